@@ -1,0 +1,20 @@
+#!/bin/sh
+# The test command (`npm test`). It brings up what the tests need and then runs vitest:
+# - a private D-Bus session with an unlocked gnome-keyring Secret Service, so that keychain tests
+#   run against a real keychain and never touch the developer's own;
+# - the local Photo Service and the S3-compatible store are started by the tests themselves,
+#   in process, on loopback ports chosen by the system.
+set -eu
+
+if [ -z "${PHOTO_UPLOADER_TEST_SESSION:-}" ]; then
+  if command -v dbus-run-session >/dev/null 2>&1 && command -v gnome-keyring-daemon >/dev/null 2>&1; then
+    PHOTO_UPLOADER_TEST_SESSION=1
+    XDG_DATA_HOME=$(mktemp -d)
+    export PHOTO_UPLOADER_TEST_SESSION XDG_DATA_HOME
+    exec dbus-run-session -- sh -c 'printf pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec sh "$0" "$@"' "$0" "$@"
+  fi
+  echo "run-tests: no dbus-run-session or gnome-keyring-daemon; keychain tests will fail." >&2
+  echo "run-tests: install them with: apt-get install -y dbus-x11 gnome-keyring libsecret-1-dev" >&2
+fi
+
+exec npx --no-install vitest run "$@"
