@@ -1,0 +1,122 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ApiError } from '../api/api-error';
+import { projectJson } from '../api/photo-json';
+import type { ServiceContext } from '../context';
+import { faultRuleSchema } from './fault-rules';
+
+const faultsBody = z.union([
+  faultRuleSchema,
+  z.array(faultRuleSchema),
+  z.object({ rules: z.array(faultRuleSchema) }),
+]);
+const resetBody = z.object({ tokens: z.boolean().optional() }).strict();
+const projectBody = z
+  .object({
+    name: z.string().min(1),
+    address: z
+      .object({
+        street_address_1: z.string(),
+        city: z.string(),
+        state: z.string(),
+        postal_code: z.string(),
+        country: z.string(),
+      })
+      .partial()
+      .optional(),
+    coordinates: z
+      .object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) })
+      .nullable()
+      .optional(),
+  })
+  .strict();
+const clockBody = z
+  .object({
+    advance_ms: z.number().min(0).optional(),
+    advance_seconds: z.number().min(0).optional(),
+  })
+  .strict();
+
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body ?? {});
+  if (!result.success)
+    throw new ApiError(
+      400,
+      result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  return result.data;
+}
+
+/** The control API for tests and demos; registered only with `--admin`. */
+export function registerAdminRoutes(app: FastifyInstance, context: ServiceContext): void {
+  app.get('/__admin/state', (_request, reply) =>
+    reply.send({
+      projects: context.photos
+        .projects()
+        .map((project) => ({ id: project.id, name: project.name })),
+      photos: context.photos.photos().map((photo) => ({
+        id: photo.id,
+        project_id: photo.projectId,
+        hash: photo.hash,
+        description: photo.description,
+        processing_status: photo.processingStatus,
+        processing_error: photo.errorReason,
+        captured_at: photo.capturedAt,
+        coordinates: photo.coordinates,
+        internal: photo.internal,
+        uri: photo.uri,
+      })),
+      requests: context.stats.snapshot(),
+      faults: context.faults.list(),
+      clock_offset_ms: context.clock.offsetMs,
+    }),
+  );
+
+  app.post('/__admin/faults', (request, reply) => {
+    const body = parse(faultsBody, request.body);
+    const rules = Array.isArray(body) ? body : 'rules' in body ? body.rules : [body];
+    context.faults.add(rules);
+    return reply.code(201).send({ faults: context.faults.list() });
+  });
+
+  app.delete('/__admin/faults', (_request, reply) => {
+    context.faults.clear();
+    return reply.send({ faults: [] });
+  });
+
+  app.post('/__admin/reset', async (request, reply) => {
+    const { tokens } = parse(resetBody, request.body);
+    await context.processor.idle();
+    context.photos.reset();
+    context.faults.clear();
+    context.stats.clear();
+    context.limiter.clear();
+    if (tokens) context.grants.clear();
+    return reply.send({
+      projects: context.photos
+        .projects()
+        .map((project) => ({ id: project.id, name: project.name })),
+    });
+  });
+
+  app.post('/__admin/projects', (request, reply) => {
+    const body = parse(projectBody, request.body);
+    const project = context.photos.addProject({
+      name: body.name,
+      ...(body.address ? { address: body.address } : {}),
+      coordinates: body.coordinates ?? null,
+    });
+    return reply.code(201).send(projectJson(project, 0, context.origin()));
+  });
+
+  app.post('/__admin/clock', (request, reply) => {
+    const body = parse(clockBody, request.body);
+    context.clock.advance((body.advance_ms ?? 0) + (body.advance_seconds ?? 0) * 1000);
+    return reply.send({ offset_ms: context.clock.offsetMs, now: context.clock.nowSeconds() });
+  });
+
+  app.get('/__admin/idle', async (_request, reply) => {
+    await context.processor.idle();
+    return reply.send({ idle: true });
+  });
+}

@@ -1,0 +1,40 @@
+import { OptionsError, parseServiceArgs } from './options';
+import { startPhotoService } from './photo-service';
+
+/**
+ * `npm run service -- [options]`: starts the local Photo Service and prints, as the first line
+ * on stdout, one JSON object with its addresses, demo clients, projects and (with --with-s3) the
+ * S3-compatible store. Runs until interrupted.
+ */
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = parseServiceArgs(process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof OptionsError || (error instanceof Error && 'code' in error)) {
+      process.stderr.write(`photo-service: ${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const service = await startPhotoService(options);
+  process.stdout.write(`${JSON.stringify(service.info)}\n`);
+  process.stderr.write(
+    `photo-service: listening at ${service.info.base_url} (browse: ${service.info.base_url}/)\n`,
+  );
+  const stop = () => {
+    service.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `photo-service: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+});
