@@ -121,6 +121,7 @@ export async function buildApp(
   app.addHook('onSend', async (request, _reply, payload) => {
     if (dropAfterCommit.has(request)) {
       // The handler ran and its effect is kept; the client never hears the answer.
+      context.stats.record(routeKeys.get(request) ?? routeKeyOf(request), 'dropped');
       request.raw.socket.destroy();
     }
     return payload;
@@ -128,8 +129,8 @@ export async function buildApp(
 
   app.addHook('onResponse', async (request, reply) => {
     const route = routeKeys.get(request);
-    if (route === undefined) return;
-    context.stats.record(route, dropAfterCommit.has(request) ? 'dropped' : reply.statusCode);
+    if (route === undefined || dropAfterCommit.has(request)) return;
+    context.stats.record(route, reply.statusCode);
   });
 
   app.setErrorHandler(handleError);

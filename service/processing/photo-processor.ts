@@ -23,10 +23,10 @@ export class PhotoProcessor {
     private readonly processingDelayMs: number,
   ) {}
 
-  /** Queues a freshly created photo; returns at once. */
+  /** Queues a freshly created photo; returns at once. Work starts after the current answer. */
   enqueue(photo: StoredPhoto): void {
     this.#waiting.push(photo);
-    this.#pump();
+    setImmediate(() => this.#pump());
   }
 
   /** Resolves once no photo is waiting or being processed. */

@@ -1,8 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
+import { SigV4Gate } from './sigv4-gate';
 
 /** Where the S3-compatible store listens and how to sign requests to it. */
 export type S3StoreInfo = {
@@ -15,37 +17,53 @@ export type S3StoreInfo = {
 
 export type RunningS3Store = { readonly info: S3StoreInfo; close(): Promise<void> };
 
-/** s3rver's fixed key pair: it checks SigV4 signatures against these. */
+/** s3rver's fixed key pair; the gate verifies signatures made with it. */
 const ACCESS_KEY_ID = 'S3RVER';
 const SECRET_ACCESS_KEY = 'S3RVER';
 const BUCKET = 'photo-uploader';
+const REGION = 'us-east-1';
 
 /**
  * Starts a real S3-protocol server (s3rver) on loopback with one bucket, storing objects in a
- * fresh temporary folder that is removed on close. Use path-style addressing with it.
+ * fresh temporary folder that is removed on close. Every request must carry a valid AWS
+ * Signature V4 (header or presigned URL), checked by `SigV4Gate` before s3rver sees it. Use
+ * path-style addressing.
  */
 export async function startS3Store(host: string): Promise<RunningS3Store> {
   const directory = await mkdtemp(join(tmpdir(), 'photo-service-s3-'));
-  const server = new S3rver({
-    address: host,
-    port: 0,
+  const store = new S3rver({
     silent: true,
     directory,
     vhostBuckets: false,
     configureBuckets: [{ name: BUCKET, configs: [] }],
   });
-  const address: AddressInfo = await server.run();
+  await store.configureBuckets();
+  const gate = new SigV4Gate({
+    accessKeyId: ACCESS_KEY_ID,
+    secretAccessKey: SECRET_ACCESS_KEY,
+    region: REGION,
+  });
+  const handler = store.callback();
+  const server: Server = createServer(gate.wrap((request, response) => handler(request, response)));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     info: {
       endpoint: `http://${hostPart}:${address.port}`,
-      region: 'us-east-1',
+      region: REGION,
       bucket: BUCKET,
       access_key_id: ACCESS_KEY_ID,
       secret_access_key: SECRET_ACCESS_KEY,
     },
     async close() {
-      await server.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
       await rm(directory, { recursive: true, force: true });
     },
   };
