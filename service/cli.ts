@@ -1,5 +1,6 @@
 import { OptionsError, parseServiceArgs } from './options';
 import { startPhotoService } from './photo-service';
+import { stopOnSignal } from './stop-on-signal';
 
 /**
  * `npm run service -- [options]`: starts the local Photo Service and prints, as the first line
@@ -22,14 +23,7 @@ async function main(): Promise<void> {
   process.stderr.write(
     `photo-service: listening at ${service.info.base_url} (browse: ${service.info.base_url}/)\n`,
   );
-  const stop = () => {
-    service.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  stopOnSignal(service);
 }
 
 main().catch((error: unknown) => {

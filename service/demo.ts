@@ -1,4 +1,5 @@
 import { startPhotoService } from './photo-service';
+import { stopOnSignal } from './stop-on-signal';
 
 /**
  * Demo mode (`npm start`, until the desktop app lands): the local Photo Service with its
@@ -29,14 +30,7 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
-  const stop = () => {
-    service.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  stopOnSignal(service);
 }
 
 main().catch((error: unknown) => {

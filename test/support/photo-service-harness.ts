@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { S3Client } from '@aws-sdk/client-s3';
 import type { PhotoServiceOptions } from '../../service/options';
 import {
   type LaunchInfo,
@@ -218,4 +219,24 @@ export async function serveFiles(files: Record<string, Buffer>): Promise<FileSer
 /** MD5 hex of bytes, as the service's `hash`. */
 export function md5(bytes: Buffer): string {
   return createHash('md5').update(bytes).digest('hex');
+}
+
+/**
+ * An S3 client for the service's S3-compatible store (path-style; checksums only where an
+ * operation requires them, since s3rver does not speak aws-chunked CRC32 trailers).
+ */
+export function s3ClientFor(info: LaunchInfo, secretAccessKey?: string): S3Client {
+  const store = info.s3;
+  if (store === undefined) throw new Error('The service was started without --with-s3');
+  return new S3Client({
+    endpoint: store.endpoint,
+    region: store.region,
+    forcePathStyle: true,
+    credentials: {
+      accessKeyId: store.access_key_id,
+      secretAccessKey: secretAccessKey ?? store.secret_access_key,
+    },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
 }

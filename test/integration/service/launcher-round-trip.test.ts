@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LaunchInfo } from '../../../service/photo-service';
@@ -14,6 +14,7 @@ import {
   postForm,
   redirectParams,
   refresh,
+  s3ClientFor,
 } from '../../support/photo-service-harness';
 
 const ROOT = join(import.meta.dirname, '../../..');
@@ -126,14 +127,7 @@ describe('npm run service (the launcher)', () => {
     // 3. Put the photo in the S3-compatible store and presign a GET.
     const bytes = await readFile(PHOTO);
     const store = info.s3!;
-    const s3 = new S3Client({
-      endpoint: store.endpoint,
-      region: store.region,
-      forcePathStyle: true,
-      credentials: { accessKeyId: store.access_key_id, secretAccessKey: store.secret_access_key },
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    const s3 = s3ClientFor(info);
     const key = `round-trip/${md5(bytes)}.jpg`;
     await s3.send(
       new PutObjectCommand({

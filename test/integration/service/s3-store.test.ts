@@ -4,7 +4,7 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
-  S3Client,
+  type S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import {
   md5,
   signIn,
   startTestService,
+  s3ClientFor,
   type TestService,
 } from '../../support/photo-service-harness';
 
@@ -23,17 +24,7 @@ describe('Local Photo Service: the S3-compatible store', () => {
   let s3: S3Client;
   beforeAll(async () => {
     service = await startTestService({ autoApprove: true, withS3: true, allowPrivateFetch: true });
-    const store = service.info.s3!;
-    s3 = new S3Client({
-      endpoint: store.endpoint,
-      region: store.region,
-      forcePathStyle: true,
-      credentials: { accessKeyId: store.access_key_id, secretAccessKey: store.secret_access_key },
-      // Checksums only where the operation requires them: s3rver does not speak the SDK's
-      // default aws-chunked CRC32 trailers, and many S3-compatible stores do not either.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    s3 = s3ClientFor(service.info);
   });
   afterAll(async () => {
     s3.destroy();
@@ -79,14 +70,7 @@ describe('Local Photo Service: the S3-compatible store', () => {
 
   it('refuses a PUT signed with the wrong secret', async () => {
     const store = service.info.s3!;
-    const wrong = new S3Client({
-      endpoint: store.endpoint,
-      region: store.region,
-      forcePathStyle: true,
-      credentials: { accessKeyId: store.access_key_id, secretAccessKey: 'not-the-secret' },
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    const wrong = s3ClientFor(service.info, 'not-the-secret');
     await expect(
       wrong.send(new PutObjectCommand({ Bucket: store.bucket, Key: 'x', Body: 'x' })),
     ).rejects.toThrow();
