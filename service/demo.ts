@@ -1,3 +1,4 @@
+import { parseServiceArgs } from './options';
 import { startPhotoService } from './photo-service';
 import { stopOnSignal } from './stop-on-signal';
 
@@ -7,7 +8,8 @@ import { stopOnSignal } from './stop-on-signal';
  */
 async function main(): Promise<void> {
   const service = await startPhotoService({
-    port: Number(process.env.PHOTO_SERVICE_PORT ?? 0),
+    // PHOTO_SERVICE_PORT pins the port (checked like --port); by default any free port.
+    port: parseServiceArgs(['--port', process.env.PHOTO_SERVICE_PORT ?? '0']).port,
     admin: true,
     withS3: true,
     allowPrivateFetch: true,

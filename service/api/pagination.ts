@@ -3,7 +3,12 @@ import { ApiError } from './api-error';
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_PER_PAGE = 100;
 
-type Query = Record<string, unknown>;
+type Query = Readonly<Record<string, unknown>>;
+
+/** A parsed query string as a record; anything else (never, with Fastify's parser) is empty. */
+export function queryOf(value: unknown): Query {
+  return typeof value === 'object' && value !== null ? { ...value } : {};
+}
 
 /**
  * A non-negative integer query parameter, or undefined when absent.

@@ -3,7 +3,7 @@ import type { ServiceContext } from '../context';
 import { READ_PHOTOS, WRITE_PHOTOS } from '../oauth/scopes';
 import { ApiError } from './api-error';
 import { bearerGuard } from './bearer-guard';
-import { integerParam, pageOf } from './pagination';
+import { integerParam, pageOf, queryOf } from './pagination';
 import { photoJson } from './photo-json';
 import { parseCreateBody, parseDescriptionBody } from './photo-input';
 
@@ -55,7 +55,7 @@ export function registerPhotoRoutes(app: FastifyInstance, context: ServiceContex
     { preHandler: bearerGuard(context, READ_PHOTOS, 'read') },
     (request, reply) => {
       if (!photos.project(request.params.project_id)) throw ApiError.notFound();
-      const query = request.query as Record<string, unknown>;
+      const query = queryOf(request.query);
       const start = integerParam(query, 'start_date');
       const end = integerParam(query, 'end_date');
       const matching = photos

@@ -3,7 +3,7 @@ import type { ServiceContext } from '../context';
 import { READ_PROJECTS } from '../oauth/scopes';
 import type { Project } from '../store/photo-store';
 import { bearerGuard } from './bearer-guard';
-import { pageOf, stringParam } from './pagination';
+import { pageOf, queryOf, stringParam } from './pagination';
 import { projectJson } from './photo-json';
 
 function matches(project: Project, query: string): boolean {
@@ -18,7 +18,7 @@ export function registerProjectRoutes(app: FastifyInstance, context: ServiceCont
     '/v2/projects',
     { preHandler: bearerGuard(context, READ_PROJECTS, 'read') },
     (request, reply) => {
-      const query = request.query as Record<string, unknown>;
+      const query = queryOf(request.query);
       const text = stringParam(query, 'query');
       const projects = context.photos
         .projects()

@@ -140,7 +140,7 @@ export class GrantStore {
   refresh(
     client: OAuthClient,
     params: { refreshToken: string; scope: readonly Scope[] | undefined },
-  ) {
+  ): TokenResponse {
     const token = this.#refreshTokens.get(params.refreshToken);
     const grant = token && this.#grants.get(token.grantId);
     if (token === undefined || grant === undefined || grant.clientId !== client.id) {
@@ -206,7 +206,11 @@ export class GrantStore {
     if (grant) grant.revoked = true;
   }
 
-  #issue(grant: Grant, scope: readonly Scope[], parentRefreshToken: string | undefined) {
+  #issue(
+    grant: Grant,
+    scope: readonly Scope[],
+    parentRefreshToken: string | undefined,
+  ): TokenResponse {
     const accessToken = opaqueToken();
     const refreshToken = opaqueToken();
     const ttl = this.options.accessTokenTtlSeconds;

@@ -13,9 +13,15 @@ function isVariant(value: string): value is Variant {
 
 function photoCard(photo: StoredPhoto): string {
   const ready = photo.processingStatus === 'processed' || photo.processingStatus === 'duplicate';
+  const waiting =
+    photo.processingStatus === 'processing_error' ? 'No image: processing failed' : 'Processing…';
   const image = ready
     ? `<img src="/files/${escapeHtml(photo.id)}/thumbnail" alt="Photo ${escapeHtml(photo.id)}" loading="lazy">`
-    : `<img alt="Not processed yet">`;
+    : `<div class="placeholder">${waiting}</div>`;
+  const captured = new Date(photo.capturedAt * 1000)
+    .toISOString()
+    .replace('T', ' ')
+    .replace('.000Z', ' UTC');
   const where = photo.coordinates
     ? `${photo.coordinates.lat.toFixed(5)}, ${photo.coordinates.lon.toFixed(5)}`
     : 'no position';
@@ -23,7 +29,7 @@ function photoCard(photo: StoredPhoto): string {
   // Descriptions are stored sanitized; sanitizing again here keeps the page safe regardless.
   return `<div class="card photo" id="photo-${escapeHtml(photo.id)}">${image}
     <div class="status">${escapeHtml(photo.processingStatus)}${photo.internal ? ' · internal' : ''}</div>
-    <div class="meta">Captured ${escapeHtml(new Date(photo.capturedAt * 1000).toISOString())} · ${escapeHtml(where)}</div>
+    <div class="meta">Captured ${escapeHtml(captured)} · ${escapeHtml(where)}</div>
     ${error}<div class="description">${sanitizeDescription(photo.description)}</div></div>`;
 }
 

@@ -20,7 +20,8 @@ const STYLE = `
   button { font: inherit; padding: 8px 20px; border-radius: 6px; border: 1px solid #1f5fa8; cursor: pointer; }
   button.approve { background: #1f5fa8; color: #fff; } button.deny { background: #fff; color: #1f5fa8; }
   .photos { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 12px; }
-  .photo img { width: 100%; height: 150px; object-fit: cover; background: #dde3e9; border-radius: 4px; }
+  .photo img, .placeholder { width: 100%; height: 150px; object-fit: cover; background: #dde3e9; border-radius: 4px; }
+  .placeholder { display: flex; align-items: center; justify-content: center; color: #4a5866; font-size: 0.9rem; }
   .meta { font-size: 0.8rem; color: #4a5866; } .status { font-weight: 600; }
   a { color: #1f5fa8; }`;
 
