@@ -1,0 +1,78 @@
+import Conf from 'conf';
+import { z } from 'zod';
+import type { Logger } from '../logging/logger';
+
+/** How the browser hands the sign-in back: the app's private scheme, or a loopback listener. */
+export const redirectKinds = ['custom-scheme', 'loopback'] as const;
+export type RedirectKind = (typeof redirectKinds)[number];
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+/** Non-secret preferences. Secrets (client secret, tokens, host keys) live in the keychain. */
+const settingsSchema = z.object({
+  authUrl: httpUrl.optional(),
+  baseUrl: httpUrl.optional(),
+  clientId: z.string().min(1).optional(),
+  scope: z.string().min(1).optional(),
+  redirect: z.enum(redirectKinds).optional(),
+  redirectScheme: z
+    .string()
+    .regex(/^[a-z][a-z0-9+.-]*\.[a-z0-9+.-]+$/, 'a reverse-DNS scheme such as com.example.app')
+    .optional(),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+export type SettingsPatch = { readonly [K in keyof Settings]?: Settings[K] };
+
+/**
+ * The app's settings file (`settings.json` in the data folder), written atomically by `conf`
+ * (the library electron-store is built on, used directly so the core runs without Electron).
+ * Each field is parsed on read: a hand-edited or corrupt value is dropped with a warning, never
+ * trusted.
+ */
+export class SettingsStore {
+  readonly #conf: Conf<Record<string, unknown>>;
+
+  constructor(
+    dataDir: string,
+    private readonly logger: Logger,
+  ) {
+    this.#conf = new Conf<Record<string, unknown>>({
+      cwd: dataDir,
+      configName: 'settings',
+      projectName: 'photo-uploader',
+      clearInvalidConfig: true,
+    });
+  }
+
+  /** The current settings; invalid fields are left out. */
+  get(): Settings {
+    const raw = this.#conf.store;
+    const result: Record<string, unknown> = {};
+    for (const [name, field] of Object.entries(settingsSchema.shape)) {
+      if (raw[name] === undefined) continue;
+      const parsed = field.safeParse(raw[name]);
+      if (parsed.success) result[name] = parsed.data;
+      else this.logger.warn('ignoring an invalid setting', { setting: name });
+    }
+    return settingsSchema.parse(result);
+  }
+
+  /**
+   * Merges `patch` into the settings and saves them; `undefined` values are left unchanged.
+   * @throws z.ZodError when a value is invalid (nothing is saved then).
+   */
+  update(patch: SettingsPatch): Settings {
+    const defined = Object.fromEntries(
+      Object.entries(patch).filter(([, value]) => value !== undefined),
+    );
+    const next = settingsSchema.parse({ ...this.get(), ...defined });
+    this.#conf.set(next);
+    return next;
+  }
+
+  /** Where the file is, for messages. */
+  get path(): string {
+    return this.#conf.path;
+  }
+}
