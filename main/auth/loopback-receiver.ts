@@ -1,23 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PRODUCT_NAME } from '../../shared/domain/app-identity';
+import { escapeHtml } from '../../shared/domain/escape-html';
 
 /** What the browser tab shows after the redirect lands. */
 export type CallbackPage = { readonly title: string; readonly message: string };
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escape = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
-
 function page({ title, message }: CallbackPage): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;margin:0;background:#f4f6f8;color:#1d2733}main{background:#fff;padding:32px 40px;border-radius:8px;box-shadow:0 1px 3px #0002;max-width:32rem}</style>
-</head><body><main><h1>${escape(title)}</h1><p>${escape(message)}</p></main></body></html>`;
+</head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`;
 }
 
 /**

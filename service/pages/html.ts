@@ -1,17 +1,7 @@
 import type { FastifyReply } from 'fastify';
+import { escapeHtml } from '../../shared/domain/escape-html';
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes text for HTML content and quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
-}
+export { escapeHtml };
 
 const STYLE = `
   body { font: 16px/1.5 system-ui, sans-serif; margin: 0; color: #1d2733; background: #f4f6f8; }
