@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { login, logout, status } from './auth-commands';
+import { inspect } from './inspect-command';
 import { type CliContext, createCliContext, UsageError } from './cli-context';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -8,6 +9,8 @@ Commands:
   login      sign in through the browser (loopback redirect) and remember the service
   status     say whether you are signed in (--json for a machine-readable line)
   logout     revoke the tokens and forget them
+  inspect <paths...> [--zone IANA] [--json]
+             read capture time, position, size and MD5 of photos in files and folders
 
 Options (each overrides the saved setting):
   --data-dir DIR     where settings live (default: the user's data folder)
@@ -17,7 +20,8 @@ Options (each overrides the saved setting):
                      environment variable PHOTO_UPLOADER_CLIENT_SECRET, never a flag
   --scope "A B"      the scopes to ask for (default: the narrowest the server offers)
   --no-browser       print the authorization URL instead of opening a browser
-  --json             machine-readable output (status)
+  --json             machine-readable output (status, inspect: one JSON object per line)
+  --zone IANA        the zone assumed for photos nothing else places (default: this computer's)
   --verbose          log progress to stderr
 `;
 
@@ -44,6 +48,7 @@ export async function runCli(
         'no-browser': { type: 'boolean' },
         json: { type: 'boolean' },
         verbose: { type: 'boolean' },
+        zone: { type: 'string' },
         help: { type: 'boolean' },
       },
     });
@@ -85,6 +90,12 @@ export async function runCli(
         return await status(context, { json: values.json ?? false }, out);
       case 'logout':
         return await logout(context, out);
+      case 'inspect':
+        return await inspect(
+          context,
+          { paths: positionals.slice(1), zone: values.zone, json: values.json ?? false },
+          out,
+        );
       default:
         stderr.write(`cli: unknown command "${command}"\n${USAGE}`);
         return 2;

@@ -1,0 +1,97 @@
+import type { IntakeItem } from '../../shared/domain/intake';
+import { isKnownZone } from '../media/capture-time';
+import { Intake } from '../media/intake';
+import { noKnownPhotos } from '../media/known-photos';
+import { MediaWorkers } from '../media/media-workers';
+import type { CommandOutput } from './auth-commands';
+import { type CliContext, UsageError } from './cli-context';
+
+/** The computer's own zone: the default assumption for photos nothing else places. */
+export function computerZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** One line of `inspect --json`. */
+export function inspectRecord(item: IntakeItem): Record<string, unknown> {
+  if (item.status !== 'photo') {
+    return {
+      path: item.path,
+      status: item.status,
+      reason: item.reason,
+      captured_at: null,
+      captured_at_rule: null,
+      zone: null,
+      coordinates: null,
+      md5: null,
+      width: null,
+      height: null,
+      orientation: null,
+      make: null,
+      model: null,
+    };
+  }
+  return {
+    path: item.path,
+    status: 'photo',
+    reason: item.note ?? null,
+    captured_at: item.capture.capturedAt,
+    captured_at_rule: item.capture.rule,
+    zone: item.capture.zone,
+    coordinates: item.coordinates,
+    md5: item.md5,
+    width: item.width ?? null,
+    height: item.height ?? null,
+    orientation: item.orientation,
+    make: item.make ?? null,
+    model: item.model ?? null,
+    format: item.format,
+    size: item.size,
+    wall_time: item.capture.wallTime ?? null,
+    captured_at_source: item.capture.source,
+    captured_at_ms: item.capture.capturedAtMs,
+    duplicate_of: item.duplicateOf ?? null,
+  };
+}
+
+function humanLine(item: IntakeItem): string {
+  if (item.status !== 'photo') return `${item.status.padEnd(7)} ${item.path}: ${item.reason}`;
+  const when = new Date(item.capture.capturedAt * 1000).toISOString().replace('.000Z', 'Z');
+  const where = item.coordinates
+    ? ` at ${item.coordinates.lat.toFixed(5)},${item.coordinates.lon.toFixed(5)}`
+    : '';
+  const duplicate = item.duplicateOf ? ' (duplicate)' : '';
+  return `photo   ${item.path}: ${when} (${item.capture.rule}, ${item.capture.zone})${where}${duplicate}${item.note ? ` — ${item.note}` : ''}`;
+}
+
+/**
+ * `inspect <paths...> [--zone IANA] [--json]`: runs the intake on files and folders and prints
+ * one line per file, in the order results arrive.
+ */
+export async function inspect(
+  context: CliContext,
+  options: { paths: readonly string[]; zone: string | undefined; json: boolean },
+  out: CommandOutput,
+): Promise<number> {
+  if (options.paths.length === 0) throw new UsageError('inspect needs at least one file or folder');
+  const zone = options.zone ?? computerZone();
+  if (!isKnownZone(zone))
+    throw new UsageError(`--zone must be an IANA time zone such as Europe/Rome, not "${zone}"`);
+  const workers = new MediaWorkers({ logger: context.logger.child('media') });
+  try {
+    const intake = new Intake(workers, noKnownPhotos, context.logger.child('intake'));
+    const totals = await intake.run(options.paths, { assumedZone: zone }, (batch) => {
+      for (const item of batch.items)
+        out.stdout.write(
+          `${options.json ? JSON.stringify(inspectRecord(item)) : humanLine(item)}\n`,
+        );
+    });
+    if (!options.json) {
+      out.stderr.write(
+        `${totals.photos} photos, ${totals.skipped} skipped, ${totals.errors} errors (assumed zone ${zone})\n`,
+      );
+    }
+    return 0;
+  } finally {
+    await workers.close();
+  }
+}

@@ -1,0 +1,26 @@
+import { fileTypeFromBuffer } from 'file-type';
+import type { PhotoFormat } from '../../shared/domain/intake';
+
+/** Bytes read from the start of a file to recognise its type. */
+export const HEADER_BYTES = 4100;
+
+const FORMATS: Readonly<Record<string, PhotoFormat>> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/heic': 'heic',
+  'image/heif': 'heic',
+  'image/tiff': 'tiff',
+  'image/webp': 'webp',
+};
+
+export type Recognised =
+  | { readonly ok: true; readonly format: PhotoFormat }
+  | { readonly ok: false; readonly found: string };
+
+/** Recognises a photo by its magic bytes (never by its name). */
+export async function recognise(header: Uint8Array): Promise<Recognised> {
+  const type = await fileTypeFromBuffer(header);
+  const format = type ? FORMATS[type.mime] : undefined;
+  if (format) return { ok: true, format };
+  return { ok: false, found: type ? type.mime : 'unknown content' };
+}

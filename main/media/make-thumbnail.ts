@@ -1,0 +1,93 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import exifr from 'exifr';
+import decodeHeic from 'heic-decode';
+import sharp, { type Sharp } from 'sharp';
+import type { PhotoFormat } from '../../shared/domain/intake';
+
+/** Longest edge of a thumbnail, in pixels. */
+export const THUMBNAIL_EDGE = 320;
+
+/** Embedded thumbnails smaller than this are too blurry to show; a new one is made instead. */
+const MIN_EMBEDDED_EDGE = 120;
+
+/**
+ * Turns a pixel pipeline upright for an EXIF orientation (1–8). sharp mirrors before it
+ * rotates, so each transform is written as mirror-then-rotate.
+ */
+export function orient(image: Sharp, orientation: number): Sharp {
+  switch (orientation) {
+    case 2:
+      return image.flop();
+    case 3:
+      return image.rotate(180);
+    case 4:
+      return image.flip();
+    case 5:
+      return image.flop().rotate(270);
+    case 6:
+      return image.rotate(90);
+    case 7:
+      return image.flop().rotate(90);
+    case 8:
+      return image.rotate(270);
+    default:
+      return image;
+  }
+}
+
+async function embedded(bytes: Buffer): Promise<Buffer | undefined> {
+  try {
+    const thumbnail = await exifr.thumbnail(bytes);
+    if (thumbnail === undefined) return undefined;
+    const buffer = Buffer.from(thumbnail);
+    const { width = 0, height = 0 } = await sharp(buffer).metadata();
+    return Math.max(width, height) >= MIN_EMBEDDED_EDGE ? buffer : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes a JPEG thumbnail (longest edge 320 px, upright) for a photo to `target`: from the
+ * embedded EXIF thumbnail when there is a usable one, otherwise downscaled from the image
+ * itself. HEIC is decoded with libheif (WebAssembly), which applies its own rotation.
+ * @throws when the image cannot be decoded at all.
+ */
+export async function makeThumbnail(request: {
+  readonly path: string;
+  readonly format: PhotoFormat;
+  readonly orientation: number;
+  readonly target: string;
+}): Promise<'embedded' | 'decoded'> {
+  const bytes = await readFile(request.path);
+  let pipeline: Sharp;
+  let source: 'embedded' | 'decoded' = 'decoded';
+  const fromExif = request.format === 'heic' ? undefined : await embedded(bytes);
+  if (fromExif) {
+    pipeline = orient(sharp(fromExif), request.orientation);
+    source = 'embedded';
+  } else if (request.format === 'heic') {
+    const image = await decodeHeic({ buffer: bytes });
+    pipeline = sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
+      raw: { width: image.width, height: image.height, channels: 4 },
+    });
+  } else {
+    pipeline = orient(sharp(bytes, { failOn: 'none' }), request.orientation);
+  }
+  const jpeg = await pipeline
+    .resize({
+      width: THUMBNAIL_EDGE,
+      height: THUMBNAIL_EDGE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  await mkdir(dirname(request.target), { recursive: true });
+  // Write beside and rename, so a half-written thumbnail is never served from the cache.
+  const partial = `${request.target}.${process.pid}.partial`;
+  await writeFile(partial, jpeg);
+  await rename(partial, request.target);
+  return source;
+}

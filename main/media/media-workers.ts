@@ -1,0 +1,250 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { Logger } from '../logging/logger';
+import type { CrawledFile, CrawlEntry } from './crawl';
+import type { InspectMode, InspectResult, WorkerRequest, WorkerResponse } from './worker-protocol';
+
+/** Files handed to a worker at a time: small, so a slow file holds up little. */
+const CHUNK = 8;
+
+/** A file that takes longer than this to inspect is given up on (a stuck network drive…). */
+export const DEFAULT_FILE_TIME_LIMIT_MS = 30_000;
+
+type Request = WorkerRequest extends infer R
+  ? R extends { id: number }
+    ? Omit<R, 'id'>
+    : never
+  : never;
+
+/** Why a worker stopped answering. */
+class WorkerLost extends Error {}
+
+/**
+ * Starts the media worker. From source (tests, the command line) it runs the TypeScript file
+ * through tsx; in the built app, the bundled JavaScript beside this module.
+ */
+function startWorker(): Worker {
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./media-worker.js', import.meta.url));
+  return new Worker(new URL('./ts-worker-bootstrap.mjs', import.meta.url), {
+    workerData: { entry: new URL('./media-worker.ts', import.meta.url).href },
+  });
+}
+
+/** One worker thread with request/response bookkeeping. */
+class WorkerSlot {
+  readonly #worker = startWorker();
+  readonly #pending = new Map<
+    number,
+    {
+      onMessage: (message: WorkerResponse) => void;
+      resolve: () => void;
+      reject: (error: Error) => void;
+    }
+  >();
+  #nextId = 1;
+  #lost: Error | undefined;
+
+  constructor() {
+    this.#worker.on('message', (message: WorkerResponse) => {
+      const pending = this.#pending.get(message.id);
+      if (pending === undefined) return;
+      if (message.type === 'done') {
+        this.#pending.delete(message.id);
+        pending.resolve();
+      } else if (message.type === 'failed') {
+        this.#pending.delete(message.id);
+        pending.reject(new Error(message.message));
+      } else {
+        pending.onMessage(message);
+      }
+    });
+    const lose = (error: Error) => {
+      this.#lost ??= error;
+      for (const pending of this.#pending.values()) pending.reject(new WorkerLost(error.message));
+      this.#pending.clear();
+    };
+    this.#worker.on('error', lose);
+    this.#worker.on('exit', (code) => lose(new WorkerLost(`the media worker exited (${code})`)));
+  }
+
+  get alive(): boolean {
+    return this.#lost === undefined;
+  }
+
+  request(
+    request: Request,
+    onMessage: (message: WorkerResponse) => void = () => undefined,
+  ): Promise<void> {
+    if (this.#lost) return Promise.reject(new WorkerLost(this.#lost.message));
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { onMessage, resolve, reject });
+      this.#worker.postMessage({ ...request, id });
+    });
+  }
+
+  async terminate(): Promise<void> {
+    await this.#worker.terminate();
+  }
+}
+
+/** Files waiting for inspection, fed by the crawl while inspectors take chunks. */
+export class FileQueue {
+  readonly #files: CrawledFile[] = [];
+  #closed = false;
+  #waiters: (() => void)[] = [];
+
+  push(files: readonly CrawledFile[]): void {
+    this.#files.push(...files);
+    this.#wake();
+  }
+
+  /** Puts files back at the front (after a worker was lost). */
+  pushFront(files: readonly CrawledFile[]): void {
+    this.#files.unshift(...files);
+    this.#wake();
+  }
+
+  /** No more files will come. */
+  close(): void {
+    this.#closed = true;
+    this.#wake();
+  }
+
+  /** Up to `max` files, waiting for some; undefined once closed and empty. */
+  async take(max: number): Promise<CrawledFile[] | undefined> {
+    while (this.#files.length === 0) {
+      if (this.#closed) return undefined;
+      await new Promise<void>((resolve) => this.#waiters.push(resolve));
+    }
+    return this.#files.splice(0, max);
+  }
+
+  #wake(): void {
+    for (const waiter of this.#waiters.splice(0)) waiter();
+  }
+}
+
+export type MediaWorkersOptions = {
+  readonly logger: Logger;
+  /** Inspector threads; default: one per core. */
+  readonly inspectors?: number;
+  readonly fileTimeLimitMs?: number;
+};
+
+/**
+ * The media worker threads: one crawler, several inspectors, made on first use. Inspection is
+ * guarded per file: a file that hangs past the time limit, or takes its worker down, becomes an
+ * error item with a reason, the worker is replaced, and the rest of the batch goes on.
+ */
+export class MediaWorkers {
+  #crawler: WorkerSlot | undefined;
+  readonly #inspectors: (WorkerSlot | undefined)[];
+  readonly #timeLimitMs: number;
+
+  constructor(private readonly options: MediaWorkersOptions) {
+    this.#inspectors = Array.from(
+      { length: Math.max(1, options.inspectors ?? availableParallelism()) },
+      () => undefined,
+    );
+    this.#timeLimitMs = options.fileTimeLimitMs ?? DEFAULT_FILE_TIME_LIMIT_MS;
+  }
+
+  /** Walks `roots` on the crawler thread, handing entries over in batches as they are found. */
+  async crawl(
+    roots: readonly string[],
+    onEntries: (entries: readonly CrawlEntry[]) => void,
+  ): Promise<void> {
+    if (!this.#crawler?.alive) this.#crawler = new WorkerSlot();
+    await this.#crawler.request({ type: 'crawl', roots }, (message) => {
+      if (message.type === 'crawled') onEntries(message.entries);
+    });
+  }
+
+  /** Inspects every file from `queue` on all inspector threads; resolves when the queue is drained. */
+  async inspect(
+    queue: FileQueue,
+    options: { readonly assumedZone: string; readonly mode: InspectMode },
+    onResult: (result: InspectResult) => void,
+  ): Promise<void> {
+    await Promise.all(
+      this.#inspectors.map((_, index) => this.#inspectLoop(index, queue, options, onResult)),
+    );
+  }
+
+  /** Makes a thumbnail on an inspector thread. */
+  async thumbnail(
+    request: Omit<Extract<WorkerRequest, { type: 'thumbnail' }>, 'id'>,
+  ): Promise<'embedded' | 'decoded'> {
+    const slot = this.#slot(0);
+    let source: 'embedded' | 'decoded' = 'decoded';
+    await slot.request(request, (message) => {
+      if (message.type === 'thumbnail') source = message.source;
+    });
+    return source;
+  }
+
+  async close(): Promise<void> {
+    const slots = [this.#crawler, ...this.#inspectors].filter(
+      (slot): slot is WorkerSlot => slot !== undefined,
+    );
+    this.#crawler = undefined;
+    this.#inspectors.fill(undefined);
+    await Promise.all(slots.map((slot) => slot.terminate()));
+  }
+
+  #slot(index: number): WorkerSlot {
+    let slot = this.#inspectors[index];
+    if (!slot?.alive) {
+      slot = new WorkerSlot();
+      this.#inspectors[index] = slot;
+    }
+    return slot;
+  }
+
+  async #inspectLoop(
+    index: number,
+    queue: FileQueue,
+    options: { readonly assumedZone: string; readonly mode: InspectMode },
+    onResult: (result: InspectResult) => void,
+  ): Promise<void> {
+    for (
+      let chunk = await queue.take(CHUNK);
+      chunk !== undefined;
+      chunk = await queue.take(CHUNK)
+    ) {
+      const slot = this.#slot(index);
+      let received = 0;
+      let timedOut = false;
+      let timer: NodeJS.Timeout | undefined;
+      const arm = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          timedOut = true;
+          void slot.terminate();
+        }, this.#timeLimitMs);
+      };
+      arm();
+      try {
+        await slot.request({ type: 'inspect', files: chunk, ...options }, (message) => {
+          if (message.type !== 'result') return;
+          received += 1;
+          arm();
+          onResult(message.result);
+        });
+      } catch (error) {
+        const stuck = chunk[received];
+        if (stuck === undefined) continue;
+        const reason = timedOut
+          ? `Reading the file took longer than ${Math.round(this.#timeLimitMs / 1000)} s, so it was left out`
+          : 'The file could not be read: the reader stopped while reading it';
+        this.options.logger.warn('media worker lost while inspecting a file', { timedOut, error });
+        onResult({ status: 'error', path: stuck.path, reason });
+        queue.pushFront(chunk.slice(received + 1));
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+  }
+}

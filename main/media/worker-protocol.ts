@@ -1,0 +1,43 @@
+import type { IntakeItem, PhotoFormat } from '../../shared/domain/intake';
+import type { CrawledFile, CrawlEntry } from './crawl';
+import type { MetadataResult } from './inspect-file';
+
+/** What a media worker does: `full` = metadata and MD5, as the intake needs. */
+export type InspectMode = 'full' | 'metadata' | 'hash';
+
+/** Only the MD5 pass (for measuring it alone). */
+export type HashOnly =
+  | {
+      readonly status: 'hashed';
+      readonly path: string;
+      readonly md5: string;
+      readonly size: number;
+    }
+  | Extract<IntakeItem, { status: 'error' }>;
+
+export type InspectResult = IntakeItem | MetadataResult | HashOnly;
+
+export type WorkerRequest =
+  | { readonly type: 'crawl'; readonly id: number; readonly roots: readonly string[] }
+  | {
+      readonly type: 'inspect';
+      readonly id: number;
+      readonly files: readonly CrawledFile[];
+      readonly assumedZone: string;
+      readonly mode: InspectMode;
+    }
+  | {
+      readonly type: 'thumbnail';
+      readonly id: number;
+      readonly path: string;
+      readonly format: PhotoFormat;
+      readonly orientation: number;
+      readonly target: string;
+    };
+
+export type WorkerResponse =
+  | { readonly type: 'crawled'; readonly id: number; readonly entries: readonly CrawlEntry[] }
+  | { readonly type: 'result'; readonly id: number; readonly result: InspectResult }
+  | { readonly type: 'thumbnail'; readonly id: number; readonly source: 'embedded' | 'decoded' }
+  | { readonly type: 'done'; readonly id: number }
+  | { readonly type: 'failed'; readonly id: number; readonly message: string };

@@ -1,0 +1,56 @@
+/** Image formats the Photo Service stores, recognised by magic bytes. */
+export type PhotoFormat = 'jpeg' | 'png' | 'heic' | 'tiff' | 'webp';
+
+/** How the zone of `captured_at` was decided (architecture, "Capture time"). */
+export type CaptureRule = 'offset' | 'gps-time' | 'gps-zone' | 'assumed' | 'file-time';
+
+export type Coordinates = { readonly lat: number; readonly lon: number };
+
+/** When a photo was taken, and how sure we are. */
+export type CaptureTime = {
+  /** The instant, in whole seconds since the epoch (what the service takes). */
+  readonly capturedAt: number;
+  /** The same instant in milliseconds, sub-seconds included, for ordering photos. */
+  readonly capturedAtMs: number;
+  readonly rule: CaptureRule;
+  /** The offset (`+02:00`) or IANA zone (`Europe/Rome`) used; `UTC` for file times. */
+  readonly zone: string;
+  /** The camera's wall-clock time (`2008-10-22T16:28:39`), when there was one. */
+  readonly wallTime: string | undefined;
+  /** Which tag the time came from, e.g. `DateTimeOriginal`, `xmp:CreateDate`, `file modification time`. */
+  readonly source: string;
+};
+
+/** One intake result: a photo ready to upload, a file skipped with a reason, or an error. */
+export type IntakeItem =
+  | {
+      readonly status: 'photo';
+      readonly path: string;
+      readonly format: PhotoFormat;
+      readonly size: number;
+      readonly capture: CaptureTime;
+      readonly coordinates: Coordinates | null;
+      readonly width: number | undefined;
+      readonly height: number | undefined;
+      /** EXIF orientation 1–8 (1 when absent). */
+      readonly orientation: number;
+      readonly make: string | undefined;
+      readonly model: string | undefined;
+      readonly md5: string;
+      /** Set when the same bytes were already seen in this intake, or uploaded before. */
+      readonly duplicateOf: DuplicateOf | undefined;
+      /** Something the user should know although the photo can be uploaded (unreadable EXIF…). */
+      readonly note: string | undefined;
+    }
+  | { readonly status: 'skipped'; readonly path: string; readonly reason: string }
+  | { readonly status: 'error'; readonly path: string; readonly reason: string };
+
+export type DuplicateOf =
+  | { readonly kind: 'in-this-batch'; readonly path: string }
+  | { readonly kind: 'already-uploaded'; readonly photoId: string | undefined };
+
+/** Options of one intake run. */
+export type IntakeOptions = {
+  /** The IANA zone assumed for photos whose zone nothing else decides; preset to the computer's. */
+  readonly assumedZone: string;
+};
