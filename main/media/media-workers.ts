@@ -19,21 +19,25 @@ type Request = WorkerRequest extends infer R
 /** Why a worker stopped answering. */
 class WorkerLost extends Error {}
 
-/**
- * Starts the media worker. From source (tests, the command line) it runs the TypeScript file
- * through tsx; in the built app, the bundled JavaScript beside this module.
- */
-function startWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./media-worker.js', import.meta.url));
+/** The media worker's entry: the bundled JavaScript in the built app, the TypeScript source otherwise. */
+function defaultEntry(): URL {
+  return new URL(
+    import.meta.url.endsWith('.ts') ? './media-worker.ts' : './media-worker.js',
+    import.meta.url,
+  );
+}
+
+/** Starts a worker; a TypeScript entry (tests, the command line) goes through the tsx bootstrap. */
+function startWorker(entry: URL): Worker {
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry);
   return new Worker(new URL('./ts-worker-bootstrap.mjs', import.meta.url), {
-    workerData: { entry: new URL('./media-worker.ts', import.meta.url).href },
+    workerData: { entry: entry.href },
   });
 }
 
 /** One worker thread with request/response bookkeeping. */
 class WorkerSlot {
-  readonly #worker = startWorker();
+  readonly #worker: Worker;
   readonly #pending = new Map<
     number,
     {
@@ -45,7 +49,8 @@ class WorkerSlot {
   #nextId = 1;
   #lost: Error | undefined;
 
-  constructor() {
+  constructor(entry: URL) {
+    this.#worker = startWorker(entry);
     this.#worker.on('message', (message: WorkerResponse) => {
       const pending = this.#pending.get(message.id);
       if (pending === undefined) return;
@@ -131,6 +136,8 @@ export type MediaWorkersOptions = {
   /** Inspector threads; default: one per core. */
   readonly inspectors?: number;
   readonly fileTimeLimitMs?: number;
+  /** Another worker entry speaking the same protocol (tests). */
+  readonly workerEntry?: URL;
 };
 
 /**
@@ -142,8 +149,10 @@ export class MediaWorkers {
   #crawler: WorkerSlot | undefined;
   readonly #inspectors: (WorkerSlot | undefined)[];
   readonly #timeLimitMs: number;
+  readonly #entry: URL;
 
   constructor(private readonly options: MediaWorkersOptions) {
+    this.#entry = options.workerEntry ?? defaultEntry();
     this.#inspectors = Array.from(
       { length: Math.max(1, options.inspectors ?? availableParallelism()) },
       () => undefined,
@@ -156,7 +165,7 @@ export class MediaWorkers {
     roots: readonly string[],
     onEntries: (entries: readonly CrawlEntry[]) => void,
   ): Promise<void> {
-    if (!this.#crawler?.alive) this.#crawler = new WorkerSlot();
+    if (!this.#crawler?.alive) this.#crawler = new WorkerSlot(this.#entry);
     await this.#crawler.request({ type: 'crawl', roots }, (message) => {
       if (message.type === 'crawled') onEntries(message.entries);
     });
@@ -197,7 +206,7 @@ export class MediaWorkers {
   #slot(index: number): WorkerSlot {
     let slot = this.#inspectors[index];
     if (!slot?.alive) {
-      slot = new WorkerSlot();
+      slot = new WorkerSlot(this.#entry);
       this.#inspectors[index] = slot;
     }
     return slot;
