@@ -29,8 +29,9 @@ function segment(output: unknown, name: string): Segment {
 
 function text(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  // Cameras pad with NULs and spaces.
-  const trimmed = value.replace(/\0/g, '').trim();
+  // EXIF ASCII values are C strings: what follows the first NUL is padding or garbage.
+  const end = value.indexOf('\0');
+  const trimmed = (end === -1 ? value : value.slice(0, end)).trim();
   return trimmed === '' ? undefined : trimmed;
 }
 
