@@ -2,47 +2,74 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { PhotoFormat } from '../../shared/domain/intake';
 
-/** How much of the end of a file is kept to check that the image is complete. */
-const TAIL_BYTES = 64 * 1024;
-
 export type HashResult = {
   readonly md5: string;
   readonly size: number;
-  /** False when a JPEG has no end-of-image marker or a PNG no IEND chunk near its end. */
+  /** False for a JPEG without an end-of-image marker after its main scan, or a PNG without IEND. */
   readonly complete: boolean;
 };
 
-function endsProperly(format: PhotoFormat, tail: Buffer): boolean {
-  // JPEGs may carry trailers after the end marker (phone makers add some), so search the tail.
-  if (format === 'jpeg') return tail.lastIndexOf(Buffer.from([0xff, 0xd9])) >= 0;
-  if (format === 'png') return tail.lastIndexOf(Buffer.from('IEND', 'latin1')) >= 0;
-  return true;
+const EOI = Buffer.from([0xff, 0xd9]);
+const IEND = Buffer.from('IEND', 'latin1');
+
+/**
+ * Finds where the last occurrence of a marker lies in a stream read in chunks, with native
+ * searches (hashing stays near disk speed). Scan data never holds FF D9 (the format escapes it),
+ * so a complete JPEG has an end-of-image marker after the start of its main scan; an embedded
+ * thumbnail's markers come earlier, inside APP1.
+ */
+class LastMarker {
+  #last = -1;
+  #offset = 0;
+  #previousByte = -1;
+
+  constructor(private readonly marker: Buffer) {}
+
+  feed(chunk: Buffer): void {
+    const index = chunk.lastIndexOf(this.marker);
+    if (index >= 0) this.#last = this.#offset + index;
+    // A two-byte marker split across chunks.
+    else if (
+      this.marker.length === 2 &&
+      this.#previousByte === this.marker[0] &&
+      chunk[0] === this.marker[1]
+    ) {
+      this.#last = this.#offset - 1;
+    }
+    this.#offset += chunk.length;
+    if (chunk.length > 0) this.#previousByte = chunk[chunk.length - 1]!;
+  }
+
+  get position(): number {
+    return this.#last;
+  }
 }
 
 /**
  * The MD5 of a file's bytes (the service's `hash`), streamed in 1 MiB reads, and whether the
- * image ends as it should (a truncated copy does not).
+ * image is complete (a truncated copy is not). `jpegScanStart` is where a JPEG's main scan
+ * begins (`jpegScanStart()` on the file's head); without it only the end marker is looked for.
  * @throws what the file system throws (the file vanished or became unreadable).
  */
 export async function hashFile(
   path: string,
   format: PhotoFormat,
-  signal?: AbortSignal,
+  options: { readonly signal?: AbortSignal; readonly jpegScanStart?: number | undefined } = {},
 ): Promise<HashResult> {
   const hash = createHash('md5');
+  const end =
+    format === 'jpeg' ? new LastMarker(EOI) : format === 'png' ? new LastMarker(IEND) : undefined;
   let size = 0;
-  let tail: Buffer = Buffer.alloc(0);
   const stream = createReadStream(path, {
     highWaterMark: 1024 * 1024,
-    ...(signal ? { signal } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     hash.update(chunk);
+    end?.feed(chunk);
     size += chunk.length;
-    tail =
-      chunk.length >= TAIL_BYTES
-        ? chunk.subarray(chunk.length - TAIL_BYTES)
-        : Buffer.concat([tail, chunk]).subarray(-TAIL_BYTES);
   }
-  return { md5: hash.digest('hex'), size, complete: endsProperly(format, tail) };
+  const complete =
+    end === undefined || end.position > (format === 'jpeg' ? (options.jpegScanStart ?? 0) : -1);
+  return { md5: hash.digest('hex'), size, complete };
 }

@@ -6,10 +6,13 @@ import type { CrawledFile } from './crawl';
 import { readPhotoTags, type PhotoTags } from './exif-reader';
 import { HEADER_BYTES, recognise } from './file-kind';
 import { hashFile } from './hash-file';
+import { jpegScanStart } from './jpeg-structure';
 
 /** A photo's metadata, before its bytes are hashed. */
 export type PhotoMetadata = {
   readonly status: 'photo';
+  /** Where a JPEG's main scan starts, for the completeness check; undefined otherwise. */
+  readonly scanStart?: number | undefined;
   readonly path: string;
   readonly format: PhotoFormat;
   readonly size: number;
@@ -88,6 +91,18 @@ async function pixelSize(
 }
 
 /**
+ * Where a JPEG's main scan starts, for the completeness check. When the whole file was read and
+ * it ends inside its metadata, there is no image at all: the file's length is returned, so no
+ * end marker can follow it. Undefined when nothing can be said.
+ */
+function mainScanOffset(head: Buffer, fileSize: number): number | undefined {
+  const start = jpegScanStart(head);
+  if (start.kind === 'found') return start.offset;
+  if (start.kind === 'ended' && head.length >= fileSize) return fileSize;
+  return undefined;
+}
+
+/**
  * Recognises a file by its magic bytes and reads what the upload needs: capture time with the
  * rule that decided its zone, GPS position, size in pixels, orientation, camera. Never throws:
  * every problem becomes a skipped or error item with a reason, or a note on the photo.
@@ -140,6 +155,7 @@ export async function readMetadata(
     make: tags.make,
     model: tags.model,
     note,
+    scanStart: kind.format === 'jpeg' ? mainScanOffset(head, file.size) : undefined,
   };
 }
 
@@ -151,7 +167,8 @@ export async function inspectFile(file: CrawledFile, assumedZone: string): Promi
   const metadata = await readMetadata(file, assumedZone);
   if (metadata.status !== 'photo') return metadata;
   try {
-    const hashed = await hashFile(file.path, metadata.format);
+    const { scanStart, ...photo } = metadata;
+    const hashed = await hashFile(file.path, metadata.format, { jpegScanStart: scanStart });
     if (!hashed.complete) {
       return {
         status: 'error',
@@ -159,7 +176,7 @@ export async function inspectFile(file: CrawledFile, assumedZone: string): Promi
         reason: 'The image is incomplete (truncated): copy it again from the camera or card',
       };
     }
-    return { ...metadata, size: hashed.size, md5: hashed.md5, duplicateOf: undefined };
+    return { ...photo, size: hashed.size, md5: hashed.md5, duplicateOf: undefined };
   } catch (error) {
     return { status: 'error', path: file.path, reason: fileErrorReason(error) };
   }

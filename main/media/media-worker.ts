@@ -11,3 +11,4 @@ port.on(
   (request: WorkerRequest) =>
     void handleMediaRequest(request, (message) => port.postMessage(message)),
 );
+port.postMessage({ type: 'ready', id: 0 });

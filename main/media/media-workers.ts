@@ -7,6 +7,9 @@ import type { InspectMode, InspectResult, WorkerRequest, WorkerResponse } from '
 /** Files handed to a worker at a time: small, so a slow file holds up little. */
 const CHUNK = 8;
 
+/** A worker that has not loaded after this long is replaced. */
+const START_TIME_LIMIT_MS = 60_000;
+
 /** A file that takes longer than this to inspect is given up on (a stuck network drive…). */
 export const DEFAULT_FILE_TIME_LIMIT_MS = 30_000;
 
@@ -48,10 +51,29 @@ class WorkerSlot {
   >();
   #nextId = 1;
   #lost: Error | undefined;
+  /** Resolves once the worker has loaded (its start-up is not counted against any file). */
+  readonly ready: Promise<void>;
 
   constructor(entry: URL) {
     this.#worker = startWorker(entry);
+    let markReady: () => void = () => undefined;
+    let failStart: (error: Error) => void = () => undefined;
+    this.ready = new Promise((resolve, reject) => {
+      markReady = resolve;
+      failStart = reject;
+    });
+    // Nobody may be waiting when a worker fails before it is used.
+    this.ready.catch(() => undefined);
+    const startDeadline = setTimeout(() => void this.#worker.terminate(), START_TIME_LIMIT_MS);
+    void this.ready.then(
+      () => clearTimeout(startDeadline),
+      () => clearTimeout(startDeadline),
+    );
     this.#worker.on('message', (message: WorkerResponse) => {
+      if (message.type === 'ready') {
+        markReady();
+        return;
+      }
       const pending = this.#pending.get(message.id);
       if (pending === undefined) return;
       if (message.type === 'done') {
@@ -66,6 +88,7 @@ class WorkerSlot {
     });
     const lose = (error: Error) => {
       this.#lost ??= error;
+      failStart(new WorkerLost(error.message));
       for (const pending of this.#pending.values()) pending.reject(new WorkerLost(error.message));
       this.#pending.clear();
     };
@@ -224,6 +247,7 @@ export class MediaWorkers {
       chunk = await queue.take(CHUNK)
     ) {
       const slot = this.#slot(index);
+      await slot.ready.catch(() => undefined);
       let received = 0;
       let timedOut = false;
       let timer: NodeJS.Timeout | undefined;
@@ -246,7 +270,7 @@ export class MediaWorkers {
         const stuck = chunk[received];
         if (stuck === undefined) continue;
         const reason = timedOut
-          ? `Reading the file took longer than ${Math.round(this.#timeLimitMs / 1000)} s, so it was left out`
+          ? `Reading the file took longer than ${Number((this.#timeLimitMs / 1000).toFixed(1))} s, so it was left out`
           : 'The file could not be read: the reader stopped while reading it';
         this.options.logger.warn('media worker lost while inspecting a file', { timedOut, error });
         onResult({ status: 'error', path: stuck.path, reason });

@@ -36,6 +36,8 @@ export type WorkerRequest =
     };
 
 export type WorkerResponse =
+  /** Sent once, when the worker has loaded and can take requests. */
+  | { readonly type: 'ready'; readonly id: 0 }
   | { readonly type: 'crawled'; readonly id: number; readonly entries: readonly CrawlEntry[] }
   | { readonly type: 'result'; readonly id: number; readonly result: InspectResult }
   | { readonly type: 'thumbnail'; readonly id: number; readonly source: 'embedded' | 'decoded' }

@@ -32,7 +32,9 @@ export function photoAt(
   items: readonly IntakeItem[],
   ending: string,
 ): Extract<IntakeItem, { status: 'photo' }> {
-  const item = items.find((candidate) => candidate.path.endsWith(ending));
+  const item = items.find(
+    (candidate) => candidate.path === ending || candidate.path.endsWith(`/${ending}`),
+  );
   if (item?.status !== 'photo') throw new Error(`No photo for ${ending}: ${JSON.stringify(item)}`);
   return item;
 }

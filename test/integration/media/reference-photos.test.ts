@@ -85,7 +85,9 @@ describe('Intake over real camera photos, against ExifTool', () => {
       }
       const expected = referenceDate(date);
       expect(item.capture.wallTime, file).toBe(expected.wall);
-      expect(item.capture.source, file).toMatch(reference.DateTimeOriginal ? /^DateTimeOriginal$/ : /^xmp /);
+      expect(item.capture.source, file).toMatch(
+        reference.DateTimeOriginal ? /^DateTimeOriginal$/ : /^xmp /,
+      );
       const offset =
         reference.OffsetTimeOriginal ?? (reference.DateTimeOriginal ? undefined : expected.offset);
       if (offset !== undefined)
