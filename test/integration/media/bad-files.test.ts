@@ -222,11 +222,11 @@ describe('Files that vanish or cannot be read', () => {
       '--data-dir',
       join(dir, 'data'),
     ];
-    const { stdout } = await run(command!, args, {
+    const { stdout } = await run(command, args, {
       cwd: ROOT,
       env: { ...process.env, HOME: join(dir, 'data') },
-    }).catch((error: { stderr?: string }) => {
-      throw new Error(`inspect failed: ${error.stderr ?? String(error)}`);
+    }).catch((error: Error & { stderr?: string }) => {
+      throw new Error(`inspect failed: ${error.stderr ?? error.message}`);
     });
     const records = stdout
       .trim()
