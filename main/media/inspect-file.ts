@@ -1,18 +1,15 @@
-import { open, readFile } from 'node:fs/promises';
-import sharp from 'sharp';
+import { type FileHandle, open, readFile } from 'node:fs/promises';
 import type { CaptureTime, Coordinates, IntakeItem, PhotoFormat } from '../../shared/domain/intake';
 import { resolveCaptureTime } from './capture-time';
 import type { CrawledFile } from './crawl';
-import { readPhotoTags, type PhotoTags } from './exif-reader';
+import { type PhotoTags, readPhotoTags } from './exif-reader';
 import { HEADER_BYTES, recognise } from './file-kind';
 import { hashFile } from './hash-file';
-import { jpegScanStart } from './jpeg-structure';
+import { type JpegLayout, jpegLayout, pngSize } from './jpeg-structure';
 
 /** A photo's metadata, before its bytes are hashed. */
 export type PhotoMetadata = {
   readonly status: 'photo';
-  /** Where a JPEG's main scan starts, for the completeness check; undefined otherwise. */
-  readonly scanStart?: number | undefined;
   readonly path: string;
   readonly format: PhotoFormat;
   readonly size: number;
@@ -24,6 +21,8 @@ export type PhotoMetadata = {
   readonly make: string | undefined;
   readonly model: string | undefined;
   readonly note: string | undefined;
+  /** Where a JPEG's main scan starts, for the completeness check; undefined otherwise. */
+  readonly scanStart?: number | undefined;
 };
 
 export type MetadataResult = PhotoMetadata | Exclude<IntakeItem, { status: 'photo' }>;
@@ -40,6 +39,13 @@ const NO_TAGS: PhotoTags = {
   exifHeight: undefined,
 };
 
+/** First read of a file: enough for the metadata of almost every camera JPEG. */
+const FIRST_READ_BYTES = 64 * 1024;
+/** A JPEG's metadata segments are read up to this size at most. */
+const MAX_JPEG_HEAD_BYTES = 8 * 1024 * 1024;
+/** How much of a PNG or WebP is read for its metadata. */
+const OTHER_HEAD_BYTES = 1024 * 1024;
+
 /** A user-facing reason for a file-system error on a file being inspected. */
 export function fileErrorReason(error: unknown): string {
   const code =
@@ -51,18 +57,36 @@ export function fileErrorReason(error: unknown): string {
   return `The file could not be read${code ? ` (${code})` : ''}`;
 }
 
-/**
- * How much of a JPEG, PNG or WebP is read for its metadata: every metadata segment comes before
- * the image data, and 1 MiB holds them all in practice.
- */
-const HEAD_BYTES = 1024 * 1024;
+async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(length);
+  const { bytesRead } = await handle.read(buffer, 0, length, position);
+  return buffer.subarray(0, bytesRead);
+}
 
-async function readHead(path: string): Promise<Buffer> {
+/**
+ * The start of the file, as much as its metadata needs: a JPEG is read on until its image data
+ * starts (so reading stays small, unlike reading whole files), a PNG or WebP up to 1 MiB.
+ */
+async function readHead(path: string): Promise<{ head: Buffer; layout: JpegLayout | undefined }> {
   const handle = await open(path, 'r');
   try {
-    const buffer = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
+    let head = await readAt(handle, 0, FIRST_READ_BYTES);
+    if (head[0] !== 0xff || head[1] !== 0xd8) {
+      if (head.length === FIRST_READ_BYTES)
+        head = Buffer.concat([
+          head,
+          await readAt(handle, head.length, OTHER_HEAD_BYTES - head.length),
+        ]);
+      return { head, layout: undefined };
+    }
+    let layout = jpegLayout(head);
+    while (layout.kind === 'ended' && head.length < MAX_JPEG_HEAD_BYTES) {
+      const more = await readAt(handle, head.length, head.length);
+      if (more.length === 0) break;
+      head = Buffer.concat([head, more]);
+      layout = jpegLayout(head);
+    }
+    return { head, layout };
   } finally {
     await handle.close();
   }
@@ -77,12 +101,23 @@ async function tagSource(path: string, format: PhotoFormat, head: Buffer): Promi
   return format === 'heic' || format === 'tiff' ? readFile(path) : head;
 }
 
-/** Pixel size from the image header (HEIC included); EXIF's copy when the header cannot be read. */
+/**
+ * Pixel size: from the JPEG frame header or the PNG IHDR when they were read, otherwise from the
+ * image library's header reader (HEIC included), and EXIF's copy as the last resort.
+ */
 async function pixelSize(
+  format: PhotoFormat,
   source: Buffer,
+  layout: JpegLayout | undefined,
   tags: PhotoTags,
 ): Promise<{ width: number | undefined; height: number | undefined }> {
+  if (layout?.kind === 'found' && layout.width !== undefined)
+    return { width: layout.width, height: layout.height };
+  const png = format === 'png' ? pngSize(source) : undefined;
+  if (png) return png;
   try {
+    // Loaded on demand: most photos are JPEGs and never need it here.
+    const { default: sharp } = await import('sharp');
     const metadata = await sharp(source, { failOn: 'none' }).metadata();
     return { width: metadata.width, height: metadata.height };
   } catch {
@@ -95,10 +130,13 @@ async function pixelSize(
  * it ends inside its metadata, there is no image at all: the file's length is returned, so no
  * end marker can follow it. Undefined when nothing can be said.
  */
-function mainScanOffset(head: Buffer, fileSize: number): number | undefined {
-  const start = jpegScanStart(head);
-  if (start.kind === 'found') return start.offset;
-  if (start.kind === 'ended' && head.length >= fileSize) return fileSize;
+function mainScanOffset(
+  layout: JpegLayout | undefined,
+  headLength: number,
+  fileSize: number,
+): number | undefined {
+  if (layout?.kind === 'found') return layout.scanStart;
+  if (layout?.kind === 'ended' && headLength >= fileSize) return fileSize;
   return undefined;
 }
 
@@ -113,8 +151,9 @@ export async function readMetadata(
 ): Promise<MetadataResult> {
   const { path } = file;
   let head: Buffer;
+  let layout: JpegLayout | undefined;
   try {
-    head = await readHead(path);
+    ({ head, layout } = await readHead(path));
   } catch (error) {
     return { status: 'error', path, reason: fileErrorReason(error) };
   }
@@ -141,7 +180,7 @@ export async function readMetadata(
   if (capture.rule === 'file-time') {
     note = `${note ? `${note}; ` : ''}No capture date in the photo: the file's modification time is used (low confidence)`;
   }
-  const { width, height } = await pixelSize(source, tags);
+  const { width, height } = await pixelSize(kind.format, source, layout, tags);
   return {
     status: 'photo',
     path,
@@ -155,7 +194,7 @@ export async function readMetadata(
     make: tags.make,
     model: tags.model,
     note,
-    scanStart: kind.format === 'jpeg' ? mainScanOffset(head, file.size) : undefined,
+    scanStart: kind.format === 'jpeg' ? mainScanOffset(layout, head.length, file.size) : undefined,
   };
 }
 
@@ -166,8 +205,8 @@ export async function readMetadata(
 export async function inspectFile(file: CrawledFile, assumedZone: string): Promise<IntakeItem> {
   const metadata = await readMetadata(file, assumedZone);
   if (metadata.status !== 'photo') return metadata;
+  const { scanStart, ...photo } = metadata;
   try {
-    const { scanStart, ...photo } = metadata;
     const hashed = await hashFile(file.path, metadata.format, { jpegScanStart: scanStart });
     if (!hashed.complete) {
       return {

@@ -1,7 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import exifr from 'exifr';
-import decodeHeic from 'heic-decode';
 import sharp, { type Sharp } from 'sharp';
 import type { PhotoFormat } from '../../shared/domain/intake';
 
@@ -68,6 +67,8 @@ export async function makeThumbnail(request: {
     pipeline = orient(sharp(fromExif), request.orientation);
     source = 'embedded';
   } else if (request.format === 'heic') {
+    // libheif is a large WebAssembly module: loaded only when a HEIC photo needs it.
+    const { default: decodeHeic } = await import('heic-decode');
     const image = await decodeHeic({ buffer: bytes });
     pipeline = sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
       raw: { width: image.width, height: image.height, channels: 4 },

@@ -1,31 +1,41 @@
-import { crawl, type CrawlEntry } from './crawl';
 import { hashFile } from './hash-file';
 import { fileErrorReason, inspectFile, readMetadata } from './inspect-file';
-import { makeThumbnail } from './make-thumbnail';
 import type { InspectResult, WorkerRequest, WorkerResponse } from './worker-protocol';
 
 /** Where a worker's answers go. */
 export type Send = (message: WorkerResponse) => void;
 
-/** Crawl results go out in batches: the first one early, then every 25 ms or 256 entries. */
-async function runCrawl(send: Send, id: number, roots: readonly string[]): Promise<void> {
-  let batch: CrawlEntry[] = [];
-  let lastFlush = Date.now();
-  let flushes = 0;
+/** Files a worker works on at once: one's disk read overlaps another's hashing and parsing. */
+const FILES_IN_FLIGHT = 3;
+
+/**
+ * Runs `work` over `count` items with a few in flight, but reports results strictly in order:
+ * a result waits for every earlier one. (The pool's watchdog relies on that order to know which
+ * file is stuck.)
+ */
+export async function inOrder<T>(
+  count: number,
+  work: (index: number) => Promise<T>,
+  report: (result: T) => void,
+): Promise<void> {
+  const results = new Map<number, T>();
+  let nextToReport = 0;
+  let nextToStart = 0;
   const flush = () => {
-    if (batch.length === 0) return;
-    send({ type: 'crawled', id, entries: batch });
-    batch = [];
-    lastFlush = Date.now();
-    flushes += 1;
+    while (results.has(nextToReport)) {
+      report(results.get(nextToReport)!);
+      results.delete(nextToReport);
+      nextToReport += 1;
+    }
   };
-  for await (const entry of crawl(roots)) {
-    batch.push(entry);
-    const due =
-      flushes === 0 ? batch.length >= 16 : batch.length >= 256 || Date.now() - lastFlush >= 25;
-    if (due) flush();
-  }
-  flush();
+  const lane = async () => {
+    while (nextToStart < count) {
+      const index = nextToStart++;
+      results.set(index, await work(index));
+      flush();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(FILES_IN_FLIGHT, count) }, lane));
 }
 
 /** Inspects one file of an `inspect` request in the requested mode. Never throws. */
@@ -49,21 +59,25 @@ export async function inspectOne(
   }
 }
 
-/** Serves one request of the media worker protocol, ending with `done` (or `failed`). */
+/** Serves one inspection or thumbnail request, ending with `done` (or `failed`). */
 export async function handleMediaRequest(request: WorkerRequest, send: Send): Promise<void> {
   try {
     switch (request.type) {
       case 'crawl':
-        await runCrawl(send, request.id, request.roots);
-        break;
+        throw new Error('Crawling runs on the crawl worker');
       case 'inspect':
-        for (let index = 0; index < request.files.length; index += 1) {
-          send({ type: 'result', id: request.id, result: await inspectOne(request, index) });
-        }
+        await inOrder(
+          request.files.length,
+          (index) => inspectOne(request, index),
+          (result) => send({ type: 'result', id: request.id, result }),
+        );
         break;
-      case 'thumbnail':
+      case 'thumbnail': {
+        // Loaded on first use: thumbnails pull in the image and HEIC decoders.
+        const { makeThumbnail } = await import('./make-thumbnail');
         send({ type: 'thumbnail', id: request.id, source: await makeThumbnail(request) });
         break;
+      }
     }
     send({ type: 'done', id: request.id });
   } catch (error) {

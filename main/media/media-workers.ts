@@ -22,10 +22,10 @@ type Request = WorkerRequest extends infer R
 /** Why a worker stopped answering. */
 class WorkerLost extends Error {}
 
-/** The media worker's entry: the bundled JavaScript in the built app, the TypeScript source otherwise. */
-function defaultEntry(): URL {
+/** A worker entry beside this module: the bundled JavaScript in the built app, the TypeScript source otherwise. */
+function entryBeside(name: 'media-worker' | 'crawl-worker'): URL {
   return new URL(
-    import.meta.url.endsWith('.ts') ? './media-worker.ts' : './media-worker.js',
+    import.meta.url.endsWith('.ts') ? `./${name}.ts` : `./${name}.js`,
     import.meta.url,
   );
 }
@@ -159,8 +159,10 @@ export type MediaWorkersOptions = {
   /** Inspector threads; default: one per core. */
   readonly inspectors?: number;
   readonly fileTimeLimitMs?: number;
-  /** Another worker entry speaking the same protocol (tests). */
+  /** Another inspector entry speaking the same protocol (tests, the benchmark's bundled build). */
   readonly workerEntry?: URL;
+  /** Another crawler entry. */
+  readonly crawlerEntry?: URL;
 };
 
 /**
@@ -173,9 +175,11 @@ export class MediaWorkers {
   readonly #inspectors: (WorkerSlot | undefined)[];
   readonly #timeLimitMs: number;
   readonly #entry: URL;
+  readonly #crawlerEntry: URL;
 
   constructor(private readonly options: MediaWorkersOptions) {
-    this.#entry = options.workerEntry ?? defaultEntry();
+    this.#entry = options.workerEntry ?? entryBeside('media-worker');
+    this.#crawlerEntry = options.crawlerEntry ?? entryBeside('crawl-worker');
     this.#inspectors = Array.from(
       { length: Math.max(1, options.inspectors ?? availableParallelism()) },
       () => undefined,
@@ -183,12 +187,22 @@ export class MediaWorkers {
     this.#timeLimitMs = options.fileTimeLimitMs ?? DEFAULT_FILE_TIME_LIMIT_MS;
   }
 
+  /**
+   * Starts every thread now and resolves when they have loaded, so that the first drop is not
+   * kept waiting (the app calls this at start).
+   */
+  async warmUp(): Promise<void> {
+    if (!this.#crawler?.alive) this.#crawler = new WorkerSlot(this.#crawlerEntry);
+    const slots = [this.#crawler, ...this.#inspectors.map((_, index) => this.#slot(index))];
+    await Promise.all(slots.map((slot) => slot.ready.catch(() => undefined)));
+  }
+
   /** Walks `roots` on the crawler thread, handing entries over in batches as they are found. */
   async crawl(
     roots: readonly string[],
     onEntries: (entries: readonly CrawlEntry[]) => void,
   ): Promise<void> {
-    if (!this.#crawler?.alive) this.#crawler = new WorkerSlot(this.#entry);
+    if (!this.#crawler?.alive) this.#crawler = new WorkerSlot(this.#crawlerEntry);
     await this.#crawler.request({ type: 'crawl', roots }, (message) => {
       if (message.type === 'crawled') onEntries(message.entries);
     });

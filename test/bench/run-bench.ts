@@ -1,16 +1,24 @@
-import { renderFigures } from './bench-report';
+import { type Figure, renderFigures } from './bench-report';
+import { benchIntake } from './intake-bench';
 import { benchService } from './service-bench';
 
+type Section = readonly [name: string, run: () => Promise<{ figures: Figure[]; notes: string[] }>];
+
 /**
- * `npm run bench`: every performance figure of the project, each as a ratio against a baseline
- * measured in the same run on the same machine. Later work adds its sections here.
+ * `npm run bench [section]`: every performance figure of the project, each as a ratio against a
+ * baseline measured in the same run on the same machine. A word selects sections by name.
  */
 async function main(): Promise<void> {
-  const sections: [string, () => Promise<Parameters<typeof renderFigures>[1]>][] = [
-    ['Local Photo Service', benchService],
+  const sections: Section[] = [
+    ['Photo intake', benchIntake],
+    ['Local Photo Service', async () => ({ figures: await benchService(), notes: [] })],
   ];
+  const only = process.argv[2]?.toLowerCase();
   for (const [name, run] of sections) {
-    process.stdout.write(`${renderFigures(name, await run())}\n\n`);
+    if (only !== undefined && !name.toLowerCase().includes(only)) continue;
+    const { figures, notes } = await run();
+    const noteLines = notes.map((note) => `  (${note})\n`).join('');
+    process.stdout.write(`${renderFigures(name, figures)}\n${noteLines}\n`);
   }
 }
 

@@ -273,3 +273,23 @@ describe('A file that hangs the reader', () => {
       expect(itemAt(items, name).status, name).toBe('photo');
   });
 });
+
+describe('Photos uploaded before', () => {
+  it('are flagged as already uploaded, with the photo id the history knows', async () => {
+    const { items: first } = await runIntake([join(SAMPLES, 'gps')]);
+    const known = photoAt(first, 'DSCN0010.jpg').md5;
+    const { items } = await runIntake([join(SAMPLES, 'gps')], {
+      known: {
+        uploaded: (md5s) =>
+          Promise.resolve(
+            new Map(md5s.filter((md5) => md5 === known).map((md5) => [md5, 'photo-123'])),
+          ),
+      },
+    });
+    expect(photoAt(items, 'DSCN0010.jpg').duplicateOf).toEqual({
+      kind: 'already-uploaded',
+      photoId: 'photo-123',
+    });
+    expect(photoAt(items, 'DSCN0012.jpg').duplicateOf).toBeUndefined();
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gpsPosition } from '../../../../main/media/gps-position';
-import { jpegScanStart } from '../../../../main/media/jpeg-structure';
+import { jpegLayout, pngSize } from '../../../../main/media/jpeg-structure';
 import { junkReason } from '../../../../main/media/junk-files';
 
 describe('gpsPosition', () => {
@@ -46,31 +46,48 @@ describe('junkReason', () => {
   });
 });
 
-describe('jpegScanStart', () => {
-  const segment = (marker: number, length: number) =>
+describe('jpegLayout', () => {
+  const segment = (marker: number, body: Buffer) =>
     Buffer.concat([
-      Buffer.from([0xff, marker]),
-      Buffer.from([length >> 8, length & 0xff]),
-      Buffer.alloc(length - 2, 0xd9),
+      Buffer.from([0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff]),
+      body,
     ]);
+  const frame = segment(
+    0xc0,
+    Buffer.from([8, 0x03, 0xc0, 0x05, 0x00, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]),
+  );
 
-  it('skips APP segments whole, whatever bytes they hold', () => {
+  it('skips APP segments whole, whatever bytes they hold, and reads the frame size', () => {
     const head = Buffer.concat([
       Buffer.from([0xff, 0xd8]),
-      segment(0xe1, 300),
-      segment(0xdb, 67),
+      segment(0xe1, Buffer.alloc(298, 0xd9)),
+      segment(0xdb, Buffer.alloc(65)),
+      frame,
       Buffer.from([0xff, 0xda, 0, 12]),
     ]);
-    expect(jpegScanStart(head)).toEqual({ kind: 'found', offset: 2 + 302 + 69 });
+    expect(jpegLayout(head)).toEqual({
+      kind: 'found',
+      scanStart: 2 + 302 + 69 + frame.length,
+      width: 1280,
+      height: 960,
+    });
   });
 
   it('says when the bytes end inside the metadata, and when the structure cannot be followed', () => {
-    expect(
-      jpegScanStart(
-        Buffer.concat([Buffer.from([0xff, 0xd8]), segment(0xe1, 300)]).subarray(0, 150),
-      ),
-    ).toEqual({ kind: 'ended' });
-    expect(jpegScanStart(Buffer.from([0xff, 0xd8, 0x12, 0x34, 0, 0]))).toEqual({ kind: 'unknown' });
-    expect(jpegScanStart(Buffer.from('not a jpeg'))).toEqual({ kind: 'unknown' });
+    const head = Buffer.concat([Buffer.from([0xff, 0xd8]), segment(0xe1, Buffer.alloc(298))]);
+    expect(jpegLayout(head.subarray(0, 150))).toEqual({ kind: 'ended' });
+    expect(jpegLayout(Buffer.from([0xff, 0xd8, 0x12, 0x34, 0, 0]))).toEqual({ kind: 'unknown' });
+    expect(jpegLayout(Buffer.from('not a jpeg'))).toEqual({ kind: 'unknown' });
+  });
+});
+
+describe('pngSize', () => {
+  it('reads the IHDR chunk', () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    expect(pngSize(png)).toEqual({ width: 1, height: 1 });
+    expect(pngSize(Buffer.from('short'))).toBeUndefined();
   });
 });
