@@ -1,0 +1,61 @@
+import { AuthRequiredError } from '../auth/auth-errors';
+import { NetworkError } from '../http/network-error';
+
+/** The service answered with an error status. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    /** The service's `errors` messages, or a description of the answer. */
+    readonly messages: readonly string[],
+    /** `Retry-After`, when the service sent one (429, 503), in milliseconds. */
+    readonly retryAfterMs: number | undefined,
+  ) {
+    super(
+      `The Photo Service answered ${status}${messages.length > 0 ? `: ${messages.join('; ')}` : ''}`,
+    );
+  }
+}
+
+/** What to do about a failed call; decided in one place for the whole engine. */
+export type Disposition =
+  /** Try again after a pause (429, 5xx): the item keeps its place. */
+  | { readonly kind: 'retry'; readonly afterMs: number | undefined }
+  /** The service cannot be reached: everything waits until it answers again. */
+  | { readonly kind: 'wait-for-network' }
+  /** The session has ended: everything waits for a new sign-in. */
+  | { readonly kind: 'wait-for-sign-in' }
+  /** Only the user can fix this (bad project, refused content): the item waits with the reason. */
+  | { readonly kind: 'needs-user'; readonly reason: string };
+
+/** Parses `Retry-After` (seconds or an HTTP date) into milliseconds from `now`. */
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function describeRefusal(error: ApiError): string {
+  if (error.status === 404)
+    return 'The Photo Service does not know this project or photo (it may have been deleted or the id is wrong)';
+  if (error.status === 403)
+    return 'This account may not do this on the Photo Service (permission refused)';
+  const details = error.messages.length > 0 ? `: ${error.messages.join('; ')}` : '';
+  return `The Photo Service refused it (${error.status})${details}`;
+}
+
+/** Classifies any error from an API call. A 429, a 5xx or a network error never fails an item. */
+export function classify(error: unknown): Disposition {
+  if (error instanceof AuthRequiredError) return { kind: 'wait-for-sign-in' };
+  if (error instanceof NetworkError) return { kind: 'wait-for-network' };
+  if (error instanceof ApiError) {
+    if (error.status === 401) return { kind: 'wait-for-sign-in' };
+    if (error.status === 429 || error.status === 408 || error.status >= 500)
+      return { kind: 'retry', afterMs: error.retryAfterMs };
+    return { kind: 'needs-user', reason: describeRefusal(error) };
+  }
+  return { kind: 'retry', afterMs: undefined };
+}

@@ -1,0 +1,57 @@
+import type { PhotoFormat } from '../../shared/domain/intake';
+
+/** A photo to put where the service can download it. */
+export type StageRequest = {
+  readonly path: string;
+  readonly md5: string;
+  readonly format: PhotoFormat;
+  readonly size: number;
+};
+
+/** Where the service will download the photo from, and until when that address works. */
+export type Staged = {
+  readonly uri: string;
+  /** ms since the epoch; undefined when the address does not expire. */
+  readonly expiresAt: number | undefined;
+  /** Bytes sent to make it available (0 when it was already there). */
+  readonly bytesSent: number;
+};
+
+/**
+ * Turns a local file into an http(s) URL the Photo Service can fetch itself (v2 has no upload of
+ * bytes). Staging the same photo again is safe: it lands in the same place.
+ */
+export interface PhotoHost {
+  /** A short name for logs and the report: `s3`, `published`. */
+  readonly kind: string;
+  /**
+   * @throws StagingError when the file cannot be staged (the reason says why); network failures
+   * throw NetworkError.
+   */
+  stage(request: StageRequest, signal?: AbortSignal): Promise<Staged>;
+  /** Checks the configuration works (the settings screen's Test button). */
+  test(signal?: AbortSignal): Promise<void>;
+}
+
+/** A photo that cannot be staged for a reason only the user can fix. */
+export class StagingError extends Error {
+  override readonly name = 'StagingError';
+  readonly code = 'staging';
+}
+
+/** The file extension a content-addressed key gets for each format. */
+export const EXTENSIONS: Readonly<Record<PhotoFormat, string>> = {
+  jpeg: 'jpg',
+  png: 'png',
+  heic: 'heic',
+  tiff: 'tif',
+  webp: 'webp',
+};
+
+export const CONTENT_TYPES: Readonly<Record<PhotoFormat, string>> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  heic: 'image/heic',
+  tiff: 'image/tiff',
+  webp: 'image/webp',
+};

@@ -1,0 +1,166 @@
+import { createReadStream } from 'node:fs';
+import {
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Clock } from '../../shared/domain/clock';
+import { NetworkError } from '../http/network-error';
+import {
+  CONTENT_TYPES,
+  EXTENSIONS,
+  type PhotoHost,
+  type StageRequest,
+  type Staged,
+  StagingError,
+} from './photo-host';
+
+/** An S3-compatible bucket (AWS S3, Cloudflare R2, Backblaze B2, Wasabi, MinIO…). */
+export type S3HostConfig = {
+  readonly endpoint: string | undefined;
+  readonly region: string;
+  readonly bucket: string;
+  /** Folder-like prefix for keys, e.g. `uploads/`. */
+  readonly prefix: string;
+  readonly pathStyle: boolean;
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+  /** How long the service may take to fetch a photo, in seconds (default 24 h). */
+  readonly urlLifetimeSeconds: number;
+};
+
+export const DEFAULT_URL_LIFETIME_SECONDS = 24 * 60 * 60;
+
+/** SDK send options for an optional signal. */
+function abortable(signal: AbortSignal | undefined): { abortSignal?: AbortSignal } {
+  return signal ? { abortSignal: signal } : {};
+}
+
+function isNotFound(error: unknown): boolean {
+  return (
+    error instanceof S3ServiceException &&
+    (error.$metadata.httpStatusCode === 404 ||
+      error.name === 'NotFound' ||
+      error.name === 'NoSuchKey')
+  );
+}
+
+function explain(error: unknown): Error {
+  if (error instanceof S3ServiceException) {
+    const status = error.$metadata.httpStatusCode ?? 0;
+    if (
+      status === 403 ||
+      error.name === 'SignatureDoesNotMatch' ||
+      error.name === 'InvalidAccessKeyId'
+    ) {
+      return new StagingError(
+        'The photo store refused the access keys (check the key id, secret and region)',
+      );
+    }
+    if (error.name === 'NoSuchBucket')
+      return new StagingError('The photo store has no such bucket');
+    if (status >= 500 || status === 429)
+      return new NetworkError(`The photo store is unavailable (${status})`, String(status));
+    return new StagingError(`The photo store refused the upload (${error.name})`);
+  }
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
+  if (code === 'ENOENT')
+    return new StagingError('The file was moved or deleted after it was added');
+  if (code === 'EACCES' || code === 'EPERM')
+    return new StagingError('The file can no longer be read (permission denied)');
+  return new NetworkError('Could not reach the photo store', code);
+}
+
+/**
+ * Stages photos in an S3-compatible bucket under content-addressed keys (`prefix` + MD5 +
+ * extension), so a retry overwrites the same object and a photo already there is not sent again.
+ * The service gets a presigned GET URL that lives long enough to fetch it.
+ */
+export class S3PhotoHost implements PhotoHost {
+  readonly kind = 's3';
+  readonly #client: S3Client;
+
+  constructor(
+    private readonly config: S3HostConfig,
+    private readonly clock: Clock,
+  ) {
+    this.#client = new S3Client({
+      region: config.region,
+      forcePathStyle: config.pathStyle,
+      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+      // Checksums only where an operation requires them: many S3-compatible stores do not speak
+      // the SDK's default aws-chunked CRC32 trailers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: 2,
+      ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    });
+  }
+
+  keyFor(request: StageRequest): string {
+    return `${this.config.prefix}${request.md5}.${EXTENSIONS[request.format]}`;
+  }
+
+  async stage(request: StageRequest, signal?: AbortSignal): Promise<Staged> {
+    const key = this.keyFor(request);
+    let bytesSent = 0;
+    try {
+      const present = await this.#client
+        .send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: key }), abortable(signal))
+        .then((head) => head.ContentLength === request.size)
+        .catch((error: unknown) => {
+          if (isNotFound(error)) return false;
+          throw error;
+        });
+      if (!present) {
+        await this.#client.send(
+          new PutObjectCommand({
+            Bucket: this.config.bucket,
+            Key: key,
+            Body: createReadStream(request.path),
+            ContentLength: request.size,
+            ContentType: CONTENT_TYPES[request.format],
+            // The store checks the bytes against the MD5 taken at intake.
+            ContentMD5: Buffer.from(request.md5, 'hex').toString('base64'),
+          }),
+          abortable(signal),
+        );
+        bytesSent = request.size;
+      }
+      const uri = await getSignedUrl(
+        this.#client,
+        new GetObjectCommand({ Bucket: this.config.bucket, Key: key }),
+        {
+          expiresIn: this.config.urlLifetimeSeconds,
+        },
+      );
+      return {
+        uri,
+        expiresAt: this.clock.now() + this.config.urlLifetimeSeconds * 1000,
+        bytesSent,
+      };
+    } catch (error) {
+      throw explain(error);
+    }
+  }
+
+  async test(signal?: AbortSignal): Promise<void> {
+    try {
+      await this.#client.send(
+        new HeadBucketCommand({ Bucket: this.config.bucket }),
+        abortable(signal),
+      );
+    } catch (error) {
+      throw explain(error);
+    }
+  }
+
+  close(): void {
+    this.#client.destroy();
+  }
+}
