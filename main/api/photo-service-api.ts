@@ -104,7 +104,7 @@ export class PhotoServiceApi {
     if (query.endDate !== undefined) params.set('end_date', String(query.endDate));
     return this.#call(
       'GET',
-      `/v2/projects/${encodeURIComponent(projectId)}/photos?${params}`,
+      `/v2/projects/${encodeURIComponent(projectId)}/photos?${params.toString()}`,
       photoListSchema,
       signal,
     );
@@ -119,7 +119,7 @@ export class PhotoServiceApi {
       per_page: String(query.perPage ?? 50),
     });
     if (query.query) params.set('query', query.query);
-    return this.#call('GET', `/v2/projects?${params}`, projectListSchema, signal);
+    return this.#call('GET', `/v2/projects?${params.toString()}`, projectListSchema, signal);
   }
 
   /** Drops the connection pool (after a network change or waking from sleep). */
@@ -169,7 +169,7 @@ export class PhotoServiceApi {
           ['The Photo Service sent an answer this app does not understand'],
           undefined,
         );
-      return parsed.data as z.output<T>;
+      return parsed.data;
     }
     const errors = errorBodySchema.safeParse(json);
     const retryAfter = response.headers['retry-after'];

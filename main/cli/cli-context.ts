@@ -36,6 +36,8 @@ export function defaultDataDir(): string {
 
 /** Everything a command needs, built once: the headless composition root. */
 export type CliContext = {
+  /** Where settings and the queue live. */
+  readonly dataDir: string;
   readonly settings: SettingsStore;
   readonly saved: Settings;
   readonly secrets: SecretStore;
@@ -76,7 +78,8 @@ export function createCliContext(
     level: flags.verbose ? 'info' : 'warn',
     scope: 'cli',
   });
-  const settings = new SettingsStore(flags.dataDir ?? defaultDataDir(), logger.child('settings'));
+  const dataDir = flags.dataDir ?? defaultDataDir();
+  const settings = new SettingsStore(dataDir, logger.child('settings'));
   const saved = settings.get();
   const secrets = new FallbackSecretStore(new KeytarSecretStore(), logger.child('secrets'));
   const dispatcher = createHttpAgent();
@@ -108,6 +111,7 @@ export function createCliContext(
   };
 
   return {
+    dataDir,
     settings,
     saved,
     secrets,

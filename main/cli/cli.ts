@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { login, logout, status } from './auth-commands';
+import { hostSettingsFromFlags } from './host-flags';
 import { inspect } from './inspect-command';
+import { changeQueue, describe, report, showQueue, sync, upload } from './queue-commands';
 import { type CliContext, createCliContext, UsageError } from './cli-context';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -9,6 +11,14 @@ Commands:
   login      sign in through the browser (loopback redirect) and remember the service
   status     say whether you are signed in (--json for a machine-readable line)
   logout     revoke the tokens and forget them
+  upload <paths...> --project ID [--description HTML] [--internal] [--zone IANA] [--queue-only]
+             add photos to the queue, then run it (unless --queue-only)
+  sync       run the queue until every item is done or waits for you (exit 0 only if all done)
+  queue [--json]          what is queued, by state
+  retry ID|--all, pause [ID], resume [ID], cancel ID
+  describe PHOTO_ID --description HTML [--base HTML] [--queue-only]
+             queue a description edit of an uploaded photo, then run the queue
+  report --format json|csv   every item's file, project, outcome, photo id and reason
   inspect <paths...> [--zone IANA] [--json]
              read capture time, position, size and MD5 of photos in files and folders
 
@@ -23,6 +33,13 @@ Options (each overrides the saved setting):
   --json             machine-readable output (status, inspect: one JSON object per line)
   --zone IANA        the zone assumed for photos nothing else places (default: this computer's)
   --verbose          log progress to stderr
+
+Photo host (saved like the other settings):
+  --host s3 --s3-endpoint URL --s3-region R --s3-bucket B [--s3-prefix P] [--s3-path-style]
+             keys from PHOTO_UPLOADER_S3_ACCESS_KEY_ID and PHOTO_UPLOADER_S3_SECRET_ACCESS_KEY
+             (kept in the keychain after first use)
+  --host published --published-root DIR --published-url URL
+  --concurrency N    photos worked on at once (default 4)
 `;
 
 /** Runs one command line; returns the exit code (0 success, 1 failure, 2 usage). */
@@ -49,6 +66,22 @@ export async function runCli(
         json: { type: 'boolean' },
         verbose: { type: 'boolean' },
         zone: { type: 'string' },
+        project: { type: 'string' },
+        description: { type: 'string' },
+        base: { type: 'string' },
+        internal: { type: 'boolean' },
+        'queue-only': { type: 'boolean' },
+        all: { type: 'boolean' },
+        format: { type: 'string' },
+        host: { type: 'string' },
+        's3-endpoint': { type: 'string' },
+        's3-region': { type: 'string' },
+        's3-bucket': { type: 'string' },
+        's3-prefix': { type: 'string' },
+        's3-path-style': { type: 'boolean' },
+        'published-root': { type: 'string' },
+        'published-url': { type: 'string' },
+        concurrency: { type: 'string' },
         help: { type: 'boolean' },
       },
     });
@@ -83,6 +116,18 @@ export async function runCli(
       stderr,
     );
     const out = { stdout, stderr };
+    const photoHost = hostSettingsFromFlags(values);
+    const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
+    if (photoHost !== undefined || concurrency !== undefined) {
+      context.settings.update({
+        ...(photoHost ? { photoHost } : {}),
+        ...(concurrency !== undefined ? { concurrency } : {}),
+      });
+      // Read the saved settings again, so that the command sees what it just saved.
+      await context.close();
+      context = createCliContext(context.flags, env, stderr);
+    }
+    const rest = positionals.slice(1);
     switch (command) {
       case 'login':
         return await login(context, { noBrowser: values['no-browser'] ?? false }, out);
@@ -93,9 +138,44 @@ export async function runCli(
       case 'inspect':
         return await inspect(
           context,
-          { paths: positionals.slice(1), zone: values.zone, json: values.json ?? false },
+          { paths: rest, zone: values.zone, json: values.json ?? false },
           out,
         );
+      case 'upload':
+        return await upload(
+          context,
+          {
+            paths: rest,
+            projectId: values.project,
+            description: values.description,
+            internal: values.internal ?? false,
+            zone: values.zone,
+            queueOnly: values['queue-only'] ?? false,
+          },
+          out,
+        );
+      case 'sync':
+        return await sync(context, out);
+      case 'describe':
+        return await describe(
+          context,
+          {
+            photoId: rest[0],
+            description: values.description,
+            base: values.base,
+            queueOnly: values['queue-only'] ?? false,
+          },
+          out,
+        );
+      case 'queue':
+        return showQueue(context, { json: values.json ?? false }, out);
+      case 'retry':
+      case 'pause':
+      case 'resume':
+      case 'cancel':
+        return changeQueue(context, command, { id: rest[0], all: values.all ?? false }, out);
+      case 'report':
+        return report(context, { format: values.format }, out);
       default:
         stderr.write(`cli: unknown command "${command}"\n${USAGE}`);
         return 2;

@@ -8,6 +8,22 @@ export type RedirectKind = (typeof redirectKinds)[number];
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 
+/** Where photos are put for the service to download: an S3-compatible bucket or a published folder. */
+const photoHostSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('s3'),
+    endpoint: httpUrl.optional(),
+    region: z.string().min(1),
+    bucket: z.string().min(1),
+    prefix: z.string().default(''),
+    pathStyle: z.boolean().default(false),
+    urlLifetimeSeconds: z.number().int().min(300).max(604_800).optional(),
+  }),
+  z.object({ kind: z.literal('published'), root: z.string().min(1), urlPrefix: httpUrl }),
+]);
+
+export type PhotoHostSettings = z.infer<typeof photoHostSchema>;
+
 /** Non-secret preferences. Secrets (client secret, tokens, host keys) live in the keychain. */
 const settingsSchema = z.object({
   authUrl: httpUrl.optional(),
@@ -15,6 +31,8 @@ const settingsSchema = z.object({
   clientId: z.string().min(1).optional(),
   scope: z.string().min(1).optional(),
   redirect: z.enum(redirectKinds).optional(),
+  photoHost: photoHostSchema.optional(),
+  concurrency: z.number().int().min(1).max(16).optional(),
   redirectScheme: z
     .string()
     .regex(/^[a-z][a-z0-9+.-]*\.[a-z0-9+.-]+$/, 'a reverse-DNS scheme such as com.example.app')

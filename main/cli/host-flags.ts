@@ -1,0 +1,46 @@
+import type { PhotoHostSettings } from '../settings/settings-store';
+import { UsageError } from './cli-context';
+
+type HostFlags = {
+  readonly host?: string | undefined;
+  readonly 's3-endpoint'?: string | undefined;
+  readonly 's3-region'?: string | undefined;
+  readonly 's3-bucket'?: string | undefined;
+  readonly 's3-prefix'?: string | undefined;
+  readonly 's3-path-style'?: boolean | undefined;
+  readonly 'published-root'?: string | undefined;
+  readonly 'published-url'?: string | undefined;
+};
+
+/** The photo host the flags describe, or undefined when no `--host` was given. */
+export function hostSettingsFromFlags(flags: HostFlags): PhotoHostSettings | undefined {
+  switch (flags.host) {
+    case undefined:
+      return undefined;
+    case 's3': {
+      const region = flags['s3-region'];
+      const bucket = flags['s3-bucket'];
+      if (!region || !bucket)
+        throw new UsageError(
+          '--host s3 needs --s3-region and --s3-bucket (and --s3-endpoint for a store other than AWS)',
+        );
+      return {
+        kind: 's3',
+        ...(flags['s3-endpoint'] ? { endpoint: flags['s3-endpoint'] } : {}),
+        region,
+        bucket,
+        prefix: flags['s3-prefix'] ?? '',
+        pathStyle: flags['s3-path-style'] ?? false,
+      };
+    }
+    case 'published': {
+      const root = flags['published-root'];
+      const urlPrefix = flags['published-url'];
+      if (!root || !urlPrefix)
+        throw new UsageError('--host published needs --published-root DIR and --published-url URL');
+      return { kind: 'published', root, urlPrefix };
+    }
+    default:
+      throw new UsageError(`--host is s3 or published, not "${flags.host}"`);
+  }
+}

@@ -1,0 +1,373 @@
+import Database from 'libsql';
+import { z } from 'zod';
+import type { Clock } from '../../shared/domain/clock';
+import type { PhotoFormat } from '../../shared/domain/intake';
+
+/**
+ * Where a queued item is. Photos: `queued` (metadata and MD5 known) → `staged` (at a URL the
+ * service can fetch) → `creating` (written before the POST) → `created` (has a photo id, waiting
+ * for processing) → `done`. Description edits: `queued` → `done`. Either may end in
+ * `needs-attention` (a reason only the user can act on) or `cancelled`.
+ */
+export const itemStates = [
+  'queued',
+  'staged',
+  'creating',
+  'created',
+  'done',
+  'needs-attention',
+  'cancelled',
+] as const;
+export type ItemState = (typeof itemStates)[number];
+
+/** States the engine still has work for. */
+export const ACTIVE_STATES: readonly ItemState[] = ['queued', 'staged', 'creating', 'created'];
+
+const rowSchema = z.object({
+  id: z.number(),
+  kind: z.enum(['photo', 'description']),
+  state: z.enum(itemStates),
+  reason: z.string().nullable(),
+  paused: z.number().transform((value) => value === 1),
+  attempts: z.number(),
+  next_attempt_at: z.number(),
+  project_id: z.string().nullable(),
+  path: z.string().nullable(),
+  size: z.number().nullable(),
+  format: z.enum(['jpeg', 'png', 'heic', 'tiff', 'webp']).nullable(),
+  md5: z.string().nullable(),
+  captured_at: z.number().nullable(),
+  lat: z.number().nullable(),
+  lon: z.number().nullable(),
+  description: z.string(),
+  internal: z.number().transform((value) => value === 1),
+  uri: z.string().nullable(),
+  uri_expires_at: z.number().nullable(),
+  photo_id: z.string().nullable(),
+  processing_status: z.string().nullable(),
+  base_description: z.string().nullable(),
+  service_description: z.string().nullable(),
+  bytes_sent: z.number(),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+
+/** One queue row, parsed (never cast) from the database. */
+export type QueueItem = z.output<typeof rowSchema>;
+
+/** A photo to add: what intake found, plus the batch's choices. */
+export type NewPhotoItem = {
+  readonly path: string;
+  readonly size: number;
+  readonly format: PhotoFormat;
+  readonly md5: string;
+  readonly capturedAt: number;
+  readonly coordinates: { readonly lat: number; readonly lon: number } | null;
+  readonly projectId: string;
+  readonly description: string;
+  readonly internal: boolean;
+};
+
+/** Columns an engine step may change, with the state. */
+export type ItemUpdate = Partial<{
+  state: ItemState;
+  reason: string | null;
+  attempts: number;
+  next_attempt_at: number;
+  md5: string;
+  size: number;
+  uri: string | null;
+  uri_expires_at: number | null;
+  photo_id: string | null;
+  processing_status: string | null;
+  base_description: string | null;
+  service_description: string | null;
+  bytes_sent: number;
+  paused: boolean;
+}>;
+
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE items (
+     id INTEGER PRIMARY KEY,
+     kind TEXT NOT NULL CHECK (kind IN ('photo', 'description')),
+     state TEXT NOT NULL,
+     reason TEXT,
+     paused INTEGER NOT NULL DEFAULT 0,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at INTEGER NOT NULL DEFAULT 0,
+     project_id TEXT,
+     path TEXT,
+     size INTEGER,
+     format TEXT,
+     md5 TEXT,
+     captured_at INTEGER,
+     lat REAL,
+     lon REAL,
+     description TEXT NOT NULL DEFAULT '',
+     internal INTEGER NOT NULL DEFAULT 0,
+     uri TEXT,
+     uri_expires_at INTEGER,
+     photo_id TEXT,
+     processing_status TEXT,
+     base_description TEXT,
+     service_description TEXT,
+     bytes_sent INTEGER NOT NULL DEFAULT 0,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL
+   );
+   CREATE INDEX items_due ON items (state, next_attempt_at);
+   CREATE INDEX items_md5 ON items (md5, project_id);`,
+];
+
+/** Counts by state, for progress. */
+export type StateCounts = Readonly<Record<ItemState, number>>;
+
+/**
+ * The upload queue on disk: SQLite in WAL mode through libsql (a Node-API binding, so one native
+ * build serves plain Node and Electron). Every write is committed before it returns, so an
+ * engine step that records a state before its side effect survives a crash at any point.
+ */
+export class QueueStore {
+  readonly #db: Database.Database;
+
+  constructor(
+    file: string,
+    private readonly clock: Clock,
+  ) {
+    this.#db = new Database(file);
+    this.#db.pragma('journal_mode = WAL');
+    // FULL: a committed state survives a power cut too, not just a crash of this process.
+    this.#db.pragma('synchronous = FULL');
+    this.#db.pragma('busy_timeout = 5000');
+    this.#migrate();
+  }
+
+  #migrate(): void {
+    this.#db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
+    const row = z
+      .object({ version: z.number() })
+      .optional()
+      .parse(this.#db.prepare('SELECT version FROM schema_version').get());
+    let version = row?.version ?? 0;
+    if (row === undefined)
+      this.#db.prepare('INSERT INTO schema_version (version) VALUES (0)').run();
+    while (version < MIGRATIONS.length) {
+      const migration = MIGRATIONS[version]!;
+      this.#db.transaction(() => {
+        this.#db.exec(migration);
+        this.#db.prepare('UPDATE schema_version SET version = ?').run(version + 1);
+      })();
+      version += 1;
+    }
+  }
+
+  #parse(row: unknown): QueueItem {
+    return rowSchema.parse(row);
+  }
+
+  /**
+   * Adds photos in one transaction. A photo whose MD5 is already queued (not cancelled) for the
+   * same project is not added again; its existing id is returned instead.
+   */
+  addPhotos(photos: readonly NewPhotoItem[]): { added: number[]; alreadyQueued: number[] } {
+    const now = this.clock.now();
+    const existing = this.#db.prepare(
+      "SELECT id FROM items WHERE kind = 'photo' AND md5 = ? AND project_id = ? AND state != 'cancelled'",
+    );
+    const insert = this.#db.prepare(
+      `INSERT INTO items (kind, state, project_id, path, size, format, md5, captured_at, lat, lon, description, internal, created_at, updated_at)
+       VALUES ('photo', 'queued', @projectId, @path, @size, @format, @md5, @capturedAt, @lat, @lon, @description, @internal, @now, @now)`,
+    );
+    const added: number[] = [];
+    const alreadyQueued: number[] = [];
+    this.#db.transaction(() => {
+      for (const photo of photos) {
+        const found = z
+          .object({ id: z.number() })
+          .optional()
+          .parse(existing.get(photo.md5, photo.projectId));
+        if (found) {
+          alreadyQueued.push(found.id);
+          continue;
+        }
+        const result = insert.run({
+          projectId: photo.projectId,
+          path: photo.path,
+          size: photo.size,
+          format: photo.format,
+          md5: photo.md5,
+          capturedAt: photo.capturedAt,
+          lat: photo.coordinates?.lat ?? null,
+          lon: photo.coordinates?.lon ?? null,
+          description: photo.description,
+          internal: photo.internal ? 1 : 0,
+          now,
+        });
+        added.push(Number(result.lastInsertRowid));
+      }
+    })();
+    return { added, alreadyQueued };
+  }
+
+  /**
+   * Queues a description edit. `baseDescription` is what the user saw when they opened it; the
+   * edit waits for the user if the service's description has changed since. Null skips that check
+   * (the edit was made without knowing the service's description).
+   */
+  addDescriptionEdit(photoId: string, description: string, baseDescription: string | null): number {
+    const now = this.clock.now();
+    const result = this.#db
+      .prepare(
+        `INSERT INTO items (kind, state, photo_id, description, base_description, created_at, updated_at)
+         VALUES ('description', 'queued', ?, ?, ?, ?, ?)`,
+      )
+      .run(photoId, description, baseDescription, now, now);
+    return Number(result.lastInsertRowid);
+  }
+
+  /** For each MD5 already uploaded (done), the photo id: intake flags such photos as duplicates. */
+  uploadedPhotoIds(md5s: readonly string[]): Map<string, string | undefined> {
+    const query = this.#db.prepare(
+      "SELECT photo_id FROM items WHERE kind = 'photo' AND state = 'done' AND md5 = ? LIMIT 1",
+    );
+    const found = new Map<string, string | undefined>();
+    for (const md5 of md5s) {
+      const row = z.object({ photo_id: z.string().nullable() }).optional().parse(query.get(md5));
+      if (row) found.set(md5, row.photo_id ?? undefined);
+    }
+    return found;
+  }
+
+  get(id: number): QueueItem | undefined {
+    const row = this.#db.prepare('SELECT * FROM items WHERE id = ?').get(id);
+    return row === undefined ? undefined : this.#parse(row);
+  }
+
+  /** Commits a change of an item (and its state) before the caller's next side effect. */
+  update(id: number, change: ItemUpdate): QueueItem {
+    const columns = Object.keys(change);
+    const values = Object.values(change).map((value) =>
+      typeof value === 'boolean' ? (value ? 1 : 0) : value,
+    );
+    const assignments = [...columns.map((column) => `${column} = ?`), 'updated_at = ?'].join(', ');
+    this.#db
+      .prepare(`UPDATE items SET ${assignments} WHERE id = ?`)
+      .run(...values, this.clock.now(), id);
+    const item = this.get(id);
+    if (item === undefined) throw new Error(`Queue item ${id} vanished`);
+    return item;
+  }
+
+  /** The next items with work due now, oldest first, skipping paused ones and `exclude`. */
+  due(now: number, exclude: ReadonlySet<number>, limit: number): QueueItem[] {
+    const rows = this.#db
+      .prepare(
+        `SELECT * FROM items WHERE state IN ('queued', 'staged', 'creating', 'created') AND paused = 0 AND next_attempt_at <= ?
+         ORDER BY id LIMIT ?`,
+      )
+      .all(now, limit + exclude.size);
+    return rows
+      .map((row) => this.#parse(row))
+      .filter((item) => !exclude.has(item.id))
+      .slice(0, limit);
+  }
+
+  /** When the next waiting item becomes due (ms since the epoch), if any is waiting. */
+  nextDueAt(): number | undefined {
+    const row = z
+      .object({ at: z.number().nullable() })
+      .parse(
+        this.#db
+          .prepare(
+            "SELECT MIN(next_attempt_at) AS at FROM items WHERE state IN ('queued', 'staged', 'creating', 'created') AND paused = 0",
+          )
+          .get(),
+      );
+    return row.at ?? undefined;
+  }
+
+  counts(): StateCounts {
+    const rows = z
+      .array(z.object({ state: z.enum(itemStates), n: z.number() }))
+      .parse(this.#db.prepare('SELECT state, COUNT(*) AS n FROM items GROUP BY state').all());
+    const counts = Object.fromEntries(itemStates.map((state) => [state, 0])) as Record<
+      ItemState,
+      number
+    >;
+    for (const row of rows) counts[row.state] = row.n;
+    return counts;
+  }
+
+  /** Number of active items that are paused. */
+  pausedCount(): number {
+    return z
+      .object({ n: z.number() })
+      .parse(
+        this.#db
+          .prepare(
+            "SELECT COUNT(*) AS n FROM items WHERE paused = 1 AND state IN ('queued', 'staged', 'creating', 'created')",
+          )
+          .get(),
+      ).n;
+  }
+
+  /** Every item, oldest first (for reports and snapshots). */
+  all(): QueueItem[] {
+    return this.#db
+      .prepare('SELECT * FROM items ORDER BY id')
+      .all()
+      .map((row) => this.#parse(row));
+  }
+
+  /** Pauses or resumes one item, or every active item. */
+  setPaused(paused: boolean, id?: number): number {
+    const value = paused ? 1 : 0;
+    const result =
+      id === undefined
+        ? this.#db
+            .prepare(
+              "UPDATE items SET paused = ?, updated_at = ? WHERE state IN ('queued', 'staged', 'creating', 'created')",
+            )
+            .run(value, this.clock.now())
+        : this.#db
+            .prepare('UPDATE items SET paused = ?, updated_at = ? WHERE id = ?')
+            .run(value, this.clock.now(), id);
+    return result.changes;
+  }
+
+  /**
+   * Sends items that need attention back into the queue (one, or all): photos resume where they
+   * stopped, or from the start when they never got a photo id.
+   */
+  retry(id?: number): number {
+    const items = (id === undefined ? this.all() : [this.get(id)]).filter(
+      (item): item is QueueItem => item !== undefined && item.state === 'needs-attention',
+    );
+    this.#db.transaction(() => {
+      for (const item of items) {
+        const state: ItemState =
+          item.kind === 'photo' && item.photo_id !== null ? 'created' : 'queued';
+        this.update(item.id, { state, reason: null, attempts: 0, next_attempt_at: 0 });
+      }
+    })();
+    return items.length;
+  }
+
+  /** Cancels an item that has not reached the service yet (or an edit). */
+  cancel(id: number): boolean {
+    const item = this.get(id);
+    if (
+      item === undefined ||
+      item.state === 'done' ||
+      item.state === 'creating' ||
+      item.state === 'created'
+    )
+      return false;
+    this.update(id, { state: 'cancelled', reason: 'Cancelled by the user' });
+    return true;
+  }
+
+  close(): void {
+    this.#db.close();
+  }
+}

@@ -1,0 +1,413 @@
+import { stat } from 'node:fs/promises';
+import type { Clock } from '../../shared/domain/clock';
+import type { ServicePhoto } from '../api/api-schemas';
+import { classify, type Disposition } from '../api/api-errors';
+import { backoffMs } from '../api/pacing';
+import type { PhotoServiceApi } from '../api/photo-service-api';
+import { NetworkError } from '../http/network-error';
+import type { Logger } from '../logging/logger';
+import { hashFile } from '../media/hash-file';
+import { type PhotoHost, StagingError } from '../staging/photo-host';
+import type { QueueItem, QueueStore } from './queue-store';
+
+/** What the engine as a whole is doing. */
+export type EngineCondition = 'idle' | 'running' | 'offline' | 'needs-sign-in';
+
+export type EngineEvent =
+  | { readonly type: 'item'; readonly item: QueueItem }
+  | { readonly type: 'condition'; readonly condition: EngineCondition };
+
+export type EngineOptions = {
+  /** Items worked on at once; staging of one overlaps creating of another. */
+  readonly concurrency: number;
+  readonly random?: () => number;
+};
+
+/** A staged URL is renewed when it would expire before the service could fetch it. */
+const URL_MARGIN_MS = 30 * 60_000;
+/** Photos are looked for around their capture time when an answer to a create was lost. */
+const RECONCILE_PAGE_SIZE = 100;
+/** Polls of a created photo: 2 s, then doubling to at most a minute. */
+const FIRST_POLL_MS = 2000;
+const MAX_POLL_MS = 60_000;
+/** Offline: probe again after 1 s, doubling to 30 s. */
+const MAX_PROBE_MS = 30_000;
+
+/** Waits `ms`, or less if `signal` aborts; leaves no listener behind. */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** Thrown inside a step when it must stop and leave the item for later. */
+class Parked extends Error {}
+
+/**
+ * Runs the upload queue: every photo through stage → create → verify, one journaled state at a
+ * time, each committed before the side effect it leads to.
+ *
+ * - A `creating` item (the answer to its create was lost, or the app died) is reconciled before
+ *   anything is resent: the project's photos at its capture time are searched for its MD5; a
+ *   match is adopted, a candidate still processing is waited for, and only when none can match
+ *   is the create sent again.
+ * - 429, 5xx and network errors never fail an item; offline and a lost session are conditions
+ *   of the whole engine, which waits and resumes by itself.
+ */
+export class UploadEngine {
+  readonly #inFlight = new Set<number>();
+  readonly #listeners = new Set<(event: EngineEvent) => void>();
+  readonly #random: () => number;
+  #condition: EngineCondition = 'idle';
+  #online: Promise<void> | undefined;
+
+  constructor(
+    private readonly store: QueueStore,
+    private readonly api: PhotoServiceApi,
+    private readonly host: PhotoHost,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    private readonly options: EngineOptions,
+  ) {
+    this.#random = options.random ?? Math.random;
+  }
+
+  get condition(): EngineCondition {
+    return this.#condition;
+  }
+
+  onEvent(listener: (event: EngineEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * Works until nothing is left to do without the user (every item done, waiting for the user,
+   * paused or cancelled), or until the session needs a new sign-in, or `signal` aborts.
+   */
+  async runUntilIdle(signal?: AbortSignal): Promise<EngineCondition> {
+    this.#setCondition('running');
+    await Promise.all(Array.from({ length: this.options.concurrency }, () => this.#lane(signal)));
+    const ended = this.#condition === 'needs-sign-in' ? 'needs-sign-in' : 'idle';
+    this.#setCondition(ended);
+    return ended;
+  }
+
+  async #lane(signal?: AbortSignal): Promise<void> {
+    while (!signal?.aborted && this.#condition !== 'needs-sign-in') {
+      if (this.#online) {
+        await this.#online;
+        continue;
+      }
+      const [item] = this.store.due(this.clock.now(), this.#inFlight, 1);
+      if (item === undefined) {
+        const next = this.store.nextDueAt();
+        if (next === undefined && this.#inFlight.size === 0) return;
+        await sleep(
+          Math.min(1000, Math.max(20, (next ?? this.clock.now() + 200) - this.clock.now())),
+          signal,
+        );
+        continue;
+      }
+      this.#inFlight.add(item.id);
+      try {
+        await this.#step(item, signal);
+      } catch (error) {
+        if (!(error instanceof Parked))
+          this.logger.error('unexpected error in an upload step', { item: item.id, error });
+      } finally {
+        this.#inFlight.delete(item.id);
+      }
+    }
+  }
+
+  async #step(item: QueueItem, signal?: AbortSignal): Promise<void> {
+    if (item.kind === 'description') return this.#describe(item, signal);
+    switch (item.state) {
+      case 'queued':
+        return this.#stage(item, signal);
+      case 'staged':
+        return this.#create(item, signal);
+      case 'creating':
+        return this.#reconcile(item, signal);
+      case 'created':
+        return this.#verify(item, signal);
+      case 'done':
+      case 'needs-attention':
+      case 'cancelled':
+        return undefined;
+    }
+  }
+
+  #save(item: QueueItem, change: Parameters<QueueStore['update']>[1]): QueueItem {
+    const saved = this.store.update(item.id, change);
+    this.#emit({ type: 'item', item: saved });
+    return saved;
+  }
+
+  /** Parks an item after a failure, as the error's disposition says. `rollback` is the state to return to. */
+  #park(
+    item: QueueItem,
+    disposition: Disposition,
+    rollback: Parameters<QueueStore['update']>[1] = {},
+  ): never {
+    const now = this.clock.now();
+    switch (disposition.kind) {
+      case 'retry':
+        this.#save(item, {
+          ...rollback,
+          attempts: item.attempts + 1,
+          next_attempt_at: now + (disposition.afterMs ?? backoffMs(item.attempts, this.#random)),
+        });
+        break;
+      case 'wait-for-network':
+        this.#save(item, { ...rollback, next_attempt_at: now });
+        this.#goOffline();
+        break;
+      case 'wait-for-sign-in':
+        this.#save(item, { ...rollback, next_attempt_at: now });
+        this.#setCondition('needs-sign-in');
+        break;
+      case 'needs-user':
+        this.#save(item, { ...rollback, state: 'needs-attention', reason: disposition.reason });
+        break;
+    }
+    throw new Parked();
+  }
+
+  async #stage(item: QueueItem, signal?: AbortSignal): Promise<void> {
+    const { path, md5, format } = item;
+    if (path === null || md5 === null || format === null)
+      return this.#park(item, { kind: 'needs-user', reason: 'The queue entry is incomplete' });
+    let size = item.size ?? 0;
+    let currentMd5 = md5;
+    try {
+      const info = await stat(path);
+      if (info.size !== size) {
+        // The file changed since it was added: upload what is there now.
+        const hashed = await hashFile(path, format);
+        size = hashed.size;
+        currentMd5 = hashed.md5;
+        this.logger.info('file changed since it was queued', { item: item.id });
+      }
+    } catch {
+      return this.#park(item, {
+        kind: 'needs-user',
+        reason: 'The file was moved or deleted after it was added to the queue',
+      });
+    }
+    try {
+      const staged = await this.host.stage({ path, md5: currentMd5, format, size }, signal);
+      this.#save(item, {
+        state: 'staged',
+        md5: currentMd5,
+        size,
+        uri: staged.uri,
+        uri_expires_at: staged.expiresAt ?? null,
+        bytes_sent: item.bytes_sent + staged.bytesSent,
+        attempts: 0,
+        next_attempt_at: 0,
+      });
+    } catch (error) {
+      if (error instanceof StagingError)
+        return this.#park(item, { kind: 'needs-user', reason: error.message });
+      if (error instanceof NetworkError)
+        return this.#park(item, { kind: 'retry', afterMs: undefined });
+      throw error;
+    }
+  }
+
+  async #create(item: QueueItem, signal?: AbortSignal): Promise<void> {
+    if (
+      item.uri === null ||
+      (item.uri_expires_at !== null && item.uri_expires_at < this.clock.now() + URL_MARGIN_MS)
+    ) {
+      this.#save(item, { state: 'queued', uri: null, uri_expires_at: null });
+      return;
+    }
+    // Written before the request: if the answer is lost, the item is reconciled, never resent blindly.
+    const creating = this.#save(item, { state: 'creating', attempts: item.attempts + 1 });
+    let photo: ServicePhoto;
+    try {
+      photo = await this.api.createPhoto(
+        item.project_id ?? '',
+        {
+          uri: item.uri,
+          capturedAt: item.captured_at ?? 0,
+          coordinates:
+            item.lat !== null && item.lon !== null ? { lat: item.lat, lon: item.lon } : null,
+          description: item.description,
+          internal: item.internal,
+        },
+        signal,
+      );
+    } catch (error) {
+      const disposition = classify(error);
+      // Refused before it was stored (401 before any effect, 429, or a 4xx): back to staged.
+      // A lost answer or a 5xx may have been stored: stay `creating` and reconcile.
+      const refused =
+        disposition.kind === 'needs-user' ||
+        disposition.kind === 'wait-for-sign-in' ||
+        isStatus(error, 429);
+      return this.#park(
+        creating,
+        disposition,
+        refused ? { state: disposition.kind === 'needs-user' ? 'needs-attention' : 'staged' } : {},
+      );
+    }
+    this.#save(creating, {
+      state: 'created',
+      photo_id: photo.id,
+      processing_status: photo.processing_status,
+      attempts: 0,
+      next_attempt_at: this.clock.now() + FIRST_POLL_MS,
+    });
+  }
+
+  /** A create whose answer never came: adopt the photo if the service has it, wait if it may, else send again. */
+  async #reconcile(item: QueueItem, signal?: AbortSignal): Promise<void> {
+    const capturedAt = item.captured_at ?? 0;
+    let candidates: ServicePhoto[] = [];
+    try {
+      for (let page = 1; ; page += 1) {
+        const photos = await this.api.listProjectPhotos(
+          item.project_id ?? '',
+          { startDate: capturedAt, endDate: capturedAt, page, perPage: RECONCILE_PAGE_SIZE },
+          signal,
+        );
+        candidates = candidates.concat(photos);
+        if (photos.length < RECONCILE_PAGE_SIZE) break;
+      }
+    } catch (error) {
+      return this.#park(item, classify(error));
+    }
+    const match = candidates.find((photo) => photo.hash !== null && photo.hash === item.md5);
+    if (match) {
+      this.logger.info('adopted a photo created before the answer was lost', { item: item.id });
+      this.#save(item, {
+        state: 'created',
+        photo_id: match.id,
+        processing_status: match.processing_status,
+        attempts: 0,
+        next_attempt_at: this.clock.now(),
+      });
+      return;
+    }
+    const stillProcessing = candidates.some(
+      (photo) =>
+        photo.hash === null &&
+        (photo.processing_status === 'pending' || photo.processing_status === 'processing'),
+    );
+    if (stillProcessing) {
+      // One of these may be ours: its hash is known once it is processed.
+      this.#save(item, { next_attempt_at: this.clock.now() + FIRST_POLL_MS });
+      return;
+    }
+    this.logger.info('no photo on the service matches; sending the create again', {
+      item: item.id,
+    });
+    await this.#create(this.#save(item, { state: 'staged' }), signal);
+  }
+
+  async #verify(item: QueueItem, signal?: AbortSignal): Promise<void> {
+    let photo: ServicePhoto;
+    try {
+      photo = await this.api.getPhoto(item.photo_id ?? '', signal);
+    } catch (error) {
+      return this.#park(item, classify(error));
+    }
+    switch (photo.processing_status) {
+      case 'processed':
+      case 'duplicate':
+        this.#save(item, {
+          state: 'done',
+          processing_status: photo.processing_status,
+          reason: null,
+        });
+        return;
+      case 'processing_error':
+        this.#save(item, {
+          state: 'needs-attention',
+          processing_status: photo.processing_status,
+          reason:
+            'The Photo Service could not process the photo (it could not download or read the image). Retry, or check the photo host.',
+        });
+        return;
+      case 'pending':
+      case 'processing': {
+        const wait = Math.min(MAX_POLL_MS, FIRST_POLL_MS * 2 ** Math.min(item.attempts, 10));
+        this.#save(item, {
+          processing_status: photo.processing_status,
+          attempts: item.attempts + 1,
+          next_attempt_at: this.clock.now() + wait,
+        });
+      }
+    }
+  }
+
+  /** A description edit: applied only if the service still has what the user started from. */
+  async #describe(item: QueueItem, signal?: AbortSignal): Promise<void> {
+    try {
+      const current = await this.api.getPhoto(item.photo_id ?? '', signal);
+      const changedSince =
+        item.base_description !== null && current.description !== item.base_description;
+      if (changedSince && current.description !== item.description) {
+        this.#save(item, {
+          state: 'needs-attention',
+          reason: 'conflict: the description was changed on the Photo Service since you opened it',
+          service_description: current.description,
+        });
+        return;
+      }
+      if (current.description !== item.description)
+        await this.api.setDescription(item.photo_id ?? '', item.description, signal);
+      this.#save(item, { state: 'done', reason: null });
+    } catch (error) {
+      return this.#park(item, classify(error));
+    }
+  }
+
+  /** Marks the engine offline and starts one probe that brings it back when the service answers. */
+  #goOffline(): void {
+    if (this.#online) return;
+    this.#setCondition('offline');
+    this.logger.warn('the Photo Service cannot be reached; uploads wait and resume by themselves');
+    this.#online = (async () => {
+      for (let attempt = 0; ; attempt += 1) {
+        await sleep(Math.min(MAX_PROBE_MS, 1000 * 2 ** attempt));
+        try {
+          this.api.replacePool();
+          await this.api.listProjects({ perPage: 1 });
+          break;
+        } catch (error) {
+          if (!(error instanceof NetworkError)) break;
+        }
+      }
+      this.#online = undefined;
+      this.#setCondition('running');
+      this.logger.info('the Photo Service answers again; uploads resume');
+    })();
+  }
+
+  #setCondition(condition: EngineCondition): void {
+    if (this.#condition === condition) return;
+    this.#condition = condition;
+    this.#emit({ type: 'condition', condition });
+  }
+
+  #emit(event: EngineEvent): void {
+    for (const listener of this.#listeners) listener(event);
+  }
+}
+
+function isStatus(error: unknown, status: number): boolean {
+  return (
+    typeof error === 'object' && error !== null && 'status' in error && error.status === status
+  );
+}
