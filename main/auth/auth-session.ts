@@ -73,8 +73,17 @@ export type CallbackOutcome =
   | { readonly kind: 'failed'; readonly message: string }
   | { readonly kind: 'dropped'; readonly reason: string };
 
-/** Refresh this long before the access token expires. */
+/** Refresh this long before the access token expires (less for short-lived tokens, see below). */
 export const REFRESH_MARGIN_MS = 60_000;
+
+/**
+ * How long before expiry to refresh: a minute, but at most half the token's lifetime, so that a
+ * short-lived token (seconds) is used for a while instead of refreshed on every call.
+ */
+function refreshMargin(tokens: TokenSet): number {
+  if (tokens.expiresAt === undefined || tokens.receivedAt === undefined) return REFRESH_MARGIN_MS;
+  return Math.min(REFRESH_MARGIN_MS, (tokens.expiresAt - tokens.receivedAt) / 2);
+}
 const REVOKE_TIMEOUT_MS = 10_000;
 
 type Waiting = {
@@ -261,7 +270,7 @@ export class AuthSession {
     }
     if (
       tokens.expiresAt === undefined ||
-      tokens.expiresAt - this.deps.clock.now() > REFRESH_MARGIN_MS
+      tokens.expiresAt - this.deps.clock.now() > refreshMargin(tokens)
     ) {
       return tokens.accessToken;
     }

@@ -7,6 +7,8 @@ export type TokenSet = {
   readonly refreshToken: string;
   /** When the access token expires, ms since the epoch; undefined when the server did not say. */
   readonly expiresAt: number | undefined;
+  /** When the token response arrived, ms since the epoch (with `expiresAt`: the token's lifetime). */
+  readonly receivedAt?: number | undefined;
   readonly scope: string;
 };
 
@@ -46,6 +48,7 @@ export function parseTokenResponse(
     refreshToken,
     expiresAt:
       answer.expires_in === undefined ? undefined : context.receivedAt + answer.expires_in * 1000,
+    receivedAt: context.receivedAt,
     scope: answer.scope ?? context.requestedScope,
   };
 }
@@ -61,21 +64,16 @@ const storedSchema = z.discriminatedUnion('kind', [
       accessToken: z.string().min(1),
       refreshToken: z.string().min(1),
       expiresAt: z.number().optional(),
+      receivedAt: z.number().optional(),
       scope: z.string(),
     }),
   }),
   z.object({ kind: z.literal('needs-sign-in') }),
 ]);
 
+/** The keychain form of a session (JSON; unknown times are left out). */
 export function serializeSession(session: StoredSession): string {
-  return JSON.stringify(
-    session.kind === 'tokens'
-      ? {
-          kind: 'tokens',
-          tokens: { ...session.tokens, expiresAt: session.tokens.expiresAt ?? undefined },
-        }
-      : session,
-  );
+  return JSON.stringify(session);
 }
 
 /** Parses the keychain entry; anything unreadable counts as no session. */
@@ -86,7 +84,10 @@ export function parseStoredSession(raw: string | undefined): StoredSession | und
     if (!parsed.success) return undefined;
     if (parsed.data.kind === 'needs-sign-in') return parsed.data;
     const { tokens } = parsed.data;
-    return { kind: 'tokens', tokens: { ...tokens, expiresAt: tokens.expiresAt } };
+    return {
+      kind: 'tokens',
+      tokens: { ...tokens, expiresAt: tokens.expiresAt, receivedAt: tokens.receivedAt },
+    };
   } catch {
     return undefined;
   }

@@ -128,7 +128,11 @@ export async function sync(
     });
     const ended = await kit.engine.runUntilIdle(abort.signal);
     const counts = store.counts();
+    const { rateLimited, serverErrors, networkErrors } = kit.engine.stats;
     out.stdout.write(`${summary(store)}\n`);
+    out.stdout.write(
+      `Waited for: ${rateLimited} rate-limit answers (429), ${serverErrors} server errors (5xx), ${networkErrors} network failures.\n`,
+    );
     if (ended === 'needs-sign-in') {
       out.stderr.write(
         'sync: the session has ended; sign in again (`npm run cli -- login`), then sync. Nothing was lost.\n',

@@ -81,12 +81,19 @@ export async function openUploadKit(context: CliContext, store: QueueStore): Pro
   if (hostSettings === undefined)
     throw new UsageError('No photo host is configured: pass --host s3 … or --host published …');
   const session = await context.openSession(new PrintingBrowser(process.stderr));
+  const pacing = context.saved.pacing;
   const api = new PhotoServiceApi(
     session,
     auth.baseUrl,
     {
-      writes: new RateBucket(systemClock, DEFAULT_WRITE_LIMIT),
-      reads: new RateBucket(systemClock, DEFAULT_READ_LIMIT),
+      writes: new RateBucket(
+        systemClock,
+        pacing ? { limit: pacing.writesPerWindow, windowMs: pacing.windowMs } : DEFAULT_WRITE_LIMIT,
+      ),
+      reads: new RateBucket(
+        systemClock,
+        pacing ? { limit: pacing.readsPerWindow, windowMs: pacing.windowMs } : DEFAULT_READ_LIMIT,
+      ),
     },
     systemClock,
     context.logger.child('api'),

@@ -7,6 +7,7 @@ import type { PhotoServiceApi } from '../api/photo-service-api';
 import { NetworkError } from '../http/network-error';
 import type { Logger } from '../logging/logger';
 import { hashFile } from '../media/hash-file';
+import { fileErrorReason } from '../media/inspect-file';
 import { type PhotoHost, StagingError } from '../staging/photo-host';
 import type { QueueItem, QueueStore } from './queue-store';
 
@@ -16,6 +17,9 @@ export type EngineCondition = 'idle' | 'running' | 'offline' | 'needs-sign-in';
 export type EngineEvent =
   | { readonly type: 'item'; readonly item: QueueItem }
   | { readonly type: 'condition'; readonly condition: EngineCondition };
+
+/** Counts of answers that made the engine wait. */
+export type EngineStats = { rateLimited: number; serverErrors: number; networkErrors: number };
 
 export type EngineOptions = {
   /** Items worked on at once; staging of one overlaps creating of another. */
@@ -64,6 +68,7 @@ export class UploadEngine {
   readonly #inFlight = new Set<number>();
   readonly #listeners = new Set<(event: EngineEvent) => void>();
   readonly #random: () => number;
+  readonly #stats: EngineStats = { rateLimited: 0, serverErrors: 0, networkErrors: 0 };
   #condition: EngineCondition = 'idle';
   #online: Promise<void> | undefined;
 
@@ -80,6 +85,25 @@ export class UploadEngine {
 
   get condition(): EngineCondition {
     return this.#condition;
+  }
+
+  /** What the engine met on the way, for the report: answers that made it wait. */
+  get stats(): Readonly<EngineStats> {
+    return { ...this.#stats };
+  }
+
+  /** Counts what an error says about the service, then classifies it. */
+  #dispose(error: unknown): Disposition {
+    if (isStatus(error, 429)) this.#stats.rateLimited += 1;
+    else if (
+      error instanceof Error &&
+      'status' in error &&
+      typeof error.status === 'number' &&
+      error.status >= 500
+    )
+      this.#stats.serverErrors += 1;
+    else if (error instanceof NetworkError) this.#stats.networkErrors += 1;
+    return classify(error);
   }
 
   onEvent(listener: (event: EngineEvent) => void): () => void {
@@ -196,10 +220,10 @@ export class UploadEngine {
         currentMd5 = hashed.md5;
         this.logger.info('file changed since it was queued', { item: item.id });
       }
-    } catch {
+    } catch (error) {
       return this.#park(item, {
         kind: 'needs-user',
-        reason: 'The file was moved or deleted after it was added to the queue',
+        reason: `${fileErrorReason(error)} (after it was added to the queue)`,
       });
     }
     try {
@@ -248,7 +272,7 @@ export class UploadEngine {
         signal,
       );
     } catch (error) {
-      const disposition = classify(error);
+      const disposition = this.#dispose(error);
       // Refused before it was stored (401 before any effect, 429, or a 4xx): back to staged.
       // A lost answer or a 5xx may have been stored: stay `creating` and reconcile.
       const refused =
@@ -285,7 +309,7 @@ export class UploadEngine {
         if (photos.length < RECONCILE_PAGE_SIZE) break;
       }
     } catch (error) {
-      return this.#park(item, classify(error));
+      return this.#park(item, this.#dispose(error));
     }
     const match = candidates.find((photo) => photo.hash !== null && photo.hash === item.md5);
     if (match) {
@@ -320,7 +344,7 @@ export class UploadEngine {
     try {
       photo = await this.api.getPhoto(item.photo_id ?? '', signal);
     } catch (error) {
-      return this.#park(item, classify(error));
+      return this.#park(item, this.#dispose(error));
     }
     switch (photo.processing_status) {
       case 'processed':
@@ -369,7 +393,7 @@ export class UploadEngine {
         await this.api.setDescription(item.photo_id ?? '', item.description, signal);
       this.#save(item, { state: 'done', reason: null });
     } catch (error) {
-      return this.#park(item, classify(error));
+      return this.#park(item, this.#dispose(error));
     }
   }
 

@@ -33,6 +33,14 @@ const settingsSchema = z.object({
   redirect: z.enum(redirectKinds).optional(),
   photoHost: photoHostSchema.optional(),
   concurrency: z.number().int().min(1).max(16).optional(),
+  /** The service's rate limits, as the client paces itself (default 100 writes and 240 reads a minute). */
+  pacing: z
+    .object({
+      writesPerWindow: z.number().int().min(1),
+      readsPerWindow: z.number().int().min(1),
+      windowMs: z.number().int().min(100),
+    })
+    .optional(),
   redirectScheme: z
     .string()
     .regex(/^[a-z][a-z0-9+.-]*\.[a-z0-9+.-]+$/, 'a reverse-DNS scheme such as com.example.app')
