@@ -90,11 +90,11 @@ export function startCli(
   });
   let stdout = '';
   let stderr = '';
-  createInterface({ input: child.stdout! }).on('line', (line) => {
+  createInterface({ input: child.stdout }).on('line', (line) => {
     stdout += `${line}\n`;
     onLine?.(line);
   });
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const done = new Promise<CliRun>((resolve) =>
     child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
   );
