@@ -27,7 +27,8 @@ export class RateBucket {
     private readonly clock: Clock,
     limit: RateLimit,
   ) {
-    this.#capacity = Math.max(1, Math.floor(limit.limit * 0.05));
+    // A small burst (2%) leaves one or two requests of slack for network jitter at the server.
+    this.#capacity = Math.max(1, Math.floor(limit.limit * 0.02));
     this.#refillPerMs = (limit.limit - this.#capacity) / limit.windowMs;
     this.#tokens = this.#capacity;
     this.#updatedAt = clock.now();

@@ -11,6 +11,7 @@ import type { CommandOutput } from './auth-commands';
 import { type CliContext, UsageError } from './cli-context';
 import { computerZone } from './inspect-command';
 import { openQueue, openUploadKit } from './upload-context';
+import { PaceTracker, progressLine, queueProgress } from '../queue/queue-progress';
 
 /** The description as it will be sent: the service's allowed HTML only. */
 function cleanDescription(raw: string | undefined, out: CommandOutput): string {
@@ -102,13 +103,14 @@ export async function sync(
   const stop = () => abort.abort();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  const ticker = setInterval(
-    () =>
-      out.stderr.write(
-        `${summary(store)}${kit.engine.condition === 'offline' ? ' (offline: waiting for the service)' : ''}\n`,
-      ),
-    5000,
-  );
+  const pace = new PaceTracker();
+  kit.engine.onEvent((event) => {
+    if (event.type === 'item' && event.item.state === 'done') pace.finished(Date.now());
+  });
+  const ticker = setInterval(() => {
+    const offline = kit.engine.condition === 'offline' ? ' (offline: waiting for the service)' : '';
+    out.stderr.write(`${progressLine(queueProgress(store.all(), pace, Date.now()))}${offline}\n`);
+  }, 5000);
   try {
     if (kit.session.snapshot().state !== 'signed-in') {
       out.stderr.write(

@@ -8,8 +8,8 @@ export type Figure = {
   readonly better: 'higher' | 'lower';
   /** The target as a ratio, when the issue sets one. */
   readonly target?: number;
-  /** An absolute target in the figure's unit (for times: at most this). */
-  readonly targetMs?: number;
+  /** An absolute ceiling in the figure's unit (a time in ms, a size in MiB): at most this. */
+  readonly targetMax?: number;
 };
 
 /** The ratio in the direction where larger is better. */
@@ -31,8 +31,8 @@ export function renderFigures(section: string, figures: readonly Figure[]): stri
     const target =
       figure.target !== undefined
         ? ` (target ratio ≥ ${figure.target}: ${ratio >= figure.target ? 'met' : 'NOT met'})`
-        : figure.targetMs !== undefined
-          ? ` (target ≤ ${figure.targetMs} ms: ${figure.value <= figure.targetMs ? 'met' : 'NOT met'})`
+        : figure.targetMax !== undefined
+          ? ` (target ≤ ${figure.targetMax} ${figure.unit}: ${figure.value <= figure.targetMax ? 'met' : 'NOT met'})`
           : '';
     lines.push(
       `- ${figure.name}: ${format(figure.value)} ${figure.unit}; baseline ${figure.baseline.name}: ${format(figure.baseline.value)} ${figure.unit}; ratio ${format(ratio)}${target}`,

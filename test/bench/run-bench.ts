@@ -1,6 +1,7 @@
 import { type Figure, renderFigures } from './bench-report';
 import { benchIntake } from './intake-bench';
 import { benchService } from './service-bench';
+import { benchUploads } from './upload-bench';
 
 type Section = readonly [name: string, run: () => Promise<{ figures: Figure[]; notes: string[] }>];
 
@@ -11,6 +12,7 @@ type Section = readonly [name: string, run: () => Promise<{ figures: Figure[]; n
 async function main(): Promise<void> {
   const sections: Section[] = [
     ['Photo intake', benchIntake],
+    ['Upload engine', benchUploads],
     ['Local Photo Service', async () => ({ figures: await benchService(), notes: [] })],
   ];
   const only = process.argv[2]?.toLowerCase();

@@ -25,6 +25,7 @@ describe('parseTokenResponse', () => {
       accessToken: 'a',
       refreshToken: 'r',
       expiresAt: 1_000_000 + 7_200_000,
+      receivedAt: 1_000_000,
       scope: 'read',
     });
   });
