@@ -101,6 +101,10 @@ export async function openUploadKit(context: CliContext, store: QueueStore): Pro
   const host = await makeHost(context, hostSettings);
   const engine = new UploadEngine(store, api, host, systemClock, context.logger.child('engine'), {
     concurrency: context.saved.concurrency ?? 4,
+    backoff:
+      pacing?.maxBackoffMs === undefined
+        ? undefined
+        : { baseMs: Math.min(1000, pacing.maxBackoffMs), capMs: pacing.maxBackoffMs },
   });
   return {
     store,

@@ -25,6 +25,8 @@ export type EngineOptions = {
   /** Items worked on at once; staging of one overlaps creating of another. */
   readonly concurrency: number;
   readonly random?: () => number;
+  /** Retry waits: exponential from `baseMs`, at most `capMs` (default 1 s to 60 s). */
+  readonly backoff?: { readonly baseMs: number; readonly capMs: number } | undefined;
 };
 
 /** A staged URL is renewed when it would expire before the service could fetch it. */
@@ -187,7 +189,15 @@ export class UploadEngine {
         this.#save(item, {
           ...rollback,
           attempts: item.attempts + 1,
-          next_attempt_at: now + (disposition.afterMs ?? backoffMs(item.attempts, this.#random)),
+          next_attempt_at:
+            now +
+            (disposition.afterMs ??
+              backoffMs(
+                item.attempts,
+                this.#random,
+                this.options.backoff?.baseMs,
+                this.options.backoff?.capMs,
+              )),
         });
         break;
       case 'wait-for-network':

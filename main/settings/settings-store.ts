@@ -39,6 +39,8 @@ const settingsSchema = z.object({
       writesPerWindow: z.number().int().min(1),
       readsPerWindow: z.number().int().min(1),
       windowMs: z.number().int().min(100),
+      /** Longest wait before retrying after a 429 without Retry-After, a 5xx or a failed staging. */
+      maxBackoffMs: z.number().int().min(100).optional(),
     })
     .optional(),
   redirectScheme: z

@@ -136,7 +136,7 @@ export async function cliLogin(info: LaunchInfo, dataDir: string): Promise<void>
 export function configureUploads(
   info: LaunchInfo,
   dataDir: string,
-  options: { concurrency?: number; writesPerSecond?: number } = {},
+  options: { concurrency?: number; writesPerSecond?: number; maxBackoffMs?: number } = {},
 ): NodeJS.ProcessEnv {
   const s3 = info.s3!;
   new SettingsStore(dataDir, silentLogger).update({
@@ -153,6 +153,7 @@ export function configureUploads(
       writesPerWindow: options.writesPerSecond ?? 200,
       readsPerWindow: 400,
       windowMs: 1000,
+      ...(options.maxBackoffMs === undefined ? {} : { maxBackoffMs: options.maxBackoffMs }),
     },
   });
   return {

@@ -30,7 +30,7 @@ afterEach(async () => {
 async function setUp(
   options: Partial<PhotoServiceOptions>,
   count: number,
-  uploads: { writesPerSecond?: number; concurrency?: number } = {},
+  uploads: { writesPerSecond?: number; concurrency?: number; maxBackoffMs?: number } = {},
 ) {
   service = await startTestService({
     autoApprove: true,
@@ -82,13 +82,15 @@ describe('Upload engine against a difficult service (real processes)', () => {
     // The client paces at 30 writes a second; the service allows 100 per 4 s (25 a second), with Retry-After.
     const { s, dataDir, env } = await setUp({ rateWindowMs: 4000, retryAfter: true }, 60, {
       writesPerSecond: 30,
+      // Retry waits of at most 3 s (a setting) keep a storm of failures from stretching the test.
+      maxBackoffMs: 3000,
     });
     await admin.post(s.info, '/faults', [
       {
         route: 'POST /v2/projects/:project_id/photos',
         action: 'status',
         status: 503,
-        probability: 0.25,
+        probability: 0.2,
       },
       {
         route: 'POST /v2/projects/:project_id/photos',
@@ -96,7 +98,7 @@ describe('Upload engine against a difficult service (real processes)', () => {
         status: 429,
         probability: 0.2,
       },
-      { route: 'GET /v2/photos/:id', action: 'status', status: 503, probability: 0.3 },
+      { route: 'GET /v2/photos/:id', action: 'status', status: 503, probability: 0.2 },
     ]);
     const result = await runCli(['sync', '--data-dir', dataDir], env);
     expect(result.code, result.stderr).toBe(0);
