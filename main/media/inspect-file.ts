@@ -1,5 +1,5 @@
 import { type FileHandle, open, readFile } from 'node:fs/promises';
-import type { CaptureTime, Coordinates, IntakeItem, PhotoFormat } from '../../shared/domain/intake';
+import type { IntakeItem, PhotoFormat } from '../../shared/domain/intake';
 import { resolveCaptureTime } from './capture-time';
 import type { CrawledFile } from './crawl';
 import { type PhotoTags, readPhotoTags } from './exif-reader';
@@ -7,20 +7,11 @@ import { HEADER_BYTES, recognise } from './file-kind';
 import { hashFile } from './hash-file';
 import { type JpegLayout, jpegLayout, pngSize } from './jpeg-structure';
 
-/** A photo's metadata, before its bytes are hashed. */
-export type PhotoMetadata = {
-  readonly status: 'photo';
-  readonly path: string;
-  readonly format: PhotoFormat;
-  readonly size: number;
-  readonly capture: CaptureTime;
-  readonly coordinates: Coordinates | null;
-  readonly width: number | undefined;
-  readonly height: number | undefined;
-  readonly orientation: number;
-  readonly make: string | undefined;
-  readonly model: string | undefined;
-  readonly note: string | undefined;
+/** A photo's metadata, before its bytes are hashed (so without `md5` and `duplicateOf`). */
+export type PhotoMetadata = Omit<
+  Extract<IntakeItem, { status: 'photo' }>,
+  'md5' | 'duplicateOf'
+> & {
   /** Where a JPEG's main scan starts, for the completeness check; undefined otherwise. */
   readonly scanStart?: number | undefined;
 };

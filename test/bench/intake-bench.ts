@@ -9,6 +9,7 @@ import { silentLogger } from '../../main/logging/logger';
 import { Intake } from '../../main/media/intake';
 import { noKnownPhotos } from '../../main/media/known-photos';
 import { FileQueue, MediaWorkers } from '../../main/media/media-workers';
+import type { InspectMode } from '../../main/media/worker-protocol';
 import { writeTags } from '../support/exiftool';
 import type { Figure } from './bench-report';
 import { bundledWorkers, dropCaches, firstLineAndEnd, timed } from './bench-support';
@@ -89,47 +90,46 @@ async function generate(
   return bytes;
 }
 
-async function metadataRate(
+/**
+ * Crawls `folder` and inspects every file in `mode` on the media workers (started before timing,
+ * as the app starts them at launch). Returns the milliseconds taken and the photos found.
+ */
+async function crawlAndInspect(
   folder: string,
   entries: Entries,
-): Promise<{ filesPerSecond: number; photos: number }> {
+  mode: InspectMode,
+): Promise<{ ms: number; photos: number }> {
   const workers = new MediaWorkers({ logger: silentLogger, ...entries });
-  // The app starts its worker pool at launch, long before anything is dropped.
   await workers.warmUp();
   let photos = 0;
   const queue = new FileQueue();
   const ms = await timed(async () => {
     const crawling = workers
-      .crawl([folder], (entries) => queue.push(entries.filter((item) => item.kind === 'file')))
+      .crawl([folder], (found) => queue.push(found.filter((item) => item.kind === 'file')))
       .finally(() => queue.close());
     await Promise.all([
       crawling,
       workers.inspect(
         queue,
-        { assumedZone: 'UTC', mode: 'metadata' },
+        { assumedZone: 'UTC', mode },
         (result) => (photos += result.status === 'photo' ? 1 : 0),
       ),
     ]);
   });
   await workers.close();
+  return { ms, photos };
+}
+
+async function metadataRate(
+  folder: string,
+  entries: Entries,
+): Promise<{ filesPerSecond: number; photos: number }> {
+  const { ms, photos } = await crawlAndInspect(folder, entries, 'metadata');
   return { filesPerSecond: photos / (ms / 1000), photos };
 }
 
 async function md5Rate(folder: string, entries: Entries, bytes: number): Promise<number> {
-  const workers = new MediaWorkers({ logger: silentLogger, ...entries });
-  // The app starts its worker pool at launch, long before anything is dropped.
-  await workers.warmUp();
-  const queue = new FileQueue();
-  const ms = await timed(async () => {
-    const crawling = workers
-      .crawl([folder], (entries) => queue.push(entries.filter((item) => item.kind === 'file')))
-      .finally(() => queue.close());
-    await Promise.all([
-      crawling,
-      workers.inspect(queue, { assumedZone: 'UTC', mode: 'hash' }, () => undefined),
-    ]);
-  });
-  await workers.close();
+  const { ms } = await crawlAndInspect(folder, entries, 'hash');
   return bytes / (ms / 1000);
 }
 

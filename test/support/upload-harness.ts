@@ -77,13 +77,20 @@ export type CliRun = {
   stderr: string;
 };
 
-/** Starts `npm run cli -- …args` (through tsx directly, to save npm's start-up); `onLine` sees stdout lines. */
+/**
+ * Starts the command line with `args`: through tsx directly (quick), or exactly as a user types it,
+ * `npm run cli -- …args`, with `viaNpm`. `onLine` sees each stdout line as it arrives.
+ */
 export function startCli(
   args: readonly string[],
   env: NodeJS.ProcessEnv = {},
   onLine?: (line: string) => void,
+  options: { readonly viaNpm?: boolean } = {},
 ): { child: ChildProcess; done: Promise<CliRun> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/run.ts', ...args], {
+  const [command, prefix] = options.viaNpm
+    ? ['npm', ['run', 'cli', '--']]
+    : [process.execPath, ['--import', 'tsx', 'main/cli/run.ts']];
+  const child = spawn(command, [...prefix, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import keytar from 'keytar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYCHAIN_SERVICE } from '../../../main/secrets/keytar-secret-store';
 import { secretNames } from '../../../main/secrets/secret-names';
 import { requireKeychain } from '../../support/keychain';
+import { startCli } from '../../support/upload-harness';
 import {
   admin,
   refresh,
@@ -15,29 +14,13 @@ import {
   type TestService,
 } from '../../support/photo-service-harness';
 
-const ROOT = join(import.meta.dirname, '../../..');
-
-type Run = { code: number | null; stdout: string; stderr: string };
-
-/** Runs `npm run cli -- ...args`; `onLine` sees each stdout line as it arrives. */
+/** Runs `npm run cli -- ...args`, as a user would; `onLine` sees each stdout line as it arrives. */
 function cli(
   args: readonly string[],
   env: NodeJS.ProcessEnv = {},
   onLine?: (line: string) => void,
-): Promise<Run> {
-  const child = spawn('npm', ['run', 'cli', '--', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    stdout += `${line}\n`;
-    onLine?.(line);
-  });
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+) {
+  return startCli(args, env, onLine, { viaNpm: true }).done;
 }
 
 /** A plain HTTP client playing the browser: authorize, then load the loopback redirect. */
