@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/** Ids and short strings from the renderer are bounded: nothing unbounded crosses the bridge. */
+const id = z.string().min(1).max(200);
+const html = z.string().max(50_000);
+/** Service addresses: http(s) only (a `javascript:` or `file:` address is refused). */
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+/**
+ * Every renderer → main call: its input schema. The result types are declared beside it in
+ * `IpcResults`; `satisfies` keeps both lists in step at compile time.
+ */
+export const ipcCalls = {
+  'session:get': z.object({}).strict(),
+  'session:sign-in': z.object({}).strict(),
+  'session:sign-out': z.object({}).strict(),
+  'settings:get': z.object({}).strict(),
+  'settings:set': z
+    .object({
+      authUrl: httpUrl.optional(),
+      baseUrl: httpUrl.optional(),
+      clientId: z.string().min(1).max(200).optional(),
+      clientSecret: z.string().min(1).max(500).optional(),
+      redirect: z.enum(['custom-scheme', 'loopback']).optional(),
+      concurrency: z.number().int().min(1).max(16).optional(),
+      assumedZone: z.string().min(1).max(100).optional(),
+    })
+    .strict(),
+  'settings:test-photo-host': z.object({}).strict(),
+  'intake:add-paths': z
+    .object({
+      paths: z.array(z.string().min(1).max(4096)).min(1).max(10_000),
+      assumedZone: z.string().min(1).max(100),
+    })
+    .strict(),
+  'projects:search': z
+    .object({ query: z.string().max(200), page: z.number().int().min(1).max(1000).default(1) })
+    .strict(),
+  'projects:recent': z.object({}).strict(),
+  'queue:snapshot': z.object({}).strict(),
+  'queue:add-photos': z
+    .object({
+      intakeIds: z.array(z.number().int().min(0)).min(1).max(20_000),
+      projectId: id,
+      description: html,
+      internal: z.boolean(),
+    })
+    .strict(),
+  'queue:pause': z.object({ itemId: z.number().int().min(1).optional() }).strict(),
+  'queue:resume': z.object({ itemId: z.number().int().min(1).optional() }).strict(),
+  'queue:retry': z.object({ itemId: z.number().int().min(1).optional() }).strict(),
+  'queue:cancel': z.object({ itemId: z.number().int().min(1) }).strict(),
+  'queue:export-report': z.object({ format: z.enum(['csv', 'json']) }).strict(),
+  'photos:list': z
+    .object({ projectId: id, page: z.number().int().min(1).max(10_000).default(1) })
+    .strict(),
+  'photos:get': z.object({ photoId: id }).strict(),
+  'photos:edit-description': z
+    .object({ photoId: id, description: html, baseDescription: html.nullable() })
+    .strict(),
+} as const satisfies Record<string, z.ZodType>;
+
+export type IpcChannel = keyof typeof ipcCalls;
+
+/** The input each call takes (after parsing: defaults filled in). */
+export type IpcInput<C extends IpcChannel> = z.output<(typeof ipcCalls)[C]>;
+
+/** Every main → renderer event and what it carries. */
+export const ipcEvents = ['session:changed', 'intake:batch', 'queue:changed'] as const;
+export type IpcEvent = (typeof ipcEvents)[number];
+
+/** Error codes a call can end with; the message is for the user, in plain words. */
+export type IpcErrorCode =
+  'unknown-channel' | 'untrusted-sender' | 'bad-input' | 'not-signed-in' | 'offline' | 'failed';
+
+/** What every call resolves with: never a thrown error across the bridge. */
+export type IpcResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly code: IpcErrorCode; readonly message: string };
+
+/** Type guard for channel names arriving from the other side. */
+export function isIpcChannel(value: unknown): value is IpcChannel {
+  return typeof value === 'string' && Object.hasOwn(ipcCalls, value);
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type IpcChannel,
+  ipcCalls,
+  ipcEvents,
+  isIpcChannel,
+} from '../../../../shared/ipc/contract';
+import {
+  createIpcDispatcher,
+  IpcFailure,
+  type IpcHandlers,
+} from '../../../../shared/ipc/dispatcher';
+
+const channels = Object.keys(ipcCalls) as IpcChannel[];
+
+/** A handler map that answers every channel with its name and parsed input. */
+function echoHandlers(): IpcHandlers {
+  return Object.fromEntries(
+    channels.map((channel) => [channel, (input: unknown) => Promise.resolve({ channel, input })]),
+  ) as unknown as IpcHandlers;
+}
+
+const trusted = { trusted: true };
+
+describe('the IPC contract', () => {
+  it('has a schema for every call and lists its events', () => {
+    expect(channels.length).toBe(19);
+    for (const channel of channels) expect(typeof ipcCalls[channel].safeParse).toBe('function');
+    expect(ipcEvents).toEqual(['session:changed', 'intake:batch', 'queue:changed']);
+    expect(isIpcChannel('queue:snapshot')).toBe(true);
+    expect(isIpcChannel('toString')).toBe(false);
+    expect(isIpcChannel(42)).toBe(false);
+  });
+
+  it('needs a handler for every call (compile-time)', () => {
+    const { 'queue:snapshot': _left, ...missingOne } = echoHandlers();
+    // @ts-expect-error: a handler map without 'queue:snapshot' is not an IpcHandlers.
+    const incomplete: IpcHandlers = missingOne;
+    expect(Object.keys(incomplete)).toHaveLength(channels.length - 1);
+  });
+});
+
+describe('createIpcDispatcher', () => {
+  const dispatch = createIpcDispatcher(echoHandlers());
+
+  it('serves every call with its parsed input', async () => {
+    for (const channel of channels) {
+      const minimal: Record<string, unknown> = {
+        'settings:set': {},
+        'intake:add-paths': { paths: ['/a'], assumedZone: 'UTC' },
+        'projects:search': { query: 'harbor' },
+        'queue:add-photos': { intakeIds: [1], projectId: 'p', description: '', internal: false },
+        'queue:cancel': { itemId: 1 },
+        'queue:export-report': { format: 'csv' },
+        'photos:list': { projectId: 'p' },
+        'photos:get': { photoId: 'x' },
+        'photos:edit-description': { photoId: 'x', description: 'd', baseDescription: null },
+      };
+      const result = await dispatch(channel, minimal[channel] ?? {}, trusted);
+      expect(result, channel).toMatchObject({ ok: true, value: { channel } });
+    }
+    expect(await dispatch('projects:search', { query: 'a' }, trusted)).toEqual({
+      ok: true,
+      value: { channel: 'projects:search', input: { query: 'a', page: 1 } },
+    });
+  });
+
+  it('refuses an unknown channel, an untrusted sender and bad input', async () => {
+    expect(await dispatch('fs:read-file', { path: '/etc/passwd' }, trusted)).toMatchObject({
+      ok: false,
+      code: 'unknown-channel',
+    });
+    expect(await dispatch('__proto__', {}, trusted)).toMatchObject({
+      ok: false,
+      code: 'unknown-channel',
+    });
+    expect(await dispatch('session:get', {}, { trusted: false })).toMatchObject({
+      ok: false,
+      code: 'untrusted-sender',
+    });
+    expect(await dispatch('queue:cancel', { itemId: 'all' }, trusted)).toMatchObject({
+      ok: false,
+      code: 'bad-input',
+      message: expect.stringContaining('itemId') as unknown,
+    });
+    expect(await dispatch('session:get', { extra: true }, trusted)).toMatchObject({
+      ok: false,
+      code: 'bad-input',
+    });
+    expect(
+      await dispatch('intake:add-paths', { paths: [], assumedZone: 'UTC' }, trusted),
+    ).toMatchObject({ ok: false, code: 'bad-input' });
+    expect(
+      await dispatch('settings:set', { authUrl: 'javascript:alert(1)' }, trusted),
+    ).toMatchObject({ ok: false, code: 'bad-input' });
+  });
+
+  it('passes a handler’s deliberate failure through and hides unexpected errors', async () => {
+    const seen: string[] = [];
+    const handlers = echoHandlers() as unknown as Record<string, () => Promise<unknown>>;
+    handlers['queue:snapshot'] = () =>
+      Promise.reject(new IpcFailure('offline', 'The Photo Service cannot be reached.'));
+    handlers['session:get'] = () => Promise.reject(new Error('internal detail /home/user/secret'));
+    const failing = createIpcDispatcher(handlers as unknown as IpcHandlers, (channel) =>
+      seen.push(channel),
+    );
+    expect(await failing('queue:snapshot', {}, trusted)).toEqual({
+      ok: false,
+      code: 'offline',
+      message: 'The Photo Service cannot be reached.',
+    });
+    const hidden = await failing('session:get', {}, trusted);
+    expect(hidden).toEqual({
+      ok: false,
+      code: 'failed',
+      message: 'Something went wrong; it has been logged.',
+    });
+    expect(seen).toEqual(['session:get']);
+  });
+});
