@@ -1,6 +1,7 @@
 import type { Dir, Stats } from 'node:fs';
 import { opendir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { fsErrorReason } from './fs-error-reason';
 import { junkReason } from './junk-files';
 
 /** A file found by the crawl, still to be inspected. */
@@ -19,24 +20,6 @@ export type CrawlSkip = {
 };
 
 export type CrawlEntry = CrawledFile | CrawlSkip;
-
-function describeFsError(error: unknown, what: 'file' | 'folder'): string {
-  const code =
-    typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
-  switch (code) {
-    case 'ENOENT':
-      return `The ${what} was moved or deleted before it could be read`;
-    case 'EACCES':
-    case 'EPERM':
-      return `The ${what} could not be read (permission denied)`;
-    case 'ELOOP':
-      return 'A link points to itself (symbolic link loop)';
-    case 'ENAMETOOLONG':
-      return 'The path is too long';
-    default:
-      return `The ${what} could not be read${code ? ` (${code})` : ''}`;
-  }
-}
 
 /**
  * Walks dropped paths (files and folders, recursively), yielding files to inspect as it finds
@@ -64,7 +47,7 @@ export async function* crawl(
     try {
       stats = await stat(path); // follows links
     } catch (error) {
-      yield { kind: 'error', path, reason: describeFsError(error, 'file') };
+      yield { kind: 'error', path, reason: fsErrorReason(error, 'file') };
       return;
     }
     if (stats.isDirectory()) {
@@ -81,13 +64,13 @@ export async function* crawl(
       try {
         dir = await opendir(path, { bufferSize: 256 });
       } catch (error) {
-        yield { kind: 'error', path, reason: describeFsError(error, 'folder') };
+        yield { kind: 'error', path, reason: fsErrorReason(error, 'folder') };
         return;
       }
       try {
         for await (const child of dir) yield* visit(join(path, child.name), false);
       } catch (error) {
-        yield { kind: 'error', path, reason: describeFsError(error, 'folder') };
+        yield { kind: 'error', path, reason: fsErrorReason(error, 'folder') };
       }
       return;
     }

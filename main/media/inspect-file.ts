@@ -4,6 +4,7 @@ import { resolveCaptureTime } from './capture-time';
 import type { CrawledFile } from './crawl';
 import { type PhotoTags, readPhotoTags } from './exif-reader';
 import { HEADER_BYTES, recognise } from './file-kind';
+import { fsErrorReason } from './fs-error-reason';
 import { hashFile } from './hash-file';
 import { type JpegLayout, jpegLayout, pngSize } from './jpeg-structure';
 
@@ -38,15 +39,7 @@ const MAX_JPEG_HEAD_BYTES = 8 * 1024 * 1024;
 const OTHER_HEAD_BYTES = 1024 * 1024;
 
 /** A user-facing reason for a file-system error on a file being inspected. */
-export function fileErrorReason(error: unknown): string {
-  const code =
-    typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
-  if (code === 'ENOENT') return 'The file was moved or deleted before it could be read';
-  if (code === 'EACCES' || code === 'EPERM')
-    return 'The file could not be read (permission denied)';
-  if (code === 'EISDIR') return 'This is a folder, not a file';
-  return `The file could not be read${code ? ` (${code})` : ''}`;
-}
+export const fileErrorReason = (error: unknown): string => fsErrorReason(error, 'file');
 
 async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
   const buffer = Buffer.alloc(length);

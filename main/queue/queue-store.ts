@@ -20,9 +20,6 @@ export const itemStates = [
 ] as const;
 export type ItemState = (typeof itemStates)[number];
 
-/** States the engine still has work for. */
-export const ACTIVE_STATES: readonly ItemState[] = ['queued', 'staged', 'creating', 'created'];
-
 const rowSchema = z.object({
   id: z.number(),
   kind: z.enum(['photo', 'description']),
@@ -296,19 +293,6 @@ export class QueueStore {
     >;
     for (const row of rows) counts[row.state] = row.n;
     return counts;
-  }
-
-  /** Number of active items that are paused. */
-  pausedCount(): number {
-    return z
-      .object({ n: z.number() })
-      .parse(
-        this.#db
-          .prepare(
-            "SELECT COUNT(*) AS n FROM items WHERE paused = 1 AND state IN ('queued', 'staged', 'creating', 'created')",
-          )
-          .get(),
-      ).n;
   }
 
   /** Every item, oldest first (for reports and snapshots). */

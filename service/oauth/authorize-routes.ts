@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { findClient, type ServiceContext } from '../context';
-import { escapeHtml, renderPage, sendPage } from '../pages/html';
+import { escapeHtml } from '../../shared/domain/escape-html';
+import { renderPage, sendPage } from '../pages/html';
 import { opaqueToken } from '../random';
 import { type OAuthClient, redirectUriAllowed } from './clients';
 import { asParams, param, type RawParams } from './form-params';

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { sanitizeDescription } from '../../shared/description/description-policy';
 import type { ServiceContext } from '../context';
 import type { Project, StoredPhoto } from '../store/photo-store';
-import { escapeHtml, renderPage, sendPage } from './html';
+import { escapeHtml } from '../../shared/domain/escape-html';
+import { renderPage, sendPage } from './html';
 import { ImageVariants, type Variant } from './image-variants';
 
 const VARIANTS: readonly Variant[] = ['original', 'web', 'thumbnail'];

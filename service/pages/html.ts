@@ -1,8 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { escapeHtml } from '../../shared/domain/escape-html';
 
-export { escapeHtml };
-
 const STYLE = `
   body { font: 16px/1.5 system-ui, sans-serif; margin: 0; color: #1d2733; background: #f4f6f8; }
   main { max-width: 960px; margin: 0 auto; padding: 24px; }
