@@ -1,29 +1,40 @@
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
-import type { UploaderBridge } from '../shared/ipc/bridge';
-import { eventChannel } from '../shared/ipc/bridge';
-import { ipcEvents, isIpcChannel } from '../shared/ipc/contract';
+import type { IpcCallInput, UploaderBridge } from '../shared/ipc/bridge';
+import { eventChannel, thumbnailAddress } from '../shared/ipc/bridge';
+import {
+  type IpcChannel,
+  type IpcResult,
+  type IpcResults,
+  ipcEvents,
+  isIpcChannel,
+} from '../shared/ipc/contract';
 
 // The whole preload: exposes the typed bridge for the listed channels and events only. No generic
-// ipcRenderer reaches the renderer, and no logic lives here.
+// ipcRenderer reaches the renderer, and no logic lives here. Results and payloads come from main,
+// which builds them from the same contract, hence the casts.
 
-const bridge: UploaderBridge<File> = {
-  invoke: (channel, input) => {
+type Bridge = UploaderBridge<File>;
+
+const bridge: Bridge = {
+  invoke<C extends IpcChannel>(channel: C, input: IpcCallInput<C>) {
     if (!isIpcChannel(channel))
       return Promise.resolve({
         ok: false,
         code: 'unknown-channel',
         message: 'This request is not part of the app.',
-      });
-    return ipcRenderer.invoke(channel, input) as ReturnType<UploaderBridge<File>['invoke']>;
+      } as const);
+    return ipcRenderer.invoke(channel, input) as Promise<IpcResult<IpcResults[C]>>;
   },
   on: (event, listener) => {
     if (!(ipcEvents as readonly string[]).includes(event)) return () => undefined;
     const channel = eventChannel(event);
-    const wrapped = (_event: Electron.IpcRendererEvent, payload: unknown) => listener(payload);
+    const wrapped = (_event: Electron.IpcRendererEvent, payload: unknown) =>
+      listener(payload as Parameters<typeof listener>[0]);
     ipcRenderer.on(channel, wrapped);
     return () => ipcRenderer.removeListener(channel, wrapped);
   },
   pathForFile: (file) => webUtils.getPathForFile(file),
+  thumbnailUrl: thumbnailAddress,
 };
 
 contextBridge.exposeInMainWorld('uploader', bridge);

@@ -1,15 +1,11 @@
 import type { IntakeItem } from '../../shared/domain/intake';
+import { computerZone } from '../../shared/domain/zone';
 import { isKnownZone } from '../media/capture-time';
 import { Intake } from '../media/intake';
 import { noKnownPhotos } from '../media/known-photos';
 import { MediaWorkers } from '../media/media-workers';
 import type { CommandOutput } from './auth-commands';
 import { type CliContext, UsageError } from './cli-context';
-
-/** The computer's own zone: the default assumption for photos nothing else places. */
-export function computerZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
 
 /** One line of `inspect --json`. */
 export function inspectRecord(item: IntakeItem): Record<string, unknown> {

@@ -1,4 +1,5 @@
 import type { IntakeItem } from '../../shared/domain/intake';
+import { computerZone } from '../../shared/domain/zone';
 import {
   MAX_DESCRIPTION_LENGTH,
   sanitizeDescription,
@@ -6,10 +7,10 @@ import {
 import { isKnownZone } from '../media/capture-time';
 import { Intake } from '../media/intake';
 import { MediaWorkers } from '../media/media-workers';
-import type { QueueItem, QueueStore } from '../queue/queue-store';
+import type { QueueStore } from '../queue/queue-store';
+import { reportRows, toCsv } from '../queue/queue-report';
 import type { CommandOutput } from './auth-commands';
 import { type CliContext, UsageError } from './cli-context';
-import { computerZone } from './inspect-command';
 import { openQueue, openUploadKit } from './upload-context';
 import { PaceTracker, progressLine, queueProgress } from '../queue/queue-progress';
 
@@ -21,66 +22,6 @@ function cleanDescription(raw: string | undefined, out: CommandOutput): string {
   if (raw !== undefined && clean !== raw)
     out.stderr.write('Note: the description was reduced to the HTML the Photo Service allows.\n');
   return clean;
-}
-
-/** A row of the report: what became of one queued item. */
-export type ReportRow = {
-  readonly file: string;
-  readonly project: string;
-  readonly outcome: string;
-  readonly photo_id: string;
-  readonly reason: string;
-};
-
-function outcomeOf(item: QueueItem): string {
-  if (item.kind === 'description')
-    return item.state === 'done'
-      ? 'description updated'
-      : item.state === 'needs-attention'
-        ? 'needs attention'
-        : item.state === 'cancelled'
-          ? 'cancelled'
-          : 'waiting';
-  switch (item.state) {
-    case 'done':
-      return item.processing_status === 'duplicate'
-        ? 'duplicate (already on the service)'
-        : 'uploaded';
-    case 'needs-attention':
-      return 'needs attention';
-    case 'cancelled':
-      return 'cancelled';
-    case 'queued':
-    case 'staged':
-    case 'creating':
-    case 'created':
-      return item.paused ? 'paused' : 'waiting';
-  }
-}
-
-export function reportRows(items: readonly QueueItem[]): ReportRow[] {
-  return items.map((item) => ({
-    file: item.path ?? '',
-    project: item.project_id ?? '',
-    outcome: outcomeOf(item),
-    photo_id: item.photo_id ?? '',
-    reason: item.reason ?? '',
-  }));
-}
-
-/** CSV with quoting, and formula-looking cells defused for spreadsheets. */
-export function toCsv(rows: readonly ReportRow[]): string {
-  const columns: (keyof ReportRow)[] = ['file', 'project', 'outcome', 'photo_id', 'reason'];
-  const cell = (value: string) => {
-    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-    return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  return (
-    [
-      columns.join(','),
-      ...rows.map((row) => columns.map((column) => cell(row[column])).join(',')),
-    ].join('\r\n') + '\r\n'
-  );
 }
 
 function summary(store: QueueStore): string {

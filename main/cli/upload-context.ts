@@ -1,61 +1,32 @@
 import { join } from 'node:path';
 import { systemClock } from '../../shared/domain/clock';
-import { DEFAULT_READ_LIMIT, DEFAULT_WRITE_LIMIT, RateBucket } from '../api/pacing';
-import { PhotoServiceApi } from '../api/photo-service-api';
+import type { PhotoServiceApi } from '../api/photo-service-api';
+import { SEED_S3_KEY_ENV, SEED_S3_SECRET_ENV } from '../core/seed-settings';
+import { createPhotoServiceApi, engineOptions } from '../core/service-connection';
 import type { AuthSession } from '../auth/auth-session';
 import { PrintingBrowser } from '../platform/system-browser';
 import { UploadEngine } from '../queue/upload-engine';
 import { QueueStore } from '../queue/queue-store';
 import type { PhotoHostSettings } from '../settings/settings-store';
-import type { PhotoHost } from '../staging/photo-host';
-import { PublishedFolderHost } from '../staging/published-folder-host';
-import { DEFAULT_URL_LIFETIME_SECONDS, S3PhotoHost } from '../staging/s3-photo-host';
+import { MissingHostKeys, openPhotoHost, saveS3Keys } from '../staging/open-photo-host';
 import { type CliContext, UsageError } from './cli-context';
 
 /** Environment variables that carry S3 keys the first time (then the keychain keeps them). */
-export const S3_KEY_ENV = 'PHOTO_UPLOADER_S3_ACCESS_KEY_ID';
-export const S3_SECRET_ENV = 'PHOTO_UPLOADER_S3_SECRET_ACCESS_KEY';
+export { SEED_S3_KEY_ENV as S3_KEY_ENV, SEED_S3_SECRET_ENV as S3_SECRET_ENV };
 
-/** Keychain names of an S3 host's keys: per endpoint and bucket. */
-export function s3SecretNames(host: Extract<PhotoHostSettings, { kind: 's3' }>) {
-  const owner = `${host.endpoint ?? 'aws'} ${host.bucket}`;
-  return {
-    accessKeyId: `s3-access-key-id ${owner}`,
-    secretAccessKey: `s3-secret-access-key ${owner}`,
-  };
-}
-
-async function makeHost(context: CliContext, host: PhotoHostSettings): Promise<PhotoHost> {
-  if (host.kind === 'published')
-    return new PublishedFolderHost({ root: host.root, urlPrefix: host.urlPrefix });
-  const names = s3SecretNames(host);
-  const fromEnv = { id: context.env[S3_KEY_ENV], secret: context.env[S3_SECRET_ENV] };
-  if (fromEnv.id && fromEnv.secret) {
-    context.redactor.add(fromEnv.secret);
-    await context.secrets.set(names.accessKeyId, fromEnv.id);
-    await context.secrets.set(names.secretAccessKey, fromEnv.secret);
+async function makeHost(context: CliContext, host: PhotoHostSettings) {
+  const fromEnv = { id: context.env[SEED_S3_KEY_ENV], secret: context.env[SEED_S3_SECRET_ENV] };
+  if (host.kind === 's3' && fromEnv.id && fromEnv.secret)
+    await saveS3Keys(host, { accessKeyId: fromEnv.id, secretAccessKey: fromEnv.secret }, context);
+  try {
+    return await openPhotoHost(host, { ...context, clock: systemClock });
+  } catch (error) {
+    if (error instanceof MissingHostKeys)
+      throw new UsageError(
+        `No keys for the S3 photo host: set ${SEED_S3_KEY_ENV} and ${SEED_S3_SECRET_ENV} once (they are then kept in the keychain)`,
+      );
+    throw error;
   }
-  const accessKeyId = fromEnv.id || (await context.secrets.get(names.accessKeyId));
-  const secretAccessKey = fromEnv.secret || (await context.secrets.get(names.secretAccessKey));
-  if (!accessKeyId || !secretAccessKey) {
-    throw new UsageError(
-      `No keys for the S3 photo host: set ${S3_KEY_ENV} and ${S3_SECRET_ENV} once (they are then kept in the keychain)`,
-    );
-  }
-  context.redactor.add(secretAccessKey);
-  return new S3PhotoHost(
-    {
-      endpoint: host.endpoint,
-      region: host.region,
-      bucket: host.bucket,
-      prefix: host.prefix,
-      pathStyle: host.pathStyle,
-      accessKeyId,
-      secretAccessKey,
-      urlLifetimeSeconds: host.urlLifetimeSeconds ?? DEFAULT_URL_LIFETIME_SECONDS,
-    },
-    systemClock,
-  );
 }
 
 /** The queue, API, photo host and engine of the command line, built once. */
@@ -81,31 +52,22 @@ export async function openUploadKit(context: CliContext, store: QueueStore): Pro
   if (hostSettings === undefined)
     throw new UsageError('No photo host is configured: pass --host s3 … or --host published …');
   const session = await context.openSession(new PrintingBrowser(process.stderr));
-  const pacing = context.saved.pacing;
-  const api = new PhotoServiceApi(
+  const api = createPhotoServiceApi(
     session,
     auth.baseUrl,
-    {
-      writes: new RateBucket(
-        systemClock,
-        pacing ? { limit: pacing.writesPerWindow, windowMs: pacing.windowMs } : DEFAULT_WRITE_LIMIT,
-      ),
-      reads: new RateBucket(
-        systemClock,
-        pacing ? { limit: pacing.readsPerWindow, windowMs: pacing.windowMs } : DEFAULT_READ_LIMIT,
-      ),
-    },
+    context.saved.pacing,
     systemClock,
     context.logger.child('api'),
   );
   const host = await makeHost(context, hostSettings);
-  const engine = new UploadEngine(store, api, host, systemClock, context.logger.child('engine'), {
-    concurrency: context.saved.concurrency ?? 4,
-    backoff:
-      pacing?.maxBackoffMs === undefined
-        ? undefined
-        : { baseMs: Math.min(1000, pacing.maxBackoffMs), capMs: pacing.maxBackoffMs },
-  });
+  const engine = new UploadEngine(
+    store,
+    api,
+    host,
+    systemClock,
+    context.logger.child('engine'),
+    engineOptions(context.saved),
+  );
   return {
     store,
     session,
@@ -113,7 +75,7 @@ export async function openUploadKit(context: CliContext, store: QueueStore): Pro
     engine,
     async close() {
       await api.close();
-      if (host instanceof S3PhotoHost) host.close();
+      host.close?.();
     },
   };
 }

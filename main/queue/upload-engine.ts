@@ -73,6 +73,8 @@ export class UploadEngine {
   readonly #stats: EngineStats = { rateLimited: 0, serverErrors: 0, networkErrors: 0 };
   #condition: EngineCondition = 'idle';
   #online: Promise<void> | undefined;
+  /** Cuts the offline probe's wait short. */
+  #probeSoon: AbortController | undefined;
 
   constructor(
     private readonly store: QueueStore,
@@ -128,7 +130,12 @@ export class UploadEngine {
   async #lane(signal?: AbortSignal): Promise<void> {
     while (!signal?.aborted && this.#condition !== 'needs-sign-in') {
       if (this.#online) {
-        await this.#online;
+        // Offline: wait for the probe, but a quit (abort) must not wait for the network.
+        const probed = new AbortController();
+        await Promise.race([
+          this.#online.finally(() => probed.abort()),
+          sleep(MAX_PROBE_MS, signal ? AbortSignal.any([signal, probed.signal]) : probed.signal),
+        ]);
         continue;
       }
       const [item] = this.store.due(this.clock.now(), this.#inFlight, 1);
@@ -407,6 +414,14 @@ export class UploadEngine {
     }
   }
 
+  /**
+   * The network changed or the computer woke up: if offline, probe the service now instead of
+   * after the current wait, with fresh connections.
+   */
+  probeNow(): void {
+    this.#probeSoon?.abort();
+  }
+
   /** Marks the engine offline and starts one probe that brings it back when the service answers. */
   #goOffline(): void {
     if (this.#online) return;
@@ -414,7 +429,8 @@ export class UploadEngine {
     this.logger.warn('the Photo Service cannot be reached; uploads wait and resume by themselves');
     this.#online = (async () => {
       for (let attempt = 0; ; attempt += 1) {
-        await sleep(Math.min(MAX_PROBE_MS, 1000 * 2 ** attempt));
+        this.#probeSoon = new AbortController();
+        await sleep(Math.min(MAX_PROBE_MS, 1000 * 2 ** attempt), this.#probeSoon.signal);
         try {
           this.api.replacePool();
           await this.api.listProjects({ perPage: 1 });

@@ -9,7 +9,7 @@ export type RedirectKind = (typeof redirectKinds)[number];
 const httpUrl = z.url({ protocol: /^https?$/ });
 
 /** Where photos are put for the service to download: an S3-compatible bucket or a published folder. */
-const photoHostSchema = z.discriminatedUnion('kind', [
+export const photoHostSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('s3'),
     endpoint: httpUrl.optional(),
@@ -42,6 +42,13 @@ const settingsSchema = z.object({
       /** Longest wait before retrying after a 429 without Retry-After, a 5xx or a failed staging. */
       maxBackoffMs: z.number().int().min(100).optional(),
     })
+    .optional(),
+  /** The zone assumed for photos nothing else places (default: the computer's). */
+  assumedZone: z.string().min(1).max(100).optional(),
+  /** Projects photos were last sent to, newest first, for the project picker. */
+  recentProjects: z
+    .array(z.object({ id: z.string(), name: z.string(), address: z.string() }))
+    .max(10)
     .optional(),
   redirectScheme: z
     .string()

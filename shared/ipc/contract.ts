@@ -1,10 +1,39 @@
 import { z } from 'zod';
+import type {
+  IntakeBatchView,
+  PhotoView,
+  ProjectView,
+  QueueChangeView,
+  QueueSnapshotView,
+  ReportView,
+  SessionView,
+  SettingsView,
+} from './views';
 
 /** Ids and short strings from the renderer are bounded: nothing unbounded crosses the bridge. */
 const id = z.string().min(1).max(200);
 const html = z.string().max(50_000);
 /** Service addresses: http(s) only (a `javascript:` or `file:` address is refused). */
 const httpUrl = z.url({ protocol: /^https?$/ });
+
+/** A photo host as the settings screen sends it; S3 keys are optional (kept when left out). */
+const photoHostInput = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('s3'),
+      endpoint: httpUrl.optional(),
+      region: z.string().min(1).max(100),
+      bucket: z.string().min(1).max(255),
+      prefix: z.string().max(500).default(''),
+      pathStyle: z.boolean().default(false),
+      accessKeyId: z.string().min(1).max(500).optional(),
+      secretAccessKey: z.string().min(1).max(500).optional(),
+    })
+    .strict(),
+  z
+    .object({ kind: z.literal('published'), root: z.string().min(1).max(4096), urlPrefix: httpUrl })
+    .strict(),
+]);
 
 /**
  * Every renderer → main call: its input schema. The result types are declared beside it in
@@ -22,11 +51,13 @@ export const ipcCalls = {
       clientId: z.string().min(1).max(200).optional(),
       clientSecret: z.string().min(1).max(500).optional(),
       redirect: z.enum(['custom-scheme', 'loopback']).optional(),
+      photoHost: photoHostInput.optional(),
       concurrency: z.number().int().min(1).max(16).optional(),
       assumedZone: z.string().min(1).max(100).optional(),
     })
     .strict(),
   'settings:test-photo-host': z.object({}).strict(),
+  'intake:choose': z.object({ kind: z.enum(['files', 'folder']) }).strict(),
   'intake:add-paths': z
     .object({
       paths: z.array(z.string().min(1).max(4096)).min(1).max(10_000),
@@ -65,9 +96,48 @@ export type IpcChannel = keyof typeof ipcCalls;
 /** The input each call takes (after parsing: defaults filled in). */
 export type IpcInput<C extends IpcChannel> = z.output<(typeof ipcCalls)[C]>;
 
+/** What each call resolves with; a key for every call and no other (checked below). */
+export type IpcResults = {
+  'session:get': SessionView;
+  'session:sign-in': SessionView;
+  'session:sign-out': SessionView;
+  'settings:get': SettingsView;
+  'settings:set': SettingsView;
+  'settings:test-photo-host': { readonly ok: boolean; readonly message: string };
+  'intake:choose': { readonly paths: readonly string[] };
+  'intake:add-paths': { readonly runId: number };
+  'projects:search': readonly ProjectView[];
+  'projects:recent': readonly ProjectView[];
+  'queue:snapshot': QueueSnapshotView;
+  'queue:add-photos': { readonly added: number; readonly alreadyQueued: number };
+  'queue:pause': { readonly changed: number };
+  'queue:resume': { readonly changed: number };
+  'queue:retry': { readonly changed: number };
+  'queue:cancel': { readonly cancelled: boolean };
+  'queue:export-report': ReportView;
+  'photos:list': readonly PhotoView[];
+  'photos:get': PhotoView;
+  'photos:edit-description': { readonly itemId: number };
+};
+
+/** Compile-time: `IpcResults` and `ipcCalls` name exactly the same channels. */
+export type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [
+  never,
+  never,
+]
+  ? true
+  : never;
+export const resultsCoverEveryCall: SameKeys<IpcResults, typeof ipcCalls> = true;
+
 /** Every main → renderer event and what it carries. */
 export const ipcEvents = ['session:changed', 'intake:batch', 'queue:changed'] as const;
 export type IpcEvent = (typeof ipcEvents)[number];
+
+export type IpcEventPayloads = {
+  'session:changed': SessionView;
+  'intake:batch': IntakeBatchView;
+  'queue:changed': QueueChangeView;
+};
 
 /** Error codes a call can end with; the message is for the user, in plain words. */
 export type IpcErrorCode =

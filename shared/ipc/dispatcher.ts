@@ -3,12 +3,15 @@ import {
   type IpcErrorCode,
   type IpcInput,
   type IpcResult,
+  type IpcResults,
   ipcCalls,
   isIpcChannel,
 } from './contract';
 
 /** A handler for every channel, no more and no fewer (checked at compile time). */
-export type IpcHandlers = { readonly [C in IpcChannel]: (input: IpcInput<C>) => Promise<unknown> };
+export type IpcHandlers = {
+  readonly [C in IpcChannel]: (input: IpcInput<C>) => Promise<IpcResults[C]>;
+};
 
 /** An error a handler throws on purpose, with the code the renderer acts on. */
 export class IpcFailure extends Error {

@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { reportRows, toCsv } from '../../../../main/cli/queue-commands';
+import { reportRows, toCsv } from '../../../../main/queue/queue-report';
 import { QueueStore } from '../../../../main/queue/queue-store';
 import { TestClock } from '../../../fakes/test-clock';
 

@@ -4,6 +4,9 @@ import {
   ipcCalls,
   ipcEvents,
   isIpcChannel,
+  type IpcResults,
+  resultsCoverEveryCall,
+  type SameKeys,
 } from '../../../../shared/ipc/contract';
 import {
   createIpcDispatcher,
@@ -24,7 +27,7 @@ const trusted = { trusted: true };
 
 describe('the IPC contract', () => {
   it('has a schema for every call and lists its events', () => {
-    expect(channels.length).toBe(19);
+    expect(channels.length).toBe(20);
     for (const channel of channels) expect(typeof ipcCalls[channel].safeParse).toBe('function');
     expect(ipcEvents).toEqual(['session:changed', 'intake:batch', 'queue:changed']);
     expect(isIpcChannel('queue:snapshot')).toBe(true);
@@ -40,6 +43,17 @@ describe('the IPC contract', () => {
   });
 });
 
+describe('the result types', () => {
+  it('name exactly the calls (compile-time)', () => {
+    expect(resultsCoverEveryCall).toBe(true);
+    // @ts-expect-error: results without 'photos:get' do not cover every call.
+    const missing: SameKeys<Omit<IpcResults, 'photos:get'>, typeof ipcCalls> = true;
+    // @ts-expect-error: a result for a call that does not exist is refused too.
+    const extra: SameKeys<IpcResults & { 'fs:read': string }, typeof ipcCalls> = true;
+    expect([missing, extra]).toEqual([true, true]);
+  });
+});
+
 describe('createIpcDispatcher', () => {
   const dispatch = createIpcDispatcher(echoHandlers());
 
@@ -47,6 +61,7 @@ describe('createIpcDispatcher', () => {
     for (const channel of channels) {
       const minimal: Record<string, unknown> = {
         'settings:set': {},
+        'intake:choose': { kind: 'folder' },
         'intake:add-paths': { paths: ['/a'], assumedZone: 'UTC' },
         'projects:search': { query: 'harbor' },
         'queue:add-photos': { intakeIds: [1], projectId: 'p', description: '', internal: false },

@@ -1,0 +1,122 @@
+import { copyFile, mkdir, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type BuildOptions } from 'esbuild';
+
+/** The repository root. */
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Packages the worker threads load from outside their bundle: native code (sharp) and the HEIC
+ * decoder's WebAssembly. Packaging unpacks them from the asar next to the workers.
+ */
+export const WORKER_EXTERNALS = ['sharp', 'heic-decode'];
+
+/**
+ * The worker threads: self-contained bundles (but for `WORKER_EXTERNALS`), because packaging
+ * keeps them outside the asar, where a thread loads them as plain files.
+ */
+export function workerBuild(outdir: string, outExtension = '.js'): BuildOptions {
+  return {
+    entryPoints: [
+      join(ROOT, 'main/media/media-worker.ts'),
+      join(ROOT, 'main/media/crawl-worker.ts'),
+    ],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: WORKER_EXTERNALS,
+    // Bundled CommonJS dependencies may call require(): give the ESM bundle one.
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+    },
+    outdir,
+    outExtension: { '.js': outExtension },
+    logLevel: 'warning',
+  };
+}
+
+/** The renderer: one ESM bundle and its stylesheet. `socketBridge` makes the end-to-end build. */
+export function rendererBuild(outdir: string, socketBridge: boolean): BuildOptions {
+  return {
+    entryPoints: { main: join(ROOT, 'renderer/main.tsx') },
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    target: 'chrome130',
+    jsx: 'automatic',
+    minify: !socketBridge,
+    sourcemap: socketBridge,
+    define: {
+      __SOCKET_BRIDGE__: String(socketBridge),
+      'process.env.NODE_ENV': socketBridge ? '"development"' : '"production"',
+    },
+    outdir,
+    logLevel: 'warning',
+  };
+}
+
+async function copyPage(outdir: string): Promise<void> {
+  await copyFile(join(ROOT, 'renderer/index.html'), join(outdir, 'index.html'));
+  await copyFile(join(ROOT, 'renderer/styles.css'), join(outdir, 'main.css'));
+  await copyFile(join(ROOT, 'renderer/icon.svg'), join(outdir, 'icon.svg'));
+}
+
+/** Builds the renderer alone, for the end-to-end bridge host (`dist/e2e/renderer`). */
+export async function bundleE2eRenderer(outdir = join(ROOT, 'dist/e2e/renderer')): Promise<string> {
+  await rm(outdir, { recursive: true, force: true });
+  await mkdir(outdir, { recursive: true });
+  await build(rendererBuild(outdir, true));
+  await copyPage(outdir);
+  return outdir;
+}
+
+/**
+ * Builds the desktop app into `dist/app`: main (ESM, its packages loaded from node_modules), the
+ * worker threads beside it, the preload (CommonJS: sandboxed preloads cannot be modules) and the
+ * renderer. Also bundles the local service for `node dist/service/cli.js`.
+ */
+export async function bundleApp(outRoot = join(ROOT, 'dist')): Promise<void> {
+  const app = join(outRoot, 'app');
+  await rm(app, { recursive: true, force: true });
+  await Promise.all([
+    build({
+      entryPoints: [join(ROOT, 'main/index.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      packages: 'external',
+      outfile: join(app, 'main/index.js'),
+      logLevel: 'warning',
+    }),
+    build(workerBuild(join(app, 'main'))),
+    build({
+      entryPoints: [join(ROOT, 'preload/index.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node22',
+      external: ['electron'],
+      outfile: join(app, 'preload/index.cjs'),
+      logLevel: 'warning',
+    }),
+    build(rendererBuild(join(app, 'renderer'), false)).then(() => copyPage(join(app, 'renderer'))),
+    build({
+      entryPoints: [join(ROOT, 'service/cli.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      outfile: join(outRoot, 'service/cli.js'),
+      logLevel: 'warning',
+    }),
+  ]);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await bundleApp();
+  process.stdout.write('Built the app into dist/app and the local service into dist/service.\n');
+}

@@ -1,0 +1,320 @@
+import { join } from 'node:path';
+import { type Clock, systemClock } from '../../shared/domain/clock';
+import { computerZone } from '../../shared/domain/zone';
+import type { IpcEvent, IpcEventPayloads } from '../../shared/ipc/contract';
+import type { IpcHandlers } from '../../shared/ipc/dispatcher';
+import type { SessionView, SettingsView } from '../../shared/ipc/views';
+import type { RedirectChoice } from '../auth/auth-session';
+import type { Browser } from '../auth/browser';
+import { createHttpAgent } from '../http/http-agent';
+import type { Logger, Redactor } from '../logging/logger';
+import { Intake } from '../media/intake';
+import { MediaWorkers } from '../media/media-workers';
+import { Thumbnails } from '../media/thumbnails';
+import { QueueStore } from '../queue/queue-store';
+import { UploadEngine } from '../queue/upload-engine';
+import { secretNames } from '../secrets/secret-names';
+import type { SecretStore } from '../secrets/secret-store';
+import { type Settings, SettingsStore } from '../settings/settings-store';
+import { MissingHostKeys, openPhotoHost, s3SecretNames } from '../staging/open-photo-host';
+import type { PhotoHost } from '../staging/photo-host';
+import { IntakeRuns } from './intake-runs';
+import { createIpcHandlers } from './ipc-handlers';
+import { QueueRunner } from './queue-runner';
+import { engineOptions, openServiceConnection, type ServiceConnection } from './service-connection';
+import { sessionView } from './views';
+
+/** Asks the user for files or a folder (Electron's open dialog; a scripted list in tests). */
+export interface PathChooser {
+  /** The chosen paths; empty when the user cancelled. */
+  choose(kind: 'files' | 'folder'): Promise<string[]>;
+}
+
+export type AppCoreOptions = {
+  /** Settings, the queue database and the thumbnail cache live here. */
+  readonly dataDir: string;
+  readonly secrets: SecretStore;
+  readonly browser: Browser;
+  readonly chooser: PathChooser;
+  readonly logger: Logger;
+  readonly redactor: Redactor;
+  readonly clock?: Clock;
+  /**
+   * The app's private URL scheme, when the operating system hands it to this process (the
+   * Electron app). Without one, sign-in always uses a loopback redirect.
+   */
+  readonly customScheme: string | undefined;
+  /** Other worker entries (the bundled app ships them as JavaScript beside main). */
+  readonly media?: { readonly workerEntry?: URL; readonly crawlerEntry?: URL };
+};
+
+type EventListener = <E extends IpcEvent>(event: E, payload: IpcEventPayloads[E]) => void;
+
+/**
+ * The app without Electron: settings, keychain, sign-in, intake, photo host and upload queue,
+ * built once and wired together. Electron's main process and the end-to-end bridge host both
+ * serve its `handlers` and forward its events; neither adds logic of its own.
+ */
+export class AppCore {
+  readonly handlers: IpcHandlers;
+  readonly settings: SettingsStore;
+  readonly #listeners = new Set<EventListener>();
+  readonly #clock: Clock;
+  readonly #dispatcher = createHttpAgent();
+  readonly #store: QueueStore;
+  readonly #workers: MediaWorkers;
+  readonly #thumbnails: Thumbnails;
+  readonly #runs: IntakeRuns;
+  readonly #runner: QueueRunner;
+  #connection: ServiceConnection | undefined;
+  #host: (PhotoHost & { close?(): void }) | undefined;
+  /** Serialises reconfiguration: settings saved twice quickly apply in order. */
+  #configuring: Promise<void> = Promise.resolve();
+
+  private constructor(private readonly options: AppCoreOptions) {
+    this.#clock = options.clock ?? systemClock;
+    this.settings = new SettingsStore(options.dataDir, options.logger.child('settings'));
+    this.#store = new QueueStore(join(options.dataDir, 'queue.db'), this.#clock);
+    this.#workers = new MediaWorkers({
+      logger: options.logger.child('media'),
+      ...(options.media?.workerEntry ? { workerEntry: options.media.workerEntry } : {}),
+      ...(options.media?.crawlerEntry ? { crawlerEntry: options.media.crawlerEntry } : {}),
+    });
+    this.#thumbnails = new Thumbnails(this.#workers, join(options.dataDir, 'thumbnails'));
+    const intake = new Intake(
+      this.#workers,
+      { uploaded: (md5s) => Promise.resolve(this.#store.uploadedPhotoIds(md5s)) },
+      options.logger.child('intake'),
+    );
+    this.#runs = new IntakeRuns(intake, options.logger.child('intake'), (batch) =>
+      this.#emit('intake:batch', batch),
+    );
+    this.#runner = new QueueRunner(
+      this.#store,
+      this.#clock,
+      options.logger.child('queue'),
+      (change) => this.#emit('queue:changed', change),
+    );
+    this.handlers = createIpcHandlers({
+      core: this,
+      store: this.#store,
+      runs: this.#runs,
+      runner: this.#runner,
+      chooser: options.chooser,
+      secrets: options.secrets,
+      redactor: options.redactor,
+      clock: this.#clock,
+    });
+  }
+
+  /** Builds the core, restores the session from the keychain and starts the queue. */
+  static async start(options: AppCoreOptions): Promise<AppCore> {
+    const core = new AppCore(options);
+    await core.reconfigure();
+    // Start the worker threads now so the first drop is not kept waiting.
+    void core.#workers.warmUp();
+    return core;
+  }
+
+  /** Listens to every event for the window; returns the function that stops listening. */
+  onEvent(listener: EventListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** The current connection to the service, if one is configured. */
+  get connection(): ServiceConnection | undefined {
+    return this.#connection;
+  }
+
+  /** The photo host, if one is configured and has its keys. */
+  get photoHost(): PhotoHost | undefined {
+    return this.#host;
+  }
+
+  /** The settings as the window sees them (no secrets, only whether they are set). */
+  async settingsView(): Promise<SettingsView> {
+    const saved = this.settings.get();
+    const host = saved.photoHost;
+    const hasClientSecret =
+      saved.authUrl !== undefined && saved.clientId !== undefined
+        ? (await this.options.secrets.get(
+            secretNames(saved.authUrl, saved.clientId).clientSecret,
+          )) !== undefined
+        : false;
+    const hasKeys =
+      host?.kind === 's3'
+        ? (await this.options.secrets.get(s3SecretNames(host).secretAccessKey)) !== undefined
+        : false;
+    return {
+      authUrl: saved.authUrl,
+      baseUrl: saved.baseUrl,
+      clientId: saved.clientId,
+      hasClientSecret,
+      redirect: this.#redirect(saved).kind,
+      photoHost:
+        host === undefined
+          ? undefined
+          : host.kind === 's3'
+            ? {
+                kind: 's3',
+                endpoint: host.endpoint,
+                region: host.region,
+                bucket: host.bucket,
+                prefix: host.prefix,
+                pathStyle: host.pathStyle,
+                hasKeys,
+              }
+            : host,
+      concurrency: saved.concurrency ?? 4,
+      assumedZone: saved.assumedZone ?? computerZone(),
+    };
+  }
+
+  /** Origins whose images the window may show: the service's own thumbnails. */
+  imageOrigins(): string[] {
+    const { baseUrl } = this.settings.get();
+    return baseUrl === undefined ? [] : [new URL(baseUrl).origin];
+  }
+
+  /**
+   * Applies the saved settings: reconnects to the service (the session is restored from the
+   * keychain) and rebuilds the photo host and the upload engine. In-flight upload steps finish
+   * and are journaled first.
+   */
+  reconfigure(): Promise<void> {
+    const next = this.#configuring.then(() => this.#applySettings());
+    this.#configuring = next.catch(() => undefined);
+    return next;
+  }
+
+  /** A URL the operating system handed over (the custom-scheme sign-in callback). */
+  async handleDeepLink(url: string): Promise<void> {
+    await this.#configuring;
+    const outcome = await this.#connection?.session.handleDeepLink(url);
+    if (outcome?.kind === 'dropped')
+      this.options.logger.warn('ignored a link the app was not waiting for', {
+        reason: outcome.reason,
+      });
+  }
+
+  /** The network changed or the computer woke: fresh connections, and probe now if offline. */
+  networkChanged(): void {
+    this.#connection?.api?.replacePool();
+    this.#runner.probeNow();
+  }
+
+  /** The computer is going to sleep: finish and journal the steps in flight, then wait. */
+  async suspend(): Promise<void> {
+    await this.#runner.stop();
+  }
+
+  /** The computer woke up. */
+  resume(): void {
+    this.networkChanged();
+  }
+
+  /**
+   * The thumbnail file of a photo taken in during this session, made on a worker if needed;
+   * undefined for any other MD5 (the window cannot ask for arbitrary files).
+   */
+  async thumbnail(md5: string): Promise<string | undefined> {
+    const source = this.#runs.thumbnailSource(md5);
+    if (source === undefined) return undefined;
+    try {
+      return await this.#thumbnails.get(source);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Quitting: in-flight steps are journaled, then everything is closed. */
+  async shutdown(): Promise<void> {
+    await this.#configuring;
+    await this.#runner.stop();
+    this.#listeners.clear();
+    await this.#connection?.close();
+    this.#host?.close?.();
+    await this.#workers.close();
+    await this.#dispatcher.close();
+    this.#store.close();
+  }
+
+  #redirect(saved: Settings): RedirectChoice {
+    const scheme = this.options.customScheme;
+    return scheme !== undefined && saved.redirect !== 'loopback'
+      ? { kind: 'custom-scheme', scheme }
+      : { kind: 'loopback' };
+  }
+
+  async #applySettings(): Promise<void> {
+    const saved = this.settings.get();
+    await this.#runner.useEngine(undefined);
+    await this.#connection?.close();
+    this.#connection = undefined;
+    this.#host?.close?.();
+    this.#host = undefined;
+    const { logger, secrets } = this.options;
+    if (saved.authUrl !== undefined && saved.clientId !== undefined) {
+      const clientSecret = await secrets.get(
+        secretNames(saved.authUrl, saved.clientId).clientSecret,
+      );
+      const connection = await openServiceConnection(
+        {
+          authUrl: saved.authUrl,
+          clientId: saved.clientId,
+          clientSecret,
+          scope: saved.scope,
+          redirect: this.#redirect(saved),
+        },
+        saved.baseUrl,
+        saved.pacing,
+        {
+          secrets,
+          dispatcher: this.#dispatcher,
+          browser: this.options.browser,
+          clock: this.#clock,
+          logger,
+          redactor: this.options.redactor,
+        },
+      );
+      connection.session.onChange(() => {
+        this.#emit('session:changed', this.sessionView());
+        // A new sign-in lets a queue that was waiting for one go on.
+        if (connection.session.snapshot().state === 'signed-in') this.#runner.kick();
+      });
+      this.#connection = connection;
+    }
+    if (saved.photoHost !== undefined) {
+      try {
+        this.#host = await openPhotoHost(saved.photoHost, { ...this.options, clock: this.#clock });
+      } catch (error) {
+        if (!(error instanceof MissingHostKeys)) throw error;
+        logger.warn('the photo host has no keys yet; uploads wait until they are set');
+      }
+    }
+    const api = this.#connection?.api;
+    await this.#runner.useEngine(
+      api && this.#host
+        ? new UploadEngine(
+            this.#store,
+            api,
+            this.#host,
+            this.#clock,
+            logger.child('engine'),
+            engineOptions(saved),
+          )
+        : undefined,
+    );
+    this.#emit('session:changed', this.sessionView());
+  }
+
+  /** The session as the window sees it. */
+  sessionView(): SessionView {
+    return sessionView(this.#connection?.session.snapshot(), this.settings.get());
+  }
+
+  #emit<E extends IpcEvent>(event: E, payload: IpcEventPayloads[E]): void {
+    for (const listener of this.#listeners) listener(event, payload);
+  }
+}

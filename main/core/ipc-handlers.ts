@@ -1,0 +1,349 @@
+import type { Clock } from '../../shared/domain/clock';
+import {
+  MAX_DESCRIPTION_LENGTH,
+  sanitizeDescription,
+} from '../../shared/description/description-policy';
+import type { IpcInput } from '../../shared/ipc/contract';
+import { type IpcHandlers, IpcFailure } from '../../shared/ipc/dispatcher';
+import type { ProjectView, SessionView } from '../../shared/ipc/views';
+import { classify } from '../api/api-errors';
+import type { PhotoServiceApi } from '../api/photo-service-api';
+import type { Redactor } from '../logging/logger';
+import { isKnownZone } from '../media/capture-time';
+import { reportRows, toCsv } from '../queue/queue-report';
+import type { QueueStore } from '../queue/queue-store';
+import { secretNames } from '../secrets/secret-names';
+import type { SecretStore } from '../secrets/secret-store';
+import type { PhotoHostSettings } from '../settings/settings-store';
+import { saveS3Keys } from '../staging/open-photo-host';
+import type { AppCore, PathChooser } from './app-core';
+import type { IntakeRuns } from './intake-runs';
+import type { QueueRunner } from './queue-runner';
+import { photoView, projectView } from './views';
+
+/** What the handlers work with: the core's parts, built once by `AppCore`. */
+export type HandlerDeps = {
+  readonly core: AppCore;
+  readonly store: QueueStore;
+  readonly runs: IntakeRuns;
+  readonly runner: QueueRunner;
+  readonly chooser: PathChooser;
+  readonly secrets: SecretStore;
+  readonly redactor: Redactor;
+  readonly clock: Clock;
+};
+
+/** A sign-in waits at most this long for the browser to open before the call answers. */
+const SIGN_IN_ANSWER_MS = 15_000;
+
+/** An API failure in the words the window shows, with the code it acts on. */
+function failureOf(error: unknown): IpcFailure {
+  const disposition = classify(error);
+  switch (disposition.kind) {
+    case 'wait-for-sign-in':
+      return new IpcFailure('not-signed-in', 'Please sign in to the Photo Service first.');
+    case 'wait-for-network':
+      return new IpcFailure(
+        'offline',
+        'The Photo Service cannot be reached right now. Check the connection; queued work waits.',
+      );
+    case 'retry':
+      return new IpcFailure('failed', 'The Photo Service is busy. Please try again in a moment.');
+    case 'needs-user':
+      return new IpcFailure('failed', `${disposition.reason}.`);
+  }
+}
+
+/** The description as it will be sent: the service's allowed HTML only, within its length. */
+function cleanDescription(raw: string): string {
+  const clean = sanitizeDescription(raw);
+  if (clean.length > MAX_DESCRIPTION_LENGTH)
+    throw new IpcFailure(
+      'bad-input',
+      `The description is too long: at most ${MAX_DESCRIPTION_LENGTH} characters are allowed.`,
+    );
+  return clean;
+}
+
+/** The settings' photo host from what the settings screen sent (keys go to the keychain). */
+function photoHostSettings(
+  input: NonNullable<IpcInput<'settings:set'>['photoHost']>,
+): PhotoHostSettings {
+  if (input.kind === 'published') return input;
+  return {
+    kind: 's3',
+    region: input.region,
+    bucket: input.bucket,
+    prefix: input.prefix,
+    pathStyle: input.pathStyle,
+    ...(input.endpoint !== undefined ? { endpoint: input.endpoint } : {}),
+  };
+}
+
+/**
+ * The handler of every IPC call, over the core's parts. Each one is small: the work lives in the
+ * modules it calls. Expected failures are `IpcFailure`s with words for the user; anything else
+ * is logged by the dispatcher and reported as a generic failure.
+ */
+export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
+  const { core, store, runs, runner } = deps;
+  const seenProjects = new Map<string, ProjectView>();
+
+  const api = (): PhotoServiceApi => {
+    const found = core.connection?.api;
+    if (found === undefined)
+      throw new IpcFailure(
+        'failed',
+        'No Photo Service is set up yet: add its addresses and client id in Settings.',
+      );
+    return found;
+  };
+  const call = async <T>(work: (service: PhotoServiceApi) => Promise<T>): Promise<T> => {
+    const service = api();
+    try {
+      return await work(service);
+    } catch (error) {
+      throw failureOf(error);
+    }
+  };
+
+  const queueChange = (ids?: readonly number[]) =>
+    runner.itemsChanged(ids ?? store.all().map((item) => item.id));
+
+  return {
+    'session:get': () => Promise.resolve(core.sessionView()),
+
+    'session:sign-in': async () => {
+      const session = core.connection?.session;
+      if (session === undefined)
+        throw new IpcFailure(
+          'failed',
+          'No Photo Service is set up yet: add its address and client id in Settings.',
+        );
+      // The call answers once the browser is open (the window shows the waiting state); the
+      // outcome arrives as a `session:changed` event.
+      const answered = new Promise<SessionView>((resolve) => {
+        const stop = session.onChange((snapshot) => {
+          if (snapshot.state === 'signing-in') {
+            stop();
+            resolve(core.sessionView());
+          }
+        });
+        setTimeout(() => {
+          stop();
+          resolve(core.sessionView());
+        }, SIGN_IN_ANSWER_MS).unref();
+      });
+      const outcome = session.signIn().then(() => core.sessionView());
+      return Promise.race([answered, outcome]);
+    },
+
+    'session:sign-out': async () => {
+      await core.connection?.session.signOut();
+      return core.sessionView();
+    },
+
+    'settings:get': () => core.settingsView(),
+
+    'settings:set': async (input) => {
+      if (input.assumedZone !== undefined && !isKnownZone(input.assumedZone))
+        throw new IpcFailure(
+          'bad-input',
+          `"${input.assumedZone}" is not a time zone this app knows.`,
+        );
+      const before = core.settings.get();
+      const host = input.photoHost ? photoHostSettings(input.photoHost) : undefined;
+      const next = core.settings.update({
+        authUrl: input.authUrl?.replace(/\/+$/, ''),
+        baseUrl: input.baseUrl?.replace(/\/+$/, ''),
+        clientId: input.clientId,
+        redirect: input.redirect,
+        photoHost: host,
+        concurrency: input.concurrency,
+        assumedZone: input.assumedZone,
+      });
+      if (input.clientSecret !== undefined && next.authUrl && next.clientId) {
+        deps.redactor.add(input.clientSecret);
+        await deps.secrets.set(
+          secretNames(next.authUrl, next.clientId).clientSecret,
+          input.clientSecret,
+        );
+      }
+      if (
+        host?.kind === 's3' &&
+        input.photoHost?.kind === 's3' &&
+        input.photoHost.accessKeyId !== undefined &&
+        input.photoHost.secretAccessKey !== undefined
+      ) {
+        await saveS3Keys(
+          host,
+          {
+            accessKeyId: input.photoHost.accessKeyId,
+            secretAccessKey: input.photoHost.secretAccessKey,
+          },
+          deps,
+        );
+      }
+      const onlyZone = Object.keys(input).every((key) => key === 'assumedZone');
+      if (!onlyZone || JSON.stringify(before) !== JSON.stringify(next)) await core.reconfigure();
+      return core.settingsView();
+    },
+
+    'settings:test-photo-host': async () => {
+      const host = core.photoHost;
+      if (host === undefined)
+        return {
+          ok: false,
+          message:
+            'No photo host is set up, or its keys are missing. Fill in the photo host first.',
+        };
+      try {
+        await host.test(AbortSignal.timeout(15_000));
+        return {
+          ok: true,
+          message: 'The photo host works: a test file was written and read back.',
+        };
+      } catch (error) {
+        return { ok: false, message: error instanceof Error ? error.message : String(error) };
+      }
+    },
+
+    'intake:choose': async (input) => ({ paths: await deps.chooser.choose(input.kind) }),
+
+    'intake:add-paths': (input) => {
+      if (!isKnownZone(input.assumedZone))
+        throw new IpcFailure(
+          'bad-input',
+          `"${input.assumedZone}" is not a time zone this app knows.`,
+        );
+      return Promise.resolve({ runId: runs.start(input.paths, input.assumedZone) });
+    },
+
+    'projects:search': (input) =>
+      call(async (service) => {
+        const found = (await service.listProjects({ query: input.query, page: input.page })).map(
+          projectView,
+        );
+        for (const project of found) seenProjects.set(project.id, project);
+        return found;
+      }),
+
+    'projects:recent': () =>
+      Promise.resolve(
+        (core.settings.get().recentProjects ?? []).map((project) => ({
+          ...project,
+          photoCount: undefined,
+        })),
+      ),
+
+    'queue:snapshot': () => Promise.resolve(runner.snapshot()),
+
+    'queue:add-photos': (input) => {
+      const description = cleanDescription(input.description);
+      const photos = input.intakeIds.map((intakeId) => runs.photo(intakeId));
+      if (photos.some((photo) => photo === undefined))
+        throw new IpcFailure(
+          'bad-input',
+          'Some of these photos are no longer in the list. Add them again, then upload.',
+        );
+      const { added, alreadyQueued } = store.addPhotos(
+        photos.flatMap((photo) =>
+          photo === undefined
+            ? []
+            : [
+                {
+                  path: photo.path,
+                  size: photo.size,
+                  format: photo.format,
+                  md5: photo.md5,
+                  capturedAt: photo.capture.capturedAt,
+                  coordinates: photo.coordinates,
+                  projectId: input.projectId,
+                  description,
+                  internal: input.internal,
+                },
+              ],
+        ),
+      );
+      const project = seenProjects.get(input.projectId) ?? {
+        id: input.projectId,
+        name: `Project ${input.projectId}`,
+        address: '',
+      };
+      const recent = core.settings.get().recentProjects ?? [];
+      core.settings.update({
+        recentProjects: [
+          { id: project.id, name: project.name, address: project.address },
+          ...recent.filter((entry) => entry.id !== project.id),
+        ].slice(0, 10),
+      });
+      queueChange(added);
+      runner.kick();
+      return Promise.resolve({ added: added.length, alreadyQueued: alreadyQueued.length });
+    },
+
+    'queue:pause': (input) => {
+      const changed = store.setPaused(true, input.itemId);
+      queueChange(input.itemId === undefined ? undefined : [input.itemId]);
+      return Promise.resolve({ changed });
+    },
+
+    'queue:resume': (input) => {
+      const changed = store.setPaused(false, input.itemId);
+      queueChange(input.itemId === undefined ? undefined : [input.itemId]);
+      runner.kick();
+      return Promise.resolve({ changed });
+    },
+
+    'queue:retry': (input) => {
+      const changed = store.retry(input.itemId);
+      queueChange(input.itemId === undefined ? undefined : [input.itemId]);
+      runner.kick();
+      return Promise.resolve({ changed });
+    },
+
+    'queue:cancel': (input) => {
+      const cancelled = store.cancel(input.itemId);
+      queueChange([input.itemId]);
+      return Promise.resolve({ cancelled });
+    },
+
+    'queue:export-report': (input) => {
+      const rows = reportRows(store.all());
+      const day = new Date(deps.clock.now()).toISOString().slice(0, 10);
+      return Promise.resolve(
+        input.format === 'csv'
+          ? {
+              fileName: `photo-uploader-report-${day}.csv`,
+              mimeType: 'text/csv',
+              content: toCsv(rows),
+            }
+          : {
+              fileName: `photo-uploader-report-${day}.json`,
+              mimeType: 'application/json',
+              content: `${JSON.stringify(rows, null, 2)}\n`,
+            },
+      );
+    },
+
+    'photos:list': (input) =>
+      call(async (service) =>
+        (await service.listProjectPhotos(input.projectId, { page: input.page, perPage: 50 })).map(
+          photoView,
+        ),
+      ),
+
+    'photos:get': (input) =>
+      call(async (service) => photoView(await service.getPhoto(input.photoId))),
+
+    'photos:edit-description': (input) => {
+      const description = cleanDescription(input.description);
+      const base =
+        input.baseDescription === null ? null : sanitizeDescription(input.baseDescription);
+      const itemId = store.addDescriptionEdit(input.photoId, description, base);
+      queueChange([itemId]);
+      runner.kick();
+      return Promise.resolve({ itemId });
+    },
+  };
+}

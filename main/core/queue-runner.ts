@@ -1,0 +1,131 @@
+import type { Clock } from '../../shared/domain/clock';
+import type { QueueChangeView, QueueCondition, QueueSnapshotView } from '../../shared/ipc/views';
+import type { Logger } from '../logging/logger';
+import { PaceTracker, queueProgress } from '../queue/queue-progress';
+import type { QueueItem, QueueStore } from '../queue/queue-store';
+import type { UploadEngine } from '../queue/upload-engine';
+import { queueItemView } from './views';
+
+/** Changes are sent to the window at most this often: a busy queue must not flood the bridge. */
+const CHANGE_INTERVAL_MS = 150;
+
+/**
+ * Keeps the upload queue moving in a long-lived app: runs the engine whenever there is work
+ * (added, resumed, retried, signed in, back online), swaps the engine when the service or photo
+ * host changes, and reports changes to the window in coalesced batches.
+ */
+export class QueueRunner {
+  #engine: UploadEngine | undefined;
+  #unsubscribe: (() => void) | undefined;
+  #abort: AbortController | undefined;
+  #running: Promise<void> | undefined;
+  #again = false;
+  #condition: QueueCondition = 'idle';
+  readonly #changed = new Map<number, QueueItem>();
+  #flushTimer: NodeJS.Timeout | undefined;
+  readonly #pace = new PaceTracker();
+
+  constructor(
+    private readonly store: QueueStore,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    private readonly emit: (change: QueueChangeView) => void,
+  ) {}
+
+  get condition(): QueueCondition {
+    return this.#condition;
+  }
+
+  /**
+   * Uses `engine` from now on (undefined: nothing can be uploaded until the service and photo
+   * host are set up). The running engine first finishes its current steps.
+   */
+  async useEngine(engine: UploadEngine | undefined): Promise<void> {
+    await this.stop();
+    this.#unsubscribe?.();
+    this.#engine = engine;
+    this.#unsubscribe = engine?.onEvent((event) => {
+      if (event.type === 'item') {
+        if (event.item.state === 'done') this.#pace.finished(this.clock.now());
+        this.#changed.set(event.item.id, event.item);
+      } else this.#condition = event.condition;
+      this.#scheduleFlush();
+    });
+    this.kick();
+  }
+
+  /** There may be work: runs the engine now, or once more after the current run. */
+  kick(): void {
+    if (this.#engine === undefined) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    const engine = this.#engine;
+    const abort = new AbortController();
+    this.#abort = abort;
+    this.#running = (async () => {
+      do {
+        this.#again = false;
+        try {
+          await engine.runUntilIdle(abort.signal);
+        } catch (error) {
+          this.logger.error('the upload engine stopped unexpectedly', { error });
+        }
+      } while (this.#again && !abort.signal.aborted && engine.condition !== 'needs-sign-in');
+    })().finally(() => {
+      this.#running = undefined;
+      this.#scheduleFlush();
+    });
+  }
+
+  /** The network changed or the computer woke: probe the service now if offline. */
+  probeNow(): void {
+    this.#engine?.probeNow();
+    this.kick();
+  }
+
+  /**
+   * Stops the engine after the steps in flight have been journaled (quit, sleep, a new engine).
+   * Nothing is lost: unfinished items stay in the queue in their last committed state.
+   */
+  async stop(): Promise<void> {
+    this.#abort?.abort();
+    await this.#running;
+    this.#flush();
+  }
+
+  /** Tells the window about items changed outside the engine (added, paused, cancelled…). */
+  itemsChanged(ids: readonly number[]): void {
+    for (const id of ids) {
+      const item = this.store.get(id);
+      if (item) this.#changed.set(id, item);
+    }
+    this.#scheduleFlush();
+  }
+
+  snapshot(): QueueSnapshotView {
+    const items = this.store.all();
+    return {
+      items: items.map(queueItemView),
+      progress: queueProgress(items, this.#pace, this.clock.now()),
+      condition: this.#condition,
+    };
+  }
+
+  #scheduleFlush(): void {
+    this.#flushTimer ??= setTimeout(() => this.#flush(), CHANGE_INTERVAL_MS);
+  }
+
+  #flush(): void {
+    clearTimeout(this.#flushTimer);
+    this.#flushTimer = undefined;
+    const items = [...this.#changed.values()].map(queueItemView);
+    this.#changed.clear();
+    this.emit({
+      items,
+      progress: queueProgress(this.store.all(), this.#pace, this.clock.now()),
+      condition: this.#condition,
+    });
+  }
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { Logger, Redactor } from '../logging/logger';
+import type { SecretStore } from '../secrets/secret-store';
+import { photoHostSchema, SettingsStore } from '../settings/settings-store';
+import { saveS3Keys } from '../staging/open-photo-host';
+
+/**
+ * The environment variable demo mode (and the end-to-end bridge host) uses to point a fresh app
+ * at the local Photo Service: JSON of `SeedConfig`. It never carries a secret.
+ */
+export const SEED_CONFIG_ENV = 'PHOTO_UPLOADER_CONFIG';
+/** Environment variables that carry S3 keys for the seeded photo host (then kept in the keychain). */
+export const SEED_S3_KEY_ENV = 'PHOTO_UPLOADER_S3_ACCESS_KEY_ID';
+export const SEED_S3_SECRET_ENV = 'PHOTO_UPLOADER_S3_SECRET_ACCESS_KEY';
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+const seedSchema = z
+  .object({
+    authUrl: httpUrl,
+    baseUrl: httpUrl,
+    clientId: z.string().min(1),
+    redirect: z.enum(['custom-scheme', 'loopback']).optional(),
+    photoHost: photoHostSchema.optional(),
+  })
+  .strict();
+
+export type SeedConfig = z.infer<typeof seedSchema>;
+
+/**
+ * Writes the service, client and photo host of `SEED_CONFIG_ENV` into the settings before the
+ * app starts (and the S3 keys into the keychain). Without the variable nothing changes.
+ * @throws Error with a readable message when the variable holds something else than a SeedConfig.
+ */
+export async function seedSettingsFromEnv(
+  env: NodeJS.ProcessEnv,
+  deps: {
+    readonly dataDir: string;
+    readonly secrets: SecretStore;
+    readonly redactor: Redactor;
+    readonly logger: Logger;
+  },
+): Promise<SeedConfig | undefined> {
+  const raw = env[SEED_CONFIG_ENV];
+  if (raw === undefined || raw === '') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new Error(`${SEED_CONFIG_ENV} is not JSON`);
+  }
+  const result = seedSchema.safeParse(parsed);
+  if (!result.success)
+    throw new Error(`${SEED_CONFIG_ENV} is not a valid configuration: ${result.error.message}`);
+  const seed = result.data;
+  new SettingsStore(deps.dataDir, deps.logger).update(seed);
+  const accessKeyId = env[SEED_S3_KEY_ENV];
+  const secretAccessKey = env[SEED_S3_SECRET_ENV];
+  if (seed.photoHost?.kind === 's3' && accessKeyId && secretAccessKey)
+    await saveS3Keys(seed.photoHost, { accessKeyId, secretAccessKey }, deps);
+  return seed;
+}

@@ -1,0 +1,85 @@
+import type { Dispatcher } from 'undici';
+import type { Clock } from '../../shared/domain/clock';
+import { DEFAULT_READ_LIMIT, DEFAULT_WRITE_LIMIT, RateBucket } from '../api/pacing';
+import { PhotoServiceApi } from '../api/photo-service-api';
+import { type AuthConfig, AuthSession } from '../auth/auth-session';
+import type { Browser } from '../auth/browser';
+import type { Logger, Redactor } from '../logging/logger';
+import type { EngineOptions } from '../queue/upload-engine';
+import type { SecretStore } from '../secrets/secret-store';
+import type { Settings } from '../settings/settings-store';
+
+/** The API client for `baseUrl`, paced as the settings say (default: the service's published limits). */
+export function createPhotoServiceApi(
+  session: AuthSession,
+  baseUrl: string,
+  pacing: Settings['pacing'],
+  clock: Clock,
+  logger: Logger,
+): PhotoServiceApi {
+  return new PhotoServiceApi(
+    session,
+    baseUrl,
+    {
+      writes: new RateBucket(
+        clock,
+        pacing ? { limit: pacing.writesPerWindow, windowMs: pacing.windowMs } : DEFAULT_WRITE_LIMIT,
+      ),
+      reads: new RateBucket(
+        clock,
+        pacing ? { limit: pacing.readsPerWindow, windowMs: pacing.windowMs } : DEFAULT_READ_LIMIT,
+      ),
+    },
+    clock,
+    logger,
+  );
+}
+
+/** The engine's options from the settings: lanes and the retry wait cap. */
+export function engineOptions(settings: Settings): EngineOptions {
+  const cap = settings.pacing?.maxBackoffMs;
+  return {
+    concurrency: settings.concurrency ?? 4,
+    backoff: cap === undefined ? undefined : { baseMs: Math.min(1000, cap), capMs: cap },
+  };
+}
+
+/** What the app needs to reach one Photo Service. */
+export type ServiceConnection = {
+  readonly session: AuthSession;
+  /** Undefined when no API address is configured (sign-in still works). */
+  readonly api: PhotoServiceApi | undefined;
+  close(): Promise<void>;
+};
+
+export type ConnectionDeps = {
+  readonly secrets: SecretStore;
+  readonly dispatcher: Dispatcher;
+  readonly browser: Browser;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly redactor: Redactor;
+};
+
+/** Opens the sign-in session (restored from the keychain) and the API client for one service. */
+export async function openServiceConnection(
+  config: AuthConfig,
+  baseUrl: string | undefined,
+  pacing: Settings['pacing'],
+  deps: ConnectionDeps,
+): Promise<ServiceConnection> {
+  const session = new AuthSession({ ...deps, config, logger: deps.logger.child('auth') });
+  await session.restore();
+  const api =
+    baseUrl === undefined
+      ? undefined
+      : createPhotoServiceApi(session, baseUrl, pacing, deps.clock, deps.logger.child('api'));
+  return {
+    session,
+    api,
+    async close() {
+      await session.dispose();
+      await api?.close();
+    },
+  };
+}

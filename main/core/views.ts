@@ -1,0 +1,86 @@
+import type { PhotoView, ProjectView, QueueItemView, SessionView } from '../../shared/ipc/views';
+import type { ServicePhoto, ServiceProject } from '../api/api-schemas';
+import type { SessionSnapshot } from '../auth/auth-session';
+import type { QueueItem } from '../queue/queue-store';
+
+// Main's own types turned into what crosses the bridge: plain data, no tokens, no internals.
+
+/** The session as the UI shows it. */
+export function sessionView(
+  snapshot: SessionSnapshot | undefined,
+  service: { readonly authUrl?: string | undefined; readonly clientId?: string | undefined },
+): SessionView {
+  return {
+    state: snapshot?.state ?? 'signed-out',
+    service: service.authUrl,
+    clientId: service.clientId,
+    remembered: snapshot?.remembered ?? false,
+    message:
+      snapshot?.message ??
+      (service.authUrl === undefined
+        ? 'No Photo Service is set up yet: add its address and client id in Settings.'
+        : undefined),
+  };
+}
+
+/** A queue row as the queue screen shows it. */
+export function queueItemView(item: QueueItem): QueueItemView {
+  return {
+    id: item.id,
+    kind: item.kind,
+    state: item.state,
+    paused: item.paused,
+    reason: item.reason ?? undefined,
+    path: item.path ?? undefined,
+    projectId: item.project_id ?? undefined,
+    photoId: item.photo_id ?? undefined,
+    md5: item.md5 ?? undefined,
+    size: item.size ?? undefined,
+    capturedAt: item.captured_at ?? undefined,
+    coordinates: item.lat !== null && item.lon !== null ? { lat: item.lat, lon: item.lon } : null,
+    description: item.description,
+    serviceDescription: item.service_description ?? undefined,
+    processingStatus: item.processing_status ?? undefined,
+    attempts: item.attempts,
+    updatedAt: item.updated_at,
+  };
+}
+
+/** A project with its address on one line. */
+export function projectView(project: ServiceProject): ProjectView {
+  const address = project.address;
+  const parts = [
+    address?.street_address_1,
+    address?.city,
+    address?.state,
+    address?.postal_code,
+    address?.country,
+  ].filter((part): part is string => typeof part === 'string' && part.trim() !== '');
+  return {
+    id: project.id,
+    name: project.name,
+    address: parts.join(', '),
+    photoCount: project.photo_count,
+  };
+}
+
+/** A service photo, with the smallest rendition the service offers as its thumbnail. */
+export function photoView(photo: ServicePhoto): PhotoView {
+  const rendition = (type: string) => {
+    const found = photo.uris.find((uri) => uri.type === type);
+    return found?.url ?? found?.uri;
+  };
+  const thumbnail = rendition('thumbnail') ?? rendition('web');
+  return {
+    id: photo.id,
+    projectId: photo.project_id,
+    capturedAt: photo.captured_at,
+    coordinates: photo.coordinates,
+    description: photo.description,
+    internal: photo.internal,
+    processingStatus: photo.processing_status,
+    // Only web addresses reach the renderer's <img>: a `file:` or `javascript:` one is dropped.
+    thumbnailUrl:
+      thumbnail !== undefined && /^https?:\/\//i.test(thumbnail) ? thumbnail : undefined,
+  };
+}

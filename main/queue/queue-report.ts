@@ -1,0 +1,63 @@
+import type { QueueItem } from './queue-store';
+
+/** A row of the report: what became of one queued item. */
+export type ReportRow = {
+  readonly file: string;
+  readonly project: string;
+  readonly outcome: string;
+  readonly photo_id: string;
+  readonly reason: string;
+};
+
+/** What became of an item, in the words the report and the UI use. */
+export function outcomeOf(item: QueueItem): string {
+  if (item.kind === 'description')
+    return item.state === 'done'
+      ? 'description updated'
+      : item.state === 'needs-attention'
+        ? 'needs attention'
+        : item.state === 'cancelled'
+          ? 'cancelled'
+          : 'waiting';
+  switch (item.state) {
+    case 'done':
+      return item.processing_status === 'duplicate'
+        ? 'duplicate (already on the service)'
+        : 'uploaded';
+    case 'needs-attention':
+      return 'needs attention';
+    case 'cancelled':
+      return 'cancelled';
+    case 'queued':
+    case 'staged':
+    case 'creating':
+    case 'created':
+      return item.paused ? 'paused' : 'waiting';
+  }
+}
+
+/** One report row per queued item, in queue order. */
+export function reportRows(items: readonly QueueItem[]): ReportRow[] {
+  return items.map((item) => ({
+    file: item.path ?? '',
+    project: item.project_id ?? '',
+    outcome: outcomeOf(item),
+    photo_id: item.photo_id ?? '',
+    reason: item.reason ?? '',
+  }));
+}
+
+/** CSV with quoting, and formula-looking cells defused for spreadsheets. */
+export function toCsv(rows: readonly ReportRow[]): string {
+  const columns: (keyof ReportRow)[] = ['file', 'project', 'outcome', 'photo_id', 'reason'];
+  const cell = (value: string) => {
+    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+    return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  return (
+    [
+      columns.join(','),
+      ...rows.map((row) => columns.map((column) => cell(row[column])).join(',')),
+    ].join('\r\n') + '\r\n'
+  );
+}

@@ -1,0 +1,108 @@
+import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import type { IpcCallInput, UploaderBridge } from '../../shared/ipc/bridge';
+import type { IpcChannel, IpcResults } from '../../shared/ipc/contract';
+import type {
+  IntakeItemView,
+  IntakeProgressView,
+  QueueItemView,
+  QueueSnapshotView,
+  SessionView,
+} from '../../shared/ipc/views';
+
+/** The bridge for the components below the app shell. */
+export const BridgeContext = createContext<UploaderBridge<File> | null>(null);
+
+export function useBridge(): UploaderBridge<File> {
+  const bridge = useContext(BridgeContext);
+  if (bridge === null) throw new Error('useBridge outside <BridgeContext.Provider>');
+  return bridge;
+}
+
+/** A call's value, or an `Error` carrying the message for the user. */
+export async function call<C extends IpcChannel>(
+  bridge: UploaderBridge<File>,
+  channel: C,
+  input: IpcCallInput<C>,
+): Promise<IpcResults[C]> {
+  const result = await bridge.invoke(channel, input);
+  if (!result.ok) throw new Error(result.message);
+  return result.value;
+}
+
+/** The session, kept current by `session:changed`. */
+export function useSession(): SessionView | undefined {
+  const bridge = useBridge();
+  const [session, setSession] = useState<SessionView>();
+  useEffect(() => {
+    const stop = bridge.on('session:changed', setSession);
+    void bridge.invoke('session:get', {}).then((result) => {
+      if (result.ok) setSession(result.value);
+    });
+    return stop;
+  }, [bridge]);
+  return session;
+}
+
+/** The queue: a snapshot at start, then every `queue:changed` merged in by item id. */
+export function useQueue(): QueueSnapshotView | undefined {
+  const bridge = useBridge();
+  const [queue, setQueue] = useState<QueueSnapshotView>();
+  useEffect(() => {
+    let items = new Map<number, QueueItemView>();
+    const stop = bridge.on('queue:changed', (change) => {
+      items = new Map(items);
+      for (const item of change.items) items.set(item.id, item);
+      setQueue({
+        items: [...items.values()],
+        progress: change.progress,
+        condition: change.condition,
+      });
+    });
+    void bridge.invoke('queue:snapshot', {}).then((result) => {
+      if (!result.ok) return;
+      items = new Map(result.value.items.map((item) => [item.id, item]));
+      setQueue(result.value);
+    });
+    return stop;
+  }, [bridge]);
+  return queue;
+}
+
+/** Intake results of this window, in arrival order, and the progress of the latest run. */
+export type IntakeState = {
+  readonly items: readonly IntakeItemView[];
+  readonly progress: IntakeProgressView | undefined;
+  add(paths: readonly string[], assumedZone: string): Promise<void>;
+  remove(intakeIds: ReadonlySet<number>): void;
+  clear(): void;
+};
+
+export function useIntake(): IntakeState {
+  const bridge = useBridge();
+  const [items, setItems] = useState<readonly IntakeItemView[]>([]);
+  const [progress, setProgress] = useState<IntakeProgressView>();
+  useEffect(
+    () =>
+      bridge.on('intake:batch', (batch) => {
+        setItems((previous) => [...previous, ...batch.items]);
+        setProgress(batch.progress);
+      }),
+    [bridge],
+  );
+  const add = useCallback(
+    async (paths: readonly string[], assumedZone: string) => {
+      await call(bridge, 'intake:add-paths', { paths: [...paths], assumedZone });
+    },
+    [bridge],
+  );
+  const remove = useCallback(
+    (ids: ReadonlySet<number>) =>
+      setItems((previous) => previous.filter((item) => !ids.has(item.intakeId))),
+    [],
+  );
+  const clear = useCallback(() => {
+    setItems([]);
+    setProgress(undefined);
+  }, []);
+  return { items, progress, add, remove, clear };
+}

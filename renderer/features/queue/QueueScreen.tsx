@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import type { QueueSnapshotView } from '../../../shared/ipc/views';
+import { call, useBridge } from '../../bridge/hooks';
+import { stateWords } from './state-words';
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Offers a report as a file download (the app saves it where the user chooses). */
+function download(fileName: string, mimeType: string, content: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type: mimeType }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The upload queue: progress by stage, each item in words, and the actions on it. */
+export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | undefined }) {
+  const bridge = useBridge();
+  const [error, setError] = useState<string>();
+  if (queue === undefined) return <p className="muted">Loading the queue…</p>;
+  const act = (work: Promise<unknown>) => {
+    setError(undefined);
+    work.catch((failure: Error) => setError(failure.message));
+  };
+  const exportReport = (format: 'csv' | 'json') =>
+    act(
+      call(bridge, 'queue:export-report', { format }).then((report) =>
+        download(report.fileName, report.mimeType, report.content),
+      ),
+    );
+  const { stages, needsAttention, bytesStaged, bytesTotal, etaSeconds } = queue.progress;
+  const items = [...queue.items].sort((a, b) => b.id - a.id);
+  return (
+    <section aria-label="Upload queue">
+      <p role="status" className="queue-progress">
+        {stages.preparing} preparing, {stages.creating} creating, {stages.processing} processing,{' '}
+        {stages.done} done, {needsAttention} need attention · {megabytes(bytesStaged)} of{' '}
+        {megabytes(bytesTotal)}
+        {etaSeconds !== undefined ? ` · about ${Math.ceil(etaSeconds / 60)} min left` : ''}
+      </p>
+      <div className="toolbar">
+        <button type="button" onClick={() => act(call(bridge, 'queue:pause', {}))}>
+          Pause all
+        </button>
+        <button type="button" onClick={() => act(call(bridge, 'queue:resume', {}))}>
+          Resume all
+        </button>
+        <button type="button" onClick={() => act(call(bridge, 'queue:retry', {}))}>
+          Retry failed
+        </button>
+        <button type="button" onClick={() => exportReport('csv')}>
+          Export report (CSV)
+        </button>
+        <button type="button" onClick={() => exportReport('json')}>
+          Export report (JSON)
+        </button>
+      </div>
+      {error ? <p role="alert">{error}</p> : null}
+      {items.length === 0 ? (
+        <p className="muted">Nothing is queued. Add photos, choose a project and press Upload.</p>
+      ) : (
+        <ul className="queue-list" aria-label="Queued items">
+          {items.map((item) => (
+            <li key={item.id} className="queue-item" data-state={item.state}>
+              <span className="name" title={item.path ?? item.photoId}>
+                {item.kind === 'photo'
+                  ? (item.path?.split(/[\\/]/).pop() ?? `Item ${item.id}`)
+                  : `Description of photo ${item.photoId ?? ''}`}
+              </span>
+              <span className="state">{stateWords(item)}</span>
+              {item.photoId ? <span className="muted">photo {item.photoId}</span> : null}
+              <span className="actions">
+                {item.state === 'needs-attention' ? (
+                  <button
+                    type="button"
+                    onClick={() => act(call(bridge, 'queue:retry', { itemId: item.id }))}
+                  >
+                    Retry
+                  </button>
+                ) : null}
+                {item.state !== 'done' && item.state !== 'cancelled' ? (
+                  <>
+                    <button
+                      type="button"
+                      onClick={() =>
+                        act(
+                          call(bridge, item.paused ? 'queue:resume' : 'queue:pause', {
+                            itemId: item.id,
+                          }),
+                        )
+                      }
+                    >
+                      {item.paused ? 'Resume' : 'Pause'}
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => act(call(bridge, 'queue:cancel', { itemId: item.id }))}
+                    >
+                      Cancel
+                    </button>
+                  </>
+                ) : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import type { QueueCondition, QueueItemView } from '../../../shared/ipc/views';
+
+/** An item's state in plain words, as the queue list shows it. */
+export function stateWords(item: QueueItemView): string {
+  if (item.state === 'cancelled') return 'Cancelled';
+  if (item.state === 'needs-attention') return `Needs attention: ${item.reason ?? 'see details'}`;
+  if (item.paused && item.state !== 'done') return 'Paused';
+  if (item.kind === 'description')
+    return item.state === 'done' ? 'Description updated' : 'Description edit waiting to be sent';
+  switch (item.state) {
+    case 'queued':
+      return item.attempts > 0 ? 'Waiting to try again' : 'Preparing';
+    case 'staged':
+      return 'File uploaded, creating the photo next';
+    case 'creating':
+      return 'Creating the photo on the service';
+    case 'created':
+      return 'Processing on the service';
+    case 'done':
+      return item.processingStatus === 'duplicate' ? 'Already on the service' : 'Uploaded';
+  }
+}
+
+/** The queue as a whole, in one sentence; undefined when there is nothing to say. */
+export function conditionWords(condition: QueueCondition): string | undefined {
+  switch (condition) {
+    case 'offline':
+      return 'You are offline or the Photo Service cannot be reached. Uploads will resume by themselves.';
+    case 'needs-sign-in':
+      return 'Your session has ended. Sign in again; queued uploads are kept and will continue.';
+    case 'running':
+    case 'idle':
+      return undefined;
+  }
+}

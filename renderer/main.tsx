@@ -1,0 +1,15 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { BridgeContext } from './bridge/hooks';
+import { connectBridge } from './bridge/uploader';
+
+const root = document.getElementById('root');
+if (root === null) throw new Error('index.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <BridgeContext.Provider value={connectBridge()}>
+      <App />
+    </BridgeContext.Provider>
+  </StrictMode>,
+);

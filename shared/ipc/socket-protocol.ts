@@ -1,0 +1,22 @@
+import type { IpcChannel, IpcEvent, IpcResult } from './contract';
+
+// The wire format of the end-to-end bridge: the same calls and events as Electron's IPC, as JSON
+// messages over a loopback WebSocket. Only test builds of the renderer speak it.
+
+/** Renderer → host: one call. */
+export type SocketRequest = {
+  readonly type: 'invoke';
+  readonly id: number;
+  readonly channel: IpcChannel;
+  readonly input: unknown;
+};
+
+/** Host → renderer: a call's result, or an event. */
+export type SocketMessage =
+  | { readonly type: 'result'; readonly id: number; readonly result: IpcResult<unknown> }
+  | { readonly type: 'event'; readonly event: IpcEvent; readonly payload: unknown };
+
+/** The path the host accepts the WebSocket on; the token goes in the `token` query parameter. */
+export const SOCKET_PATH = '/bridge';
+/** The path thumbnails are served from by the host (`/thumbnails/<md5>.jpg?token=`). */
+export const SOCKET_THUMBNAIL_PATH = '/thumbnails';

@@ -1,0 +1,153 @@
+import type { Coordinates, IntakeItem } from '../domain/intake';
+
+// What crosses the bridge from main to the renderer: plain, serialisable data, never a token, a
+// secret or file bytes. Main builds these from its own types; the renderer only reads them.
+
+/** The sign-in as the UI shows it. */
+export type SessionView = {
+  readonly state: 'signed-out' | 'signing-in' | 'signed-in' | 'needs-sign-in';
+  /** The service signed in to (its authorization server), if one is configured. */
+  readonly service: string | undefined;
+  readonly clientId: string | undefined;
+  /** False when no keychain is available: the sign-in lasts for this run only. */
+  readonly remembered: boolean;
+  /** What the user should be told, in plain words (a failed sign-in, an expired session). */
+  readonly message: string | undefined;
+};
+
+/** An S3-compatible photo host as the settings screen edits it (its keys go only one way). */
+export type S3HostView = {
+  readonly kind: 's3';
+  readonly endpoint: string | undefined;
+  readonly region: string;
+  readonly bucket: string;
+  readonly prefix: string;
+  readonly pathStyle: boolean;
+  /** Whether keys are stored in the keychain; the keys themselves are never shown back. */
+  readonly hasKeys: boolean;
+};
+
+export type PublishedHostView = {
+  readonly kind: 'published';
+  readonly root: string;
+  readonly urlPrefix: string;
+};
+
+/** The settings as the UI sees them: no secrets, only whether they are set. */
+export type SettingsView = {
+  readonly authUrl: string | undefined;
+  readonly baseUrl: string | undefined;
+  readonly clientId: string | undefined;
+  readonly hasClientSecret: boolean;
+  readonly redirect: 'custom-scheme' | 'loopback';
+  readonly photoHost: S3HostView | PublishedHostView | undefined;
+  readonly concurrency: number;
+  readonly assumedZone: string;
+};
+
+/** One intake result with the id the renderer uses to queue it. */
+export type IntakeItemView = IntakeItem & { readonly intakeId: number };
+
+/** Counts of one intake run, for its progress line. */
+export type IntakeProgressView = {
+  readonly found: number;
+  readonly inspected: number;
+  readonly photos: number;
+  readonly skipped: number;
+  readonly errors: number;
+  readonly done: boolean;
+};
+
+/** The `intake:batch` event: results of one run, in order. */
+export type IntakeBatchView = {
+  readonly runId: number;
+  readonly items: readonly IntakeItemView[];
+  readonly progress: IntakeProgressView;
+};
+
+/** A project from the service's list. */
+export type ProjectView = {
+  readonly id: string;
+  readonly name: string;
+  /** One line: street, city, postal code, country (whatever the service knows). */
+  readonly address: string;
+  readonly photoCount: number | undefined;
+};
+
+/** Where a queued item is, in the stages the UI names. */
+export type QueueItemState =
+  'queued' | 'staged' | 'creating' | 'created' | 'done' | 'needs-attention' | 'cancelled';
+
+/** One queued upload or description edit. */
+export type QueueItemView = {
+  readonly id: number;
+  readonly kind: 'photo' | 'description';
+  readonly state: QueueItemState;
+  readonly paused: boolean;
+  readonly reason: string | undefined;
+  readonly path: string | undefined;
+  readonly projectId: string | undefined;
+  readonly photoId: string | undefined;
+  readonly md5: string | undefined;
+  readonly size: number | undefined;
+  readonly capturedAt: number | undefined;
+  readonly coordinates: Coordinates | null;
+  readonly description: string;
+  /** For a description edit that conflicts: what the service has now. */
+  readonly serviceDescription: string | undefined;
+  readonly processingStatus: string | undefined;
+  readonly attempts: number;
+  readonly updatedAt: number;
+};
+
+/** What the engine as a whole is doing. */
+export type QueueCondition = 'idle' | 'running' | 'offline' | 'needs-sign-in';
+
+/** Per-stage progress, bytes and time left. */
+export type QueueProgressView = {
+  readonly stages: {
+    readonly preparing: number;
+    readonly creating: number;
+    readonly processing: number;
+    readonly done: number;
+  };
+  readonly needsAttention: number;
+  readonly paused: number;
+  readonly bytesTotal: number;
+  readonly bytesStaged: number;
+  readonly etaSeconds: number | undefined;
+};
+
+/** The whole queue (`queue:snapshot`). */
+export type QueueSnapshotView = {
+  readonly items: readonly QueueItemView[];
+  readonly progress: QueueProgressView;
+  readonly condition: QueueCondition;
+};
+
+/** The `queue:changed` event: the items that changed, the progress, the condition. */
+export type QueueChangeView = {
+  readonly items: readonly QueueItemView[];
+  readonly progress: QueueProgressView;
+  readonly condition: QueueCondition;
+};
+
+/** A photo already on the service. */
+export type PhotoView = {
+  readonly id: string;
+  readonly projectId: string;
+  readonly capturedAt: number | null;
+  readonly coordinates: Coordinates | null;
+  readonly description: string;
+  readonly internal: boolean;
+  readonly processingStatus: string;
+  /** The service's own thumbnail or web rendition, when it has one. */
+  readonly thumbnailUrl: string | undefined;
+};
+
+/** A report ready to save: the renderer offers it as a download. */
+export type ReportView = {
+  readonly fileName: string;
+  readonly mimeType: string;
+  readonly content: string;
+};

@@ -1,0 +1,106 @@
+import { rm } from 'node:fs/promises';
+import type { Browser } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  approveInBrowser,
+  fixtureFolder,
+  launchChromium,
+  type RunningBridgeHost,
+  screenshot,
+  startBridgeHostProcess,
+} from '../support/e2e-harness';
+import { admin, startTestService, type TestService } from '../support/photo-service-harness';
+
+// The real renderer in Debian Chromium, through the bridge host, against the real core, the local
+// Photo Service and its S3-compatible store: sign in, add a folder, see intake, upload.
+
+describe('the bridge host, driven from Chromium', () => {
+  let service: TestService;
+  let host: RunningBridgeHost;
+  let browser: Browser;
+  let folder: string;
+
+  beforeAll(async () => {
+    service = await startTestService({ withS3: true, allowPrivateFetch: true });
+    host = await startBridgeHostProcess(service.info);
+    browser = await launchChromium();
+    folder = await fixtureFolder();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+    await service?.close();
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+
+  it(
+    'signs in, takes in a folder, and uploads it to the service',
+    { timeout: 120_000 },
+    async () => {
+      const page = await browser.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('response', (response) => {
+        if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+      });
+      await page.goto(host.url);
+
+      // Sign in: the app opens "the system browser"; the test approves there.
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await approveInBrowser(browser, await host.nextBrowserUrl());
+      await expect
+        .poll(() => page.getByText(`Signed in to ${service.info.auth_url}`).count(), {
+          timeout: 15_000,
+        })
+        .toBe(1);
+
+      // Add the fixture folder through the chooser.
+      await host.choose([folder]);
+      await page.getByRole('button', { name: 'Choose folder…' }).click();
+      const found = page.getByRole('list', { name: 'Photos found' });
+      await expect.poll(() => found.getByRole('listitem').count(), { timeout: 30_000 }).toBe(5);
+      await expect
+        .poll(() => page.getByRole('status').filter({ hasText: 'Done:' }).textContent())
+        .toContain('4 photos, 1 skipped');
+      const gpsPhoto = found.getByRole('listitem').filter({ hasText: 'DSCN0010.jpg' });
+      await expect.poll(() => gpsPhoto.textContent()).toMatch(/2008-10-22 16:28:39.*GPS/);
+      const skipped = found.getByRole('listitem').filter({ hasText: 'notes.txt' });
+      await expect.poll(() => skipped.textContent()).toMatch(/Skipped: .+/);
+      // Thumbnails load through the host's thumbnail route (by MD5, never by path).
+      await expect
+        .poll(() =>
+          gpsPhoto
+            .locator('img')
+            .evaluate((image) => (image as { naturalWidth: number }).naturalWidth),
+        )
+        .toBeGreaterThan(0);
+      await screenshot(page, 'bridge-smoke-intake');
+
+      // Queue the batch and watch it finish.
+      const project = service.info.projects[0];
+      if (project === undefined) throw new Error('the service has no project');
+      await page.getByLabel('Project id').fill(project.id);
+      await page.getByLabel('Description').fill('Footings <b>poured</b>');
+      await page.getByRole('button', { name: 'Upload 4 photos' }).click();
+      const queue = page.getByRole('list', { name: 'Queued items' });
+      await expect
+        .poll(() => queue.getByRole('listitem').filter({ hasText: 'Uploaded' }).count(), {
+          timeout: 60_000,
+        })
+        .toBe(4);
+      await screenshot(page, 'bridge-smoke-queue');
+
+      const state = await admin.state(service.info);
+      const photos = state.photos.filter((photo) => photo.project_id === project.id);
+      expect(photos).toHaveLength(4);
+      for (const photo of photos) expect(photo.description).toBe('Footings <b>poured</b>');
+      expect(photos.filter((photo) => photo.coordinates !== null)).toHaveLength(3);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+  );
+});

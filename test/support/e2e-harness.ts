@@ -1,0 +1,169 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { type Browser, chromium, type Page } from 'playwright';
+import { bundleE2eRenderer } from '../../build/bundle-app';
+import {
+  SEED_CONFIG_ENV,
+  SEED_S3_KEY_ENV,
+  SEED_S3_SECRET_ENV,
+} from '../../main/core/seed-settings';
+import type { LaunchInfo } from '../../service/photo-service';
+import { ROOT } from './upload-harness';
+
+/** Chromium from Debian, never a downloaded one, with the flags this machine needs. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+/** A running bridge host process (the real core minus Electron) and what it printed. */
+export type RunningBridgeHost = {
+  readonly url: string;
+  readonly origin: string;
+  readonly token: string;
+  readonly dataDir: string;
+  /** Resolves with the next URL the app opens in "the system browser". */
+  nextBrowserUrl(): Promise<string>;
+  /** Queues the next answer of the file chooser (what the user picks in the dialog). */
+  choose(paths: readonly string[]): Promise<void>;
+  stderr(): string;
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts the bridge host against the local service and its S3 store, configured as demo mode
+ * configures the app: the service's public client, loopback sign-in, the S3 store as photo host.
+ */
+export async function startBridgeHostProcess(info: LaunchInfo): Promise<RunningBridgeHost> {
+  const rendererDir = await bundleE2eRenderer(await mkdtemp(join(tmpdir(), 'e2e-renderer-')));
+  const dataDir = await mkdtemp(join(tmpdir(), 'e2e-data-'));
+  const s3 = info.s3;
+  if (s3 === undefined) throw new Error('start the service with its S3 store');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'test/e2e/bridge-host/main.ts',
+      '--data-dir',
+      dataDir,
+      '--renderer',
+      rendererDir,
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        [SEED_CONFIG_ENV]: JSON.stringify({
+          authUrl: info.auth_url,
+          baseUrl: info.base_url,
+          clientId: info.public_client_id,
+          redirect: 'loopback',
+          photoHost: {
+            kind: 's3',
+            endpoint: s3.endpoint,
+            region: s3.region,
+            bucket: s3.bucket,
+            prefix: '',
+            pathStyle: true,
+          },
+        }),
+        [SEED_S3_KEY_ENV]: s3.access_key_id,
+        [SEED_S3_SECRET_ENV]: s3.secret_access_key,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const opened: string[] = [];
+  const waiting: ((url: string) => void)[] = [];
+  const ready = new Promise<{ url: string; origin: string; token: string }>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bridge host exited (${code}): ${stderr}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const message = JSON.parse(line) as {
+        url?: string;
+        origin?: string;
+        token?: string;
+        open?: string;
+      };
+      if (message.open !== undefined) {
+        const taker = waiting.shift();
+        if (taker) taker(message.open);
+        else opened.push(message.open);
+      } else if (message.url && message.origin && message.token)
+        resolve({ url: message.url, origin: message.origin, token: message.token });
+    });
+  });
+  const started = await ready;
+  return {
+    ...started,
+    dataDir,
+    nextBrowserUrl: () =>
+      new Promise((resolve) => {
+        const url = opened.shift();
+        if (url) resolve(url);
+        else waiting.push(resolve);
+      }),
+    async choose(paths) {
+      const response = await fetch(`${started.origin}/control/choose`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${started.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ paths }),
+      });
+      if (!response.ok) throw new Error(`control/choose answered ${response.status}`);
+    },
+    stderr: () => stderr,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(rendererDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Plays the user in the system browser: opens the authorization URL and approves. */
+export async function approveInBrowser(browser: Browser, url: string): Promise<void> {
+  const page = await browser.newPage();
+  try {
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('You can close this tab').waitFor();
+  } finally {
+    await page.close();
+  }
+}
+
+/** A folder of fixture photos (three with GPS, one without) and one file intake must skip. */
+export async function fixtureFolder(): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'e2e-photos-'));
+  const samples = join(ROOT, 'test/fixtures/exif-samples/jpg');
+  for (const name of ['gps/DSCN0010.jpg', 'gps/DSCN0012.jpg', 'gps/DSCN0021.jpg', 'Canon_40D.jpg'])
+    await copyFile(join(samples, name), join(folder, name.split('/').pop() ?? name));
+  await writeFile(join(folder, 'notes.txt'), 'Site visit notes, not a photo.\n');
+  return folder;
+}
+
+/** Saves a screenshot as a test artifact (never committed) and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const path = join(ROOT, 'test-results', `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
