@@ -7,14 +7,8 @@ import { build, type BuildOptions } from 'esbuild';
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Packages the worker threads load from outside their bundle: native code (sharp) and the HEIC
- * decoder's WebAssembly. Packaging unpacks them from the asar next to the workers.
- */
-export const WORKER_EXTERNALS = ['sharp', 'heic-decode'];
-
-/**
- * The worker threads: self-contained bundles (but for `WORKER_EXTERNALS`), because packaging
- * keeps them outside the asar, where a thread loads them as plain files.
+ * The worker threads, beside main's bundle (`entryBeside` finds them there). They stay inside the
+ * asar like main: Electron reads asar archives in worker threads since v17.
  */
 export function workerBuild(outdir: string, outExtension = '.js'): BuildOptions {
   return {
@@ -26,11 +20,7 @@ export function workerBuild(outdir: string, outExtension = '.js'): BuildOptions 
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    external: WORKER_EXTERNALS,
-    // Bundled CommonJS dependencies may call require(): give the ESM bundle one.
-    banner: {
-      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-    },
+    packages: 'external',
     outdir,
     outExtension: { '.js': outExtension },
     logLevel: 'warning',

@@ -1,13 +1,8 @@
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import type { IpcCallInput, UploaderBridge } from '../shared/ipc/bridge';
 import { eventChannel, thumbnailAddress } from '../shared/ipc/bridge';
-import {
-  type IpcChannel,
-  type IpcResult,
-  type IpcResults,
-  ipcEvents,
-  isIpcChannel,
-} from '../shared/ipc/contract';
+import { type IpcChannel, isIpcChannel, isIpcEvent } from '../shared/ipc/channels';
+import type { IpcResult, IpcResults } from '../shared/ipc/contract';
 
 // The whole preload: exposes the typed bridge for the listed channels and events only. No generic
 // ipcRenderer reaches the renderer, and no logic lives here. Results and payloads come from main,
@@ -26,7 +21,7 @@ const bridge: Bridge = {
     return ipcRenderer.invoke(channel, input) as Promise<IpcResult<IpcResults[C]>>;
   },
   on: (event, listener) => {
-    if (!(ipcEvents as readonly string[]).includes(event)) return () => undefined;
+    if (!isIpcEvent(event)) return () => undefined;
     const channel = eventChannel(event);
     const wrapped = (_event: Electron.IpcRendererEvent, payload: unknown) =>
       listener(payload as Parameters<typeof listener>[0]);

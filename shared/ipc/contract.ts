@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { IpcChannel, IpcEvent } from './channels';
 import type {
   IntakeBatchView,
   PhotoView,
@@ -89,9 +90,7 @@ export const ipcCalls = {
   'photos:edit-description': z
     .object({ photoId: id, description: html, baseDescription: html.nullable() })
     .strict(),
-} as const satisfies Record<string, z.ZodType>;
-
-export type IpcChannel = keyof typeof ipcCalls;
+} as const satisfies Record<IpcChannel, z.ZodType>;
 
 /** The input each call takes (after parsing: defaults filled in). */
 export type IpcInput<C extends IpcChannel> = z.output<(typeof ipcCalls)[C]>;
@@ -129,15 +128,15 @@ export type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof 
   : never;
 export const resultsCoverEveryCall: SameKeys<IpcResults, typeof ipcCalls> = true;
 
-/** Every main → renderer event and what it carries. */
-export const ipcEvents = ['session:changed', 'intake:batch', 'queue:changed'] as const;
-export type IpcEvent = (typeof ipcEvents)[number];
-
+/** What each main → renderer event carries. */
 export type IpcEventPayloads = {
   'session:changed': SessionView;
   'intake:batch': IntakeBatchView;
   'queue:changed': QueueChangeView;
 };
+
+/** Compile-time: `IpcEventPayloads` names exactly the listed events. */
+export const payloadsCoverEveryEvent: SameKeys<IpcEventPayloads, Record<IpcEvent, unknown>> = true;
 
 /** Error codes a call can end with; the message is for the user, in plain words. */
 export type IpcErrorCode =
@@ -148,7 +147,4 @@ export type IpcResult<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly code: IpcErrorCode; readonly message: string };
 
-/** Type guard for channel names arriving from the other side. */
-export function isIpcChannel(value: unknown): value is IpcChannel {
-  return typeof value === 'string' && Object.hasOwn(ipcCalls, value);
-}
+export { type IpcChannel, type IpcEvent, ipcChannels, ipcEvents, isIpcChannel } from './channels';

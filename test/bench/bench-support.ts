@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
+import { workerBuild } from '../../build/bundle-app';
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '../..');
@@ -25,20 +26,7 @@ export async function dropCaches(): Promise<boolean> {
 /** Bundles the worker entries as the built app will ship them (JavaScript, dependencies external). */
 export async function bundledWorkers(): Promise<{ workerEntry: URL; crawlerEntry: URL }> {
   const outdir = join(ROOT, 'node_modules/.cache/photo-uploader-bench');
-  await build({
-    entryPoints: [
-      join(ROOT, 'main/media/media-worker.ts'),
-      join(ROOT, 'main/media/crawl-worker.ts'),
-    ],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    outdir,
-    outExtension: { '.js': '.mjs' },
-    logLevel: 'silent',
-  });
+  await build(workerBuild(outdir, '.mjs'));
   return {
     workerEntry: new URL(`file://${outdir}/media-worker.mjs`),
     crawlerEntry: new URL(`file://${outdir}/crawl-worker.mjs`),

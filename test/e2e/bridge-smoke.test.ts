@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { Browser } from 'playwright';
+import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   approveInBrowser,
@@ -103,4 +104,23 @@ describe('the bridge host, driven from Chromium', () => {
       await page.close();
     },
   );
+
+  it('refuses a socket without the token or from another origin', async () => {
+    const refused = (url: string, origin: string) =>
+      new Promise<number>((resolve) => {
+        const socket = new WebSocket(url, { origin });
+        socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+        socket.on('open', () => {
+          socket.close();
+          resolve(101);
+        });
+        socket.on('error', () => undefined);
+      });
+    const base = host.origin.replace('http', 'ws');
+    expect(await refused(`${base}/bridge?token=wrong`, host.origin)).toBe(403);
+    expect(await refused(`${base}/bridge?token=${host.token}`, 'http://evil.example')).toBe(403);
+    expect(await refused(`${base}/bridge?token=${host.token}`, host.origin)).toBe(101);
+    const thumbnail = await fetch(`${host.origin}/thumbnails/${'0'.repeat(32)}.jpg`);
+    expect(thumbnail.status).toBe(403);
+  });
 });

@@ -1,0 +1,116 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PRODUCT_NAME } from '../shared/domain/app-identity';
+import {
+  type SeedConfig,
+  SEED_CONFIG_ENV,
+  SEED_S3_KEY_ENV,
+  SEED_S3_SECRET_ENV,
+} from '../main/core/seed-settings';
+import { startPhotoService } from '../service/photo-service';
+import { bundleApp, ROOT } from './bundle-app';
+import { findElectronBinary, NO_ELECTRON_MESSAGE } from './electron-binary';
+
+/** The data folder Electron gives the app (`app.getPath('userData')`) on this platform. */
+function electronUserData(env: NodeJS.ProcessEnv): string {
+  if (env.PHOTO_UPLOADER_DATA_DIR) return env.PHOTO_UPLOADER_DATA_DIR;
+  if (process.platform === 'darwin')
+    return join(homedir(), 'Library/Application Support', PRODUCT_NAME);
+  if (process.platform === 'win32')
+    return join(env.APPDATA ?? join(homedir(), 'AppData/Roaming'), PRODUCT_NAME);
+  return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), PRODUCT_NAME);
+}
+
+/** Whether the user has set up a real Photo Service (then demo mode stays out of the way). */
+function hasConfiguredService(dataDir: string): boolean {
+  const file = join(dataDir, 'settings.json');
+  if (!existsSync(file)) return false;
+  try {
+    const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    return typeof settings.authUrl === 'string' && typeof settings.clientId === 'string';
+  } catch {
+    return false;
+  }
+}
+
+/** Runs Electron on the built app and resolves with its exit code. */
+function runElectron(binary: string, env: NodeJS.ProcessEnv): Promise<number> {
+  const child = spawn(binary, [ROOT], { stdio: 'inherit', env });
+  return new Promise((resolve) => {
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.once('error', () => resolve(1));
+  });
+}
+
+/**
+ * `npm start`: builds the app and runs it in Electron. With no Photo Service configured (a fresh
+ * machine), it is demo mode: the local Photo Service and its S3-compatible store start on
+ * loopback, and the app runs in a fresh data folder configured against them.
+ */
+async function main(): Promise<number> {
+  const binary = findElectronBinary();
+  if (binary === undefined) {
+    process.stderr.write(`${NO_ELECTRON_MESSAGE}\n`);
+    return 1;
+  }
+  await bundleApp();
+  if (hasConfiguredService(electronUserData(process.env))) return runElectron(binary, process.env);
+
+  const service = await startPhotoService({ admin: true, withS3: true, allowPrivateFetch: true });
+  const dataDir = await mkdtemp(join(tmpdir(), 'photo-uploader-demo-'));
+  const { info } = service;
+  const s3 = info.s3;
+  const seed: SeedConfig = {
+    authUrl: info.auth_url,
+    baseUrl: info.base_url,
+    // The public demo client: PKCE only, no secret anywhere.
+    clientId: info.public_client_id,
+    // A development run is not registered with the OS for the app's scheme; loopback always works.
+    redirect: 'loopback',
+    ...(s3
+      ? {
+          photoHost: {
+            kind: 's3',
+            endpoint: s3.endpoint,
+            region: s3.region,
+            bucket: s3.bucket,
+            prefix: '',
+            pathStyle: true,
+          },
+        }
+      : {}),
+  };
+  process.stderr.write(
+    [
+      'Photo Uploader demo mode: the app runs against the local Photo Service.',
+      `  What has arrived:     ${info.base_url}/`,
+      `  Projects:             ${info.projects.map((project) => project.name).join(', ')}`,
+      `  App data (removed at exit): ${dataDir}`,
+      '',
+    ].join('\n'),
+  );
+  try {
+    return await runElectron(binary, {
+      ...process.env,
+      PHOTO_UPLOADER_DATA_DIR: dataDir,
+      [SEED_CONFIG_ENV]: JSON.stringify(seed),
+      ...(s3
+        ? { [SEED_S3_KEY_ENV]: s3.access_key_id, [SEED_S3_SECRET_ENV]: s3.secret_access_key }
+        : {}),
+    });
+  } finally {
+    await service.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

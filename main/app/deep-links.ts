@@ -1,0 +1,40 @@
+import { resolve } from 'node:path';
+import { app } from 'electron';
+import { deepLinkFromArgv } from '../auth/callback-url';
+
+/**
+ * Registers the app as the handler of its private scheme, and routes every way a link arrives to
+ * `deliver`: macOS `open-url`, a second launch on Windows and Linux (`second-instance` argv, the
+ * single-instance lock sends it here) and the first launch's own argv. Links that arrive before
+ * the core is ready wait in order. Returns the function that hands them on once it is.
+ */
+export function routeDeepLinks(
+  scheme: string,
+  focus: () => void,
+): (deliver: (url: string) => void) => void {
+  // While developing, Electron runs as `electron path/to/app`: the OS must pass the app path too.
+  if (process.defaultApp && process.argv[1] !== undefined)
+    app.setAsDefaultProtocolClient(scheme, process.execPath, [resolve(process.argv[1])]);
+  else app.setAsDefaultProtocolClient(scheme);
+
+  const waiting: string[] = [];
+  let deliver: ((url: string) => void) | undefined;
+  const arrive = (url: string) => (deliver ? deliver(url) : waiting.push(url));
+
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    arrive(url);
+  });
+  app.on('second-instance', (_event, argv) => {
+    focus();
+    const link = deepLinkFromArgv(argv, scheme);
+    if (link !== undefined) arrive(link);
+  });
+  const first = deepLinkFromArgv(process.argv, scheme);
+  if (first !== undefined) arrive(first);
+
+  return (handler) => {
+    deliver = handler;
+    for (const url of waiting.splice(0)) handler(url);
+  };
+}

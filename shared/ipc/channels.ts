@@ -1,0 +1,42 @@
+// The names of every call and event, and nothing else: the preload imports only this file, so
+// the sandboxed preload bundle stays small (no schema library) while the lists stay shared.
+
+/** Every renderer → main call; `ipcCalls` in contract.ts gives each its input schema. */
+export const ipcChannels = [
+  'session:get',
+  'session:sign-in',
+  'session:sign-out',
+  'settings:get',
+  'settings:set',
+  'settings:test-photo-host',
+  'intake:choose',
+  'intake:add-paths',
+  'projects:search',
+  'projects:recent',
+  'queue:snapshot',
+  'queue:add-photos',
+  'queue:pause',
+  'queue:resume',
+  'queue:retry',
+  'queue:cancel',
+  'queue:export-report',
+  'photos:list',
+  'photos:get',
+  'photos:edit-description',
+] as const;
+
+export type IpcChannel = (typeof ipcChannels)[number];
+
+/** Every main → renderer event. */
+export const ipcEvents = ['session:changed', 'intake:batch', 'queue:changed'] as const;
+export type IpcEvent = (typeof ipcEvents)[number];
+
+/** Type guard for channel names arriving from the other side. */
+export function isIpcChannel(value: unknown): value is IpcChannel {
+  return typeof value === 'string' && (ipcChannels as readonly string[]).includes(value);
+}
+
+/** Type guard for event names. */
+export function isIpcEvent(value: unknown): value is IpcEvent {
+  return typeof value === 'string' && (ipcEvents as readonly string[]).includes(value);
+}

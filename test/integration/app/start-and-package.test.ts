@@ -1,0 +1,253 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { extractFile, listPackage, statFile } from '@electron/asar';
+import { getConfig } from 'app-builder-lib/out/util/config/config.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../support/upload-harness';
+
+// \`npm start\` and \`npm run package:dir\` both build the app into dist/app, so they share this
+// file: vitest runs a file's tests one after another, never two builds at once.
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+/** `npm start` exactly as a newcomer types it, with `env` on top of this environment. */
+function npmStart(env: NodeJS.ProcessEnv): Promise<Run> {
+  const child = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, ...env } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+describe('npm start', () => {
+  const folders: string[] = [];
+  const folder = async () => {
+    const made = await mkdtemp(join(tmpdir(), 'start-app-'));
+    folders.push(made);
+    return made;
+  };
+  afterEach(async () => {
+    for (const made of folders.splice(0)) await rm(made, { recursive: true, force: true });
+  });
+
+  it('says in one paragraph how to install Electron when there is none, and fails', async () => {
+    const run = await npmStart({ ELECTRON_OVERRIDE_DIST_PATH: await folder() });
+    expect(run.code).toBe(1);
+    const paragraph = run.stderr.split('\n').filter((line) => line.startsWith('Photo Uploader'));
+    expect(paragraph).toHaveLength(1);
+    expect(paragraph[0]).toContain('no Electron binary is installed');
+    expect(paragraph[0]).toContain('npx install-electron');
+    expect(paragraph[0]).toContain('ELECTRON_OVERRIDE_DIST_PATH');
+  });
+
+  it(
+    'in demo mode builds the app, starts the local service and S3 store, and runs Electron against them',
+    { timeout: 120_000 },
+    async () => {
+      // A stand-in Electron: records its arguments and environment and asks the configured
+      // service for its metadata while it "runs", as the app would.
+      const dist = await folder();
+      const report = join(dist, 'report.json');
+      const probe = `
+        const config = JSON.parse(process.env.PHOTO_UPLOADER_CONFIG);
+        const metadata = await fetch(config.authUrl + '/.well-known/oauth-authorization-server');
+        const fs = await import('node:fs');
+        fs.writeFileSync(${JSON.stringify(report)}, JSON.stringify({
+          args: process.argv.slice(1),
+          config,
+          dataDir: process.env.PHOTO_UPLOADER_DATA_DIR,
+          hasS3Keys: Boolean(process.env.PHOTO_UPLOADER_S3_ACCESS_KEY_ID && process.env.PHOTO_UPLOADER_S3_SECRET_ACCESS_KEY),
+          metadataStatus: metadata.status,
+          builtMain: fs.existsSync(process.argv[1] + '/dist/app/main/index.js'),
+        }));`;
+      await writeFile(
+        join(dist, 'electron'),
+        `#!/bin/sh\nexec "${process.execPath}" --input-type=module -e '${probe.replace(/'/g, "'\\''")}' "$@"\n`,
+      );
+      await chmod(join(dist, 'electron'), 0o755);
+      const home = await folder();
+
+      const run = await npmStart({ ELECTRON_OVERRIDE_DIST_PATH: dist, XDG_CONFIG_HOME: home });
+      expect(run.stderr).toContain('demo mode');
+      expect(run.code).toBe(0);
+      const seen = JSON.parse(await readFile(report, 'utf8')) as {
+        args: string[];
+        config: {
+          authUrl: string;
+          clientId: string;
+          redirect: string;
+          photoHost: { kind: string };
+        };
+        dataDir: string;
+        hasS3Keys: boolean;
+        metadataStatus: number;
+        builtMain: boolean;
+      };
+      expect(seen.args).toEqual([ROOT]);
+      expect(seen.builtMain).toBe(true);
+      expect(seen.metadataStatus).toBe(200);
+      expect(seen.config).toMatchObject({ redirect: 'loopback', photoHost: { kind: 's3' } });
+      expect(seen.config).not.toHaveProperty('clientSecret');
+      expect(seen.hasS3Keys).toBe(true);
+      expect(seen.dataDir).toContain('photo-uploader-demo-');
+      // The demo's data folder is removed when the app exits.
+      expect(existsSync(seen.dataDir)).toBe(false);
+    },
+  );
+});
+
+const OUT = join(ROOT, 'out/linux-unpacked');
+const ASAR = join(OUT, 'resources/app.asar');
+const UNPACKED = join(OUT, 'resources/app.asar.unpacked');
+/** Put in the environment of the packaging run: it must not end up anywhere in the build. */
+const CANARY = `canary-secret-${Date.now()}`;
+
+function packageDir(): Promise<{ code: number | null; output: string }> {
+  const child = spawn('npm', ['run', 'package:dir'], {
+    cwd: ROOT,
+    env: { ...process.env, PHOTO_UPLOADER_CLIENT_SECRET: CANARY, AWS_SECRET_ACCESS_KEY: CANARY },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, output })));
+}
+
+async function filesUnder(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+describe('npm run package:dir (Linux, unpacked, stand-in Electron)', () => {
+  let entries: string[];
+
+  beforeAll(async () => {
+    const run = await packageDir();
+    if (run.code !== 0) throw new Error(`package:dir failed:\n${run.output}`);
+    entries = listPackage(ASAR, { isPack: false }).map((entry) => entry.replaceAll('\\', '/'));
+  }, 240_000);
+
+  it('puts the built main, workers, preload and renderer in the asar', () => {
+    for (const file of [
+      '/package.json',
+      '/dist/app/main/index.js',
+      '/dist/app/main/media-worker.js',
+      '/dist/app/main/crawl-worker.js',
+      '/dist/app/preload/index.cjs',
+      '/dist/app/renderer/index.html',
+      '/dist/app/renderer/main.js',
+      '/dist/app/renderer/main.css',
+    ])
+      expect(entries, file).toContain(file);
+    const manifest = JSON.parse(extractFile(ASAR, 'package.json').toString()) as Record<
+      string,
+      unknown
+    >;
+    expect(manifest.main).toBe('dist/app/main/index.js');
+    expect(manifest).not.toHaveProperty('scripts');
+  });
+
+  it('unpacks the native modules (keytar, the SQLite binding, sharp) from the asar', async () => {
+    const unpacked = await filesUnder(UNPACKED);
+    const natives = unpacked.filter((file) => file.endsWith('.node'));
+    expect(natives.some((file) => file.includes('/node_modules/keytar/'))).toBe(true);
+    expect(natives.some((file) => file.includes('/node_modules/@libsql/linux-x64-gnu/'))).toBe(
+      true,
+    );
+    expect(unpacked.some((file) => file.includes('/node_modules/@img/sharp-linux-x64/'))).toBe(
+      true,
+    );
+    // The archive's index marks every native binary as living outside it.
+    const inArchive = entries.filter((entry) => entry.endsWith('.node'));
+    expect(inArchive.length).toBeGreaterThanOrEqual(2);
+    for (const entry of inArchive)
+      expect(statFile(ASAR, entry.slice(1), false), entry).toMatchObject({ unpacked: true });
+  });
+
+  it('declares the sign-in scheme in the Linux desktop entry', async () => {
+    const desktop = await readFile(join(OUT, 'photo-uploader.desktop'), 'utf8');
+    expect(desktop).toMatch(/^MimeType=.*x-scheme-handler\/com\.photouploader\.app;/m);
+    expect(desktop).toMatch(/^Exec=.*photo-uploader" %U$/m);
+    expect(existsSync(join(OUT, 'photo-uploader'))).toBe(true);
+  });
+
+  it('ships no sources, tests, local service, dev tools, source maps or .env files', () => {
+    const shipped = entries.filter((entry) => !entry.startsWith('/node_modules/'));
+    expect(
+      shipped.filter((entry) =>
+        /^\/(main|shared|renderer|preload|service|test|build)\//.test(entry),
+      ),
+    ).toEqual([]);
+    expect(
+      entries.filter(
+        (entry) =>
+          /\.env(\.|$)|\.map$|\.tsx?$/.test(entry.split('/').pop() ?? '') &&
+          !entry.endsWith('.d.ts'),
+      ),
+    ).toEqual([]);
+    const packages = new Set(
+      entries.map((entry) => /^\/node_modules\/((@[^/]+\/)?[^/]+)/.exec(entry)?.[1]),
+    );
+    for (const devOnly of [
+      'electron',
+      'electron-builder',
+      'playwright',
+      'vitest',
+      'fastify',
+      's3rver',
+      'react',
+      'ws',
+      'esbuild',
+      'typescript',
+    ])
+      expect(packages.has(devOnly), devOnly).toBe(false);
+  });
+
+  it('holds no secrets: not the build environment, not the local service keys, no private keys', async () => {
+    const texts = [
+      ...entries
+        .filter((entry) => /^\/dist\/.+\.(js|cjs|html|css|svg)$|^\/package\.json$/.test(entry))
+        .map((entry) => extractFile(ASAR, entry.slice(1)).toString('utf8')),
+    ];
+    for (const file of await filesUnder(OUT))
+      if (!file.endsWith('.node') && !file.includes('/node_modules/'))
+        texts.push((await readFile(file)).toString('latin1'));
+    const everything = [...texts, (await readFile(ASAR)).toString('latin1')].join('\n');
+    expect(everything).not.toContain(CANARY);
+    expect(everything).not.toMatch(/-----BEGIN [A-Z ]*PRIVATE KEY-----/);
+    // The local Photo Service (and its S3 store's fixed keys) stays out of the app.
+    for (const text of texts) expect(text).not.toContain('S3RVER');
+  });
+
+  it('leaves the end-to-end socket bridge out of the app build', () => {
+    const renderer = extractFile(ASAR, 'dist/app/renderer/main.js').toString('utf8');
+    expect(renderer).not.toContain('WebSocket');
+    expect(renderer).not.toContain('/bridge');
+  });
+
+  it('declares the fuses in the build config (flipping them needs a real Electron binary)', async () => {
+    const config = await getConfig(ROOT, null, null);
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableCookieEncryption: true,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
+    expect(config.protocols).toEqual([
+      { name: 'Photo Uploader sign-in', schemes: ['com.photouploader.app'] },
+    ]);
+    expect(config.linux?.target).toEqual(['AppImage', 'deb']);
+    expect(config.mac?.target).toEqual(['dmg']);
+    expect(config.mac?.hardenedRuntime).toBe(true);
+    expect(config.win?.target).toEqual(['nsis']);
+  });
+});
