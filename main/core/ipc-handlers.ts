@@ -240,6 +240,9 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
 
     'queue:add-photos': (input) => {
       const description = cleanDescription(input.description);
+      const own = new Map(
+        input.overrides.map((entry) => [entry.intakeId, cleanDescription(entry.description)]),
+      );
       const photos = input.intakeIds.map((intakeId) => runs.photo(intakeId));
       if (photos.some((photo) => photo === undefined))
         throw new IpcFailure(
@@ -247,7 +250,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
           'Some of these photos are no longer in the list. Add them again, then upload.',
         );
       const { added, alreadyQueued } = store.addPhotos(
-        photos.flatMap((photo) =>
+        photos.flatMap((photo, index) =>
           photo === undefined
             ? []
             : [
@@ -259,7 +262,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
                   capturedAt: photo.capture.capturedAt,
                   coordinates: photo.coordinates,
                   projectId: input.projectId,
-                  description,
+                  description: own.get(input.intakeIds[index] ?? -1) ?? description,
                   internal: input.internal,
                 },
               ],

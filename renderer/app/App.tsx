@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { call, useBridge, useIntake, useQueue, useSession } from '../bridge/hooks';
 import { IntakeScreen } from '../features/intake/IntakeScreen';
+import { ExistingPhotos } from '../features/photos/ExistingPhotos';
 import { QueueScreen } from '../features/queue/QueueScreen';
-import { conditionWords } from '../features/queue/state-words';
+import { batchNotice, conditionWords } from '../features/queue/state-words';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { SessionPanel } from '../features/sign-in/SessionPanel';
 
-const screens = ['Add photos', 'Queue', 'Settings'] as const;
+const screens = ['Add photos', 'Queue', 'Existing photos', 'Settings'] as const;
 type Screen = (typeof screens)[number];
 
 /** The shell: banners over everything, the session, and one screen at a time. */
@@ -17,15 +18,53 @@ export function App() {
   const intake = useIntake();
   const [screen, setScreen] = useState<Screen>('Add photos');
   const [zone, setZone] = useState(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const [notice, setNotice] = useState<string>();
+  const previous = useRef(queue);
+
   useEffect(() => {
     void call(bridge, 'settings:get', {}).then((settings) => setZone(settings.assumedZone));
   }, [bridge]);
+
+  // A batch that finishes or needs attention is announced (the app also notifies the desktop).
+  useEffect(() => {
+    const said = batchNotice(previous.current, queue);
+    previous.current = queue;
+    if (said !== undefined) setNotice(said);
+  }, [queue]);
+
+  // Photos and folders can be dropped anywhere in the window.
+  useEffect(() => {
+    const over = (event: DragEvent) => event.preventDefault();
+    const drop = (event: DragEvent) => {
+      event.preventDefault();
+      const files = [...(event.dataTransfer?.files ?? [])];
+      const paths = files.map((file) => bridge.pathForFile(file)).filter((path) => path !== '');
+      if (paths.length < files.length)
+        setNotice('Some dropped items could not be located; use “Choose folder…” for them.');
+      if (paths.length === 0) return;
+      setScreen('Add photos');
+      intake.add(paths, zone).catch((error: Error) => setNotice(error.message));
+    };
+    window.addEventListener('dragover', over);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('drop', drop);
+    };
+  }, [bridge, intake, zone]);
+
   const banner =
     session?.state === 'needs-sign-in'
       ? conditionWords('needs-sign-in')
       : queue
         ? conditionWords(queue.condition)
         : undefined;
+  const conflicts = (queue?.items ?? []).filter(
+    (item) =>
+      item.kind === 'description' &&
+      item.state === 'needs-attention' &&
+      item.serviceDescription !== undefined,
+  );
   return (
     <div className="app">
       {banner ? (
@@ -44,16 +83,37 @@ export function App() {
               onClick={() => setScreen(name)}
             >
               {name}
+              {name === 'Queue' && queue && queue.progress.needsAttention > 0
+                ? ` (${queue.progress.needsAttention} need attention)`
+                : ''}
             </button>
           ))}
         </nav>
         <SessionPanel session={session} />
       </header>
+      {notice ? (
+        <div className="notice" role="status">
+          {notice}{' '}
+          <button type="button" onClick={() => setNotice(undefined)}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
       <main>
         {screen === 'Add photos' ? (
-          <IntakeScreen intake={intake} assumedZone={zone} onQueued={() => setScreen('Queue')} />
+          <IntakeScreen
+            intake={intake}
+            assumedZone={zone}
+            onZoneChange={setZone}
+            onQueued={(message) => {
+              setNotice(message);
+              setScreen('Queue');
+            }}
+          />
         ) : screen === 'Queue' ? (
           <QueueScreen queue={queue} />
+        ) : screen === 'Existing photos' ? (
+          <ExistingPhotos conflicts={conflicts} />
         ) : (
           <SettingsScreen onSaved={(settings) => setZone(settings.assumedZone)} />
         )}

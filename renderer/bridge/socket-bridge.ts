@@ -20,7 +20,9 @@ import {
  * an `offline` failure instead of hanging.
  */
 export function createSocketBridge(location: Location): UploaderBridge<File> {
-  const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const token = fragment.get('token') ?? '';
+  const dropRoot = fragment.get('dropRoot');
   const socketUrl = new URL(SOCKET_PATH, location.href);
   socketUrl.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
   socketUrl.hash = '';
@@ -65,8 +67,9 @@ export function createSocketBridge(location: Location): UploaderBridge<File> {
       set.add(listener);
       return () => set.delete(listener);
     },
-    // A browser does not reveal where a dropped file lives; the host's chooser gives real paths.
-    pathForFile: () => '',
+    // A browser does not reveal where a dropped file lives. A test that drops files tells the
+    // page the folder they stand for (`dropRoot` in the fragment), as the OS would tell Electron.
+    pathForFile: (file) => (dropRoot ? `${dropRoot.replace(/\/+$/, '')}/${file.name}` : ''),
     thumbnailUrl: (md5) =>
       `${SOCKET_THUMBNAIL_PATH}/${encodeURIComponent(md5)}.jpg?token=${encodeURIComponent(token)}`,
   };

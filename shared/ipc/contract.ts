@@ -76,6 +76,11 @@ export const ipcCalls = {
       projectId: id,
       description: html,
       internal: z.boolean(),
+      /** Per-photo descriptions that replace the batch's for those photos. */
+      overrides: z
+        .array(z.object({ intakeId: z.number().int().min(0), description: html }).strict())
+        .max(20_000)
+        .default([]),
     })
     .strict(),
   'queue:pause': z.object({ itemId: z.number().int().min(1).optional() }).strict(),

@@ -84,8 +84,9 @@ describe('the bridge host, driven from Chromium', () => {
       // Queue the batch and watch it finish.
       const project = service.info.projects[0];
       if (project === undefined) throw new Error('the service has no project');
-      await page.getByLabel('Project id').fill(project.id);
-      await page.getByLabel('Description').fill('Footings <b>poured</b>');
+      await page.getByLabel(/Project: search/).fill(project.id);
+      await page.getByRole('button', { name: `Use project id ${project.id}` }).click();
+      await page.getByRole('textbox', { name: 'Description' }).fill('Footings poured');
       await page.getByRole('button', { name: 'Upload 4 photos' }).click();
       const queue = page.getByRole('list', { name: 'Queued items' });
       await expect
@@ -98,7 +99,7 @@ describe('the bridge host, driven from Chromium', () => {
       const state = await admin.state(service.info);
       const photos = state.photos.filter((photo) => photo.project_id === project.id);
       expect(photos).toHaveLength(4);
-      for (const photo of photos) expect(photo.description).toBe('Footings <b>poured</b>');
+      for (const photo of photos) expect(photo.description).toBe('<p>Footings poured</p>');
       expect(photos.filter((photo) => photo.coordinates !== null)).toHaveLength(3);
       expect(problems).toEqual([]);
       await page.close();

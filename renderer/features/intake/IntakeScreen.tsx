@@ -1,66 +1,34 @@
-import { type DragEvent, type FormEvent, useMemo, useState } from 'react';
-import type { IntakeItemView } from '../../../shared/ipc/views';
+import { type FormEvent, useMemo, useState } from 'react';
+import type { ProjectView } from '../../../shared/ipc/views';
 import { call, type IntakeState, useBridge } from '../../bridge/hooks';
-import { captureWords, ruleBadges } from './capture-words';
+import { DescriptionEditor } from '../../components/DescriptionEditor';
+import { ProjectPicker } from '../batch/ProjectPicker';
+import { ReviewList } from './ReviewList';
 
-function ItemRow({
-  item,
-  thumbnail,
-}: {
-  readonly item: IntakeItemView;
-  readonly thumbnail: string;
-}) {
-  const name = item.path.split(/[\\/]/).pop() ?? item.path;
-  if (item.status !== 'photo')
-    return (
-      <li className="intake-item skipped" data-status={item.status}>
-        <span className="thumb placeholder" aria-hidden="true" />
-        <span className="name" title={item.path}>
-          {name}
-        </span>
-        <span className="detail">{item.reason}</span>
-      </li>
-    );
-  return (
-    <li className="intake-item" data-status="photo">
-      <img className="thumb" src={thumbnail} alt="" loading="lazy" />
-      <span className="name" title={item.path}>
-        {name}
-      </span>
-      <span className="detail">
-        {captureWords(item)} <span className="badge">{ruleBadges[item.capture.rule]}</span>
-        {item.coordinates ? (
-          <span className="badge" title={`${item.coordinates.lat}, ${item.coordinates.lon}`}>
-            GPS
-          </span>
-        ) : null}
-        {item.duplicateOf ? (
-          <span className="badge warn">
-            {item.duplicateOf.kind === 'in-this-batch'
-              ? 'duplicate in this drop'
-              : 'already uploaded'}
-          </span>
-        ) : null}
-      </span>
-    </li>
-  );
-}
+const ZONES = Intl.supportedValuesOf('timeZone');
 
-/** Drop or choose photos, review what intake found, and queue them with the batch's details. */
+/** Choose or drop photos, review what intake found, and queue them with the batch's details. */
 export function IntakeScreen({
   intake,
   assumedZone,
+  onZoneChange,
   onQueued,
 }: {
   readonly intake: IntakeState;
   readonly assumedZone: string;
-  readonly onQueued: () => void;
+  readonly onZoneChange: (zone: string) => void;
+  readonly onQueued: (message: string) => void;
 }) {
   const bridge = useBridge();
-  const [projectId, setProjectId] = useState('');
+  const [project, setProject] = useState<ProjectView>();
   const [description, setDescription] = useState('');
   const [internal, setInternal] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [anchor, setAnchor] = useState<number>();
+  const [overrides, setOverrides] = useState<ReadonlyMap<number, string>>(new Map());
+  const [ownDraft, setOwnDraft] = useState<string>();
   const [message, setMessage] = useState<string>();
+
   const uploadable = useMemo(
     () =>
       intake.items.filter(
@@ -68,92 +36,176 @@ export function IntakeScreen({
       ),
     [intake.items],
   );
+  const assumedCount = useMemo(
+    () =>
+      intake.items.filter((item) => item.status === 'photo' && item.capture.rule === 'assumed')
+        .length,
+    [intake.items],
+  );
 
-  const add = (paths: readonly string[]) => {
-    if (paths.length === 0) return;
-    setMessage(undefined);
-    intake.add(paths, assumedZone).catch((error: Error) => setMessage(error.message));
-  };
   const choose = (kind: 'files' | 'folder') => {
+    setMessage(undefined);
     call(bridge, 'intake:choose', { kind })
-      .then((chosen) => add(chosen.paths))
+      .then((chosen) =>
+        chosen.paths.length > 0 ? intake.add(chosen.paths, assumedZone) : undefined,
+      )
       .catch((error: Error) => setMessage(error.message));
   };
-  const drop = (event: DragEvent) => {
-    event.preventDefault();
-    const paths = [...event.dataTransfer.files].map((file) => bridge.pathForFile(file));
-    if (paths.some((path) => path === ''))
-      setMessage('These files could not be located; use “Choose folder…” instead.');
-    add(paths.filter((path) => path !== ''));
+
+  const toggle = (intakeId: number, extend: boolean) => {
+    const next = new Set(selected);
+    if (extend && anchor !== undefined) {
+      const ids = intake.items.map((item) => item.intakeId);
+      const [from, to] = [ids.indexOf(anchor), ids.indexOf(intakeId)].sort((a, b) => a - b);
+      for (const id of ids.slice(from, (to ?? 0) + 1)) next.add(id);
+    } else if (next.has(intakeId)) next.delete(intakeId);
+    else next.add(intakeId);
+    setAnchor(intakeId);
+    setSelected(next);
   };
+  const allSelected = intake.items.length > 0 && selected.size === intake.items.length;
+  const removeSelected = () => {
+    intake.remove(selected);
+    setSelected(new Set());
+  };
+  const changeZone = (zone: string) => {
+    onZoneChange(zone);
+    // Photos whose zone was assumed are read again under the new one; the others keep theirs.
+    const assumed = intake.items.filter(
+      (item) => item.status === 'photo' && item.capture.rule === 'assumed',
+    );
+    if (assumed.length === 0) return;
+    intake.remove(new Set(assumed.map((item) => item.intakeId)));
+    intake
+      .add(
+        assumed.map((item) => item.path),
+        zone,
+      )
+      .catch((error: Error) => setMessage(error.message));
+  };
+  const saveOwnDescription = () => {
+    if (ownDraft === undefined) return;
+    const next = new Map(overrides);
+    for (const id of selected) next.set(id, ownDraft);
+    setOverrides(next);
+    setOwnDraft(undefined);
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (project === undefined) {
+      setMessage('Choose the project these photos belong to first.');
+      return;
+    }
     setMessage(undefined);
     call(bridge, 'queue:add-photos', {
       intakeIds: uploadable.map((item) => item.intakeId),
-      projectId: projectId.trim(),
+      projectId: project.id,
       description,
       internal,
+      overrides: uploadable
+        .filter((item) => overrides.has(item.intakeId))
+        .map((item) => ({
+          intakeId: item.intakeId,
+          description: overrides.get(item.intakeId) ?? '',
+        })),
     })
       .then((queued) => {
-        setMessage(
-          `Queued ${queued.added} photos${queued.alreadyQueued ? ` (${queued.alreadyQueued} were already queued)` : ''}.`,
-        );
         intake.clear();
-        onQueued();
+        setSelected(new Set());
+        setOverrides(new Map());
+        onQueued(
+          `Queued ${queued.added} photos for ${project.name}${queued.alreadyQueued ? ` (${queued.alreadyQueued} were already queued)` : ''}.`,
+        );
       })
       .catch((error: Error) => setMessage(error.message));
   };
 
   const progress = intake.progress;
   return (
-    <section aria-label="Add photos" onDragOver={(event) => event.preventDefault()} onDrop={drop}>
-      <div className="drop-zone">
-        <p>Drop photos or folders anywhere in this window, or</p>
-        <button type="button" onClick={() => choose('folder')}>
-          Choose folder…
-        </button>{' '}
-        <button type="button" onClick={() => choose('files')}>
-          Choose files…
-        </button>
-      </div>
-      {progress ? (
-        <p role="status" className="intake-progress">
-          {progress.done ? 'Done: ' : 'Reading… '}
-          {progress.photos} photos, {progress.skipped} skipped, {progress.errors} unreadable
-        </p>
-      ) : null}
-      {message ? <p role="alert">{message}</p> : null}
-      {intake.items.length > 0 ? (
-        <ul className="intake-list" aria-label="Photos found">
-          {intake.items.map((item) => (
-            <ItemRow
-              key={item.intakeId}
-              item={item}
-              thumbnail={item.status === 'photo' ? bridge.thumbnailUrl(item.md5) : ''}
+    <div className="intake-screen">
+      <section aria-labelledby="review-heading" className="review">
+        <h2 id="review-heading">Photos</h2>
+        <div className="drop-zone">
+          <p>Drop photos or folders anywhere in this window, or</p>
+          <button type="button" onClick={() => choose('folder')}>
+            Choose folder…
+          </button>{' '}
+          <button type="button" onClick={() => choose('files')}>
+            Choose files…
+          </button>
+        </div>
+        {progress ? (
+          <p role="status" className="intake-progress">
+            {progress.done ? 'Done: ' : 'Reading… '}
+            {progress.photos} photos, {progress.skipped} skipped, {progress.errors} unreadable
+          </p>
+        ) : null}
+        {intake.items.length > 0 ? (
+          <>
+            <div className="toolbar">
+              <label className="inline">
+                <input
+                  type="checkbox"
+                  checked={allSelected}
+                  onChange={() =>
+                    setSelected(
+                      allSelected ? new Set() : new Set(intake.items.map((item) => item.intakeId)),
+                    )
+                  }
+                />{' '}
+                Select all ({selected.size} selected)
+              </label>
+              <button type="button" disabled={selected.size === 0} onClick={removeSelected}>
+                Remove selected
+              </button>
+              <button
+                type="button"
+                disabled={selected.size === 0}
+                onClick={() => setOwnDraft(overrides.get([...selected][0] ?? -1) ?? description)}
+              >
+                Own description for selected…
+              </button>
+              <label className="inline">
+                Zone for photos without one{assumedCount > 0 ? ` (${assumedCount} photos)` : ''}{' '}
+                <select value={assumedZone} onChange={(event) => changeZone(event.target.value)}>
+                  {(ZONES.includes(assumedZone) ? ZONES : [assumedZone, ...ZONES]).map((zone) => (
+                    <option key={zone}>{zone}</option>
+                  ))}
+                </select>
+              </label>
+            </div>
+            {ownDraft !== undefined ? (
+              <div className="own-description" role="group" aria-label="Own description">
+                <DescriptionEditor
+                  label={`Description for the ${selected.size} selected photos (replaces the batch's)`}
+                  value={ownDraft}
+                  onChange={setOwnDraft}
+                />
+                <button type="button" className="primary" onClick={saveOwnDescription}>
+                  Use for selected
+                </button>{' '}
+                <button type="button" onClick={() => setOwnDraft(undefined)}>
+                  Cancel
+                </button>
+              </div>
+            ) : null}
+            <ReviewList
+              items={intake.items}
+              selected={selected}
+              overrides={overrides}
+              thumbnailUrl={(md5) => bridge.thumbnailUrl(md5)}
+              onToggle={toggle}
             />
-          ))}
-        </ul>
-      ) : (
-        <p className="muted">No photos yet. Add a folder of photos to begin.</p>
-      )}
-      <form className="batch" onSubmit={submit} aria-label="Batch details">
-        <label>
-          Project id
-          <input
-            value={projectId}
-            onChange={(event) => setProjectId(event.target.value)}
-            required
-          />
-        </label>
-        <label>
-          Description
-          <textarea
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-            rows={3}
-          />
-        </label>
+          </>
+        ) : (
+          <p className="muted">No photos yet. Drop a folder of photos here, or choose one.</p>
+        )}
+      </section>
+      <form className="batch" onSubmit={submit} aria-labelledby="batch-heading">
+        <h2 id="batch-heading">Batch details</h2>
+        <ProjectPicker project={project} onChange={setProject} />
+        <DescriptionEditor label="Description" value={description} onChange={setDescription} />
         <label className="inline">
           <input
             type="checkbox"
@@ -162,10 +214,11 @@ export function IntakeScreen({
           />{' '}
           Internal (not shown to clients)
         </label>
+        {message ? <p role="alert">{message}</p> : null}
         <button type="submit" className="primary" disabled={uploadable.length === 0}>
           Upload {uploadable.length} photos
         </button>
       </form>
-    </section>
+    </div>
   );
 }

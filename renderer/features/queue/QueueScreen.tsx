@@ -35,7 +35,8 @@ export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | und
   const { stages, needsAttention, bytesStaged, bytesTotal, etaSeconds } = queue.progress;
   const items = [...queue.items].sort((a, b) => b.id - a.id);
   return (
-    <section aria-label="Upload queue">
+    <section aria-labelledby="queue-heading">
+      <h2 id="queue-heading">Upload queue</h2>
       <p role="status" className="queue-progress">
         {stages.preparing} preparing, {stages.creating} creating, {stages.processing} processing,{' '}
         {stages.done} done, {needsAttention} need attention · {megabytes(bytesStaged)} of{' '}
@@ -71,7 +72,7 @@ export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | und
                   ? (item.path?.split(/[\\/]/).pop() ?? `Item ${item.id}`)
                   : `Description of photo ${item.photoId ?? ''}`}
               </span>
-              <span className="state">{stateWords(item)}</span>
+              <span className="state">{stateWords(item, queue.condition)}</span>
               {item.photoId ? <span className="muted">photo {item.photoId}</span> : null}
               <span className="actions">
                 {item.state === 'needs-attention' ? (

@@ -1,10 +1,16 @@
-import type { QueueCondition, QueueItemView } from '../../../shared/ipc/views';
+import type { QueueCondition, QueueItemView, QueueSnapshotView } from '../../../shared/ipc/views';
 
-/** An item's state in plain words, as the queue list shows it. */
-export function stateWords(item: QueueItemView): string {
+/**
+ * An item's state in plain words, as the queue list shows it. While the whole queue waits (offline,
+ * or for a new sign-in) the unfinished items say so rather than the step they stopped at.
+ */
+export function stateWords(item: QueueItemView, condition: QueueCondition = 'running'): string {
   if (item.state === 'cancelled') return 'Cancelled';
   if (item.state === 'needs-attention') return `Needs attention: ${item.reason ?? 'see details'}`;
   if (item.paused && item.state !== 'done') return 'Paused';
+  if (item.state !== 'done' && condition === 'offline')
+    return 'Waiting for the connection; continues by itself';
+  if (item.state !== 'done' && condition === 'needs-sign-in') return 'Waiting for you to sign in';
   if (item.kind === 'description')
     return item.state === 'done' ? 'Description updated' : 'Description edit waiting to be sent';
   switch (item.state) {
@@ -32,4 +38,24 @@ export function conditionWords(condition: QueueCondition): string | undefined {
     case 'idle':
       return undefined;
   }
+}
+
+/**
+ * What to announce when the queue moves from `before` to `after`: a batch that has just
+ * finished, or items that have just come to need attention. Undefined when nothing new happened.
+ */
+export function batchNotice(
+  before: QueueSnapshotView | undefined,
+  after: QueueSnapshotView | undefined,
+): string | undefined {
+  if (before === undefined || after === undefined) return undefined;
+  const waiting = (queue: QueueSnapshotView) =>
+    queue.progress.stages.preparing +
+    queue.progress.stages.creating +
+    queue.progress.stages.processing;
+  if (after.progress.needsAttention > before.progress.needsAttention)
+    return `${after.progress.needsAttention} ${after.progress.needsAttention === 1 ? 'item needs' : 'items need'} your attention in the queue.`;
+  if (waiting(before) > 0 && waiting(after) === 0 && after.progress.stages.done > 0)
+    return `All uploads are finished: ${after.progress.stages.done} done.`;
+  return undefined;
 }

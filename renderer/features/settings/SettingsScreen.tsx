@@ -1,6 +1,42 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import type { IpcCallInput } from '../../../shared/ipc/bridge';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
+
+/** The zones to offer, with the current one even if the list lacks it (`UTC` often is). */
+function withZone(zones: readonly string[], current: string): readonly string[] {
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+
+type PhotoHostInput = NonNullable<IpcCallInput<'settings:set'>['photoHost']>;
+
+/** The photo host from the form; undefined leaves the saved one as it is. */
+function photoHostFrom(
+  kind: 's3' | 'published' | 'none',
+  text: (name: string) => string | undefined,
+): PhotoHostInput | undefined {
+  if (kind === 'published') {
+    const root = text('publishedRoot');
+    const urlPrefix = text('publishedUrl');
+    return root && urlPrefix ? { kind, root, urlPrefix } : undefined;
+  }
+  if (kind !== 's3') return undefined;
+  const region = text('s3Region');
+  const bucket = text('s3Bucket');
+  if (!region || !bucket) return undefined;
+  const endpoint = text('s3Endpoint');
+  const accessKeyId = text('s3AccessKeyId');
+  const secretAccessKey = text('s3SecretAccessKey');
+  return {
+    kind,
+    region,
+    bucket,
+    prefix: text('s3Prefix') ?? '',
+    pathStyle: text('s3PathStyle') === 'on',
+    ...(endpoint ? { endpoint } : {}),
+    ...(accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : {}),
+  };
+}
 
 /** Service addresses, client id and secret (write-only), redirect, concurrency and zone. */
 export function SettingsScreen({
@@ -12,12 +48,18 @@ export function SettingsScreen({
   const [settings, setSettings] = useState<SettingsView>();
   const [secret, setSecret] = useState('');
   const [message, setMessage] = useState<string>();
+  const [hostKind, setHostKind] = useState<'s3' | 'published' | 'none'>('none');
   useEffect(() => {
     call(bridge, 'settings:get', {})
-      .then(setSettings)
+      .then((loaded) => {
+        setSettings(loaded);
+        setHostKind(loaded.photoHost?.kind ?? 'none');
+      })
       .catch((error: Error) => setMessage(error.message));
   }, [bridge]);
   if (settings === undefined) return <p className="muted">Loading settings…</p>;
+  const s3 = settings.photoHost?.kind === 's3' ? settings.photoHost : undefined;
+  const published = settings.photoHost?.kind === 'published' ? settings.photoHost : undefined;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -33,6 +75,7 @@ export function SettingsScreen({
       redirect: text('redirect') === 'loopback' ? 'loopback' : 'custom-scheme',
       concurrency: Number(text('concurrency') ?? settings.concurrency),
       assumedZone: text('assumedZone'),
+      photoHost: photoHostFrom(hostKind, text),
     })
       .then((saved) => {
         setSettings(saved);
@@ -48,7 +91,8 @@ export function SettingsScreen({
       .catch((error: Error) => setMessage(error.message));
   };
   return (
-    <form className="settings" onSubmit={submit} aria-label="Settings">
+    <form className="settings" onSubmit={submit} aria-labelledby="settings-heading">
+      <h2 id="settings-heading">Settings</h2>
       <label>
         Sign-in server address
         <input name="authUrl" type="url" defaultValue={settings.authUrl ?? ''} />
@@ -91,20 +135,74 @@ export function SettingsScreen({
         />
       </label>
       <label>
-        Time zone for photos without one
-        <input name="assumedZone" defaultValue={settings.assumedZone} />
+        Default time zone for photos without one
+        <select name="assumedZone" defaultValue={settings.assumedZone}>
+          {withZone(Intl.supportedValuesOf('timeZone'), settings.assumedZone).map((zone) => (
+            <option key={zone}>{zone}</option>
+          ))}
+        </select>
       </label>
-      <p>
-        Photo host:{' '}
-        {settings.photoHost === undefined
-          ? 'not set up'
-          : settings.photoHost.kind === 's3'
-            ? `S3 bucket ${settings.photoHost.bucket}${settings.photoHost.hasKeys ? '' : ' (keys missing)'}`
-            : `published folder ${settings.photoHost.root}`}{' '}
+      <fieldset>
+        <legend>Photo host: where photos are put for the service to fetch</legend>
+        <label>
+          Kind
+          <select
+            value={hostKind}
+            onChange={(event) => setHostKind(event.target.value as typeof hostKind)}
+          >
+            <option value="none">not set up</option>
+            <option value="s3">S3-compatible bucket (AWS S3, R2, B2, Wasabi, MinIO)</option>
+            <option value="published">a folder a web server publishes</option>
+          </select>
+        </label>
+        {hostKind === 's3' ? (
+          <>
+            <label>
+              Endpoint (leave empty for AWS)
+              <input name="s3Endpoint" type="url" defaultValue={s3?.endpoint ?? ''} />
+            </label>
+            <label>
+              Region
+              <input name="s3Region" defaultValue={s3?.region ?? ''} />
+            </label>
+            <label>
+              Bucket
+              <input name="s3Bucket" defaultValue={s3?.bucket ?? ''} />
+            </label>
+            <label>
+              Key prefix
+              <input name="s3Prefix" defaultValue={s3?.prefix ?? ''} />
+            </label>
+            <label className="inline">
+              <input name="s3PathStyle" type="checkbox" defaultChecked={s3?.pathStyle ?? false} />{' '}
+              Path-style addresses (MinIO and most self-hosted stores)
+            </label>
+            <label>
+              Access key id {s3?.hasKeys ? '(stored; type both keys to replace)' : ''}
+              <input name="s3AccessKeyId" autoComplete="off" />
+            </label>
+            <label>
+              Secret access key
+              <input name="s3SecretAccessKey" type="password" autoComplete="off" />
+            </label>
+          </>
+        ) : null}
+        {hostKind === 'published' ? (
+          <>
+            <label>
+              Local folder
+              <input name="publishedRoot" defaultValue={published?.root ?? ''} />
+            </label>
+            <label>
+              Its web address
+              <input name="publishedUrl" type="url" defaultValue={published?.urlPrefix ?? ''} />
+            </label>
+          </>
+        ) : null}
         <button type="button" onClick={testHost}>
-          Test
+          Test the photo host
         </button>
-      </p>
+      </fieldset>
       {message ? <p role="status">{message}</p> : null}
       <button type="submit" className="primary">
         Save

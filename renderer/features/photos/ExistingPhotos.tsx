@@ -1,0 +1,156 @@
+import { useEffect, useState } from 'react';
+import type { PhotoView, ProjectView, QueueItemView } from '../../../shared/ipc/views';
+import { call, useBridge } from '../../bridge/hooks';
+import { DescriptionEditor } from '../../components/DescriptionEditor';
+import { ProjectPicker } from '../batch/ProjectPicker';
+
+function when(capturedAt: number | null): string {
+  return capturedAt === null
+    ? 'no capture time'
+    : new Date(capturedAt * 1000).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+}
+
+/** A description edit that waits because the service's description changed meanwhile. */
+function Conflict({ item, onDone }: { readonly item: QueueItemView; readonly onDone: () => void }) {
+  const bridge = useBridge();
+  const keepMine = () =>
+    void call(bridge, 'photos:edit-description', {
+      photoId: item.photoId ?? '',
+      description: item.description,
+      baseDescription: item.serviceDescription ?? null,
+    })
+      .then(() => call(bridge, 'queue:cancel', { itemId: item.id }))
+      .then(onDone);
+  const keepTheirs = () => void call(bridge, 'queue:cancel', { itemId: item.id }).then(onDone);
+  return (
+    <div className="conflict" role="group" aria-label="Description conflict">
+      <p>
+        The description of this photo changed on the service after you started editing. Choose which
+        one to keep.
+      </p>
+      <div className="versions">
+        <div>
+          <h4>Yours</h4>
+          <div className="preview" dangerouslySetInnerHTML={{ __html: item.description }} />
+          <button type="button" onClick={keepMine}>
+            Keep mine
+          </button>
+        </div>
+        <div>
+          <h4>On the service now</h4>
+          <div
+            className="preview"
+            dangerouslySetInnerHTML={{ __html: item.serviceDescription ?? '' }}
+          />
+          <button type="button" onClick={keepTheirs}>
+            Keep the service’s
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Browse a project's photos on the service and edit their descriptions (queued, so offline too). */
+export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly QueueItemView[] }) {
+  const bridge = useBridge();
+  const [project, setProject] = useState<ProjectView>();
+  const [photos, setPhotos] = useState<readonly PhotoView[]>([]);
+  const [page, setPage] = useState(1);
+  const [more, setMore] = useState(false);
+  const [open, setOpen] = useState<PhotoView>();
+  const [draft, setDraft] = useState('');
+  const [message, setMessage] = useState<string>();
+
+  useEffect(() => {
+    setPhotos([]);
+    setOpen(undefined);
+    setPage(1);
+  }, [project]);
+  useEffect(() => {
+    if (project === undefined) return;
+    call(bridge, 'photos:list', { projectId: project.id, page })
+      .then((next) => {
+        setPhotos((previous) => (page === 1 ? next : [...previous, ...next]));
+        setMore(next.length === 50);
+        setMessage(undefined);
+      })
+      .catch((error: Error) => setMessage(error.message));
+  }, [bridge, project, page]);
+
+  const save = () => {
+    if (open === undefined) return;
+    call(bridge, 'photos:edit-description', {
+      photoId: open.id,
+      description: draft,
+      baseDescription: open.description,
+    })
+      .then(() =>
+        setMessage(
+          'Saved. The new description is queued and reaches the service as soon as it can, offline too.',
+        ),
+      )
+      .catch((error: Error) => setMessage(error.message));
+  };
+
+  const conflict = open && conflicts.find((item) => item.photoId === open.id);
+  return (
+    <section aria-labelledby="existing-heading" className="existing">
+      <h2 id="existing-heading">Existing photos</h2>
+      <ProjectPicker project={project} onChange={setProject} />
+      {message ? <p role="status">{message}</p> : null}
+      {project && photos.length === 0 && !message ? (
+        <p className="muted">This project has no photos yet.</p>
+      ) : null}
+      {open ? (
+        <div className="photo-detail" role="group" aria-label={`Photo ${open.id}`}>
+          <button type="button" onClick={() => setOpen(undefined)}>
+            Back to the photos
+          </button>
+          {open.thumbnailUrl ? <img src={open.thumbnailUrl} alt={`Photo ${open.id}`} /> : null}
+          <p>
+            Taken {when(open.capturedAt)}
+            {open.coordinates
+              ? ` · GPS ${open.coordinates.lat.toFixed(5)}, ${open.coordinates.lon.toFixed(5)}`
+              : ''}
+          </p>
+          {conflict ? (
+            <Conflict item={conflict} onDone={() => setMessage('Conflict resolved.')} />
+          ) : null}
+          <DescriptionEditor label="Description of this photo" value={draft} onChange={setDraft} />
+          <button type="button" className="primary" onClick={save}>
+            Save description
+          </button>
+        </div>
+      ) : (
+        <ul className="photo-grid" aria-label="Photos in this project">
+          {photos.map((photo) => (
+            <li key={photo.id}>
+              <button
+                type="button"
+                onClick={() => {
+                  setOpen(photo);
+                  setDraft(photo.description);
+                  setMessage(undefined);
+                }}
+              >
+                {photo.thumbnailUrl ? (
+                  <img src={photo.thumbnailUrl} alt="" loading="lazy" />
+                ) : (
+                  <span className="thumb placeholder" aria-hidden="true" />
+                )}
+                <span>{when(photo.capturedAt)}</span>
+                <span className="muted">Open photo {photo.id.slice(0, 8)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {more && !open ? (
+        <button type="button" onClick={() => setPage(page + 1)}>
+          Load more photos
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,208 @@
+import { basename, dirname } from 'node:path';
+import { rm } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  approveInBrowser,
+  fixtureFolder,
+  launchChromium,
+  type RunningBridgeHost,
+  screenshot,
+  startBridgeHostProcess,
+} from '../support/e2e-harness';
+import { admin, startTestService, type TestService } from '../support/photo-service-harness';
+
+// The uploader's journeys in Debian Chromium, through the bridge host, against the local Photo
+// Service and its S3 store: the real renderer and the real core, with only the OS played by the
+// test (the system browser, where a dropped folder lives).
+
+/** Drops `folder` on the window, as the OS hands a dragged folder to the app. */
+async function dropFolder(page: Page, folder: string): Promise<void> {
+  // In the page (the test project has no DOM types, hence a script).
+  await page.evaluate(`(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([], ${JSON.stringify(basename(folder))}));
+    window.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, cancelable: true }));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, cancelable: true }));
+  })()`);
+}
+
+/** Axe's serious and critical findings on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+describe('the uploader in Chromium', () => {
+  let service: TestService;
+  let host: RunningBridgeHost;
+  let browser: Browser;
+  let page: Page;
+  let folder: string;
+
+  beforeAll(async () => {
+    service = await startTestService({
+      withS3: true,
+      allowPrivateFetch: true,
+      processingDelayMs: 300,
+    });
+    host = await startBridgeHostProcess(service.info);
+    browser = await launchChromium();
+    folder = await fixtureFolder();
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(`${host.url}&dropRoot=${encodeURIComponent(dirname(folder))}`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+    await service?.close();
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+
+  it(
+    'signs in, takes a dropped folder, describes it and uploads it',
+    { timeout: 120_000 },
+    async () => {
+      await screenshot(page, 'journey-1-signed-out');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await approveInBrowser(browser, await host.nextBrowserUrl());
+      await page.getByText(`Signed in to ${service.info.auth_url}`).waitFor();
+
+      await dropFolder(page, folder);
+      const found = page.getByRole('list', { name: 'Photos found' });
+      await expect.poll(() => found.getByRole('listitem').count(), { timeout: 30_000 }).toBe(5);
+      const gps = found.getByRole('listitem').filter({ hasText: 'DSCN0010.jpg' });
+      expect(await gps.textContent()).toMatch(
+        /2008-10-22 16:28:39 \(Europe\/Rome\).*from GPS position.*GPS 43\.46/,
+      );
+      const skipped = found.getByRole('listitem').filter({ hasText: 'notes.txt' });
+      expect(await skipped.textContent()).toMatch(/Skipped: not a photo/);
+
+      // The project by searching its name; the description with bold and a list.
+      await page.getByLabel(/Project: search/).fill('Harbor');
+      await page.getByRole('button', { name: /Harbor View Tower/ }).click();
+      const editor = page.getByRole('textbox', { name: 'Description' });
+      await editor.click();
+      await page.keyboard.type('Footings ');
+      await page.keyboard.press('Control+B');
+      await page.keyboard.type('poured');
+      await page.keyboard.press('Control+B');
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: 'Bulleted list' }).first().click();
+      await page.keyboard.type('north wall');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('south wall');
+      const expected =
+        '<p>Footings <strong>poured</strong></p><ul><li><p>north wall</p></li><li><p>south wall</p></li></ul>';
+      expect(await page.locator('.batch .preview').innerHTML()).toBe(expected);
+      await screenshot(page, 'journey-2-review');
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: 'Upload 4 photos' }).click();
+      const queue = page.getByRole('list', { name: 'Queued items' });
+      await expect
+        .poll(() => queue.getByRole('listitem').filter({ hasText: 'Uploaded' }).count(), {
+          timeout: 60_000,
+        })
+        .toBe(4);
+      await page.getByText('All uploads are finished').waitFor();
+      await screenshot(page, 'journey-3-queue');
+      expect(await seriousViolations(page)).toEqual([]);
+
+      const project = service.info.projects.find((entry) => entry.name === 'Harbor View Tower');
+      const photos = (await admin.state(service.info)).photos.filter(
+        (photo) => photo.project_id === project?.id,
+      );
+      expect(photos).toHaveLength(4);
+      for (const photo of photos) expect(photo.description).toBe(expected);
+      // DSCN0010: 16:28:39 wall time in Europe/Rome (UTC+2 in October) at 43.4674 N, 11.8851 E.
+      const rome = photos.find(
+        (photo) => photo.captured_at === Date.UTC(2008, 9, 22, 14, 28, 39) / 1000,
+      );
+      expect(rome?.coordinates?.lat).toBeCloseTo(43.467448, 5);
+      expect(rome?.coordinates?.lon).toBeCloseTo(11.885126, 5);
+    },
+  );
+
+  it('edits the description of a photo already on the service', { timeout: 60_000 }, async () => {
+    await page.getByRole('button', { name: 'Existing photos' }).click();
+    await page.getByLabel(/Project: search/).fill('Harbor');
+    await page.getByRole('button', { name: /Harbor View Tower/ }).click();
+    const grid = page.getByRole('list', { name: 'Photos in this project' });
+    await expect.poll(() => grid.getByRole('listitem').count()).toBe(4);
+    await screenshot(page, 'journey-4-existing');
+    expect(await seriousViolations(page)).toEqual([]);
+    await grid.getByRole('button').first().click();
+    const editor = page.getByRole('textbox', { name: 'Description of this photo' });
+    await editor.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Rebar inspected');
+    await page.getByRole('button', { name: 'Save description' }).click();
+    await page.getByText('Saved.').waitFor();
+    await screenshot(page, 'journey-5-edit');
+    await expect
+      .poll(
+        async () =>
+          (await admin.state(service.info)).photos.some(
+            (photo) => photo.description === '<p>Rebar inspected</p>',
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+  });
+
+  it(
+    'waits offline with a banner and finishes by itself when the service is back',
+    { timeout: 120_000 },
+    async () => {
+      await page.getByRole('button', { name: 'Add photos' }).click();
+      await host.choose([folder]);
+      await page.getByRole('button', { name: 'Choose folder…' }).click();
+      const found = page.getByRole('list', { name: 'Photos found' });
+      await expect.poll(() => found.getByRole('listitem').count(), { timeout: 30_000 }).toBe(5);
+      await page.getByLabel(/Project: search/).fill('Maple');
+      await page.getByRole('button', { name: /Maple Street School/ }).click();
+      await page.getByRole('button', { name: 'Upload 4 photos' }).click();
+      await service.suspend();
+      const banner = page
+        .getByRole('alert')
+        .filter({ hasText: 'Uploads will resume by themselves' });
+      await banner.waitFor({ timeout: 60_000 });
+      await screenshot(page, 'journey-6-offline');
+      await service.resume();
+      const queue = page.getByRole('list', { name: 'Queued items' });
+      const project = service.info.projects.find((entry) => entry.name.startsWith('Maple'));
+      await expect
+        .poll(
+          async () =>
+            (await admin.state(service.info)).photos.filter(
+              (photo) => photo.project_id === project?.id,
+            ).length,
+          { timeout: 90_000 },
+        )
+        .toBe(4);
+      await expect
+        .poll(() => queue.getByRole('listitem').filter({ hasText: 'Uploaded' }).count(), {
+          timeout: 60_000,
+        })
+        .toBe(8);
+      await banner.waitFor({ state: 'detached' });
+    },
+  );
+
+  it('shows the settings without secrets, accessibly', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await screenshot(page, 'journey-7-settings');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.content()).not.toContain(service.info.s3?.secret_access_key ?? 'none');
+  });
+});
