@@ -10,6 +10,7 @@ import { AppCore } from './core/app-core';
 import { seedSettingsFromEnv } from './core/seed-settings';
 import { registerIpc } from './ipc/register-ipc';
 import { createLogger, jsonLineSink, type LogSink, Redactor } from './logging/logger';
+import { notifyBatchChanges } from './platform/desktop-notifications';
 import { DialogChooser } from './platform/dialog-chooser';
 import { ElectronSystemBrowser } from './platform/electron-browser';
 import { watchPowerAndNetwork } from './platform/power-and-network';
@@ -75,6 +76,7 @@ if (!app.requestSingleInstanceLock()) {
     const unregister = registerIpc(core, window, logger.child('ipc'));
     deliverLinksTo((url) => void core.handleDeepLink(url));
     const stopWatching = watchPowerAndNetwork(core);
+    const stopNotifying = notifyBatchChanges(core);
 
     // Quitting waits until the steps in flight are journaled; nothing is lost either way.
     let quitting = false;
@@ -83,6 +85,7 @@ if (!app.requestSingleInstanceLock()) {
       quitting = true;
       event.preventDefault();
       stopWatching();
+      stopNotifying();
       unregister();
       void core
         .shutdown()

@@ -3,7 +3,8 @@ import { call, useBridge, useIntake, useQueue, useSession } from '../bridge/hook
 import { IntakeScreen } from '../features/intake/IntakeScreen';
 import { ExistingPhotos } from '../features/photos/ExistingPhotos';
 import { QueueScreen } from '../features/queue/QueueScreen';
-import { batchNotice, conditionWords } from '../features/queue/state-words';
+import { batchNotice } from '../../shared/domain/queue-notice';
+import { conditionWords } from '../features/queue/state-words';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { SessionPanel } from '../features/sign-in/SessionPanel';
 

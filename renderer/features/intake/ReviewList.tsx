@@ -1,6 +1,6 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, useRef } from 'react';
+import type { CSSProperties } from 'react';
 import type { IntakeItemView } from '../../../shared/ipc/views';
+import { VirtualList } from '../../components/VirtualList';
 import { captureWords, ruleBadges } from './capture-words';
 
 const ROW_HEIGHT = 64;
@@ -76,10 +76,7 @@ function Row({
   );
 }
 
-/**
- * The intake results as a virtualized list: only the rows in view exist in the page, so ten
- * thousand photos scroll as smoothly as ten.
- */
+/** The intake results, virtualized: ten thousand photos scroll as smoothly as ten. */
 export function ReviewList({
   items,
   selected,
@@ -93,49 +90,25 @@ export function ReviewList({
   readonly thumbnailUrl: (md5: string) => string;
   readonly onToggle: (intakeId: number, extend: boolean) => void;
 }) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: items.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-  });
   return (
-    <div
-      ref={scroller}
-      className="review-scroller"
-      tabIndex={0}
-      aria-label="Photos found, scrollable"
-    >
-      <ul
-        className="intake-list"
-        aria-label="Photos found"
-        style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
-      >
-        {virtualizer.getVirtualItems().map((row) => {
-          const item = items[row.index];
-          if (item === undefined) return null;
-          return (
-            <Row
-              key={item.intakeId}
-              style={{
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                right: 0,
-                height: ROW_HEIGHT,
-                transform: `translateY(${row.start}px)`,
-              }}
-              position={{ index: row.index, count: items.length }}
-              item={item}
-              thumbnail={item.status === 'photo' ? thumbnailUrl(item.md5) : ''}
-              selected={selected.has(item.intakeId)}
-              hasOwnDescription={overrides.has(item.intakeId)}
-              onToggle={onToggle}
-            />
-          );
-        })}
-      </ul>
-    </div>
+    <VirtualList
+      items={items}
+      rowHeight={ROW_HEIGHT}
+      label="Photos found"
+      className="intake-list"
+      getKey={(item) => item.intakeId}
+      renderRow={(item, place) => (
+        <Row
+          key={item.intakeId}
+          style={place.style}
+          position={{ index: place.index, count: place.count }}
+          item={item}
+          thumbnail={item.status === 'photo' ? thumbnailUrl(item.md5) : ''}
+          selected={selected.has(item.intakeId)}
+          hasOwnDescription={overrides.has(item.intakeId)}
+          onToggle={onToggle}
+        />
+      )}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { QueueSnapshotView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
+import { VirtualList } from '../../components/VirtualList';
 import { stateWords } from './state-words';
 
 function megabytes(bytes: number): string {
@@ -33,16 +34,44 @@ export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | und
       ),
     );
   const { stages, needsAttention, bytesStaged, bytesTotal, etaSeconds } = queue.progress;
+  const total =
+    stages.preparing + stages.creating + stages.processing + stages.done + needsAttention;
   const items = [...queue.items].sort((a, b) => b.id - a.id);
   return (
     <section aria-labelledby="queue-heading">
       <h2 id="queue-heading">Upload queue</h2>
-      <p role="status" className="queue-progress">
-        {stages.preparing} preparing, {stages.creating} creating, {stages.processing} processing,{' '}
-        {stages.done} done, {needsAttention} need attention · {megabytes(bytesStaged)} of{' '}
-        {megabytes(bytesTotal)}
-        {etaSeconds !== undefined ? ` · about ${Math.ceil(etaSeconds / 60)} min left` : ''}
-      </p>
+      <div role="status" className="queue-progress">
+        <progress
+          max={Math.max(1, total)}
+          value={stages.done}
+          aria-label={`${stages.done} of ${total} photos uploaded`}
+        />
+        <ul className="stages">
+          <li>
+            Uploading the files: <strong>{stages.preparing}</strong> ({megabytes(bytesStaged)} of{' '}
+            {megabytes(bytesTotal)} sent)
+          </li>
+          <li>
+            Creating on the service: <strong>{stages.creating}</strong>
+          </li>
+          <li>
+            Processing: <strong>{stages.processing}</strong>
+          </li>
+          <li>
+            Done: <strong>{stages.done}</strong>
+          </li>
+          <li>
+            Need attention: <strong>{needsAttention}</strong>
+          </li>
+          <li>
+            {etaSeconds !== undefined
+              ? `About ${Math.ceil(etaSeconds / 60)} min left`
+              : total > stages.done + needsAttention
+                ? 'Estimating the time left…'
+                : 'Nothing left to do'}
+          </li>
+        </ul>
+      </div>
       <div className="toolbar">
         <button type="button" onClick={() => act(call(bridge, 'queue:pause', {}))}>
           Pause all
@@ -64,9 +93,21 @@ export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | und
       {items.length === 0 ? (
         <p className="muted">Nothing is queued. Add photos, choose a project and press Upload.</p>
       ) : (
-        <ul className="queue-list" aria-label="Queued items">
-          {items.map((item) => (
-            <li key={item.id} className="queue-item" data-state={item.state}>
+        <VirtualList
+          items={items}
+          rowHeight={48}
+          label="Queued items"
+          className="queue-list"
+          getKey={(item) => item.id}
+          renderRow={(item, place) => (
+            <li
+              key={item.id}
+              className="queue-item"
+              data-state={item.state}
+              style={place.style}
+              aria-posinset={place.index + 1}
+              aria-setsize={place.count}
+            >
               <span className="name" title={item.path ?? item.photoId}>
                 {item.kind === 'photo'
                   ? (item.path?.split(/[\\/]/).pop() ?? `Item ${item.id}`)
@@ -107,8 +148,8 @@ export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | und
                 ) : null}
               </span>
             </li>
-          ))}
-        </ul>
+          )}
+        />
       )}
     </section>
   );
