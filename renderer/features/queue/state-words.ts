@@ -1,4 +1,4 @@
-import type { QueueCondition, QueueItemView, QueueSnapshotView } from '../../../shared/ipc/views';
+import type { QueueCondition, QueueItemView } from '../../../shared/ipc/views';
 
 /**
  * An item's state in plain words, as the queue list shows it. While the whole queue waits (offline,
