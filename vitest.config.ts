@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.{ts,tsx}'],
     // Integration tests start real servers on loopback; give them room on a 2-core machine.
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { batchNotice } from '../../../shared/domain/queue-notice';
+import type { QueueItemView, QueueProgressView } from '../../../shared/ipc/views';
+import { projectIdFromReference } from '../../../renderer/features/batch/project-reference';
+import { conditionWords, stateWords } from '../../../renderer/features/queue/state-words';
+
+function item(change: Partial<QueueItemView>): QueueItemView {
+  return {
+    id: 1,
+    kind: 'photo',
+    state: 'queued',
+    paused: false,
+    reason: undefined,
+    path: '/photos/a.jpg',
+    projectId: 'p',
+    photoId: undefined,
+    md5: undefined,
+    size: 10,
+    capturedAt: 0,
+    coordinates: null,
+    description: '',
+    serviceDescription: undefined,
+    processingStatus: undefined,
+    attempts: 0,
+    updatedAt: 0,
+    ...change,
+  };
+}
+
+describe('the state words', () => {
+  it('name every stage of a photo in plain words', () => {
+    expect(stateWords(item({ state: 'queued' }))).toBe('Preparing');
+    expect(stateWords(item({ state: 'queued', attempts: 2 }))).toBe('Waiting to try again');
+    expect(stateWords(item({ state: 'staged' }))).toBe('File uploaded, creating the photo next');
+    expect(stateWords(item({ state: 'creating' }))).toBe('Creating the photo on the service');
+    expect(stateWords(item({ state: 'created' }))).toBe('Processing on the service');
+    expect(stateWords(item({ state: 'done' }))).toBe('Uploaded');
+    expect(stateWords(item({ state: 'done', processingStatus: 'duplicate' }))).toBe(
+      'Already on the service',
+    );
+    expect(stateWords(item({ state: 'cancelled' }))).toBe('Cancelled');
+  });
+
+  it('give the reason of an item that needs attention, and say paused', () => {
+    expect(stateWords(item({ state: 'needs-attention', reason: 'The file is gone' }))).toBe(
+      'Needs attention: The file is gone',
+    );
+    expect(stateWords(item({ state: 'creating', paused: true }))).toBe('Paused');
+    expect(stateWords(item({ state: 'done', paused: true }))).toBe('Uploaded');
+  });
+
+  it('say that unfinished items wait while the whole queue waits', () => {
+    expect(stateWords(item({ state: 'created' }), 'offline')).toBe(
+      'Waiting for the connection; continues by itself',
+    );
+    expect(stateWords(item({ state: 'queued' }), 'needs-sign-in')).toBe(
+      'Waiting for you to sign in',
+    );
+    expect(stateWords(item({ state: 'done' }), 'offline')).toBe('Uploaded');
+    expect(conditionWords('offline')).toContain('resume by themselves');
+    expect(conditionWords('needs-sign-in')).toContain('queued uploads are kept');
+    expect(conditionWords('running')).toBeUndefined();
+  });
+
+  it('cover edits of existing descriptions', () => {
+    expect(stateWords(item({ kind: 'description', state: 'queued' }))).toBe(
+      'Description edit waiting to be sent',
+    );
+    expect(stateWords(item({ kind: 'description', state: 'done' }))).toBe('Description updated');
+  });
+});
+
+describe('the batch notice', () => {
+  const progress = (change: Partial<QueueProgressView['stages']>, needsAttention = 0) => ({
+    progress: {
+      stages: { preparing: 0, creating: 0, processing: 0, done: 0, ...change },
+      needsAttention,
+      paused: 0,
+      bytesTotal: 0,
+      bytesStaged: 0,
+      etaSeconds: undefined,
+    },
+  });
+
+  it('announces a finished batch and new items that need attention, once', () => {
+    expect(batchNotice(progress({ processing: 2, done: 1 }), progress({ done: 3 }))).toBe(
+      'All uploads are finished: 3 done.',
+    );
+    expect(batchNotice(progress({ done: 3 }), progress({ done: 3 }))).toBeUndefined();
+    expect(batchNotice(progress({ preparing: 2 }), progress({ preparing: 1 }, 1))).toBe(
+      '1 item needs your attention in the queue.',
+    );
+    expect(batchNotice(undefined, progress({ done: 3 }))).toBeUndefined();
+  });
+});
+
+describe('a pasted project reference', () => {
+  it('is an id, a link to the project, or a search', () => {
+    expect(projectIdFromReference('4821')).toBe('4821');
+    expect(projectIdFromReference('83b33cab-f8a8-4cf1-889e-ec69074a1c27')).toBe(
+      '83b33cab-f8a8-4cf1-889e-ec69074a1c27',
+    );
+    expect(projectIdFromReference('https://app.example.com/projects/4821/photos?x=1')).toBe('4821');
+    expect(projectIdFromReference('https://app.example.com/settings')).toBeUndefined();
+    expect(projectIdFromReference('Harbor')).toBeUndefined();
+    expect(projectIdFromReference('Harbor View 12')).toBeUndefined();
+    expect(projectIdFromReference('  ')).toBeUndefined();
+  });
+});
