@@ -27,8 +27,15 @@ export function workerBuild(outdir: string, outExtension = '.js'): BuildOptions 
   };
 }
 
-/** The renderer: one ESM bundle and its stylesheet. `socketBridge` makes the end-to-end build. */
-export function rendererBuild(outdir: string, socketBridge: boolean): BuildOptions {
+/**
+ * The renderer: one ESM bundle and its stylesheet. `socketBridge` makes the end-to-end build,
+ * which is a development build unless `production` (the benchmark measures what ships).
+ */
+export function rendererBuild(
+  outdir: string,
+  socketBridge: boolean,
+  production = !socketBridge,
+): BuildOptions {
   return {
     entryPoints: { main: join(ROOT, 'renderer/main.tsx') },
     bundle: true,
@@ -36,11 +43,11 @@ export function rendererBuild(outdir: string, socketBridge: boolean): BuildOptio
     format: 'esm',
     target: 'chrome130',
     jsx: 'automatic',
-    minify: !socketBridge,
-    sourcemap: socketBridge,
+    minify: production,
+    sourcemap: !production,
     define: {
       __SOCKET_BRIDGE__: String(socketBridge),
-      'process.env.NODE_ENV': socketBridge ? '"development"' : '"production"',
+      'process.env.NODE_ENV': production ? '"production"' : '"development"',
     },
     outdir,
     logLevel: 'warning',
@@ -54,10 +61,13 @@ async function copyPage(outdir: string): Promise<void> {
 }
 
 /** Builds the renderer alone, for the end-to-end bridge host (`dist/e2e/renderer`). */
-export async function bundleE2eRenderer(outdir = join(ROOT, 'dist/e2e/renderer')): Promise<string> {
+export async function bundleE2eRenderer(
+  outdir = join(ROOT, 'dist/e2e/renderer'),
+  production = false,
+): Promise<string> {
   await rm(outdir, { recursive: true, force: true });
   await mkdir(outdir, { recursive: true });
-  await build(rendererBuild(outdir, true));
+  await build(rendererBuild(outdir, true, production));
   await copyPage(outdir);
   return outdir;
 }

@@ -1,6 +1,7 @@
 import { type Figure, renderFigures } from './bench-report';
 import { benchIntake } from './intake-bench';
 import { benchService } from './service-bench';
+import { benchUi } from './ui-bench';
 import { benchUploads } from './upload-bench';
 
 type Section = readonly [name: string, run: () => Promise<{ figures: Figure[]; notes: string[] }>];
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
     ['Photo intake', benchIntake],
     ['Upload engine', benchUploads],
     ['Local Photo Service', async () => ({ figures: await benchService(), notes: [] })],
+    ['Window (UI)', benchUi],
   ];
   const only = process.argv[2]?.toLowerCase();
   for (const [name, run] of sections) {

@@ -29,6 +29,28 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/** The environment that points a fresh app at the local service, as demo mode does. */
+function seedEnv(info: LaunchInfo, s3: NonNullable<LaunchInfo['s3']>): NodeJS.ProcessEnv {
+  return {
+    [SEED_CONFIG_ENV]: JSON.stringify({
+      authUrl: info.auth_url,
+      baseUrl: info.base_url,
+      clientId: info.public_client_id,
+      redirect: 'loopback',
+      photoHost: {
+        kind: 's3',
+        endpoint: s3.endpoint,
+        region: s3.region,
+        bucket: s3.bucket,
+        prefix: '',
+        pathStyle: true,
+      },
+    }),
+    [SEED_S3_KEY_ENV]: s3.access_key_id,
+    [SEED_S3_SECRET_ENV]: s3.secret_access_key,
+  };
+}
+
 /** A running bridge host process (the real core minus Electron) and what it printed. */
 export type RunningBridgeHost = {
   readonly url: string;
@@ -46,12 +68,20 @@ export type RunningBridgeHost = {
 /**
  * Starts the bridge host against the local service and its S3 store, configured as demo mode
  * configures the app: the service's public client, loopback sign-in, the S3 store as photo host.
+ * Without `info`, the app starts unconfigured (intake works; nothing can be sent).
  */
-export async function startBridgeHostProcess(info: LaunchInfo): Promise<RunningBridgeHost> {
-  const rendererDir = await bundleE2eRenderer(await mkdtemp(join(tmpdir(), 'e2e-renderer-')));
+export async function startBridgeHostProcess(
+  info: LaunchInfo | undefined,
+  options: { readonly productionRenderer?: boolean } = {},
+): Promise<RunningBridgeHost> {
+  const rendererDir = await bundleE2eRenderer(
+    await mkdtemp(join(tmpdir(), 'e2e-renderer-')),
+    options.productionRenderer ?? false,
+  );
   const dataDir = await mkdtemp(join(tmpdir(), 'e2e-data-'));
-  const s3 = info.s3;
-  if (s3 === undefined) throw new Error('start the service with its S3 store');
+  const s3 = info?.s3;
+  if (info !== undefined && s3 === undefined)
+    throw new Error('start the service with its S3 store');
   const child: ChildProcess = spawn(
     process.execPath,
     [
@@ -67,22 +97,7 @@ export async function startBridgeHostProcess(info: LaunchInfo): Promise<RunningB
       cwd: ROOT,
       env: {
         ...process.env,
-        [SEED_CONFIG_ENV]: JSON.stringify({
-          authUrl: info.auth_url,
-          baseUrl: info.base_url,
-          clientId: info.public_client_id,
-          redirect: 'loopback',
-          photoHost: {
-            kind: 's3',
-            endpoint: s3.endpoint,
-            region: s3.region,
-            bucket: s3.bucket,
-            prefix: '',
-            pathStyle: true,
-          },
-        }),
-        [SEED_S3_KEY_ENV]: s3.access_key_id,
-        [SEED_S3_SECRET_ENV]: s3.secret_access_key,
+        ...(info && s3 ? seedEnv(info, s3) : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -1,9 +1,24 @@
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useEffect, useState } from 'react';
 import type { IntakeItemView } from '../../../shared/ipc/views';
 import { VirtualList } from '../../components/VirtualList';
 import { captureWords, ruleBadges } from './capture-words';
 
 const ROW_HEIGHT = 64;
+/**
+ * A row asks for its thumbnail only once it has stayed in view this long: rows that fly past in
+ * a fast scroll never make main (or the bridge host) render a thumbnail nobody sees.
+ */
+const THUMBNAIL_DELAY_MS = 120;
+
+/** False until `delay` ms after the component first rendered. */
+function useSettled(delay: number): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(true), delay);
+    return () => clearTimeout(timer);
+  }, [delay]);
+  return settled;
+}
 
 function Row({
   item,
@@ -24,6 +39,7 @@ function Row({
   readonly onToggle: (intakeId: number, extend: boolean) => void;
 }) {
   const name = item.path.split(/[\\/]/).pop() ?? item.path;
+  const settled = useSettled(THUMBNAIL_DELAY_MS);
   return (
     <li
       className="intake-item"
@@ -40,8 +56,8 @@ function Row({
           onToggle(item.intakeId, (event.nativeEvent as MouseEvent).shiftKey === true)
         }
       />
-      {item.status === 'photo' ? (
-        <img className="thumb" src={thumbnail} alt="" loading="lazy" />
+      {item.status === 'photo' && settled ? (
+        <img className="thumb" src={thumbnail} alt="" decoding="async" />
       ) : (
         <span className="thumb placeholder" aria-hidden="true" />
       )}
