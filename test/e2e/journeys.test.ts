@@ -5,13 +5,14 @@ import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   approveInBrowser,
+  colleagueToken,
   fixtureFolder,
   launchChromium,
   type RunningBridgeHost,
   screenshot,
   startBridgeHostProcess,
 } from '../support/e2e-harness';
-import { admin, startTestService, type TestService } from '../support/photo-service-harness';
+import { admin, api, startTestService, type TestService } from '../support/photo-service-harness';
 
 // The uploader's journeys in Debian Chromium, through the bridge host, against the local Photo
 // Service and its S3 store: the real renderer and the real core, with only the OS played by the
@@ -64,6 +65,21 @@ describe('the uploader in Chromium', () => {
     await host?.stop();
     await service?.close();
     if (folder) await rm(folder, { recursive: true, force: true });
+  });
+
+  it('explains a declined sign-in in plain words', { timeout: 60_000 }, async () => {
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Waiting for you to finish signing in in your web browser').waitFor();
+    const consent = await browser.newPage();
+    await consent.goto(await host.nextBrowserUrl());
+    await consent.getByRole('button', { name: 'Deny' }).click();
+    await consent.getByText('You can close this tab').waitFor();
+    await consent.close();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'You declined access in the browser, so you are not signed in.' })
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
   });
 
   it(
@@ -160,6 +176,44 @@ describe('the uploader in Chromium', () => {
   });
 
   it(
+    'shows both versions when the description changed on the service meanwhile, and keeps the chosen one',
+    { timeout: 60_000 },
+    async () => {
+      const token = await colleagueToken(browser, service.info);
+      await page.getByRole('button', { name: 'Back to the photos' }).click();
+      const grid = page.getByRole('list', { name: 'Photos in this project' });
+      await grid.getByRole('button').nth(1).click();
+      const label =
+        (await page.getByRole('group', { name: /^Photo / }).getAttribute('aria-label')) ?? '';
+      const photoId = label.replace('Photo ', '');
+      // A colleague changes it on the service after it was opened here.
+      const changed = await api(service.info, token, 'POST', `/v2/photos/${photoId}/descriptions`, {
+        description: '<p>Colleague: formwork removed</p>',
+      });
+      expect(changed.status).toBe(201);
+      await page.getByRole('textbox', { name: 'Description of this photo' }).click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('Mine: slab cured');
+      await page.getByRole('button', { name: 'Save description' }).click();
+      const conflict = page.getByRole('group', { name: 'Description conflict' });
+      await conflict.waitFor({ timeout: 20_000 });
+      expect(await conflict.textContent()).toContain('Colleague: formwork removed');
+      expect(await conflict.textContent()).toContain('Mine: slab cured');
+      await screenshot(page, 'journey-5b-conflict');
+      expect(await seriousViolations(page)).toEqual([]);
+      await conflict.getByRole('button', { name: 'Keep mine' }).click();
+      await expect
+        .poll(
+          async () =>
+            (await admin.state(service.info)).photos.find((photo) => photo.id === photoId)
+              ?.description,
+          { timeout: 20_000 },
+        )
+        .toBe('<p>Mine: slab cured</p>');
+    },
+  );
+
+  it(
     'waits offline with a banner and finishes by itself when the service is back',
     { timeout: 120_000 },
     async () => {
@@ -203,6 +257,8 @@ describe('the uploader in Chromium', () => {
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     await screenshot(page, 'journey-7-settings');
     expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Test the photo host' }).click();
+    await page.getByText('The photo host works').waitFor();
     expect(await page.content()).not.toContain(service.info.s3?.secret_access_key ?? 'none');
   });
 });

@@ -11,6 +11,7 @@ import {
   SEED_S3_SECRET_ENV,
 } from '../../main/core/seed-settings';
 import type { LaunchInfo } from '../../service/photo-service';
+import { LOOPBACK_REDIRECT, pkcePair, postForm } from './photo-service-harness';
 import { ROOT } from './upload-harness';
 
 /** Chromium from Debian, never a downloaded one, with the flags this machine needs. */
@@ -181,4 +182,44 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(ROOT, 'test-results', `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/**
+ * A colleague's access token, from the same service through its consent page in `browser` (the
+ * public client, PKCE): for changing things behind the app's back.
+ */
+export async function colleagueToken(browser: Browser, info: LaunchInfo): Promise<string> {
+  const pkce = pkcePair();
+  const redirect = LOOPBACK_REDIRECT;
+  const url = new URL('/oauth/authorize', info.auth_url);
+  url.search = new URLSearchParams({
+    client_id: info.public_client_id,
+    redirect_uri: redirect,
+    response_type: 'code',
+    scope: 'read write',
+    state: 'colleague',
+    code_challenge: pkce.challenge,
+    code_challenge_method: 'S256',
+  }).toString();
+  const page = await browser.newPage();
+  try {
+    let code = '';
+    await page.route(`${redirect}**`, async (route) => {
+      code = new URL(route.request().url()).searchParams.get('code') ?? '';
+      await route.fulfill({ status: 200, body: 'ok' });
+    });
+    await page.goto(url.href);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForURL(`${redirect}**`);
+    const answer = await postForm(info, '/oauth/token', {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirect,
+      client_id: info.public_client_id,
+      code_verifier: pkce.verifier,
+    });
+    return String(answer.body.access_token);
+  } finally {
+    await page.close();
+  }
 }
