@@ -120,6 +120,11 @@ describe('the uploader in Chromium', () => {
         '<p>Footings <strong>poured</strong></p><ul><li><p>north wall</p></li><li><p>south wall</p></li></ul>';
       expect(await page.locator('.batch .preview').innerHTML()).toBe(expected);
       await screenshot(page, 'journey-2-review');
+      // A small laptop window: the batch details move under the photos.
+      await page.setViewportSize({ width: 800, height: 600 });
+      await screenshot(page, 'journey-2-review-small');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.setViewportSize({ width: 1280, height: 900 });
       expect(await seriousViolations(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'Upload 4 photos' }).click();

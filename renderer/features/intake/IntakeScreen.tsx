@@ -167,7 +167,10 @@ export function IntakeScreen({
                 Own description for selected…
               </button>
               <label className="inline">
-                Zone for photos without one{assumedCount > 0 ? ` (${assumedCount} photos)` : ''}{' '}
+                Zone for photos without one
+                {assumedCount > 0
+                  ? ` (${assumedCount} ${assumedCount === 1 ? 'photo' : 'photos'})`
+                  : ''}{' '}
                 <select value={assumedZone} onChange={(event) => changeZone(event.target.value)}>
                   {(ZONES.includes(assumedZone) ? ZONES : [assumedZone, ...ZONES]).map((zone) => (
                     <option key={zone}>{zone}</option>
