@@ -14,6 +14,7 @@ export function sessionView(
     state: snapshot?.state ?? 'signed-out',
     service: service.authUrl,
     clientId: service.clientId,
+    access: snapshot?.scope,
     remembered: snapshot?.remembered ?? false,
     message:
       snapshot?.message ??

@@ -9,6 +9,8 @@ export type SessionView = {
   /** The service signed in to (its authorization server), if one is configured. */
   readonly service: string | undefined;
   readonly clientId: string | undefined;
+  /** What the signed-in session may do, as the service granted it (its scope). */
+  readonly access: string | undefined;
   /** False when no keychain is available: the sign-in lasts for this run only. */
   readonly remembered: boolean;
   /** What the user should be told, in plain words (a failed sign-in, an expired session). */

@@ -91,6 +91,8 @@ describe('the uploader in Chromium', () => {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await approveInBrowser(browser, await host.nextBrowserUrl());
       await page.getByText(`Signed in to ${service.info.auth_url}`).waitFor();
+      // What the sign-in allows, in words (the service grants the narrow photo scopes).
+      await page.getByText('may upload and edit photos').waitFor();
 
       await dropFolder(page, folder);
       const found = page.getByRole('list', { name: 'Photos found' });
