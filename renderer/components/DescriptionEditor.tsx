@@ -40,7 +40,6 @@ export function DescriptionEditor({
         link: {
           openOnClick: false,
           autolink: true,
-          protocols: ['mailto'],
           HTMLAttributes: { target: null, rel: null, class: null },
         },
       }),

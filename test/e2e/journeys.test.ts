@@ -104,6 +104,18 @@ describe('the uploader in Chromium', () => {
       const skipped = found.getByRole('listitem').filter({ hasText: 'notes.txt' });
       expect(await skipped.textContent()).toMatch(/Skipped: not a photo/);
 
+      // The camera that records no zone: assume New York for this batch (it is read again).
+      await page.getByLabel(/Zone for photos without one/).selectOption('America/New_York');
+      const canon = found.getByRole('listitem').filter({ hasText: 'Canon_40D.jpg' });
+      await expect.poll(() => canon.textContent()).toContain('(America/New_York)');
+      // That one photo gets a description of its own.
+      await canon.getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Own description for selected…' }).click();
+      await page.getByRole('textbox', { name: /Description for the 1 selected/ }).click();
+      await page.keyboard.type('Iguana on site');
+      await page.getByRole('button', { name: 'Use for selected' }).click();
+      await expect.poll(() => canon.textContent()).toContain('own description');
+
       // The project by searching its name; the description with bold and a list.
       await page.getByLabel(/Project: search/).fill('Harbor');
       await page.getByRole('button', { name: /Harbor View Tower/ }).click();
@@ -145,7 +157,13 @@ describe('the uploader in Chromium', () => {
         (photo) => photo.project_id === project?.id,
       );
       expect(photos).toHaveLength(4);
-      for (const photo of photos) expect(photo.description).toBe(expected);
+      // 15:56:01 wall time, assumed New York (EDT, UTC-4 in May), with its own description.
+      const iguana = photos.find(
+        (photo) => photo.captured_at === Date.UTC(2008, 4, 30, 19, 56, 1) / 1000,
+      );
+      expect(iguana?.description).toBe('<p>Iguana on site</p>');
+      for (const photo of photos.filter((entry) => entry !== iguana))
+        expect(photo.description).toBe(expected);
       // DSCN0010: 16:28:39 wall time in Europe/Rome (UTC+2 in October) at 43.4674 N, 11.8851 E.
       const rome = photos.find(
         (photo) => photo.captured_at === Date.UTC(2008, 9, 22, 14, 28, 39) / 1000,

@@ -1,0 +1,111 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { QueueItemView, QueueSnapshotView } from '../../shared/ipc/views';
+import { QueueScreen } from '../../renderer/features/queue/QueueScreen';
+import { fakeBridge, renderWithBridge } from './render-with-bridge';
+
+afterEach(cleanup);
+
+function item(id: number, change: Partial<QueueItemView>): QueueItemView {
+  return {
+    id,
+    kind: 'photo',
+    state: 'queued',
+    paused: false,
+    reason: undefined,
+    path: `/site/IMG_${id}.jpg`,
+    projectId: 'p',
+    photoId: undefined,
+    md5: undefined,
+    size: 1_048_576,
+    capturedAt: 0,
+    coordinates: null,
+    description: '',
+    serviceDescription: undefined,
+    processingStatus: undefined,
+    attempts: 0,
+    updatedAt: 0,
+    ...change,
+  };
+}
+
+const queue: QueueSnapshotView = {
+  condition: 'running',
+  items: [
+    item(1, { state: 'done', photoId: 'ph-1' }),
+    item(2, { state: 'needs-attention', reason: 'The file was deleted after it was queued' }),
+    item(3, { state: 'creating' }),
+    item(4, { state: 'queued', paused: true }),
+  ],
+  progress: {
+    stages: { preparing: 1, creating: 1, processing: 0, done: 1 },
+    needsAttention: 1,
+    paused: 1,
+    bytesTotal: 4 * 1_048_576,
+    bytesStaged: 2 * 1_048_576,
+    etaSeconds: 90,
+  },
+};
+
+/** jsdom lays nothing out, so the virtualized list is given a size to show its rows in. */
+function giveTheListRoom() {
+  for (const [name, value] of [
+    ['clientHeight', 600],
+    ['clientWidth', 800],
+  ] as const)
+    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, value });
+}
+
+describe('the queue screen', () => {
+  it('shows each item in words, the stages, bytes and time left', () => {
+    giveTheListRoom();
+    const { bridge } = fakeBridge({});
+    renderWithBridge(<QueueScreen queue={queue} />, bridge);
+    const status = screen.getByRole('status');
+    expect(status.textContent).toContain('Uploading the files: 1 (2.0 MB of 4.0 MB sent)');
+    expect(status.textContent).toContain('Need attention: 1');
+    expect(status.textContent).toContain('About 2 min left');
+    const rows = within(screen.getByRole('list', { name: 'Queued items' })).getAllByRole(
+      'listitem',
+    );
+    const words = rows.map((row) => row.textContent ?? '');
+    expect(words.find((text) => text.includes('IMG_2'))).toContain(
+      'Needs attention: The file was deleted after it was queued',
+    );
+    expect(words.find((text) => text.includes('IMG_4'))).toContain('Paused');
+    expect(words.find((text) => text.includes('IMG_1'))).toContain('photo ph-1');
+  });
+
+  it('pauses, resumes, retries and cancels through the bridge, one item or all', async () => {
+    giveTheListRoom();
+    const { bridge, calls } = fakeBridge({
+      'queue:pause': { changed: 1 },
+      'queue:resume': { changed: 1 },
+      'queue:retry': { changed: 1 },
+      'queue:cancel': { cancelled: true },
+    });
+    renderWithBridge(<QueueScreen queue={queue} />, bridge);
+    const list = screen.getByRole('list', { name: 'Queued items' });
+    const row = (name: string) =>
+      within(list)
+        .getAllByRole('listitem')
+        .find((entry) => entry.textContent?.includes(name)) as HTMLElement;
+    fireEvent.click(within(row('IMG_3')).getByRole('button', { name: 'Pause' }));
+    fireEvent.click(within(row('IMG_4')).getByRole('button', { name: 'Resume' }));
+    fireEvent.click(within(row('IMG_2')).getByRole('button', { name: 'Retry' }));
+    fireEvent.click(within(row('IMG_3')).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pause all' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Retry failed' }));
+    expect(within(row('IMG_1')).queryByRole('button')).toBeNull();
+    await waitFor(() => expect(calls).toHaveLength(6));
+    expect(calls).toEqual([
+      { channel: 'queue:pause', input: { itemId: 3 } },
+      { channel: 'queue:resume', input: { itemId: 4 } },
+      { channel: 'queue:retry', input: { itemId: 2 } },
+      { channel: 'queue:cancel', input: { itemId: 3 } },
+      { channel: 'queue:pause', input: {} },
+      { channel: 'queue:retry', input: {} },
+    ]);
+  });
+});
