@@ -50,7 +50,9 @@ export async function sync(
   });
   const ticker = setInterval(() => {
     const offline = kit.engine.condition === 'offline' ? ' (offline: waiting for the service)' : '';
-    out.stderr.write(`${progressLine(queueProgress(store.all(), pace, Date.now()))}${offline}\n`);
+    out.stderr.write(
+      `${progressLine(queueProgress(store.photoGroups(), pace, Date.now()))}${offline}\n`,
+    );
   }, 5000);
   try {
     if (kit.session.snapshot().state !== 'signed-in') {

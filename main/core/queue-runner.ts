@@ -108,7 +108,7 @@ export class QueueRunner {
     const items = this.store.all();
     return {
       items: items.map(queueItemView),
-      progress: queueProgress(items, this.#pace, this.clock.now()),
+      progress: queueProgress(this.store.photoGroups(), this.#pace, this.clock.now()),
       condition: this.#condition,
     };
   }
@@ -124,7 +124,7 @@ export class QueueRunner {
     this.#changed.clear();
     this.emit({
       items,
-      progress: queueProgress(this.store.all(), this.#pace, this.clock.now()),
+      progress: queueProgress(this.store.photoGroups(), this.#pace, this.clock.now()),
       condition: this.#condition,
     });
   }

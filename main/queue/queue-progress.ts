@@ -1,4 +1,4 @@
-import type { QueueItem } from './queue-store';
+import type { PhotoGroup } from './queue-store';
 
 /** Per-stage progress of the queue, for the progress bar and the command line. */
 export type QueueProgress = {
@@ -37,29 +37,28 @@ export class PaceTracker {
   }
 }
 
-/** Progress from the queue's items and the recent pace. */
+/** Progress from the queue's photo groups (`QueueStore.photoGroups`) and the recent pace. */
 export function queueProgress(
-  items: readonly QueueItem[],
+  groups: readonly PhotoGroup[],
   pace: PaceTracker,
   now: number,
 ): QueueProgress {
-  const photos = items.filter((item) => item.kind === 'photo' && item.state !== 'cancelled');
-  const count = (predicate: (item: QueueItem) => boolean) => photos.filter(predicate).length;
-  const remaining = count((item) => item.state !== 'done' && item.state !== 'needs-attention');
+  const photos = groups.filter((group) => group.state !== 'cancelled');
+  const sum = (predicate: (group: PhotoGroup) => boolean, of: 'count' | 'bytes' = 'count') =>
+    photos.filter(predicate).reduce((total, group) => total + group[of], 0);
+  const remaining = sum((group) => group.state !== 'done' && group.state !== 'needs-attention');
   const rate = pace.rate(now);
   return {
     stages: {
-      preparing: count((item) => item.state === 'queued' || item.state === 'staged'),
-      creating: count((item) => item.state === 'creating'),
-      processing: count((item) => item.state === 'created'),
-      done: count((item) => item.state === 'done'),
+      preparing: sum((group) => group.state === 'queued' || group.state === 'staged'),
+      creating: sum((group) => group.state === 'creating'),
+      processing: sum((group) => group.state === 'created'),
+      done: sum((group) => group.state === 'done'),
     },
-    needsAttention: count((item) => item.state === 'needs-attention'),
-    paused: count((item) => item.paused && item.state !== 'done'),
-    bytesTotal: photos.reduce((sum, item) => sum + (item.size ?? 0), 0),
-    bytesStaged: photos
-      .filter((item) => item.state !== 'queued')
-      .reduce((sum, item) => sum + (item.size ?? 0), 0),
+    needsAttention: sum((group) => group.state === 'needs-attention'),
+    paused: sum((group) => group.paused && group.state !== 'done'),
+    bytesTotal: sum(() => true, 'bytes'),
+    bytesStaged: sum((group) => group.state !== 'queued', 'bytes'),
     etaSeconds: rate === undefined || remaining === 0 ? undefined : Math.ceil(remaining / rate),
   };
 }

@@ -119,6 +119,14 @@ const MIGRATIONS: readonly string[] = [
 /** Counts by state, for progress. */
 export type StateCounts = Readonly<Record<ItemState, number>>;
 
+/** Photos in one state and pause, and their bytes (see `QueueStore.photoGroups`). */
+export type PhotoGroup = {
+  readonly state: ItemState;
+  readonly paused: boolean;
+  readonly count: number;
+  readonly bytes: number;
+};
+
 /**
  * The upload queue on disk: SQLite in WAL mode through libsql (a Node-API binding, so one native
  * build serves plain Node and Electron). Every write is committed before it returns, so an
@@ -293,6 +301,30 @@ export class QueueStore {
     >;
     for (const row of rows) counts[row.state] = row.n;
     return counts;
+  }
+
+  /**
+   * Photos counted by state and pause, with their bytes: what progress needs, in one aggregate
+   * query (parsing every row of a 10 000-photo queue takes main 80–250 ms; this does not).
+   */
+  photoGroups(): PhotoGroup[] {
+    return z
+      .array(
+        z.object({
+          state: z.enum(itemStates),
+          paused: z.number().transform((value) => value === 1),
+          count: z.number(),
+          bytes: z.number(),
+        }),
+      )
+      .parse(
+        this.#db
+          .prepare(
+            `SELECT state, paused, COUNT(*) AS count, COALESCE(SUM(size), 0) AS bytes
+             FROM items WHERE kind = 'photo' GROUP BY state, paused`,
+          )
+          .all(),
+      );
   }
 
   /** Every item, oldest first (for reports and snapshots). */

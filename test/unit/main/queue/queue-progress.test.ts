@@ -30,10 +30,10 @@ describe('queue progress', () => {
     store.update(added[2]!, { state: 'creating' });
     store.update(added[3]!, { state: 'staged' });
     const pace = new PaceTracker();
-    expect(queueProgress(store.all(), pace, 0).etaSeconds).toBeUndefined();
+    expect(queueProgress(store.photoGroups(), pace, 0).etaSeconds).toBeUndefined();
     pace.finished(0);
     pace.finished(2000);
-    const progress = queueProgress(store.all(), pace, 2000);
+    const progress = queueProgress(store.photoGroups(), pace, 2000);
     expect(progress).toEqual({
       stages: { preparing: 2, creating: 1, processing: 1, done: 1 },
       needsAttention: 0,
@@ -45,5 +45,19 @@ describe('queue progress', () => {
     expect(progressLine(progress)).toBe(
       '1 done, 1 processing, 1 creating, 2 preparing; 4.0 of 5.0 MiB at the photo host, about 8 s left',
     );
+
+    // Cancelled photos leave the totals; paused ones and those needing attention are counted apart.
+    store.cancel(added[4]!);
+    store.setPaused(true, added[3]!);
+    store.update(added[2]!, { state: 'needs-attention', reason: 'gone' });
+    store.addDescriptionEdit('photo-1', '<p>x</p>', null);
+    expect(queueProgress(store.photoGroups(), new PaceTracker(), 0)).toEqual({
+      stages: { preparing: 1, creating: 0, processing: 1, done: 1 },
+      needsAttention: 1,
+      paused: 1,
+      bytesTotal: 4 * 1024 * 1024,
+      bytesStaged: 4 * 1024 * 1024,
+      etaSeconds: undefined,
+    });
   });
 });
