@@ -110,7 +110,8 @@ describe.skipIf(binary === undefined)(`the packaged flow in real Electron${reaso
         await expect.poll(() => found.getByRole('listitem').count(), { timeout: 30_000 }).toBe(5);
         const project = service.info.projects[0];
         if (project === undefined) throw new Error('no project');
-        await window.getByLabel('Project id').fill(project.id);
+        await window.getByLabel(/Project: search/).fill(project.id);
+        await window.getByRole('button', { name: `Use project id ${project.id}` }).click();
         await window.getByRole('button', { name: 'Upload 4 photos' }).click();
         const queue = window.getByRole('list', { name: 'Queued items' });
         await expect
