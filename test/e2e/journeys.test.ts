@@ -286,4 +286,21 @@ describe('the uploader in Chromium', () => {
     await page.getByText('The photo host works').waitFor();
     expect(await page.content()).not.toContain(service.info.s3?.secret_access_key ?? 'none');
   });
+
+  it('puts a banner over everything when the session ends; signing in again clears it', async () => {
+    // The service forgets every grant (and, last test, every photo): the session has ended.
+    await admin.post(service.info, '/reset', { tokens: true });
+    await page.getByRole('button', { name: 'Existing photos' }).click();
+    await page.getByLabel(/Project: search/).fill('Harbor');
+    const banner = page
+      .getByRole('alert')
+      .filter({ hasText: 'Your session has ended. Sign in again; queued uploads are kept' });
+    await banner.waitFor({ timeout: 20_000 });
+    await screenshot(page, 'journey-8-session-ended');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await approveInBrowser(browser, await host.nextBrowserUrl());
+    await banner.waitFor({ state: 'detached', timeout: 20_000 });
+    await page.getByText(`Signed in to ${service.info.auth_url}`).waitFor();
+  });
 });
