@@ -4,15 +4,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PRODUCT_NAME } from '../shared/domain/app-identity';
-import {
-  type SeedConfig,
-  SEED_CONFIG_ENV,
-  SEED_S3_KEY_ENV,
-  SEED_S3_SECRET_ENV,
-} from '../main/core/seed-settings';
 import { startPhotoService } from '../service/photo-service';
 import { bundleApp, ROOT } from './bundle-app';
 import { findElectronBinary, NO_ELECTRON_MESSAGE } from './electron-binary';
+import { localServiceEnv } from './local-service-env';
 
 /** The data folder Electron gives the app (`app.getPath('userData')`) on this platform. */
 function electronUserData(env: NodeJS.ProcessEnv): string {
@@ -62,27 +57,6 @@ async function main(): Promise<number> {
   const service = await startPhotoService({ admin: true, withS3: true, allowPrivateFetch: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'photo-uploader-demo-'));
   const { info } = service;
-  const s3 = info.s3;
-  const seed: SeedConfig = {
-    authUrl: info.auth_url,
-    baseUrl: info.base_url,
-    // The public demo client: PKCE only, no secret anywhere.
-    clientId: info.public_client_id,
-    // A development run is not registered with the OS for the app's scheme; loopback always works.
-    redirect: 'loopback',
-    ...(s3
-      ? {
-          photoHost: {
-            kind: 's3',
-            endpoint: s3.endpoint,
-            region: s3.region,
-            bucket: s3.bucket,
-            prefix: '',
-            pathStyle: true,
-          },
-        }
-      : {}),
-  };
   process.stderr.write(
     [
       'Photo Uploader demo mode: the app runs against the local Photo Service.',
@@ -96,10 +70,7 @@ async function main(): Promise<number> {
     return await runElectron(binary, {
       ...process.env,
       PHOTO_UPLOADER_DATA_DIR: dataDir,
-      [SEED_CONFIG_ENV]: JSON.stringify(seed),
-      ...(s3
-        ? { [SEED_S3_KEY_ENV]: s3.access_key_id, [SEED_S3_SECRET_ENV]: s3.secret_access_key }
-        : {}),
+      ...localServiceEnv(info),
     });
   } finally {
     await service.close();

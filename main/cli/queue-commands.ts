@@ -1,4 +1,4 @@
-import type { IntakeItem } from '../../shared/domain/intake';
+import type { IntakePhoto } from '../../shared/domain/intake';
 import { computerZone } from '../../shared/domain/zone';
 import {
   MAX_DESCRIPTION_LENGTH,
@@ -7,7 +7,7 @@ import {
 import { isKnownZone } from '../media/capture-time';
 import { Intake } from '../media/intake';
 import { MediaWorkers } from '../media/media-workers';
-import type { QueueStore } from '../queue/queue-store';
+import { newPhotoItem, type QueueStore } from '../queue/queue-store';
 import { reportRows, toCsv } from '../queue/queue-report';
 import type { CommandOutput } from './auth-commands';
 import { type CliContext, UsageError } from './cli-context';
@@ -117,7 +117,7 @@ export async function upload(
   const description = cleanDescription(options.description, out);
   const store = openQueue(context);
   const workers = new MediaWorkers({ logger: context.logger.child('media') });
-  const photos: Extract<IntakeItem, { status: 'photo' }>[] = [];
+  const photos: IntakePhoto[] = [];
   try {
     await new Intake(
       workers,
@@ -136,17 +136,13 @@ export async function upload(
     await workers.close();
   }
   const { added, alreadyQueued } = store.addPhotos(
-    photos.map((photo) => ({
-      path: photo.path,
-      size: photo.size,
-      format: photo.format,
-      md5: photo.md5,
-      capturedAt: photo.capture.capturedAt,
-      coordinates: photo.coordinates,
-      projectId: options.projectId ?? '',
-      description,
-      internal: options.internal,
-    })),
+    photos.map((photo) =>
+      newPhotoItem(photo, {
+        projectId: options.projectId ?? '',
+        description,
+        internal: options.internal,
+      }),
+    ),
   );
   out.stdout.write(
     `Queued ${added.length} photos${alreadyQueued.length > 0 ? ` (${alreadyQueued.length} were already queued)` : ''}.\n`,

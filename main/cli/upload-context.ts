@@ -11,9 +11,6 @@ import type { PhotoHostSettings } from '../settings/settings-store';
 import { MissingHostKeys, openPhotoHost, saveS3Keys } from '../staging/open-photo-host';
 import { type CliContext, UsageError } from './cli-context';
 
-/** Environment variables that carry S3 keys the first time (then the keychain keeps them). */
-export { SEED_S3_KEY_ENV as S3_KEY_ENV, SEED_S3_SECRET_ENV as S3_SECRET_ENV };
-
 async function makeHost(context: CliContext, host: PhotoHostSettings) {
   const fromEnv = { id: context.env[SEED_S3_KEY_ENV], secret: context.env[SEED_S3_SECRET_ENV] };
   if (host.kind === 's3' && fromEnv.id && fromEnv.secret)

@@ -1,10 +1,8 @@
-import type { IntakeItem } from '../../shared/domain/intake';
+import type { IntakeItem, IntakePhoto } from '../../shared/domain/intake';
 import type { IntakeBatchView, IntakeItemView } from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
 import type { Intake } from '../media/intake';
 import type { ThumbnailSource } from '../media/thumbnails';
-
-type Photo = Extract<IntakeItem, { status: 'photo' }>;
 
 /**
  * The intakes of this app session: runs them one after another, numbers every result so that the
@@ -12,8 +10,8 @@ type Photo = Extract<IntakeItem, { status: 'photo' }>;
  * a thumbnail served.
  */
 export class IntakeRuns {
-  readonly #photos = new Map<number, Photo>();
-  readonly #byMd5 = new Map<string, Photo>();
+  readonly #photos = new Map<number, IntakePhoto>();
+  readonly #byMd5 = new Map<string, IntakePhoto>();
   #nextItemId = 1;
   #nextRunId = 1;
   #last: Promise<unknown> = Promise.resolve();
@@ -63,7 +61,7 @@ export class IntakeRuns {
   }
 
   /** The photo behind an intake id, if it is one. */
-  photo(intakeId: number): Photo | undefined {
+  photo(intakeId: number): IntakePhoto | undefined {
     return this.#photos.get(intakeId);
   }
 

@@ -11,7 +11,7 @@ import type { PhotoServiceApi } from '../api/photo-service-api';
 import type { Redactor } from '../logging/logger';
 import { isKnownZone } from '../media/capture-time';
 import { reportRows, toCsv } from '../queue/queue-report';
-import type { QueueStore } from '../queue/queue-store';
+import { newPhotoItem, type QueueStore } from '../queue/queue-store';
 import { secretNames } from '../secrets/secret-names';
 import type { SecretStore } from '../secrets/secret-store';
 import type { PhotoHostSettings } from '../settings/settings-store';
@@ -151,7 +151,6 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
           'bad-input',
           `"${input.assumedZone}" is not a time zone this app knows.`,
         );
-      const before = core.settings.get();
       const host = input.photoHost ? photoHostSettings(input.photoHost) : undefined;
       const next = core.settings.update({
         authUrl: input.authUrl?.replace(/\/+$/, ''),
@@ -184,8 +183,8 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
           deps,
         );
       }
-      const onlyZone = Object.keys(input).every((key) => key === 'assumedZone');
-      if (!onlyZone || JSON.stringify(before) !== JSON.stringify(next)) await core.reconfigure();
+      // The default zone only matters to the next intake; anything else rebuilds the connection.
+      if (Object.keys(input).some((key) => key !== 'assumedZone')) await core.reconfigure();
       return core.settingsView();
     },
 
@@ -254,17 +253,11 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
           photo === undefined
             ? []
             : [
-                {
-                  path: photo.path,
-                  size: photo.size,
-                  format: photo.format,
-                  md5: photo.md5,
-                  capturedAt: photo.capture.capturedAt,
-                  coordinates: photo.coordinates,
+                newPhotoItem(photo, {
                   projectId: input.projectId,
                   description: own.get(input.intakeIds[index] ?? -1) ?? description,
                   internal: input.internal,
-                },
+                }),
               ],
         ),
       );

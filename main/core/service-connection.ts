@@ -1,12 +1,9 @@
-import type { Dispatcher } from 'undici';
 import type { Clock } from '../../shared/domain/clock';
 import { DEFAULT_READ_LIMIT, DEFAULT_WRITE_LIMIT, RateBucket } from '../api/pacing';
 import { PhotoServiceApi } from '../api/photo-service-api';
-import { type AuthConfig, AuthSession } from '../auth/auth-session';
-import type { Browser } from '../auth/browser';
-import type { Logger, Redactor } from '../logging/logger';
+import { type AuthConfig, AuthSession, type AuthSessionDeps } from '../auth/auth-session';
+import type { Logger } from '../logging/logger';
 import type { EngineOptions } from '../queue/upload-engine';
-import type { SecretStore } from '../secrets/secret-store';
 import type { Settings } from '../settings/settings-store';
 
 /** The API client for `baseUrl`, paced as the settings say (default: the service's published limits). */
@@ -52,14 +49,8 @@ export type ServiceConnection = {
   close(): Promise<void>;
 };
 
-export type ConnectionDeps = {
-  readonly secrets: SecretStore;
-  readonly dispatcher: Dispatcher;
-  readonly browser: Browser;
-  readonly clock: Clock;
-  readonly logger: Logger;
-  readonly redactor: Redactor;
-};
+/** What a connection needs besides its configuration: the session's own dependencies. */
+export type ConnectionDeps = Omit<AuthSessionDeps, 'config'>;
 
 /** Opens the sign-in session (restored from the keychain) and the API client for one service. */
 export async function openServiceConnection(

@@ -1,17 +1,11 @@
 import type { IntakeItem, IntakeOptions } from '../../shared/domain/intake';
+import type { IntakeProgressView } from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
 import type { KnownPhotos } from './known-photos';
 import { FileQueue, type MediaWorkers } from './media-workers';
 
-/** Counts for the progress line. */
-export type IntakeProgress = {
-  readonly found: number;
-  readonly inspected: number;
-  readonly photos: number;
-  readonly skipped: number;
-  readonly errors: number;
-  readonly done: boolean;
-};
+/** Counts for the progress line (the shape the window receives). */
+export type IntakeProgress = IntakeProgressView;
 
 export type IntakeBatch = {
   readonly items: readonly IntakeItem[];

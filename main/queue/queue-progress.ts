@@ -1,22 +1,12 @@
+import type { QueueProgressView } from '../../shared/ipc/views';
 import type { PhotoGroup } from './queue-store';
 
-/** Per-stage progress of the queue, for the progress bar and the command line. */
-export type QueueProgress = {
-  /** Photos by stage: preparing (queued), uploading the file (staged… for the service), creating, processing. */
-  readonly stages: {
-    readonly preparing: number;
-    readonly creating: number;
-    readonly processing: number;
-    readonly done: number;
-  };
-  readonly needsAttention: number;
-  readonly paused: number;
-  /** Bytes of the photos in this queue, and how many of them the photo host has (sent or already there). */
-  readonly bytesTotal: number;
-  readonly bytesStaged: number;
-  /** Seconds left at the recent pace; undefined until there is a pace to go by. */
-  readonly etaSeconds: number | undefined;
-};
+/**
+ * Per-stage progress of the queue, for the progress bar and the command line: the same shape the
+ * window receives. Bytes are those of the photos in the queue and how many of them the photo
+ * host has; the time left is undefined until there is a pace to go by.
+ */
+export type QueueProgress = QueueProgressView;
 
 /** Remembers when items finished, to estimate the time left from the recent pace. */
 export class PaceTracker {

@@ -1,7 +1,7 @@
 import Database from 'libsql';
 import { z } from 'zod';
 import type { Clock } from '../../shared/domain/clock';
-import type { PhotoFormat } from '../../shared/domain/intake';
+import type { IntakePhoto, PhotoFormat } from '../../shared/domain/intake';
 
 /**
  * Where a queued item is. Photos: `queued` (metadata and MD5 known) → `staged` (at a URL the
@@ -64,6 +64,22 @@ export type NewPhotoItem = {
   readonly description: string;
   readonly internal: boolean;
 };
+
+/** The queue item for a photo intake found, with the batch's project, description and flag. */
+export function newPhotoItem(
+  photo: IntakePhoto,
+  batch: { readonly projectId: string; readonly description: string; readonly internal: boolean },
+): NewPhotoItem {
+  return {
+    path: photo.path,
+    size: photo.size,
+    format: photo.format,
+    md5: photo.md5,
+    capturedAt: photo.capture.capturedAt,
+    coordinates: photo.coordinates,
+    ...batch,
+  };
+}
 
 /** Columns an engine step may change, with the state. */
 export type ItemUpdate = Partial<{

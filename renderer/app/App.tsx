@@ -34,6 +34,7 @@ export function App() {
   }, [queue]);
 
   // Photos and folders can be dropped anywhere in the window.
+  const addToIntake = intake.add;
   useEffect(() => {
     const over = (event: DragEvent) => event.preventDefault();
     const drop = (event: DragEvent) => {
@@ -44,7 +45,7 @@ export function App() {
         setNotice('Some dropped items could not be located; use “Choose folder…” for them.');
       if (paths.length === 0) return;
       setScreen('Add photos');
-      intake.add(paths, zone).catch((error: Error) => setNotice(error.message));
+      addToIntake(paths, zone).catch((error: Error) => setNotice(error.message));
     };
     window.addEventListener('dragover', over);
     window.addEventListener('drop', drop);
@@ -52,7 +53,7 @@ export function App() {
       window.removeEventListener('dragover', over);
       window.removeEventListener('drop', drop);
     };
-  }, [bridge, intake, zone]);
+  }, [bridge, addToIntake, zone]);
 
   const banner =
     session?.state === 'needs-sign-in'

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { IpcCallInput, UploaderBridge } from '../../shared/ipc/bridge';
 import type { IpcChannel, IpcResults } from '../../shared/ipc/contract';
 import type {
@@ -72,9 +72,9 @@ export function useQueue(): QueueSnapshotView | undefined {
 export type IntakeState = {
   readonly items: readonly IntakeItemView[];
   readonly progress: IntakeProgressView | undefined;
-  add(paths: readonly string[], assumedZone: string): Promise<void>;
-  remove(intakeIds: ReadonlySet<number>): void;
-  clear(): void;
+  readonly add: (paths: readonly string[], assumedZone: string) => Promise<void>;
+  readonly remove: (intakeIds: ReadonlySet<number>) => void;
+  readonly clear: () => void;
 };
 
 export function useIntake(): IntakeState {
@@ -104,5 +104,10 @@ export function useIntake(): IntakeState {
     setItems([]);
     setProgress(undefined);
   }, []);
-  return { items, progress, add, remove, clear };
+  // One object per change, so effects that depend on it (the window's drop handler) do not
+  // re-subscribe on every render.
+  return useMemo(
+    () => ({ items, progress, add, remove, clear }),
+    [items, progress, add, remove, clear],
+  );
 }

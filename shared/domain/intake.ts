@@ -45,6 +45,9 @@ export type IntakeItem =
   | { readonly status: 'skipped'; readonly path: string; readonly reason: string }
   | { readonly status: 'error'; readonly path: string; readonly reason: string };
 
+/** An intake result that is a photo. */
+export type IntakePhoto = Extract<IntakeItem, { status: 'photo' }>;
+
 export type DuplicateOf =
   | { readonly kind: 'in-this-batch'; readonly path: string }
   | { readonly kind: 'already-uploaded'; readonly photoId: string | undefined };

@@ -1,34 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { QueueItemView, QueueSnapshotView } from '../../shared/ipc/views';
+import type { QueueSnapshotView } from '../../shared/ipc/views';
 import { QueueScreen } from '../../renderer/features/queue/QueueScreen';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
+import { queueItemView as item } from '../fakes/queue-item-view';
 
 afterEach(cleanup);
-
-function item(id: number, change: Partial<QueueItemView>): QueueItemView {
-  return {
-    id,
-    kind: 'photo',
-    state: 'queued',
-    paused: false,
-    reason: undefined,
-    path: `/site/IMG_${id}.jpg`,
-    projectId: 'p',
-    photoId: undefined,
-    md5: undefined,
-    size: 1_048_576,
-    capturedAt: 0,
-    coordinates: null,
-    description: '',
-    serviceDescription: undefined,
-    processingStatus: undefined,
-    attempts: 0,
-    updatedAt: 0,
-    ...change,
-  };
-}
 
 const queue: QueueSnapshotView = {
   condition: 'running',

@@ -9,6 +9,7 @@ import {
   type RunningBridgeHost,
   screenshot,
   startBridgeHostProcess,
+  waitUntilUploaded,
 } from '../support/e2e-harness';
 import { admin, startTestService, type TestService } from '../support/photo-service-harness';
 
@@ -88,12 +89,7 @@ describe('the bridge host, driven from Chromium', () => {
       await page.getByRole('button', { name: `Use project id ${project.id}` }).click();
       await page.getByRole('textbox', { name: 'Description' }).fill('Footings poured');
       await page.getByRole('button', { name: 'Upload 4 photos' }).click();
-      const queue = page.getByRole('list', { name: 'Queued items' });
-      await expect
-        .poll(() => queue.getByRole('listitem').filter({ hasText: 'Uploaded' }).count(), {
-          timeout: 60_000,
-        })
-        .toBe(4);
+      await waitUntilUploaded(page, 4);
       await screenshot(page, 'bridge-smoke-queue');
 
       const state = await admin.state(service.info);

@@ -5,12 +5,13 @@ import { _electron as electron } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { bundleApp } from '../../build/bundle-app';
 import { findElectronBinary } from '../../build/electron-binary';
+import { localServiceEnv } from '../../build/local-service-env';
 import {
-  SEED_CONFIG_ENV,
-  SEED_S3_KEY_ENV,
-  SEED_S3_SECRET_ENV,
-} from '../../main/core/seed-settings';
-import { approveInBrowser, fixtureFolder, launchChromium } from '../support/e2e-harness';
+  approveInBrowser,
+  fixtureFolder,
+  launchChromium,
+  waitUntilUploaded,
+} from '../support/e2e-harness';
 import { admin, startTestService } from '../support/photo-service-harness';
 import { ROOT } from '../support/upload-harness';
 
@@ -53,30 +54,13 @@ describe.skipIf(binary === undefined)(`the packaged flow in real Electron${reaso
       const dataDir = await mkdtemp(join(tmpdir(), 'electron-e2e-'));
       const folder = await fixtureFolder();
       const chromium = await launchChromium();
-      const s3 = service.info.s3;
-      if (s3 === undefined) throw new Error('no S3 store');
       const app = await electron.launch({
         executablePath: binary ?? '',
         args: [appDir],
         env: {
           ...definedEnv(),
           PHOTO_UPLOADER_DATA_DIR: dataDir,
-          [SEED_CONFIG_ENV]: JSON.stringify({
-            authUrl: service.info.auth_url,
-            baseUrl: service.info.base_url,
-            clientId: service.info.public_client_id,
-            redirect: 'loopback',
-            photoHost: {
-              kind: 's3',
-              endpoint: s3.endpoint,
-              region: s3.region,
-              bucket: s3.bucket,
-              prefix: '',
-              pathStyle: true,
-            },
-          }),
-          [SEED_S3_KEY_ENV]: s3.access_key_id,
-          [SEED_S3_SECRET_ENV]: s3.secret_access_key,
+          ...localServiceEnv(service.info),
         },
       });
       try {
@@ -113,12 +97,7 @@ describe.skipIf(binary === undefined)(`the packaged flow in real Electron${reaso
         await window.getByLabel(/Project: search/).fill(project.id);
         await window.getByRole('button', { name: `Use project id ${project.id}` }).click();
         await window.getByRole('button', { name: 'Upload 4 photos' }).click();
-        const queue = window.getByRole('list', { name: 'Queued items' });
-        await expect
-          .poll(() => queue.getByRole('listitem').filter({ hasText: 'Uploaded' }).count(), {
-            timeout: 60_000,
-          })
-          .toBe(4);
+        await waitUntilUploaded(window, 4);
         const state = await admin.state(service.info);
         expect(state.photos.filter((photo) => photo.project_id === project.id)).toHaveLength(4);
       } finally {

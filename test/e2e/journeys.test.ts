@@ -11,6 +11,7 @@ import {
   type RunningBridgeHost,
   screenshot,
   startBridgeHostProcess,
+  waitUntilUploaded,
 } from '../support/e2e-harness';
 import { admin, api, startTestService, type TestService } from '../support/photo-service-harness';
 
@@ -142,12 +143,7 @@ describe('the uploader in Chromium', () => {
       expect(await seriousViolations(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'Upload 4 photos' }).click();
-      const queue = page.getByRole('list', { name: 'Queued items' });
-      await expect
-        .poll(() => queue.getByRole('listitem').filter({ hasText: 'Uploaded' }).count(), {
-          timeout: 60_000,
-        })
-        .toBe(4);
+      await waitUntilUploaded(page, 4);
       await page.getByText('All uploads are finished').waitFor();
       await screenshot(page, 'journey-3-queue');
       expect(await seriousViolations(page)).toEqual([]);
@@ -257,7 +253,6 @@ describe('the uploader in Chromium', () => {
       await banner.waitFor({ timeout: 60_000 });
       await screenshot(page, 'journey-6-offline');
       await service.resume();
-      const queue = page.getByRole('list', { name: 'Queued items' });
       const project = service.info.projects.find((entry) => entry.name.startsWith('Maple'));
       await expect
         .poll(
@@ -268,11 +263,7 @@ describe('the uploader in Chromium', () => {
           { timeout: 90_000 },
         )
         .toBe(4);
-      await expect
-        .poll(() => queue.getByRole('listitem').filter({ hasText: 'Uploaded' }).count(), {
-          timeout: 60_000,
-        })
-        .toBe(8);
+      await waitUntilUploaded(page, 8);
       await banner.waitFor({ state: 'detached' });
     },
   );

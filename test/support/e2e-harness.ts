@@ -4,12 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { type Browser, chromium, type Page } from 'playwright';
+import { expect } from 'vitest';
 import { bundleE2eRenderer } from '../../build/bundle-app';
-import {
-  SEED_CONFIG_ENV,
-  SEED_S3_KEY_ENV,
-  SEED_S3_SECRET_ENV,
-} from '../../main/core/seed-settings';
+import { localServiceEnv } from '../../build/local-service-env';
 import type { LaunchInfo } from '../../service/photo-service';
 import { LOOPBACK_REDIRECT, pkcePair, postForm } from './photo-service-harness';
 import { ROOT } from './upload-harness';
@@ -28,28 +25,6 @@ export function launchChromium(): Promise<Browser> {
       '--disable-quic',
     ],
   });
-}
-
-/** The environment that points a fresh app at the local service, as demo mode does. */
-function seedEnv(info: LaunchInfo, s3: NonNullable<LaunchInfo['s3']>): NodeJS.ProcessEnv {
-  return {
-    [SEED_CONFIG_ENV]: JSON.stringify({
-      authUrl: info.auth_url,
-      baseUrl: info.base_url,
-      clientId: info.public_client_id,
-      redirect: 'loopback',
-      photoHost: {
-        kind: 's3',
-        endpoint: s3.endpoint,
-        region: s3.region,
-        bucket: s3.bucket,
-        prefix: '',
-        pathStyle: true,
-      },
-    }),
-    [SEED_S3_KEY_ENV]: s3.access_key_id,
-    [SEED_S3_SECRET_ENV]: s3.secret_access_key,
-  };
 }
 
 /** A running bridge host process (the real core minus Electron) and what it printed. */
@@ -80,8 +55,7 @@ export async function startBridgeHostProcess(
     options.productionRenderer ?? false,
   );
   const dataDir = await mkdtemp(join(tmpdir(), 'e2e-data-'));
-  const s3 = info?.s3;
-  if (info !== undefined && s3 === undefined)
+  if (info !== undefined && info.s3 === undefined)
     throw new Error('start the service with its S3 store');
   const child: ChildProcess = spawn(
     process.execPath,
@@ -98,7 +72,7 @@ export async function startBridgeHostProcess(
       cwd: ROOT,
       env: {
         ...process.env,
-        ...(info && s3 ? seedEnv(info, s3) : {}),
+        ...(info ? localServiceEnv(info) : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -222,4 +196,14 @@ export async function colleagueToken(browser: Browser, info: LaunchInfo): Promis
   } finally {
     await page.close();
   }
+}
+
+/** Waits until the queue screen lists `count` items as uploaded. */
+export async function waitUntilUploaded(page: Page, count: number): Promise<void> {
+  const queue = page.getByRole('list', { name: 'Queued items' });
+  await expect
+    .poll(() => queue.getByRole('listitem').filter({ hasText: 'Uploaded' }).count(), {
+      timeout: 60_000,
+    })
+    .toBe(count);
 }

@@ -1,4 +1,4 @@
-import type { CaptureRule, IntakeItem } from '../../../shared/domain/intake';
+import type { CaptureRule, IntakePhoto } from '../../../shared/domain/intake';
 
 /** How the capture time's zone was decided, as a short badge. */
 export const ruleBadges: Readonly<Record<CaptureRule, string>> = {
@@ -10,7 +10,7 @@ export const ruleBadges: Readonly<Record<CaptureRule, string>> = {
 };
 
 /** The capture time as the camera's wall clock, or the instant in UTC when there was none. */
-export function captureWords(item: Extract<IntakeItem, { status: 'photo' }>): string {
+export function captureWords(item: IntakePhoto): string {
   const wall = item.capture.wallTime;
   if (wall !== undefined) return `${wall.replace('T', ' ')} (${item.capture.zone})`;
   return `${new Date(item.capture.capturedAt * 1000).toISOString().slice(0, 19).replace('T', ' ')} UTC`;

@@ -3,29 +3,11 @@ import { batchNotice } from '../../../shared/domain/queue-notice';
 import type { QueueItemView, QueueProgressView } from '../../../shared/ipc/views';
 import { projectIdFromReference } from '../../../renderer/features/batch/project-reference';
 import { conditionWords, stateWords } from '../../../renderer/features/queue/state-words';
+import { queueItemView } from '../../fakes/queue-item-view';
 
-function item(change: Partial<QueueItemView>): QueueItemView {
-  return {
-    id: 1,
-    kind: 'photo',
-    state: 'queued',
-    paused: false,
-    reason: undefined,
-    path: '/photos/a.jpg',
-    projectId: 'p',
-    photoId: undefined,
-    md5: undefined,
-    size: 10,
-    capturedAt: 0,
-    coordinates: null,
-    description: '',
-    serviceDescription: undefined,
-    processingStatus: undefined,
-    attempts: 0,
-    updatedAt: 0,
-    ...change,
-  };
-}
+/** A queued photo with `change` on top. */
+const item = (change: Partial<QueueItemView>) =>
+  queueItemView(1, { path: '/photos/a.jpg', size: 10, ...change });
 
 describe('the state words', () => {
   it('name every stage of a photo in plain words', () => {
