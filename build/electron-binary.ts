@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './bundle-app';
@@ -38,3 +39,36 @@ export const NO_ELECTRON_MESSAGE = [
   `or set ELECTRON_OVERRIDE_DIST_PATH to a folder holding an unpacked Electron ${ELECTRON_VERSION}, then run \`npm start\` again.`,
   'Everything else works without it: `npm test`, `npm run service` (the local Photo Service) and `npm run cli` (the uploader from the command line).',
 ].join(' ');
+
+/** Where Electron's binaries come from (its own default, unless a mirror is set). */
+const DOWNLOAD_HOST = 'https://github.com/electron/electron/releases/';
+/** How long the download host may take to answer before we decide it is out of reach. */
+const REACH_TIMEOUT_MS = 5000;
+
+/**
+ * Downloads the Electron binary the way the `electron` package itself would on first use (its
+ * `install.js`), when allowed and reachable: not with `ELECTRON_SKIP_BINARY_DOWNLOAD` or
+ * `ELECTRON_OVERRIDE_DIST_PATH` set, and only if the download host answers within 5 s, so that an
+ * offline machine hears at once why the app cannot start. Returns the binary, if there is one now.
+ */
+export async function installElectronBinary(
+  env: NodeJS.ProcessEnv = process.env,
+  log: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): Promise<string | undefined> {
+  if (env.ELECTRON_SKIP_BINARY_DOWNLOAD || env.ELECTRON_OVERRIDE_DIST_PATH) return undefined;
+  try {
+    await fetch(env.ELECTRON_MIRROR ?? DOWNLOAD_HOST, {
+      method: 'HEAD',
+      signal: AbortSignal.timeout(REACH_TIMEOUT_MS),
+    });
+  } catch {
+    return undefined;
+  }
+  log(`Downloading Electron ${ELECTRON_VERSION} once (what \`npx install-electron\` does)…`);
+  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/electron/install.js')], {
+    stdio: 'inherit',
+    env,
+    timeout: 15 * 60_000,
+  });
+  return result.status === 0 ? findElectronBinary(env) : undefined;
+}

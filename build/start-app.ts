@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { PRODUCT_NAME } from '../shared/domain/app-identity';
 import { startPhotoService } from '../service/photo-service';
 import { bundleApp, ROOT } from './bundle-app';
-import { findElectronBinary, NO_ELECTRON_MESSAGE } from './electron-binary';
+import { findElectronBinary, installElectronBinary, NO_ELECTRON_MESSAGE } from './electron-binary';
 import { localServiceEnv } from './local-service-env';
 
 /** The data folder Electron gives the app (`app.getPath('userData')`) on this platform. */
@@ -46,7 +46,7 @@ function runElectron(binary: string, env: NodeJS.ProcessEnv): Promise<number> {
  * loopback, and the app runs in a fresh data folder configured against them.
  */
 async function main(): Promise<number> {
-  const binary = findElectronBinary();
+  const binary = findElectronBinary() ?? (await installElectronBinary());
   if (binary === undefined) {
     process.stderr.write(`${NO_ELECTRON_MESSAGE}\n`);
     return 1;

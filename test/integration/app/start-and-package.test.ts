@@ -44,6 +44,21 @@ describe('npm start', () => {
     expect(paragraph[0]).toContain('ELECTRON_OVERRIDE_DIST_PATH');
   });
 
+  it('tries to download Electron once, and says the same paragraph when its host is out of reach', async () => {
+    const started = Date.now();
+    const run = await npmStart({
+      // Neither a skip nor an override: the start script may download, but the (TEST-NET)
+      // download host never answers.
+      ELECTRON_SKIP_BINARY_DOWNLOAD: '',
+      ELECTRON_OVERRIDE_DIST_PATH: '',
+      ELECTRON_MIRROR: 'http://192.0.2.1/',
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('no Electron binary is installed');
+    expect(run.stderr).not.toContain('Downloading Electron');
+    expect(Date.now() - started).toBeLessThan(25_000);
+  });
+
   it(
     'in demo mode builds the app, starts the local service and S3 store, and runs Electron against them',
     { timeout: 120_000 },
