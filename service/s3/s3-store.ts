@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
+import { makePutsAtomic } from './atomic-puts';
 import { SigV4Gate } from './sigv4-gate';
 
 /** Where the S3-compatible store listens and how to sign requests to it. */
@@ -37,6 +38,7 @@ export async function startS3Store(host: string): Promise<RunningS3Store> {
     vhostBuckets: false,
     configureBuckets: [{ name: BUCKET, configs: [] }],
   });
+  makePutsAtomic(store);
   await store.configureBuckets();
   const gate = new SigV4Gate({
     accessKeyId: ACCESS_KEY_ID,

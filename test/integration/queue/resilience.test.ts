@@ -200,7 +200,10 @@ describe('Upload engine against a difficult service (real processes)', () => {
       outcome: 'needs attention',
       reason: expect.stringContaining('does not know this project') as unknown,
     });
-    for (const photo of good) expect(row(photo.path, project)?.outcome).toBe('uploaded');
+    for (const photo of good)
+      expect(row(photo.path, project)?.outcome, JSON.stringify(row(photo.path, project))).toBe(
+        'uploaded',
+      );
     const stored = (await admin.state(s.info)).photos;
     expect(stored).toHaveLength(3);
     for (const photo of stored) expect(photo.description).toBe('<p>Check <a>this</a></p>');

@@ -76,4 +76,26 @@ describe('Local Photo Service: the S3-compatible store', () => {
     ).rejects.toThrow();
     wrong.destroy();
   });
+
+  it('never serves a half-written object while the same key is written again (PUTs are atomic, as on S3)', async () => {
+    const store = service.info.s3;
+    if (store === undefined) throw new Error('no S3 store');
+    const bytes = Buffer.alloc(4 * 1024 * 1024, 7);
+    const key = 'atomic/photo.jpg';
+    const put = () =>
+      s3.send(new PutObjectCommand({ Bucket: store.bucket, Key: key, Body: bytes }));
+    await put();
+    const url = await getSignedUrl(s3, new GetObjectCommand({ Bucket: store.bucket, Key: key }), {
+      expiresIn: 600,
+    });
+    const read = async () => md5(Buffer.from(await (await fetch(url)).arrayBuffer()));
+    const reads: Promise<string>[] = [];
+    const writes: Promise<unknown>[] = [];
+    for (let round = 0; round < 8; round += 1) {
+      writes.push(put());
+      reads.push(read(), read());
+    }
+    await Promise.all(writes);
+    expect(new Set(await Promise.all(reads))).toEqual(new Set([md5(bytes)]));
+  });
 });
