@@ -7,6 +7,7 @@ import { registerAppSchemes, serveRenderer, serveThumbnails } from './app/app-pr
 import { routeDeepLinks } from './app/deep-links';
 import { createMainWindow, denyPermissions, hardenWebContents } from './app/window';
 import { AppCore } from './core/app-core';
+import { commandLineFrontEnd } from './core/front-end';
 import { seedSettingsFromEnv } from './core/seed-settings';
 import { registerIpc } from './ipc/register-ipc';
 import { createLogger, jsonLineSink, type LogSink, Redactor } from './logging/logger';
@@ -73,7 +74,8 @@ if (!app.requestSingleInstanceLock()) {
     serveRenderer(join(here, '../renderer'), () => core.imageOrigins());
     serveThumbnails((md5) => core.thumbnail(md5));
     window = createMainWindow(join(here, '../preload/index.cjs'));
-    const unregister = registerIpc(core, window, logger.child('ipc'));
+    // The window's own front end (granted paths, native confirmations) replaces this next.
+    const unregister = registerIpc(core, window, commandLineFrontEnd, logger.child('ipc'));
     deliverLinksTo((url) => void core.handleDeepLink(url));
     const stopWatching = watchPowerAndNetwork(core);
     const stopNotifying = notifyBatchChanges(core);

@@ -19,6 +19,7 @@ import { type Settings, SettingsStore } from '../settings/settings-store';
 import { MissingHostKeys, openPhotoHost, s3SecretNames } from '../staging/open-photo-host';
 import type { PhotoHost } from '../staging/photo-host';
 import { IntakeRuns } from './intake-runs';
+import type { FrontEnd } from './front-end';
 import { createIpcHandlers } from './ipc-handlers';
 import { QueueRunner } from './queue-runner';
 import { engineOptions, openServiceConnection, type ServiceConnection } from './service-connection';
@@ -56,7 +57,7 @@ type EventListener = <E extends IpcEvent>(event: E, payload: IpcEventPayloads[E]
  * serve its `handlers` and forward its events; neither adds logic of its own.
  */
 export class AppCore {
-  readonly handlers: IpcHandlers;
+  readonly #handlers = new Map<FrontEnd, IpcHandlers>();
   readonly settings: SettingsStore;
   readonly #listeners = new Set<EventListener>();
   readonly #clock: Clock;
@@ -95,16 +96,29 @@ export class AppCore {
       options.logger.child('queue'),
       (change) => this.#emit('queue:changed', change),
     );
-    this.handlers = createIpcHandlers({
-      core: this,
-      store: this.#store,
-      runs: this.#runs,
-      runner: this.#runner,
-      chooser: options.chooser,
-      secrets: options.secrets,
-      redactor: options.redactor,
-      clock: this.#clock,
-    });
+  }
+
+  /**
+   * The handler map one front end calls (the window, the command line): the same handlers, with
+   * what that caller may do without asking the user.
+   */
+  handlersFor(frontEnd: FrontEnd): IpcHandlers {
+    let handlers = this.#handlers.get(frontEnd);
+    if (handlers === undefined) {
+      handlers = createIpcHandlers({
+        core: this,
+        store: this.#store,
+        runs: this.#runs,
+        runner: this.#runner,
+        chooser: this.options.chooser,
+        secrets: this.options.secrets,
+        redactor: this.options.redactor,
+        clock: this.#clock,
+        frontEnd,
+      });
+      this.#handlers.set(frontEnd, handlers);
+    }
+    return handlers;
   }
 
   /** Builds the core, restores the session from the keychain and starts the queue. */

@@ -14,9 +14,10 @@ import { reportRows, toCsv } from '../queue/queue-report';
 import { newPhotoItem, type QueueStore } from '../queue/queue-store';
 import { secretNames } from '../secrets/secret-names';
 import type { SecretStore } from '../secrets/secret-store';
-import type { PhotoHostSettings } from '../settings/settings-store';
+import type { PhotoHostSettings, Settings } from '../settings/settings-store';
 import { saveS3Keys } from '../staging/open-photo-host';
 import type { AppCore, PathChooser } from './app-core';
+import { declined, type FrontEnd, type SensitiveChange } from './front-end';
 import type { IntakeRuns } from './intake-runs';
 import type { QueueRunner } from './queue-runner';
 import { photoView, projectView } from './views';
@@ -31,6 +32,8 @@ export type HandlerDeps = {
   readonly secrets: SecretStore;
   readonly redactor: Redactor;
   readonly clock: Clock;
+  /** Who calls these handlers: the window or the command line. */
+  readonly frontEnd: FrontEnd;
 };
 
 /** A sign-in waits at most this long for the browser to open before the call answers. */
@@ -77,6 +80,50 @@ function photoHostSettings(
     prefix: input.prefix,
     pathStyle: input.pathStyle,
     ...(input.endpoint !== undefined ? { endpoint: input.endpoint } : {}),
+  };
+}
+
+/** JSON with object keys sorted, so that two equal settings compare equal whatever their order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}
+
+/**
+ * The fields of a settings change that decide where tokens or photos go and would really change,
+ * as the question the user is asked; undefined when there are none.
+ */
+function sensitiveChange(
+  input: IpcInput<'settings:set'>,
+  current: Pick<Settings, 'authUrl' | 'baseUrl' | 'clientId' | 'photoHost'>,
+  host: PhotoHostSettings | undefined,
+): SensitiveChange | undefined {
+  const changes: [string, string][] = [];
+  const strip = (url: string | undefined) => url?.replace(/\/+$/, '');
+  if (input.authUrl !== undefined && strip(input.authUrl) !== current.authUrl)
+    changes.push(['authUrl', `sign in at ${strip(input.authUrl) ?? ''}`]);
+  if (input.baseUrl !== undefined && strip(input.baseUrl) !== current.baseUrl)
+    changes.push(['baseUrl', `send photos and tokens to ${strip(input.baseUrl) ?? ''}`]);
+  if (input.clientId !== undefined && input.clientId !== current.clientId)
+    changes.push(['clientId', `use the client id ${input.clientId}`]);
+  if (
+    host !== undefined &&
+    (canonicalJson(host) !== canonicalJson(current.photoHost) ||
+      (input.photoHost?.kind === 's3' && input.photoHost.accessKeyId !== undefined))
+  )
+    changes.push([
+      'photoHost',
+      host.kind === 's3'
+        ? `put photos in the bucket ${host.bucket} at ${host.endpoint ?? 'AWS S3'}`
+        : `publish photos from ${host.root} at ${host.urlPrefix}`,
+    ]);
+  if (changes.length === 0) return undefined;
+  return {
+    fields: changes.map(([field]) => field),
+    summary: `Photo Uploader will ${changes.map(([, words]) => words).join(', and ')}.`,
   };
 }
 
@@ -152,6 +199,8 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
           `"${input.assumedZone}" is not a time zone this app knows.`,
         );
       const host = input.photoHost ? photoHostSettings(input.photoHost) : undefined;
+      const change = sensitiveChange(input, core.settings.get(), host);
+      if (change !== undefined && !(await deps.frontEnd.confirm(change))) throw declined(change);
       const next = core.settings.update({
         authUrl: input.authUrl?.replace(/\/+$/, ''),
         baseUrl: input.baseUrl?.replace(/\/+$/, ''),
@@ -210,6 +259,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     'intake:choose': async (input) => ({ paths: await deps.chooser.choose(input.kind) }),
 
     'intake:add-paths': (input) => {
+      deps.frontEnd.checkPaths(input.paths);
       if (!isKnownZone(input.assumedZone))
         throw new IpcFailure(
           'bad-input',

@@ -3,6 +3,7 @@ import { eventChannel } from '../../shared/ipc/bridge';
 import { ipcCalls, type IpcChannel } from '../../shared/ipc/contract';
 import { createIpcDispatcher } from '../../shared/ipc/dispatcher';
 import type { AppCore } from '../core/app-core';
+import type { FrontEnd } from '../core/front-end';
 import type { Logger } from '../logging/logger';
 import { APP_ORIGIN } from '../app/app-protocol';
 
@@ -21,8 +22,13 @@ function isTrustedFrame(frame: WebFrameMain | null, window: BrowserWindow): bool
  * dispatcher (sender check, input schema, errors as `{ok:false, code, message}`), and every core
  * event is forwarded to the window. Returns the function that undoes it all.
  */
-export function registerIpc(core: AppCore, window: BrowserWindow, logger: Logger): () => void {
-  const dispatch = createIpcDispatcher(core.handlers, (channel, error) =>
+export function registerIpc(
+  core: AppCore,
+  window: BrowserWindow,
+  frontEnd: FrontEnd,
+  logger: Logger,
+): () => void {
+  const dispatch = createIpcDispatcher(core.handlersFor(frontEnd), (channel, error) =>
     logger.error('IPC call failed unexpectedly', { channel, error }),
   );
   const channels = Object.keys(ipcCalls) as IpcChannel[];

@@ -13,6 +13,7 @@ import {
   type SocketRequest,
 } from '../../../shared/ipc/socket-protocol';
 import type { AppCore } from '../../../main/core/app-core';
+import type { FrontEnd } from '../../../main/core/front-end';
 import { contentSecurityPolicy } from '../../../main/core/content-security-policy';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -47,6 +48,8 @@ function sameToken(given: string | null, token: string): boolean {
  */
 export async function startBridgeHost(options: {
   readonly core: AppCore;
+  /** What the page may do without asking (the window's rules, with scripted answers). */
+  readonly frontEnd: FrontEnd;
   readonly rendererDir: string;
   readonly token: string;
   readonly port?: number;
@@ -54,7 +57,7 @@ export async function startBridgeHost(options: {
   readonly control?: (path: string, body: unknown) => Promise<unknown>;
 }): Promise<BridgeHost> {
   const { core, rendererDir, token } = options;
-  const dispatch = createIpcDispatcher(core.handlers, (channel, error) =>
+  const dispatch = createIpcDispatcher(core.handlersFor(options.frontEnd), (channel, error) =>
     process.stderr.write(`bridge-host: ${channel} failed unexpectedly: ${String(error)}\n`),
   );
   let origin = '';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { AppCore } from '../../../main/core/app-core';
+import { commandLineFrontEnd } from '../../../main/core/front-end';
 import { seedSettingsFromEnv } from '../../../main/core/seed-settings';
 import { createLogger, jsonLineSink, Redactor } from '../../../main/logging/logger';
 import { FallbackSecretStore } from '../../../main/secrets/fallback-secret-store';
@@ -53,6 +54,8 @@ const core = await AppCore.start({
 });
 const host = await startBridgeHost({
   core,
+  // The window's own front end (granted paths, scripted confirmations) replaces this next.
+  frontEnd: commandLineFrontEnd,
   rendererDir,
   token: randomBytes(24).toString('base64url'),
   control: (path, body) => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppCore } from '../../../main/core/app-core';
+import { commandLineFrontEnd } from '../../../main/core/front-end';
 import { silentLogger, Redactor } from '../../../main/logging/logger';
 import { InMemorySecretStore } from '../../../main/secrets/in-memory-secret-store';
 import { secretNames } from '../../../main/secrets/secret-names';
@@ -36,12 +37,15 @@ describe('the app core', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const dispatch = () => createIpcDispatcher(core.handlers);
+  const dispatch = () => createIpcDispatcher(core.handlersFor(commandLineFrontEnd));
   const trusted = { trusted: true };
 
   it('has a handler for every call of the contract, and no other', () => {
-    expect(Object.keys(core.handlers).sort()).toEqual([...ipcChannels].sort());
-    for (const channel of ipcChannels) expect(typeof core.handlers[channel]).toBe('function');
+    expect(Object.keys(core.handlersFor(commandLineFrontEnd)).sort()).toEqual(
+      [...ipcChannels].sort(),
+    );
+    for (const channel of ipcChannels)
+      expect(typeof core.handlersFor(commandLineFrontEnd)[channel]).toBe('function');
   });
 
   it('keeps the client secret in the keychain and never hands it back', async () => {
