@@ -1,87 +1,88 @@
-import { PrintingBrowser, SystemBrowser } from '../platform/system-browser';
-import { secretNames } from '../secrets/secret-names';
-import { CLIENT_SECRET_ENV, type CliContext } from './cli-context';
+import type { SessionView, SettingsView } from '../../shared/ipc/views';
+import { type CliContext, type CommandOutput, UsageError } from './cli-context';
 
-/** What a command prints and how the process should end. */
-export type CommandOutput = {
-  readonly stdout: NodeJS.WritableStream;
-  readonly stderr: NodeJS.WritableStream;
-};
+export type { CommandOutput } from './cli-context';
+
+/** The configured service, or a usage error that says what to pass. */
+export function requireService(settings: SettingsView): { authUrl: string; clientId: string } {
+  if (settings.authUrl === undefined || settings.clientId === undefined)
+    throw new UsageError(
+      'No Photo Service is configured: pass --auth-url and --client-id (login saves them)',
+    );
+  return { authUrl: settings.authUrl, clientId: settings.clientId };
+}
 
 /**
- * `login`: signs in through the system browser (or, with `--no-browser`, prints the
- * authorization URL on stdout) with a loopback redirect, then saves the flags as settings and a
- * client secret from the environment in the keychain. Exit 0 when signed in.
+ * `login`: signs in through the system browser (or, with `--no-browser`, prints the authorization
+ * URL on stdout) with a loopback redirect. The service flags were saved before it. Exit 0 when
+ * signed in. Attached to the app, the app opens the browser and receives the answer.
  */
-export async function login(
-  context: CliContext,
-  options: { noBrowser: boolean },
-  out: CommandOutput,
-): Promise<number> {
-  const auth = context.resolveAuth();
-  const browser = options.noBrowser ? new PrintingBrowser(out.stdout) : new SystemBrowser();
-  const session = await context.openSession(browser);
-  if (!options.noBrowser) out.stderr.write('Opening the browser to sign in…\n');
-  const outcome = await session.signIn();
-  if (!outcome.ok) {
-    out.stderr.write(`login: ${outcome.message}\n`);
+export async function login(context: CliContext, out: CommandOutput): Promise<number> {
+  const service = requireService(await context.call('settings:get', {}));
+  let ended: SessionView;
+  // Listening before the call: the outcome may arrive before the call's own answer.
+  const done = new Promise<SessionView>((resolve) => {
+    const stop = context.client.on('session:changed', (session) => {
+      if (session.state === 'signing-in') return;
+      stop();
+      resolve(session);
+    });
+  });
+  const started = await context.call('session:sign-in', {});
+  if (started.state === 'signing-in') {
+    if (context.client.kind === 'attached')
+      out.stderr.write('The Photo Uploader app opens the browser to sign in…\n');
+    ended = await done;
+  } else ended = started;
+  if (ended.state !== 'signed-in') {
+    out.stderr.write(`login: ${ended.message ?? 'the sign-in did not complete'}\n`);
     return 1;
   }
-  context.settings.update({
-    authUrl: auth.authUrl,
-    clientId: auth.clientId,
-    ...(auth.baseUrl === undefined ? {} : { baseUrl: auth.baseUrl }),
-    ...(auth.scope === undefined ? {} : { scope: auth.scope }),
-  });
-  const secret = context.env[CLIENT_SECRET_ENV];
-  if (secret !== undefined && secret !== '') {
-    await context.secrets.set(secretNames(auth.authUrl, auth.clientId).clientSecret, secret);
-  }
-  const snapshot = session.snapshot();
-  out.stdout.write(`Signed in to ${auth.authUrl} (scope: ${snapshot.scope ?? 'unknown'}).\n`);
-  if (!snapshot.remembered) {
+  out.stdout.write(`Signed in to ${service.authUrl} (scope: ${ended.access ?? 'unknown'}).\n`);
+  if (!ended.remembered)
     out.stderr.write(
       'login: no keychain is available, so this sign-in will not be remembered after this command.\n',
     );
-  }
   return 0;
 }
 
-/** `status [--json]`: the session state, its expiry and scope. Always exit 0 when it can tell. */
+/** `status [--json]`: the session state, its expiry and scope. Exit 0 when it can tell. */
 export async function status(
   context: CliContext,
   options: { json: boolean },
   out: CommandOutput,
 ): Promise<number> {
-  const auth = context.resolveAuth();
-  const session = await context.openSession(new PrintingBrowser(out.stderr));
-  const snapshot = session.snapshot();
-  const expiresAt = snapshot.expiresAt === undefined ? null : Math.floor(snapshot.expiresAt / 1000);
+  const service = requireService(await context.call('settings:get', {}));
+  const session = await context.call('session:get', {});
+  const expiresAt =
+    session.state === 'signed-in' && session.expiresAt !== undefined
+      ? Math.floor(session.expiresAt / 1000)
+      : null;
+  const scope = session.state === 'signed-in' ? (session.access ?? null) : null;
   if (options.json) {
     out.stdout.write(
-      `${JSON.stringify({ state: snapshot.state, expires_at: expiresAt, scope: snapshot.scope ?? null, auth_url: auth.authUrl, client_id: auth.clientId, remembered: snapshot.remembered })}\n`,
+      `${JSON.stringify({ state: session.state, expires_at: expiresAt, scope, auth_url: service.authUrl, client_id: service.clientId, remembered: session.remembered })}\n`,
     );
     return 0;
   }
   const details =
-    snapshot.state === 'signed-in'
-      ? ` (scope: ${snapshot.scope ?? 'unknown'}${expiresAt === null ? '' : `, access token valid until ${new Date(expiresAt * 1000).toISOString()}`})`
+    session.state === 'signed-in'
+      ? ` (scope: ${scope ?? 'unknown'}${expiresAt === null ? '' : `, access token valid until ${new Date(expiresAt * 1000).toISOString()}`})`
       : '';
-  out.stdout.write(`${snapshot.state} at ${auth.authUrl}${details}\n`);
-  if (snapshot.message) out.stdout.write(`${snapshot.message}\n`);
+  out.stdout.write(`${session.state} at ${service.authUrl}${details}\n`);
+  if (session.message) out.stdout.write(`${session.message}\n`);
   return 0;
 }
 
 /** `logout`: revokes the tokens (best effort) and deletes them from the keychain. */
 export async function logout(context: CliContext, out: CommandOutput): Promise<number> {
-  const auth = context.resolveAuth();
-  const session = await context.openSession(new PrintingBrowser(out.stderr));
-  const wasSignedIn = session.snapshot().state === 'signed-in';
-  await session.signOut();
+  const service = requireService(await context.call('settings:get', {}));
+  const before = await context.call('session:get', {});
+  await context.call('session:sign-out', {});
   out.stdout.write(
-    wasSignedIn
-      ? `Signed out of ${auth.authUrl}; the tokens were revoked.\n`
-      : `Not signed in to ${auth.authUrl}.\n`,
+    before.state === 'signed-in'
+      ? `Signed out of ${service.authUrl}; the tokens were revoked.\n`
+      : `Not signed in to ${service.authUrl}.\n`,
   );
   return 0;
 }

@@ -1,15 +1,14 @@
-import envPaths from 'env-paths';
-import type { Dispatcher } from 'undici';
-import { systemClock } from '../../shared/domain/clock';
-import { AuthSession, type AuthConfig } from '../auth/auth-session';
-import type { Browser } from '../auth/browser';
-import { createHttpAgent } from '../http/http-agent';
+import { homedir } from 'node:os';
+import type { IpcCallInput } from '../../shared/ipc/bridge';
+import type { IpcChannel, IpcResults } from '../../shared/ipc/contract';
+import { AppCore } from '../core/app-core';
 import { createLogger, jsonLineSink, type Logger, Redactor } from '../logging/logger';
+import type { CoreClient } from '../ownership/core-client';
+import { defaultDataDir as appDataDir } from '../ownership/data-folder';
+import { openDataFolder } from '../ownership/open-data-folder';
+import { PrintingBrowser, SystemBrowser } from '../platform/system-browser';
 import { FallbackSecretStore } from '../secrets/fallback-secret-store';
 import { KeytarSecretStore } from '../secrets/keytar-secret-store';
-import { secretNames } from '../secrets/secret-names';
-import type { SecretStore } from '../secrets/secret-store';
-import { type Settings, SettingsStore } from '../settings/settings-store';
 
 /** The environment variable that carries a confidential client's secret (never a flag). */
 export const CLIENT_SECRET_ENV = 'PHOTO_UPLOADER_CLIENT_SECRET';
@@ -19,133 +18,94 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-/** Flags shared by every command; each overrides the saved setting of the same name. */
-export type CommonFlags = {
-  readonly dataDir: string | undefined;
-  readonly authUrl: string | undefined;
-  readonly baseUrl: string | undefined;
-  readonly clientId: string | undefined;
-  readonly scope: string | undefined;
-  readonly verbose: boolean;
+/** Thrown when the core refused a call; the message is the core's, in the user's words. */
+export class CommandFailed extends Error {
+  override readonly name = 'CommandFailed';
+}
+
+/** What a command prints. */
+export type CommandOutput = {
+  readonly stdout: NodeJS.WritableStream;
+  readonly stderr: NodeJS.WritableStream;
 };
 
-/** Where settings (and, later, the queue) live when `--data-dir` is not given. */
+/** Where settings, the queue and the sign-in live when `--data-dir` is not given: the app's. */
 export function defaultDataDir(): string {
-  return envPaths('photo-uploader', { suffix: '' }).data;
+  return appDataDir({ platform: process.platform, env: process.env, home: homedir() });
 }
 
-/** Everything a command needs, built once: the headless composition root. */
+/** Everything a command needs: the core (here or in the process that owns the data folder). */
 export type CliContext = {
-  /** Where settings and the queue live. */
   readonly dataDir: string;
-  readonly settings: SettingsStore;
-  readonly saved: Settings;
-  readonly secrets: SecretStore;
-  readonly logger: Logger;
-  readonly redactor: Redactor;
-  readonly dispatcher: Dispatcher & { close(): Promise<void> };
+  readonly client: CoreClient;
   readonly env: NodeJS.ProcessEnv;
-  readonly flags: CommonFlags;
-  /** The effective service and client, flags over saved settings. */
-  resolveAuth(): {
-    authUrl: string;
-    clientId: string;
-    scope: string | undefined;
-    baseUrl: string | undefined;
-  };
-  /** The sign-in session for the effective service, restored from the keychain. */
-  openSession(browser: Browser): Promise<AuthSession>;
-  close(): Promise<void>;
+  readonly redactor: Redactor;
+  readonly logger: Logger;
+  /**
+   * One call to the core.
+   * @throws CommandFailed with the core's message when it refused.
+   */
+  call<C extends IpcChannel>(channel: C, input: IpcCallInput<C>): Promise<IpcResults[C]>;
+  /** See `CoreClient.close`. */
+  close(options?: { readonly now?: boolean }): Promise<void>;
 };
 
-function checkedUrl(name: string, value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
-    throw new UsageError(`--${name} must be an http(s) URL, not "${value}"`);
-  }
-  return value.replace(/\/+$/, '');
-}
-
-export function createCliContext(
-  flags: CommonFlags,
+/**
+ * Opens the data folder for the command line: this process becomes its owner (and runs the one
+ * core, with the queue running only while a command waits for it), or attaches to the process
+ * that owns it (the app, or another command). One composition of the core: `AppCore`.
+ */
+export async function openCliContext(
+  options: {
+    readonly dataDir: string | undefined;
+    readonly verbose: boolean;
+    readonly noBrowser: boolean;
+  },
   env: NodeJS.ProcessEnv,
-  stderr: NodeJS.WritableStream,
-): CliContext {
+  out: CommandOutput,
+): Promise<CliContext> {
   const redactor = new Redactor();
   const logger = createLogger({
-    sink: jsonLineSink(stderr),
+    sink: jsonLineSink(out.stderr),
     redactor,
-    level: flags.verbose ? 'info' : 'warn',
+    level: options.verbose ? 'info' : 'warn',
     scope: 'cli',
   });
-  const dataDir = flags.dataDir ?? defaultDataDir();
-  const settings = new SettingsStore(dataDir, logger.child('settings'));
-  const saved = settings.get();
-  const secrets = new FallbackSecretStore(new KeytarSecretStore(), logger.child('secrets'));
-  const dispatcher = createHttpAgent();
-  const authUrl = checkedUrl('auth-url', flags.authUrl);
-  const baseUrl = checkedUrl('base-url', flags.baseUrl);
-
-  const resolveAuth = () => {
-    const effective = {
-      authUrl: authUrl ?? saved.authUrl,
-      clientId: flags.clientId ?? saved.clientId,
-      scope: flags.scope ?? saved.scope,
-      baseUrl: baseUrl ?? saved.baseUrl,
-    };
-    if (effective.authUrl === undefined || effective.clientId === undefined) {
-      throw new UsageError(
-        'No Photo Service is configured: pass --auth-url and --client-id (login saves them)',
-      );
-    }
-    return { ...effective, authUrl: effective.authUrl, clientId: effective.clientId };
-  };
-
-  const clientSecret = async (auth: {
-    authUrl: string;
-    clientId: string;
-  }): Promise<string | undefined> => {
-    const fromEnv = env[CLIENT_SECRET_ENV];
-    if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
-    return secrets.get(secretNames(auth.authUrl, auth.clientId).clientSecret);
-  };
-
-  return {
+  const dataDir = options.dataDir ?? defaultDataDir();
+  const client = await openDataFolder({
     dataDir,
-    settings,
-    saved,
-    secrets,
     logger,
-    redactor,
-    dispatcher,
     env,
-    flags,
-    resolveAuth,
-    async openSession(browser) {
-      const auth = resolveAuth();
-      const config: AuthConfig = {
-        authUrl: auth.authUrl,
-        clientId: auth.clientId,
-        clientSecret: await clientSecret(auth),
-        scope: auth.scope,
+    startCore: () =>
+      AppCore.start({
+        dataDir,
+        secrets: new FallbackSecretStore(new KeytarSecretStore(), logger.child('secrets')),
+        browser: options.noBrowser ? new PrintingBrowser(out.stdout) : new SystemBrowser(),
+        chooser: { choose: () => Promise.resolve([]) },
+        logger,
+        redactor,
         // The command line always uses the loopback redirect: a private-use scheme needs the app
         // registered with the operating system to receive it.
-        redirect: { kind: 'loopback' },
-      };
-      const session = new AuthSession({
-        config,
-        secrets,
-        dispatcher,
-        browser,
-        clock: systemClock,
-        logger: logger.child('auth'),
-        redactor,
-      });
-      await session.restore();
-      return session;
+        customScheme: undefined,
+        runQueue: 'on-request',
+      }),
+  });
+  if (client.kind === 'attached' && options.verbose)
+    out.stderr.write('Attached to the Photo Uploader process that owns this data folder.\n');
+  return {
+    dataDir,
+    client,
+    env,
+    redactor,
+    logger,
+    async call(channel, input) {
+      const result = await client.invoke(channel, input);
+      if (!result.ok) {
+        if (result.code === 'bad-input') throw new UsageError(result.message);
+        throw new CommandFailed(result.message);
+      }
+      return result.value;
     },
-    async close() {
-      await dispatcher.close();
-    },
+    close: (closing) => client.close(closing),
   };
 }

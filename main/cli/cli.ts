@@ -1,9 +1,41 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { SettingsView } from '../../shared/ipc/views';
 import { login, logout, status } from './auth-commands';
+import { type CliContext, openCliContext, UsageError } from './cli-context';
 import { hostSettingsFromFlags } from './host-flags';
 import { inspect } from './inspect-command';
 import { changeQueue, describe, report, showQueue, sync, upload } from './queue-commands';
-import { type CliContext, createCliContext, UsageError } from './cli-context';
+import { settingsChange } from './settings-flags';
+import { printable } from './terminal-text';
+
+/** The commands that open the data folder (`inspect` needs none). */
+const COMMANDS = new Set([
+  'login',
+  'status',
+  'logout',
+  'upload',
+  'sync',
+  'describe',
+  'queue',
+  'retry',
+  'pause',
+  'resume',
+  'cancel',
+  'report',
+]);
+
+/** Settings as nothing is saved yet: for checking flags before the data folder is opened. */
+const noSavedSettings: SettingsView = {
+  authUrl: undefined,
+  baseUrl: undefined,
+  clientId: undefined,
+  hasClientSecret: false,
+  redirect: 'loopback',
+  photoHost: undefined,
+  concurrency: 4,
+  assumedZone: 'UTC',
+};
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -22,8 +54,10 @@ Commands:
   inspect <paths...> [--zone IANA] [--json]
              read capture time, position, size and MD5 of photos in files and folders
 
-Options (each overrides the saved setting):
-  --data-dir DIR     where settings live (default: the user's data folder)
+Options (the service and photo host flags are saved, like login saves them):
+  --data-dir DIR     the data folder: settings, queue, sign-in (default: the app's own, so the
+                     command line and the app share one queue; while one runs, the other
+                     attaches to it)
   --auth-url URL     the authorization server
   --base-url URL     the API server
   --client-id ID     the app's client id; a confidential client's secret comes from the
@@ -101,51 +135,60 @@ export async function runCli(
     );
     return 2;
   }
+  if (command === 'inspect') {
+    // Reading photos needs no data folder: no queue, no sign-in.
+    try {
+      return await inspect(
+        { paths: positionals.slice(1), zone: values.zone, json: values.json ?? false },
+        { stdout, stderr },
+        values.verbose ?? false,
+      );
+    } catch (error) {
+      stderr.write(`inspect: ${error instanceof Error ? error.message : String(error)}\n`);
+      return error instanceof UsageError ? 2 : 1;
+    }
+  }
+  if (!COMMANDS.has(command)) {
+    stderr.write(`cli: unknown command "${printable(command)}"\n${USAGE}`);
+    return 2;
+  }
   let context: CliContext | undefined;
   try {
-    context = createCliContext(
+    const out = { stdout, stderr };
+    // Check the flags before anything is opened: a bad command line changes nothing.
+    const flags = {
+      authUrl: values['auth-url'],
+      baseUrl: values['base-url'],
+      clientId: values['client-id'],
+      scope: values.scope,
+      photoHost: hostSettingsFromFlags(values),
+      concurrency: values.concurrency,
+    };
+    settingsChange(flags, env, noSavedSettings);
+    context = await openCliContext(
       {
         dataDir: values['data-dir'],
-        authUrl: values['auth-url'],
-        baseUrl: values['base-url'],
-        clientId: values['client-id'],
-        scope: values.scope,
         verbose: values.verbose ?? false,
+        noBrowser: values['no-browser'] ?? false,
       },
       env,
-      stderr,
+      out,
     );
-    const out = { stdout, stderr };
-    const photoHost = hostSettingsFromFlags(values);
-    const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
-    if (photoHost !== undefined || concurrency !== undefined) {
-      context.settings.update({
-        ...(photoHost ? { photoHost } : {}),
-        ...(concurrency !== undefined ? { concurrency } : {}),
-      });
-      // Read the saved settings again, so that the command sees what it just saved.
-      await context.close();
-      context = createCliContext(context.flags, env, stderr);
-    }
+    const change = settingsChange(flags, env, await context.call('settings:get', {}));
+    if (change !== undefined) await context.call('settings:set', change);
     const rest = positionals.slice(1);
     switch (command) {
       case 'login':
-        return await login(context, { noBrowser: values['no-browser'] ?? false }, out);
+        return await login(context, out);
       case 'status':
         return await status(context, { json: values.json ?? false }, out);
       case 'logout':
         return await logout(context, out);
-      case 'inspect':
-        return await inspect(
-          context,
-          { paths: rest, zone: values.zone, json: values.json ?? false },
-          out,
-        );
       case 'upload':
         return await upload(
           context,
           {
-            paths: rest,
+            paths: rest.map((path) => resolve(path)),
             projectId: values.project,
             description: values.description,
             internal: values.internal ?? false,
@@ -168,21 +211,21 @@ export async function runCli(
           out,
         );
       case 'queue':
-        return showQueue(context, { json: values.json ?? false }, out);
+        return await showQueue(context, { json: values.json ?? false }, out);
       case 'retry':
       case 'pause':
       case 'resume':
       case 'cancel':
-        return changeQueue(context, command, { id: rest[0], all: values.all ?? false }, out);
+        return await changeQueue(context, command, { id: rest[0], all: values.all ?? false }, out);
       case 'report':
-        return report(context, { format: values.format }, out);
+        return await report(context, { format: values.format }, out);
       default:
-        stderr.write(`cli: unknown command "${command}"\n${USAGE}`);
+        stderr.write(`cli: unknown command "${printable(command)}"\n${USAGE}`);
         return 2;
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    stderr.write(`${command}: ${context ? context.redactor.text(message) : message}\n`);
+    stderr.write(`${command}: ${printable(context ? context.redactor.text(message) : message)}\n`);
     return error instanceof UsageError ? 2 : 1;
   } finally {
     await context?.close();

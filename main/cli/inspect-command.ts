@@ -4,8 +4,9 @@ import { isKnownZone } from '../media/capture-time';
 import { Intake } from '../media/intake';
 import { noKnownPhotos } from '../media/known-photos';
 import { MediaWorkers } from '../media/media-workers';
-import type { CommandOutput } from './auth-commands';
-import { type CliContext, UsageError } from './cli-context';
+import { createLogger, jsonLineSink, Redactor } from '../logging/logger';
+import { type CommandOutput, UsageError } from './cli-context';
+import { printable } from './terminal-text';
 
 /** One line of `inspect --json`. */
 export function inspectRecord(item: IntakeItem): Record<string, unknown> {
@@ -50,13 +51,14 @@ export function inspectRecord(item: IntakeItem): Record<string, unknown> {
 }
 
 function humanLine(item: IntakeItem): string {
-  if (item.status !== 'photo') return `${item.status.padEnd(7)} ${item.path}: ${item.reason}`;
+  const path = printable(item.path);
+  if (item.status !== 'photo') return `${item.status.padEnd(7)} ${path}: ${printable(item.reason)}`;
   const when = new Date(item.capture.capturedAt * 1000).toISOString().replace('.000Z', 'Z');
   const where = item.coordinates
     ? ` at ${item.coordinates.lat.toFixed(5)},${item.coordinates.lon.toFixed(5)}`
     : '';
   const duplicate = item.duplicateOf ? ' (duplicate)' : '';
-  return `photo   ${item.path}: ${when} (${item.capture.rule}, ${item.capture.zone})${where}${duplicate}${item.note ? ` — ${item.note}` : ''}`;
+  return `photo   ${path}: ${when} (${item.capture.rule}, ${item.capture.zone})${where}${duplicate}${item.note ? ` — ${item.note}` : ''}`;
 }
 
 /**
@@ -64,17 +66,23 @@ function humanLine(item: IntakeItem): string {
  * one line per file, in the order results arrive.
  */
 export async function inspect(
-  context: CliContext,
   options: { paths: readonly string[]; zone: string | undefined; json: boolean },
   out: CommandOutput,
+  verbose: boolean,
 ): Promise<number> {
+  const logger = createLogger({
+    sink: jsonLineSink(out.stderr),
+    redactor: new Redactor(),
+    level: verbose ? 'info' : 'warn',
+    scope: 'cli',
+  });
   if (options.paths.length === 0) throw new UsageError('inspect needs at least one file or folder');
   const zone = options.zone ?? computerZone();
   if (!isKnownZone(zone))
     throw new UsageError(`--zone must be an IANA time zone such as Europe/Rome, not "${zone}"`);
-  const workers = new MediaWorkers({ logger: context.logger.child('media') });
+  const workers = new MediaWorkers({ logger: logger.child('media') });
   try {
-    const intake = new Intake(workers, noKnownPhotos, context.logger.child('intake'));
+    const intake = new Intake(workers, noKnownPhotos, logger.child('intake'));
     const totals = await intake.run(options.paths, { assumedZone: zone }, (batch) => {
       for (const item of batch.items)
         out.stdout.write(

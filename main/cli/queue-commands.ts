@@ -1,18 +1,18 @@
-import type { IntakePhoto } from '../../shared/domain/intake';
+import type {
+  IntakeItemView,
+  QueueItemState,
+  QueueItemView,
+  QueueProgressView,
+} from '../../shared/ipc/views';
 import { computerZone } from '../../shared/domain/zone';
 import {
   MAX_DESCRIPTION_LENGTH,
   sanitizeDescription,
 } from '../../shared/description/description-policy';
 import { isKnownZone } from '../media/capture-time';
-import { Intake } from '../media/intake';
-import { MediaWorkers } from '../media/media-workers';
-import { newPhotoItem, type QueueStore } from '../queue/queue-store';
-import { reportRows, toCsv } from '../queue/queue-report';
-import type { CommandOutput } from './auth-commands';
-import { type CliContext, UsageError } from './cli-context';
-import { openQueue, openUploadKit } from './upload-context';
-import { PaceTracker, progressLine, queueProgress } from '../queue/queue-progress';
+import { progressLine } from '../queue/queue-progress';
+import { type CliContext, type CommandOutput, CommandFailed, UsageError } from './cli-context';
+import { printable } from './terminal-text';
 
 /** The description as it will be sent: the service's allowed HTML only. */
 function cleanDescription(raw: string | undefined, out: CommandOutput): string {
@@ -24,76 +24,138 @@ function cleanDescription(raw: string | undefined, out: CommandOutput): string {
   return clean;
 }
 
-function summary(store: QueueStore): string {
-  const counts = store.counts();
+type Counts = Readonly<Record<QueueItemState, number>>;
+
+function summary(counts: Counts): string {
   const waiting = counts.queued + counts.staged + counts.creating + counts.created;
   return `${counts.done} done, ${waiting} waiting, ${counts['needs-attention']} need attention, ${counts.cancelled} cancelled`;
 }
 
+const states: readonly QueueItemState[] = [
+  'queued',
+  'staged',
+  'creating',
+  'created',
+  'done',
+  'needs-attention',
+  'cancelled',
+];
+
+function countStates(items: readonly QueueItemView[]): Counts {
+  const counts = Object.fromEntries(states.map((state) => [state, 0])) as Record<
+    QueueItemState,
+    number
+  >;
+  for (const item of items) counts[item.state] += 1;
+  return counts;
+}
+
+/** Where an item is, for one line of output. */
+function itemName(item: QueueItemView): string {
+  return printable(item.path ?? item.photoId ?? String(item.id));
+}
+
 /**
- * `sync`: runs the queue until every item is done or waiting on the user. Exit 0 only when all
- * are done (or cancelled).
+ * `sync`: runs the queue until every item is done or waiting on the user, here or in the process
+ * that owns the data folder. Exit 0 only when all are done (or cancelled).
  */
-export async function sync(
-  context: CliContext,
-  out: CommandOutput,
-  store: QueueStore = openQueue(context),
-): Promise<number> {
-  const kit = await openUploadKit(context, store);
-  const abort = new AbortController();
-  const stop = () => abort.abort();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  const pace = new PaceTracker();
-  kit.engine.onEvent((event) => {
-    if (event.type === 'item' && event.item.state === 'done') pace.finished(Date.now());
+export async function sync(context: CliContext, out: CommandOutput): Promise<number> {
+  const session = await context.call('session:get', {});
+  if (session.state !== 'signed-in') {
+    out.stderr.write(
+      'sync: not signed in; run `npm run cli -- login` first. Queued uploads are kept.\n',
+    );
+    return 1;
+  }
+  let progress: QueueProgressView | undefined;
+  let offline = false;
+  const stopEvents = context.client.on('queue:changed', (change) => {
+    progress = change.progress;
+    if (change.condition === 'offline' && !offline)
+      out.stderr.write(
+        'Offline: uploads wait and resume by themselves when the service answers.\n',
+      );
+    offline = change.condition === 'offline';
+    for (const item of change.items)
+      if (item.state === 'needs-attention')
+        out.stderr.write(`Needs attention: ${itemName(item)}: ${printable(item.reason ?? '')}\n`);
   });
   const ticker = setInterval(() => {
-    const offline = kit.engine.condition === 'offline' ? ' (offline: waiting for the service)' : '';
-    out.stderr.write(
-      `${progressLine(queueProgress(store.photoGroups(), pace, Date.now()))}${offline}\n`,
-    );
-  }, 5000);
-  try {
-    if (kit.session.snapshot().state !== 'signed-in') {
+    if (progress !== undefined)
       out.stderr.write(
-        'sync: not signed in; run `npm run cli -- login` first. Queued uploads are kept.\n',
+        `${progressLine(progress)}${offline ? ' (offline: waiting for the service)' : ''}\n`,
       );
-      return 1;
-    }
-    kit.engine.onEvent((event) => {
-      if (event.type === 'condition' && event.condition === 'offline')
-        out.stderr.write(
-          'Offline: uploads wait and resume by themselves when the service answers.\n',
-        );
-      if (event.type === 'item' && event.item.state === 'needs-attention')
-        out.stderr.write(
-          `Needs attention: ${event.item.path ?? event.item.photo_id ?? event.item.id}: ${event.item.reason ?? ''}\n`,
-        );
-    });
-    const ended = await kit.engine.runUntilIdle(abort.signal);
-    const counts = store.counts();
-    const { rateLimited, serverErrors, networkErrors } = kit.engine.stats;
-    out.stdout.write(`${summary(store)}\n`);
+  }, 5000);
+  let interrupted = false;
+  const interrupt = () => {
+    interrupted = true;
+    // Closing journals the steps in flight (owner) or leaves the owner to go on (attached).
+    void context.close({ now: true }).then(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  try {
+    const ended = await context.call('queue:sync', {});
+    const { rateLimited, serverErrors, networkErrors } = ended.waitedFor;
+    out.stdout.write(`${summary(ended.counts)}\n`);
     out.stdout.write(
       `Waited for: ${rateLimited} rate-limit answers (429), ${serverErrors} server errors (5xx), ${networkErrors} network failures.\n`,
     );
-    if (ended === 'needs-sign-in') {
-      out.stderr.write(
-        'sync: the session has ended; sign in again (`npm run cli -- login`), then sync. Nothing was lost.\n',
-      );
-      return 1;
+    switch (ended.ended) {
+      case 'needs-sign-in':
+        out.stderr.write(
+          'sync: the session has ended; sign in again (`npm run cli -- login`), then sync. Nothing was lost.\n',
+        );
+        return 1;
+      case 'not-ready':
+        out.stderr.write(`sync: ${ended.reason ?? 'the queue cannot run yet'}\n`);
+        return 1;
+      case 'stopped':
+        out.stderr.write(
+          'sync: the process that runs the queue is quitting; run sync again later. Nothing was lost.\n',
+        );
+        return interrupted ? 130 : 1;
+      case 'idle': {
+        const { counts } = ended;
+        const unfinished =
+          counts.queued +
+          counts.staged +
+          counts.creating +
+          counts.created +
+          counts['needs-attention'];
+        return unfinished === 0 ? 0 : 1;
+      }
     }
-    if (abort.signal.aborted) return 130;
-    const unfinished =
-      counts.queued + counts.staged + counts.creating + counts.created + counts['needs-attention'];
-    return unfinished === 0 ? 0 : 1;
   } finally {
     clearInterval(ticker);
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
-    await kit.close();
-    store.close();
+    stopEvents();
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+  }
+}
+
+/** Takes `paths` in through the core's intake and returns its results, in order. */
+async function intake(
+  context: CliContext,
+  paths: readonly string[],
+  assumedZone: string,
+): Promise<IntakeItemView[]> {
+  const items: IntakeItemView[] = [];
+  const seen: { runId: number; items: readonly IntakeItemView[]; done: boolean }[] = [];
+  let finished: (() => void) | undefined;
+  let runId: number | undefined;
+  const stop = context.client.on('intake:batch', (batch) => {
+    seen.push({ runId: batch.runId, items: batch.items, done: batch.progress.done });
+    if (batch.runId === runId && batch.progress.done) finished?.();
+  });
+  try {
+    const done = new Promise<void>((resolve) => (finished = resolve));
+    runId = (await context.call('intake:add-paths', { paths: [...paths], assumedZone })).runId;
+    if (!seen.some((batch) => batch.runId === runId && batch.done)) await done;
+    for (const batch of seen) if (batch.runId === runId) items.push(...batch.items);
+    return items;
+  } finally {
+    stop();
   }
 }
 
@@ -115,43 +177,30 @@ export async function upload(
   const zone = options.zone ?? computerZone();
   if (!isKnownZone(zone)) throw new UsageError(`--zone must be an IANA time zone, not "${zone}"`);
   const description = cleanDescription(options.description, out);
-  const store = openQueue(context);
-  const workers = new MediaWorkers({ logger: context.logger.child('media') });
-  const photos: IntakePhoto[] = [];
-  try {
-    await new Intake(
-      workers,
-      { uploaded: (md5s) => Promise.resolve(store.uploadedPhotoIds(md5s)) },
-      context.logger.child('intake'),
-    ).run(options.paths, { assumedZone: zone }, (batch) => {
-      for (const item of batch.items) {
-        if (item.status !== 'photo')
-          out.stderr.write(`${item.status}: ${item.path}: ${item.reason}\n`);
-        else if (item.duplicateOf?.kind === 'in-this-batch')
-          out.stderr.write(`skipped: ${item.path}: the same photo as ${item.duplicateOf.path}\n`);
-        else photos.push(item);
-      }
-    });
-  } finally {
-    await workers.close();
+  const photos: number[] = [];
+  for (const item of await intake(context, options.paths, zone)) {
+    if (item.status !== 'photo')
+      out.stderr.write(`${item.status}: ${printable(item.path)}: ${printable(item.reason)}\n`);
+    else if (item.duplicateOf?.kind === 'in-this-batch')
+      out.stderr.write(
+        `skipped: ${printable(item.path)}: the same photo as ${printable(item.duplicateOf.path)}\n`,
+      );
+    else photos.push(item.intakeId);
   }
-  const { added, alreadyQueued } = store.addPhotos(
-    photos.map((photo) =>
-      newPhotoItem(photo, {
-        projectId: options.projectId ?? '',
-        description,
-        internal: options.internal,
-      }),
-    ),
-  );
+  const { added, alreadyQueued } =
+    photos.length === 0
+      ? { added: 0, alreadyQueued: 0 }
+      : await context.call('queue:add-photos', {
+          intakeIds: photos,
+          projectId: options.projectId,
+          description,
+          internal: options.internal,
+        });
   out.stdout.write(
-    `Queued ${added.length} photos${alreadyQueued.length > 0 ? ` (${alreadyQueued.length} were already queued)` : ''}.\n`,
+    `Queued ${added} photos${alreadyQueued > 0 ? ` (${alreadyQueued} were already queued)` : ''}.\n`,
   );
-  if (options.queueOnly) {
-    store.close();
-    return 0;
-  }
-  return sync(context, out, store);
+  if (options.queueOnly) return 0;
+  return sync(context, out);
 }
 
 /** `describe PHOTO_ID --description HTML [--base HTML]`: queues a description edit, then syncs. */
@@ -168,119 +217,109 @@ export async function describe(
   if (!options.photoId) throw new UsageError('describe needs a photo id');
   if (options.description === undefined) throw new UsageError('describe needs --description HTML');
   const description = cleanDescription(options.description, out);
-  const store = openQueue(context);
   let base = options.base === undefined ? undefined : sanitizeDescription(options.base);
   if (base === undefined) {
     // What the service has now is what the user started from; offline, no conflict check is possible.
-    const kit = await openUploadKit(context, store);
     try {
-      base = (await kit.api.getPhoto(options.photoId, AbortSignal.timeout(10_000))).description;
-    } catch {
+      base = (await context.call('photos:get', { photoId: options.photoId })).description;
+    } catch (error) {
+      if (!(error instanceof CommandFailed)) throw error;
       out.stderr.write(
-        'Note: the Photo Service cannot be reached; the edit is queued and will be sent when it can.\n',
+        `Note: ${error.message} The edit is queued and will be sent when the Photo Service can take it.\n`,
       );
-    } finally {
-      await kit.close();
     }
   }
-  const id = store.addDescriptionEdit(options.photoId, description, base ?? null);
-  out.stdout.write(`Queued the description edit (queue item ${id}).\n`);
-  if (options.queueOnly) {
-    store.close();
-    return 0;
-  }
-  return sync(context, out, store);
+  const { itemId } = await context.call('photos:edit-description', {
+    photoId: options.photoId,
+    description,
+    baseDescription: base ?? null,
+  });
+  out.stdout.write(`Queued the description edit (queue item ${itemId}).\n`);
+  if (options.queueOnly) return 0;
+  return sync(context, out);
 }
 
 /** `queue [--json]`: what is queued and in which state. */
-export function showQueue(
+export async function showQueue(
   context: CliContext,
   options: { json: boolean },
   out: CommandOutput,
-): number {
-  const store = openQueue(context);
-  try {
-    const items = store.all();
-    if (options.json) {
-      out.stdout.write(
-        `${JSON.stringify({
-          counts: store.counts(),
-          items: items.map((item) => ({
-            id: item.id,
-            kind: item.kind,
-            state: item.state,
-            paused: item.paused,
-            reason: item.reason,
-            path: item.path,
-            project_id: item.project_id,
-            photo_id: item.photo_id,
-            md5: item.md5,
-          })),
-        })}\n`,
-      );
-    } else {
-      for (const item of items)
-        out.stdout.write(
-          `${String(item.id).padStart(5)} ${item.state.padEnd(15)}${item.paused ? ' (paused)' : ''} ${item.path ?? item.photo_id ?? ''}${item.reason ? `: ${item.reason}` : ''}\n`,
-        );
-      out.stdout.write(`${summary(store)}\n`);
-    }
+): Promise<number> {
+  const { items } = await context.call('queue:snapshot', {});
+  const counts = countStates(items);
+  if (options.json) {
+    out.stdout.write(
+      `${JSON.stringify({
+        counts,
+        items: items.map((item) => ({
+          id: item.id,
+          kind: item.kind,
+          state: item.state,
+          paused: item.paused,
+          reason: item.reason ?? null,
+          path: item.path ?? null,
+          project_id: item.projectId ?? null,
+          photo_id: item.photoId ?? null,
+          md5: item.md5 ?? null,
+        })),
+      })}\n`,
+    );
     return 0;
-  } finally {
-    store.close();
   }
+  for (const item of items)
+    out.stdout.write(
+      `${String(item.id).padStart(5)} ${item.state.padEnd(15)}${item.paused ? ' (paused)' : ''} ${itemName(item)}${item.reason ? `: ${printable(item.reason)}` : ''}\n`,
+    );
+  out.stdout.write(`${summary(counts)}\n`);
+  return 0;
 }
 
 function itemId(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw)) throw new UsageError(`"${raw}" is not a queue item id`);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1)
+    throw new UsageError(`"${raw}" is not a queue item id`);
   return Number(raw);
 }
 
 /** `retry [ID|--all]`, `pause [ID]`, `resume [ID]`, `cancel ID`. */
-export function changeQueue(
+export async function changeQueue(
   context: CliContext,
   action: 'retry' | 'pause' | 'resume' | 'cancel',
   target: { id: string | undefined; all: boolean },
   out: CommandOutput,
-): number {
-  const store = openQueue(context);
-  try {
-    const id = itemId(target.id);
-    if (action === 'retry' && id === undefined && !target.all)
-      throw new UsageError('retry needs an item id or --all');
-    if (action === 'cancel' && id === undefined) throw new UsageError('cancel needs an item id');
-    const changed =
-      action === 'retry'
-        ? store.retry(id)
-        : action === 'pause'
-          ? store.setPaused(true, id)
-          : action === 'resume'
-            ? store.setPaused(false, id)
-            : store.cancel(id ?? 0)
-              ? 1
-              : 0;
-    out.stdout.write(`${action}: ${changed} item${changed === 1 ? '' : 's'}.\n`);
-    return 0;
-  } finally {
-    store.close();
+): Promise<number> {
+  const id = itemId(target.id);
+  if (action === 'retry' && id === undefined && !target.all)
+    throw new UsageError('retry needs an item id or --all');
+  const which = id === undefined ? {} : { itemId: id };
+  let changed: number;
+  switch (action) {
+    case 'retry':
+      changed = (await context.call('queue:retry', which)).changed;
+      break;
+    case 'pause':
+      changed = (await context.call('queue:pause', which)).changed;
+      break;
+    case 'resume':
+      changed = (await context.call('queue:resume', which)).changed;
+      break;
+    case 'cancel':
+      if (id === undefined) throw new UsageError('cancel needs an item id');
+      changed = (await context.call('queue:cancel', { itemId: id })).cancelled ? 1 : 0;
+      break;
   }
+  out.stdout.write(`${action}: ${changed} item${changed === 1 ? '' : 's'}.\n`);
+  return 0;
 }
 
 /** `report --format json|csv`: every item's file, project, outcome, photo id and reason. */
-export function report(
+export async function report(
   context: CliContext,
   options: { format: string | undefined },
   out: CommandOutput,
-): number {
+): Promise<number> {
   const format = options.format ?? 'json';
   if (format !== 'json' && format !== 'csv') throw new UsageError('--format is json or csv');
-  const store = openQueue(context);
-  try {
-    const rows = reportRows(store.all());
-    out.stdout.write(format === 'csv' ? toCsv(rows) : `${JSON.stringify(rows, null, 2)}\n`);
-    return 0;
-  } finally {
-    store.close();
-  }
+  out.stdout.write((await context.call('queue:export-report', { format })).content);
+  return 0;
 }

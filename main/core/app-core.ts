@@ -45,6 +45,11 @@ export type AppCoreOptions = {
    * Electron app). Without one, sign-in always uses a loopback redirect.
    */
   readonly customScheme: string | undefined;
+  /**
+   * `always` (the app): the queue runs whenever it has work. `on-request` (a command line that
+   * owns the data folder): only while a `queue:sync` call waits.
+   */
+  readonly runQueue?: 'always' | 'on-request';
   /** Other worker entries (the bundled app ships them as JavaScript beside main). */
   readonly media?: { readonly workerEntry?: URL; readonly crawlerEntry?: URL };
 };
@@ -69,6 +74,8 @@ export class AppCore {
   readonly #runner: QueueRunner;
   #connection: ServiceConnection | undefined;
   #host: (PhotoHost & { close?(): void }) | undefined;
+  /** Why no upload engine runs, in the user's words; undefined when one does. */
+  #notReady: string | undefined;
   /** Serialises reconfiguration: settings saved twice quickly apply in order. */
   #configuring: Promise<void> = Promise.resolve();
 
@@ -95,6 +102,7 @@ export class AppCore {
       this.#clock,
       options.logger.child('queue'),
       (change) => this.#emit('queue:changed', change),
+      (options.runQueue ?? 'always') === 'always',
     );
   }
 
@@ -139,6 +147,11 @@ export class AppCore {
   /** The current connection to the service, if one is configured. */
   get connection(): ServiceConnection | undefined {
     return this.#connection;
+  }
+
+  /** Why the queue cannot run now (no service, no photo host, no keys); undefined when it can. */
+  get notReadyReason(): string | undefined {
+    return this.#notReady;
   }
 
   /** The photo host, if one is configured and has its keys. */
@@ -242,10 +255,18 @@ export class AppCore {
     }
   }
 
+  /**
+   * Stops the queue for good (the owner is quitting): the steps in flight are journaled, and
+   * every `queue:sync` still waiting ends `stopped`.
+   */
+  async stopQueue(): Promise<void> {
+    await this.#runner.close();
+  }
+
   /** Quitting: in-flight steps are journaled, then everything is closed. */
   async shutdown(): Promise<void> {
     await this.#configuring;
-    await this.#runner.stop();
+    await this.#runner.close();
     this.#listeners.clear();
     await this.#connection?.close();
     this.#host?.close?.();
@@ -308,6 +329,16 @@ export class AppCore {
       }
     }
     const api = this.#connection?.api;
+    this.#notReady =
+      this.#connection === undefined
+        ? 'No Photo Service is set up: give its addresses and client id (login saves them).'
+        : api === undefined
+          ? 'No API address is set up: give the base URL (login saves it).'
+          : saved.photoHost === undefined
+            ? 'No photo host is set up: choose an S3-compatible bucket or a published folder.'
+            : this.#host === undefined
+              ? 'The photo host has no keys yet: set them once (they are kept in the keychain).'
+              : undefined;
     await this.#runner.useEngine(
       api && this.#host
         ? new UploadEngine(

@@ -205,6 +205,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
         authUrl: input.authUrl?.replace(/\/+$/, ''),
         baseUrl: input.baseUrl?.replace(/\/+$/, ''),
         clientId: input.clientId,
+        scope: input.scope,
         redirect: input.redirect,
         photoHost: host,
         concurrency: input.concurrency,
@@ -286,6 +287,16 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
       ),
 
     'queue:snapshot': () => Promise.resolve(runner.snapshot()),
+
+    'queue:sync': async () => {
+      const ended = await runner.sync();
+      return {
+        ended,
+        reason: ended === 'not-ready' ? core.notReadyReason : undefined,
+        counts: store.counts(),
+        waitedFor: runner.stats,
+      };
+    },
 
     'queue:add-photos': (input) => {
       const description = cleanDescription(input.description);

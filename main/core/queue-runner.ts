@@ -9,12 +9,20 @@ import { queueItemView } from './views';
 /** Changes are sent to the window at most this often: a busy queue must not flood the bridge. */
 const CHANGE_INTERVAL_MS = 150;
 
+/** How a `sync()` ended. */
+export type SyncEnd = 'idle' | 'needs-sign-in' | 'stopped' | 'not-ready';
+
 /**
  * Keeps the upload queue moving in a long-lived app: runs the engine whenever there is work
  * (added, resumed, retried, signed in, back online), swaps the engine when the service or photo
  * host changes, and reports changes to the window in coalesced batches.
+ *
+ * With `autoRun` false (a command line that owns the data folder), the queue runs only while
+ * someone waits in `sync()`: `queue --json` or `pause` must not start uploads by themselves.
  */
 export class QueueRunner {
+  #syncs = 0;
+  #closed = false;
   #engine: UploadEngine | undefined;
   #unsubscribe: (() => void) | undefined;
   #abort: AbortController | undefined;
@@ -30,6 +38,7 @@ export class QueueRunner {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly emit: (change: QueueChangeView) => void,
+    private readonly autoRun = true,
   ) {}
 
   get condition(): QueueCondition {
@@ -56,7 +65,8 @@ export class QueueRunner {
 
   /** There may be work: runs the engine now, or once more after the current run. */
   kick(): void {
-    if (this.#engine === undefined) return;
+    if (this.#engine === undefined || this.#closed) return;
+    if (!this.autoRun && this.#syncs === 0) return;
     if (this.#running) {
       this.#again = true;
       return;
@@ -93,6 +103,42 @@ export class QueueRunner {
     this.#abort?.abort();
     await this.#running;
     this.#flush();
+  }
+
+  /**
+   * Runs the queue until nothing is left that can go on without the user (the command line's
+   * `sync`), and says how it ended. Waits through engine swaps (settings saved meanwhile); ends
+   * `stopped` when the runner is closed (the owner quits), `not-ready` when no engine can run.
+   */
+  async sync(): Promise<SyncEnd> {
+    this.#syncs += 1;
+    try {
+      for (;;) {
+        const engine = this.#engine;
+        if (this.#closed) return 'stopped';
+        if (engine === undefined) return 'not-ready';
+        this.kick();
+        await this.#running;
+        if (this.#closed) return 'stopped';
+        if (this.#engine !== engine) continue;
+        if (engine.condition === 'needs-sign-in') return 'needs-sign-in';
+        // Work added while the last run was ending is picked up by another run.
+        if (this.store.nextDueAt() === undefined) return 'idle';
+      }
+    } finally {
+      this.#syncs -= 1;
+    }
+  }
+
+  /** What the engine met on the way: answers that made it wait. */
+  get stats(): { rateLimited: number; serverErrors: number; networkErrors: number } {
+    return { rateLimited: 0, serverErrors: 0, networkErrors: 0, ...this.#engine?.stats };
+  }
+
+  /** Stops for good (the owner is quitting): journals the steps in flight; `sync()` ends `stopped`. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.stop();
   }
 
   /** Tells the window about items changed outside the engine (added, paused, cancelled…). */

@@ -15,6 +15,7 @@ export function sessionView(
     service: service.authUrl,
     clientId: service.clientId,
     access: snapshot?.scope,
+    expiresAt: snapshot?.expiresAt,
     remembered: snapshot?.remembered ?? false,
     message:
       snapshot?.message ??

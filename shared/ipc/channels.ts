@@ -14,6 +14,7 @@ export const ipcChannels = [
   'projects:search',
   'projects:recent',
   'queue:snapshot',
+  'queue:sync',
   'queue:add-photos',
   'queue:pause',
   'queue:resume',

@@ -6,6 +6,7 @@ import type {
   ProjectView,
   QueueChangeView,
   QueueSnapshotView,
+  QueueSyncView,
   ReportView,
   SessionView,
   SettingsView,
@@ -51,6 +52,8 @@ export const ipcCalls = {
       baseUrl: httpUrl.optional(),
       clientId: z.string().min(1).max(200).optional(),
       clientSecret: z.string().min(1).max(500).optional(),
+      /** The scopes to ask for at the next sign-in (the command line's `--scope`). */
+      scope: z.string().min(1).max(500).optional(),
       redirect: z.enum(['custom-scheme', 'loopback']).optional(),
       photoHost: photoHostInput.optional(),
       concurrency: z.number().int().min(1).max(16).optional(),
@@ -70,6 +73,7 @@ export const ipcCalls = {
     .strict(),
   'projects:recent': z.object({}).strict(),
   'queue:snapshot': z.object({}).strict(),
+  'queue:sync': z.object({}).strict(),
   'queue:add-photos': z
     .object({
       intakeIds: z.array(z.number().int().min(0)).min(1).max(20_000),
@@ -113,6 +117,7 @@ export type IpcResults = {
   'projects:search': readonly ProjectView[];
   'projects:recent': readonly ProjectView[];
   'queue:snapshot': QueueSnapshotView;
+  'queue:sync': QueueSyncView;
   'queue:add-photos': { readonly added: number; readonly alreadyQueued: number };
   'queue:pause': { readonly changed: number };
   'queue:resume': { readonly changed: number };

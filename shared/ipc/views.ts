@@ -11,6 +11,8 @@ export type SessionView = {
   readonly clientId: string | undefined;
   /** What the signed-in session may do, as the service granted it (its scope). */
   readonly access: string | undefined;
+  /** When the access token expires (ms since the epoch), if signed in and known. */
+  readonly expiresAt: number | undefined;
   /** False when no keychain is available: the sign-in lasts for this run only. */
   readonly remembered: boolean;
   /** What the user should be told, in plain words (a failed sign-in, an expired session). */
@@ -125,6 +127,25 @@ export type QueueSnapshotView = {
   readonly items: readonly QueueItemView[];
   readonly progress: QueueProgressView;
   readonly condition: QueueCondition;
+};
+
+/** How a `queue:sync` ended, with what the queue holds then. */
+export type QueueSyncView = {
+  /**
+   * `idle`: nothing is left that can go on without the user; `needs-sign-in`: the session ended;
+   * `stopped`: the process that runs the queue is quitting; `not-ready`: the service or photo
+   * host is not set up (see `reason`).
+   */
+  readonly ended: 'idle' | 'needs-sign-in' | 'stopped' | 'not-ready';
+  readonly reason: string | undefined;
+  /** Items by queue state. */
+  readonly counts: Readonly<Record<QueueItemState, number>>;
+  /** Answers that made the queue wait during this run. */
+  readonly waitedFor: {
+    readonly rateLimited: number;
+    readonly serverErrors: number;
+    readonly networkErrors: number;
+  };
 };
 
 /** The `queue:changed` event: the items that changed, the progress, the condition. */

@@ -147,7 +147,12 @@ describe('npm run cli -- login | status | logout', () => {
     expect(
       lastJsonLine((await cli(['status', '--json', '--data-dir', bare], noKeychain)).stdout),
     ).toMatchObject({ state: 'signed-out', remembered: false });
-    expect(await readdir(bare)).toEqual(['settings.json']);
+    // Nothing in the data folder (settings, queue, owner files) holds the secret.
+    for (const name of await readdir(bare)) {
+      const text = await readFile(join(bare, name)).catch(() => Buffer.alloc(0));
+      expect(text.includes(service.info.client_secret), name).toBe(false);
+    }
+    expect(await readdir(bare)).not.toContain('owner.json');
     const settingsText = await readFile(join(bare, 'settings.json'), 'utf8');
     expect(settingsText).not.toContain(service.info.client_secret);
     expect(Object.keys(JSON.parse(settingsText) as object).sort()).toEqual(['authUrl', 'clientId']);

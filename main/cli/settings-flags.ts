@@ -1,0 +1,79 @@
+import type { IpcCallInput } from '../../shared/ipc/bridge';
+import type { SettingsView } from '../../shared/ipc/views';
+import { SEED_S3_KEY_ENV, SEED_S3_SECRET_ENV } from '../core/seed-settings';
+import type { PhotoHostSettings } from '../settings/settings-store';
+import { CLIENT_SECRET_ENV, UsageError } from './cli-context';
+
+/** The flags that change settings; each is saved, like the photo host. */
+export type SettingsFlags = {
+  readonly authUrl: string | undefined;
+  readonly baseUrl: string | undefined;
+  readonly clientId: string | undefined;
+  readonly scope: string | undefined;
+  readonly photoHost: PhotoHostSettings | undefined;
+  readonly concurrency: string | undefined;
+};
+
+function checkedUrl(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
+    throw new UsageError(`--${name} must be an http(s) URL, not "${value}"`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function s3Keys(env: NodeJS.ProcessEnv) {
+  const accessKeyId = env[SEED_S3_KEY_ENV];
+  const secretAccessKey = env[SEED_S3_SECRET_ENV];
+  return accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined;
+}
+
+/**
+ * The `settings:set` call the flags and environment ask for (the client secret and S3 keys come
+ * only from the environment, then live in the keychain); undefined when they change nothing.
+ * @throws UsageError for a flag with a bad value.
+ */
+export function settingsChange(
+  flags: SettingsFlags,
+  env: NodeJS.ProcessEnv,
+  saved: SettingsView,
+): IpcCallInput<'settings:set'> | undefined {
+  const authUrl = checkedUrl('auth-url', flags.authUrl);
+  const baseUrl = checkedUrl('base-url', flags.baseUrl);
+  const concurrency = flags.concurrency === undefined ? undefined : Number(flags.concurrency);
+  if (
+    concurrency !== undefined &&
+    !(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 16)
+  )
+    throw new UsageError(
+      `--concurrency is a whole number from 1 to 16, not "${flags.concurrency}"`,
+    );
+  const secret = env[CLIENT_SECRET_ENV];
+  const keys = s3Keys(env);
+  const host = flags.photoHost ?? saved.photoHost;
+  // Keys from the environment go with the photo host they belong to (new, or saved without keys).
+  const photoHost =
+    host?.kind === 's3' &&
+    keys !== undefined &&
+    (flags.photoHost !== undefined || saved.photoHost?.kind !== 's3' || !saved.photoHost.hasKeys)
+      ? {
+          kind: 's3' as const,
+          ...(host.endpoint !== undefined ? { endpoint: host.endpoint } : {}),
+          region: host.region,
+          bucket: host.bucket,
+          prefix: host.prefix,
+          pathStyle: host.pathStyle,
+          ...keys,
+        }
+      : flags.photoHost;
+  const change: IpcCallInput<'settings:set'> = {
+    ...(authUrl !== undefined ? { authUrl } : {}),
+    ...(baseUrl !== undefined ? { baseUrl } : {}),
+    ...(flags.clientId !== undefined ? { clientId: flags.clientId } : {}),
+    ...(flags.scope !== undefined ? { scope: flags.scope } : {}),
+    ...(secret !== undefined && secret !== '' ? { clientSecret: secret } : {}),
+    ...(photoHost !== undefined ? { photoHost } : {}),
+    ...(concurrency !== undefined ? { concurrency } : {}),
+  };
+  return Object.keys(change).length === 0 ? undefined : change;
+}

@@ -1,0 +1,20 @@
+/**
+ * Control characters that would act on a terminal instead of being shown: C0 and C1 controls,
+ * DEL, and the Unicode bidirectional overrides that can make a name read as another.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point here
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * `text` made safe to print on a terminal: every control character is shown as an escape
+ * (`\x1b`, `\u202e`), so a file named with an escape sequence cannot clear the screen, hide a
+ * line or recolour the output.
+ */
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, (char) => {
+    const code = char.codePointAt(0) ?? 0;
+    return code <= 0xff
+      ? `\\x${code.toString(16).padStart(2, '0')}`
+      : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}

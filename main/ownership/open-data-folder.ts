@@ -1,0 +1,157 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { IpcCallInput } from '../../shared/ipc/bridge';
+import type {
+  IpcChannel,
+  IpcEvent,
+  IpcEventPayloads,
+  IpcResult,
+  IpcResults,
+} from '../../shared/ipc/contract';
+import { createIpcDispatcher } from '../../shared/ipc/dispatcher';
+import type { AppCore } from '../core/app-core';
+import { commandLineFrontEnd } from '../core/front-end';
+import type { Logger } from '../logging/logger';
+import { AttachClient } from './attach-client';
+import { endpointSchema, type OwnerEndpoint } from './attach-protocol';
+import type { CoreClient } from './core-client';
+import { ownerFiles, ownerSocketAddress } from './data-folder';
+import { FileLock } from './file-lock';
+import { OwnerServer } from './owner-server';
+
+/** Thrown when another process owns the data folder but cannot be reached. */
+export class OwnerUnreachableError extends Error {
+  override readonly name = 'OwnerUnreachableError';
+}
+
+/** A per-user folder for sockets whose path in the data folder would be too long. */
+export function runtimeDir(env: NodeJS.ProcessEnv): string {
+  const uid = typeof process.getuid === 'function' ? process.getuid() : 'user';
+  return env.XDG_RUNTIME_DIR ?? join(tmpdir(), `photo-uploader-${uid}`);
+}
+
+async function readEndpoint(file: string): Promise<OwnerEndpoint | undefined> {
+  try {
+    const parsed = endpointSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An owner: the lock on its data folder, the core, and the channel other processes attach to. */
+export type Ownership = {
+  readonly core: AppCore;
+  readonly server: OwnerServer;
+  /**
+   * Lets attached callers finish (with `now`: stops the queue first, so their syncs end
+   * `stopped`), journals and shuts the core down, then lets the folder go.
+   */
+  close(options?: { readonly now?: boolean }): Promise<void>;
+};
+
+/**
+ * Runs the core as the owner of a data folder whose lock this process holds, and opens the
+ * channel other front ends attach to. On failure the lock is let go.
+ */
+export async function serveAsOwner(options: {
+  readonly dataDir: string;
+  readonly lock: FileLock;
+  readonly startCore: () => Promise<AppCore>;
+  readonly logger: Logger;
+  readonly env: NodeJS.ProcessEnv;
+}): Promise<Ownership> {
+  const { dataDir, lock, logger } = options;
+  let core: AppCore | undefined;
+  try {
+    core = await options.startCore();
+    const started = core;
+    const server = await OwnerServer.start({
+      address: ownerSocketAddress(dataDir, process.platform, runtimeDir(options.env)),
+      endpointFile: ownerFiles(dataDir).endpoint,
+      handlers: started.handlersFor(commandLineFrontEnd),
+      events: (listener) => started.onEvent(listener),
+      logger: logger.child('owner'),
+    });
+    logger.info('this process owns the data folder');
+    return {
+      core: started,
+      server,
+      async close(closing) {
+        try {
+          if (closing?.now) await started.stopQueue();
+          else await server.drain();
+          await server.close();
+          await started.shutdown();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    await core?.shutdown().catch(() => undefined);
+    lock.release();
+    throw error;
+  }
+}
+
+/** The core in this process, served to the command line through the same dispatcher. */
+function ownerClient(ownership: Ownership): CoreClient {
+  const dispatch = createIpcDispatcher(ownership.core.handlersFor(commandLineFrontEnd));
+  let closing: Promise<void> | undefined;
+  return {
+    kind: 'owner',
+    invoke<C extends IpcChannel>(channel: C, input: IpcCallInput<C>) {
+      // The dispatcher answers with the channel's result type (see IpcHandlers).
+      return dispatch(channel, input, { trusted: true }) as Promise<IpcResult<IpcResults[C]>>;
+    },
+    on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayloads[E]) => void) {
+      return ownership.core.onEvent((name: IpcEvent, payload: unknown) => {
+        // The core's events carry their contract payloads.
+        if (name === event) listener(payload as IpcEventPayloads[E]);
+      });
+    },
+    close(options) {
+      closing ??= ownership.close(options);
+      return closing;
+    },
+  };
+}
+
+/**
+ * Opens the data folder for a front end that is not the window (the command line): becomes its
+ * owner when no other process is (and runs the core here), or attaches to the process that is.
+ * Retries for `waitMs` while an owner is starting or stopping.
+ * @throws OwnerUnreachableError when another process owns the folder and does not answer.
+ */
+export async function openDataFolder(options: {
+  readonly dataDir: string;
+  readonly startCore: () => Promise<AppCore>;
+  readonly logger: Logger;
+  readonly env: NodeJS.ProcessEnv;
+  readonly waitMs?: number;
+}): Promise<CoreClient> {
+  const { dataDir } = options;
+  await mkdir(dataDir, { recursive: true });
+  const files = ownerFiles(dataDir);
+  const deadline = Date.now() + (options.waitMs ?? 10_000);
+  let lastProblem = 'it has not opened its channel';
+  for (;;) {
+    const lock = FileLock.tryAcquire(files.lock);
+    if (lock !== undefined) return ownerClient(await serveAsOwner({ ...options, lock }));
+    const endpoint = await readEndpoint(files.endpoint);
+    if (endpoint !== undefined) {
+      try {
+        return await AttachClient.connect(endpoint, 5000);
+      } catch (error) {
+        lastProblem = error instanceof Error ? error.message : String(error);
+      }
+    }
+    if (Date.now() >= deadline)
+      throw new OwnerUnreachableError(
+        `Another Photo Uploader process owns the data folder ${dataDir}, but it cannot be reached (${lastProblem}). Close the other process, or wait for it to finish.`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,170 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server, type Socket } from 'node:net';
+import { dirname } from 'node:path';
+import type { IpcEvent, IpcEventPayloads } from '../../shared/ipc/contract';
+import { createIpcDispatcher, type IpcHandlers } from '../../shared/ipc/dispatcher';
+import type { Logger } from '../logging/logger';
+import {
+  lineReader,
+  type OwnerEndpoint,
+  type OwnerMessage,
+  parseClientMessage,
+} from './attach-protocol';
+
+/** A connection that has not said `hello` with the right token by then is closed. */
+const HELLO_TIMEOUT_MS = 5000;
+
+type EventSource = (
+  listener: <E extends IpcEvent>(event: E, payload: IpcEventPayloads[E]) => void,
+) => () => void;
+
+function sameToken(given: string, token: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The owner's local channel: serves the command line's handler map to other processes of the
+ * same user on this data folder, over a Unix socket (mode 0600) or a named pipe. A caller must
+ * first present the random token from the endpoint file, which only the user can read (0600).
+ * Every call goes through the same dispatcher as the window's IPC (schema, errors as results).
+ */
+export class OwnerServer {
+  readonly #pending = new Set<Promise<unknown>>();
+  readonly #sockets = new Set<Socket>();
+  #closing: Promise<void> | undefined;
+
+  private constructor(
+    private readonly server: Server,
+    private readonly endpoint: OwnerEndpoint,
+    private readonly endpointFile: string,
+    private readonly handlers: IpcHandlers,
+    private readonly events: EventSource,
+    private readonly logger: Logger,
+  ) {
+    server.on('connection', (socket) => this.#accept(socket));
+  }
+
+  /**
+   * Listens at `address` and then writes the endpoint file, so that a process that finds the
+   * file can connect. The caller must hold the data folder's lock: a stale socket file left by
+   * an owner that died is removed first.
+   */
+  static async start(options: {
+    readonly address: string;
+    readonly endpointFile: string;
+    readonly handlers: IpcHandlers;
+    readonly events: EventSource;
+    readonly logger: Logger;
+  }): Promise<OwnerServer> {
+    const { address, endpointFile } = options;
+    if (!address.startsWith('\\\\.\\pipe\\')) {
+      await mkdir(dirname(address), { recursive: true, mode: 0o700 });
+      await rm(address, { force: true });
+    }
+    const server = createServer();
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen({ path: address, readableAll: false, writableAll: false }, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    if (!address.startsWith('\\\\.\\pipe\\')) await chmod(address, 0o600);
+    const endpoint: OwnerEndpoint = {
+      version: 1,
+      pid: process.pid,
+      address,
+      token: randomBytes(32).toString('base64url'),
+    };
+    await writeFile(endpointFile, `${JSON.stringify(endpoint)}\n`, { mode: 0o600 });
+    // writeFile keeps the mode of a file that already existed: make sure.
+    await chmod(endpointFile, 0o600);
+    return new OwnerServer(
+      server,
+      endpoint,
+      endpointFile,
+      options.handlers,
+      options.events,
+      options.logger,
+    );
+  }
+
+  /** Where this owner listens. */
+  get address(): string {
+    return this.endpoint.address;
+  }
+
+  /**
+   * Waits until no attached process has a call running (an attached `sync` has its answer). It
+   * keeps serving meanwhile, so a command that finishes first does not cut short the others.
+   */
+  async drain(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
+  }
+
+  /**
+   * Stops accepting, answers the calls still running (an attached `sync` gets its result), then
+   * closes every connection and removes the endpoint file and the socket.
+   */
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      const stopped = new Promise<void>((resolve) => this.server.close(() => resolve()));
+      await rm(this.endpointFile, { force: true });
+      await Promise.allSettled([...this.#pending]);
+      for (const socket of this.#sockets) socket.end();
+      await stopped;
+      if (!this.endpoint.address.startsWith('\\\\.\\pipe\\'))
+        await rm(this.endpoint.address, { force: true });
+    })();
+    return this.#closing;
+  }
+
+  #accept(socket: Socket): void {
+    this.#sockets.add(socket);
+    const dispatch = createIpcDispatcher(this.handlers, (channel, error) =>
+      this.logger.error('a call from an attached process failed unexpectedly', { channel, error }),
+    );
+    let welcomed = false;
+    let stopEvents: (() => void) | undefined;
+    const send = (message: OwnerMessage) => {
+      if (!socket.destroyed && socket.writable) socket.write(`${JSON.stringify(message)}\n`);
+    };
+    const helloTimer = setTimeout(() => socket.destroy(), HELLO_TIMEOUT_MS);
+    socket.on(
+      'data',
+      lineReader(
+        (line) => {
+          const message = parseClientMessage(line);
+          if (!welcomed) {
+            if (message?.type !== 'hello' || !sameToken(message.token, this.endpoint.token)) {
+              this.logger.warn('refused a connection without the owner token');
+              socket.destroy();
+              return;
+            }
+            welcomed = true;
+            clearTimeout(helloTimer);
+            send({ type: 'welcome', pid: process.pid });
+            stopEvents = this.events((event, payload) => send({ type: 'event', event, payload }));
+            return;
+          }
+          if (message?.type !== 'invoke') return;
+          const call = dispatch(message.channel, message.input, { trusted: true }).then((result) =>
+            send({ type: 'result', id: message.id, result }),
+          );
+          this.#pending.add(call);
+          void call.finally(() => this.#pending.delete(call));
+        },
+        () => socket.destroy(),
+      ),
+    );
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => {
+      clearTimeout(helloTimer);
+      stopEvents?.();
+      this.#sockets.delete(socket);
+    });
+  }
+}
