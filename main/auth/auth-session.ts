@@ -18,12 +18,9 @@ import { type CallbackPage, LoopbackReceiver } from './loopback-receiver';
 import { PendingSignIns, SIGN_IN_TIMEOUT_MS } from './pending-sign-ins';
 import { createPkcePair, createState } from './pkce';
 import { TokenClient } from './token-client';
-import {
-  parseStoredSession,
-  serializeSession,
-  type StoredSession,
-  type TokenSet,
-} from './token-set';
+import { describeCallbackError, describeExchangeError } from './sign-in-messages';
+import type { StoredSession, TokenSet } from './token-set';
+import { type RefreshLock, TokenVault } from './token-vault';
 
 /** How the browser hands the sign-in back to the app. */
 export type RedirectChoice =
@@ -38,6 +35,11 @@ export type AuthConfig = {
   /** Requested scope; undefined asks for the narrowest the server offers. */
   readonly scope: string | undefined;
   readonly redirect: RedirectChoice;
+  /**
+   * The API the tokens are for: they are kept under its origin and never sent anywhere else.
+   * Undefined when only signing in (no API address yet).
+   */
+  readonly apiBaseUrl: string | undefined;
 };
 
 export type AuthSessionDeps = {
@@ -48,6 +50,8 @@ export type AuthSessionDeps = {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly redactor: Redactor;
+  /** Shared with every process of this user, so refreshes of one keychain entry never overlap. */
+  readonly refreshLock: RefreshLock;
 };
 
 export type SessionState = 'signed-out' | 'signing-in' | 'signed-in' | 'needs-sign-in';
@@ -85,32 +89,13 @@ function refreshMargin(tokens: TokenSet): number {
   return Math.min(REFRESH_MARGIN_MS, (tokens.expiresAt - tokens.receivedAt) / 2);
 }
 const REVOKE_TIMEOUT_MS = 10_000;
+const SESSION_ENDED = 'Your session has ended. Please sign in again; queued uploads are waiting.';
 
 type Waiting = {
   resolve: (outcome: SignInOutcome) => void;
   timer: NodeJS.Timeout;
   receiver?: LoopbackReceiver;
 };
-
-function describeCallbackError(error: string, description: string | undefined): string {
-  if (error === 'access_denied')
-    return 'You declined access in the browser, so you are not signed in.';
-  return `The Photo Service refused the sign-in (${error}${description ? `: ${description}` : ''}). Please try again.`;
-}
-
-function describeExchangeError(error: unknown): string {
-  if (error instanceof OAuthResponseError) {
-    if (error.code === 'invalid_grant')
-      return 'The sign-in expired or was already used. Please sign in again.';
-    if (error.code === 'invalid_client' || error.code === 'unauthorized_client') {
-      return "The Photo Service did not accept this app's client id or secret. Check them in the settings.";
-    }
-    return `The Photo Service refused the sign-in (${error.code}). Please try again.`;
-  }
-  if (error instanceof NetworkError)
-    return 'Could not reach the Photo Service to finish signing in. Check the connection and try again.';
-  return 'The Photo Service gave an answer this app does not understand. Please try again.';
-}
 
 /**
  * The signed-in session with one Photo Service: OAuth 2.0 authorization code with PKCE S256 and
@@ -124,7 +109,7 @@ function describeExchangeError(error: unknown): string {
  * - Nothing here logs or throws a token, code, verifier or secret.
  */
 export class AuthSession {
-  readonly #names: ReturnType<typeof secretNames>;
+  readonly #vault: TokenVault;
   readonly #pending: PendingSignIns;
   readonly #waiting = new Map<string, Waiting>();
   readonly #listeners = new Set<(snapshot: SessionSnapshot) => void>();
@@ -136,9 +121,20 @@ export class AuthSession {
   #refreshing: Promise<TokenSet> | undefined;
   #endpoints: Promise<AuthEndpoints> | undefined;
   #tokenClient: Promise<TokenClient> | undefined;
+  /**
+   * Bumped by every sign-out: tokens that arrive for an older generation (a refresh or a code
+   * exchange that was in flight) are revoked, never stored or handed out.
+   */
+  #generation = 0;
 
   constructor(private readonly deps: AuthSessionDeps) {
-    this.#names = secretNames(deps.config.authUrl, deps.config.clientId);
+    const { authUrl, clientId, apiBaseUrl } = deps.config;
+    this.#vault = new TokenVault(
+      deps.secrets,
+      secretNames(authUrl, clientId, apiBaseUrl).tokens,
+      deps.refreshLock,
+      deps.logger,
+    );
     this.#pending = new PendingSignIns(deps.clock);
     deps.redactor.add(deps.config.clientSecret);
   }
@@ -149,22 +145,14 @@ export class AuthSession {
 
   /** Loads the session kept in the keychain, if any. Call once at start. */
   async restore(): Promise<SessionSnapshot> {
-    let stored: StoredSession | undefined;
-    try {
-      stored = parseStoredSession(await this.deps.secrets.get(this.#names.tokens));
-    } catch (error) {
-      this.deps.logger.warn('could not read the stored session', { error });
-    }
+    const stored = await this.#vault.read();
     if (stored?.kind === 'tokens') {
       this.deps.redactor.add(stored.tokens.accessToken);
       this.deps.redactor.add(stored.tokens.refreshToken);
       this.#tokens = stored.tokens;
       this.#set('signed-in', undefined);
     } else if (stored?.kind === 'needs-sign-in') {
-      this.#set(
-        'needs-sign-in',
-        'Your session has ended. Please sign in again; queued uploads are waiting.',
-      );
+      this.#set('needs-sign-in', SESSION_ENDED);
     } else {
       this.#set('signed-out', undefined);
     }
@@ -300,6 +288,10 @@ export class AuthSession {
       readonly dispatcher?: Dispatcher;
     },
   ): Promise<Dispatcher.ResponseData> {
+    const api = this.deps.config.apiBaseUrl;
+    if (api === undefined || new URL(url).origin !== new URL(api).origin)
+      // Tokens are for the API they were issued for: never sent to another origin.
+      throw new Error('Refusing to send the session to an address that is not its API');
     const send = async (token: string) => {
       try {
         return await request(url, {
@@ -324,35 +316,54 @@ export class AuthSession {
 
   /** Revokes the tokens (RFC 7009, best effort) and deletes them from the keychain. */
   async signOut(): Promise<void> {
+    // From here on, tokens still on their way (a refresh, a code exchange) are revoked on arrival.
+    this.#generation += 1;
     for (const state of [...this.#waiting.keys()])
       this.#finish(state, { ok: false, message: 'Signed out.' });
     const tokens = this.#tokens;
     this.#tokens = undefined;
-    try {
-      await this.deps.secrets.delete(this.#names.tokens);
-    } catch (error) {
-      this.deps.logger.warn('could not delete the stored session', { error });
-    }
     this.#set('signed-out', undefined);
-    if (tokens === undefined) return;
-    const client = await this.#getTokenClient();
-    for (const [token, hint] of [
-      [tokens.refreshToken, 'refresh_token'],
-      [tokens.accessToken, 'access_token'],
-    ] as const) {
-      try {
-        await client.revoke(token, hint, AbortSignal.timeout(REVOKE_TIMEOUT_MS));
-      } catch (error) {
-        this.deps.logger.warn(
-          'token revocation failed; the token stays valid on the server until it expires',
-          {
-            hint,
-            error,
-          },
-        );
-      }
-    }
+    // Under the cross-process lock: a refresh in flight (here or in another process) stores its
+    // tokens first; the newest ones are then deleted and revoked.
+    const stored = await this.#vault.exclusive(async () => {
+      const newest = await this.#vault.read();
+      await this.#vault.delete();
+      return newest;
+    });
+    const revoke = [tokens, stored?.kind === 'tokens' ? stored.tokens : undefined].filter(
+      (set): set is TokenSet => set !== undefined,
+    );
+    await this.#revoke(revoke);
     this.deps.logger.info('signed out');
+  }
+
+  /** Revokes each token of `sets` once (RFC 7009, best effort: the server may be out of reach). */
+  async #revoke(sets: readonly TokenSet[]): Promise<void> {
+    if (sets.length === 0) return;
+    const seen = new Set<string>();
+    let client: TokenClient;
+    try {
+      client = await this.#getTokenClient();
+    } catch (error) {
+      this.deps.logger.warn('could not reach the server to revoke tokens', { error });
+      return;
+    }
+    for (const tokens of sets)
+      for (const [token, hint] of [
+        [tokens.refreshToken, 'refresh_token'],
+        [tokens.accessToken, 'access_token'],
+      ] as const) {
+        if (seen.has(token)) continue;
+        seen.add(token);
+        try {
+          await client.revoke(token, hint, AbortSignal.timeout(REVOKE_TIMEOUT_MS));
+        } catch (error) {
+          this.deps.logger.warn(
+            'token revocation failed; the token stays valid on the server until it expires',
+            { hint, error },
+          );
+        }
+      }
   }
 
   /** Ends every wait and listener (loopback listeners included). */
@@ -412,6 +423,7 @@ export class AuthSession {
       this.#finish(state, { ok: false, message });
       return { kind: 'failed', message };
     }
+    const generation = this.#generation;
     try {
       const client = await this.#getTokenClient();
       const tokens = await client.exchangeCode({
@@ -420,6 +432,11 @@ export class AuthSession {
         codeVerifier: taken.pending.codeVerifier,
         scope: this.deps.config.scope ?? defaultScope(endpoints),
       });
+      if (generation !== this.#generation) {
+        // Signed out while the code was being exchanged: these tokens are never kept.
+        await this.#revoke([tokens]);
+        return this.#drop('signed out during the sign-in');
+      }
       await this.#persist({ kind: 'tokens', tokens });
       this.#tokens = tokens;
       this.#set('signed-in', undefined);
@@ -472,11 +489,64 @@ export class AuthSession {
     return refreshing;
   }
 
-  async #runRefresh(current: TokenSet): Promise<TokenSet> {
+  /**
+   * Refreshes under the cross-process lock. Another process on this keychain entry may have
+   * rotated the tokens since this one read them: the entry is read again first, and its newer
+   * tokens are adopted (and used, if still fresh) instead of presenting a refresh token that
+   * has been replaced. The rotated refresh token is stored before anyone gets the new access
+   * token.
+   */
+  #runRefresh(held: TokenSet): Promise<TokenSet> {
+    const generation = this.#generation;
+    return this.#vault.exclusive(async () => {
+      let current = held;
+      if (this.#persisted) {
+        const stored = await this.#vault.read();
+        if (generation !== this.#generation) throw new AuthRequiredError('Signed out');
+        if (stored?.kind !== 'tokens') {
+          // Another process signed out, or found the session ended: so has this one.
+          this.deps.logger.info('the stored session is gone; another process ended it');
+          this.#tokens = undefined;
+          if (stored?.kind === 'needs-sign-in') this.#set('needs-sign-in', SESSION_ENDED);
+          else this.#set('signed-out', undefined);
+          throw new AuthRequiredError('The session has ended; please sign in again');
+        }
+        if (stored.tokens.refreshToken !== current.refreshToken) {
+          this.deps.logger.info('another process refreshed the session; using its tokens');
+          this.deps.redactor.add(stored.tokens.accessToken);
+          this.deps.redactor.add(stored.tokens.refreshToken);
+          current = stored.tokens;
+          this.#tokens = current;
+          this.#emit();
+          if (
+            current.expiresAt === undefined ||
+            current.expiresAt - this.deps.clock.now() > refreshMargin(current)
+          )
+            return current;
+        }
+      }
+      const fresh = await this.#requestRefresh(current);
+      if (generation !== this.#generation) {
+        // Signed out while the refresh was in flight: the new tokens are revoked, never kept.
+        await this.#revoke([fresh]);
+        throw new AuthRequiredError('Signed out');
+      }
+      // Store the rotated refresh token before the new access token is used by anyone.
+      await this.#persist({ kind: 'tokens', tokens: fresh });
+      if (this.#tokens === current || this.#tokens === held) {
+        this.#tokens = fresh;
+        this.#emit();
+      }
+      this.deps.logger.info('session refreshed');
+      return fresh;
+    });
+  }
+
+  /** One refresh request; a permanent refusal ends the session. */
+  async #requestRefresh(current: TokenSet): Promise<TokenSet> {
     const client = await this.#getTokenClient();
-    let fresh: TokenSet;
     try {
-      fresh = await client.refresh(current);
+      return await client.refresh(current);
     } catch (error) {
       if (error instanceof OAuthResponseError && error.isPermanent) {
         this.deps.logger.warn('refresh refused; a new sign-in is needed', { error: error.code });
@@ -491,34 +561,18 @@ export class AuthSession {
         reason,
       );
     }
-    // Store the rotated refresh token before the new access token is used by anyone.
-    await this.#persist({ kind: 'tokens', tokens: fresh });
-    if (this.#tokens === current) {
-      this.#tokens = fresh;
-      this.#emit();
-    }
-    this.deps.logger.info('session refreshed');
-    return fresh;
   }
 
   async #needsSignIn(): Promise<void> {
     this.#tokens = undefined;
     await this.#persist({ kind: 'needs-sign-in' });
-    this.#set(
-      'needs-sign-in',
-      'Your session has ended. Please sign in again; queued uploads are waiting.',
-    );
+    this.#set('needs-sign-in', SESSION_ENDED);
   }
 
   async #persist(session: StoredSession): Promise<void> {
-    try {
-      await this.deps.secrets.set(this.#names.tokens, serializeSession(session));
-      this.#persisted = true;
-    } catch (error) {
-      // The tokens stay usable in memory; the user is told the sign-in will not be remembered.
-      this.#persisted = false;
-      this.deps.logger.error('could not store the session in the keychain', { error });
-    }
+    // When the keychain refuses, the tokens stay usable in memory and the user is told the
+    // sign-in will not be remembered.
+    this.#persisted = await this.#vault.write(session);
   }
 
   #getEndpoints(): Promise<AuthEndpoints> {

@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { type Clock, systemClock } from '../../shared/domain/clock';
 import { computerZone } from '../../shared/domain/zone';
@@ -6,7 +7,9 @@ import type { IpcHandlers } from '../../shared/ipc/dispatcher';
 import type { SessionView, SettingsView } from '../../shared/ipc/views';
 import type { RedirectChoice } from '../auth/auth-session';
 import type { Browser } from '../auth/browser';
+import { FileRefreshLock, type RefreshLock } from '../auth/token-vault';
 import { createHttpAgent } from '../http/http-agent';
+import { sharedLocksDir } from '../ownership/data-folder';
 import type { Logger, Redactor } from '../logging/logger';
 import { Intake } from '../media/intake';
 import { MediaWorkers } from '../media/media-workers';
@@ -50,6 +53,11 @@ export type AppCoreOptions = {
    * owns the data folder): only while a `queue:sync` call waits.
    */
   readonly runQueue?: 'always' | 'on-request';
+  /**
+   * Where refreshes of a sign-in are locked across processes (default: `locks/` in the default
+   * data folder, so processes on different data folders see each other).
+   */
+  readonly locksDir?: string;
   /** Other worker entries (the bundled app ships them as JavaScript beside main). */
   readonly media?: { readonly workerEntry?: URL; readonly crawlerEntry?: URL };
 };
@@ -67,6 +75,7 @@ export class AppCore {
   readonly #listeners = new Set<EventListener>();
   readonly #clock: Clock;
   readonly #dispatcher = createHttpAgent();
+  readonly #refreshLock: RefreshLock;
   readonly #store: QueueStore;
   readonly #workers: MediaWorkers;
   readonly #thumbnails: Thumbnails;
@@ -81,6 +90,10 @@ export class AppCore {
 
   private constructor(private readonly options: AppCoreOptions) {
     this.#clock = options.clock ?? systemClock;
+    this.#refreshLock = new FileRefreshLock(
+      options.locksDir ??
+        sharedLocksDir({ platform: process.platform, env: process.env, home: homedir() }),
+    );
     this.settings = new SettingsStore(options.dataDir, options.logger.child('settings'));
     this.#store = new QueueStore(join(options.dataDir, 'queue.db'), this.#clock);
     this.#workers = new MediaWorkers({
@@ -301,6 +314,7 @@ export class AppCore {
           clientSecret,
           scope: saved.scope,
           redirect: this.#redirect(saved),
+          apiBaseUrl: saved.baseUrl,
         },
         saved.baseUrl,
         saved.pacing,
@@ -311,6 +325,7 @@ export class AppCore {
           clock: this.#clock,
           logger,
           redactor: this.options.redactor,
+          refreshLock: this.#refreshLock,
         },
       );
       connection.session.onChange(() => {

@@ -27,6 +27,14 @@ export function defaultDataDir({ platform, env, home }: Platform): string {
   return posix.join(config?.startsWith('/') ? config : posix.join(home, '.config'), PRODUCT_NAME);
 }
 
+/**
+ * Where the locks shared by every data folder of this user live (one sign-in may be used from
+ * several data folders): beside the default data folder's contents, in `locks/`.
+ */
+export function sharedLocksDir(platform: Platform): string {
+  return join(defaultDataDir(platform), 'locks');
+}
+
 /** Longest Unix socket path that works everywhere (macOS allows 104 bytes, Linux 108). */
 const MAX_SOCKET_PATH_BYTES = 100;
 

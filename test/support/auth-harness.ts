@@ -1,9 +1,12 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { Agent } from 'undici';
 import type { Clock } from '../../shared/domain/clock';
 import { systemClock } from '../../shared/domain/clock';
 import { AuthSession, type RedirectChoice } from '../../main/auth/auth-session';
 import type { Browser } from '../../main/auth/browser';
+import { FileRefreshLock, type RefreshLock } from '../../main/auth/token-vault';
 import { createLogger, type LogRecord, Redactor } from '../../main/logging/logger';
 import { InMemorySecretStore } from '../../main/secrets/in-memory-secret-store';
 import type { SecretStore } from '../../main/secrets/secret-store';
@@ -57,6 +60,9 @@ export type SessionKit = {
   readonly dispatcher: Agent;
 };
 
+/** Where the tests' sessions lock their refreshes (entries differ by the service's port). */
+export const TEST_LOCKS_DIR = join(tmpdir(), 'photo-uploader-test-locks');
+
 /** Builds a session against the local service with recorded logs and token-endpoint requests. */
 export function makeSession(
   info: LaunchInfo,
@@ -68,6 +74,8 @@ export function makeSession(
     clock?: Clock;
     /** Requested scope; leave the key out for `read write`, pass undefined for the server's narrowest. */
     scope?: string | undefined;
+    /** The cross-process refresh lock (default: one shared by the tests' sessions). */
+    refreshLock?: RefreshLock;
   },
 ): SessionKit {
   const logs: LogRecord[] = [];
@@ -87,6 +95,7 @@ export function makeSession(
       clientSecret: options.publicClient ? undefined : info.client_secret,
       scope: 'scope' in options ? options.scope : 'read write',
       redirect: options.redirect ?? { kind: 'loopback' },
+      apiBaseUrl: info.base_url,
     },
     secrets,
     dispatcher: recording,
@@ -94,6 +103,7 @@ export function makeSession(
     clock: options.clock ?? systemClock,
     logger: createLogger({ sink: (record) => logs.push(record), redactor, level: 'debug' }),
     redactor,
+    refreshLock: options.refreshLock ?? new FileRefreshLock(TEST_LOCKS_DIR),
   });
   return { session, secrets, logs, redactor, sentForms, dispatcher: agent };
 }

@@ -84,7 +84,7 @@ describe('npm run cli -- login | status | logout', () => {
     const stored = JSON.parse(
       (await keytar.getPassword(
         KEYCHAIN_SERVICE,
-        secretNames(service.info.auth_url, service.info.client_id).tokens,
+        secretNames(service.info.auth_url, service.info.client_id, service.info.base_url).tokens,
       ))!,
     ) as {
       tokens: { accessToken: string; refreshToken: string };

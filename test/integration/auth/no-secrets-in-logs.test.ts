@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthSession } from '../../../main/auth/auth-session';
+import { FileRefreshLock } from '../../../main/auth/token-vault';
 import { createHttpAgent } from '../../../main/http/http-agent';
 import { createLogger, type LogRecord, Redactor } from '../../../main/logging/logger';
 import { InMemorySecretStore } from '../../../main/secrets/in-memory-secret-store';
 import { TestClock } from '../../fakes/test-clock';
-import { approveInBrowser, makeSession, ScriptedBrowser } from '../../support/auth-harness';
+import {
+  approveInBrowser,
+  makeSession,
+  ScriptedBrowser,
+  TEST_LOCKS_DIR,
+} from '../../support/auth-harness';
 import { startTestService, type TestService } from '../../support/photo-service-harness';
 
 describe('No token, code, verifier or secret reaches logs or errors', () => {
@@ -121,6 +127,7 @@ describe('No token, code, verifier or secret reaches logs or errors', () => {
         clientSecret: 'client-secret-value-123',
         scope: 'read',
         redirect: { kind: 'loopback' },
+        apiBaseUrl: undefined,
       },
       secrets: new InMemorySecretStore(),
       dispatcher: createHttpAgent(),
@@ -130,6 +137,7 @@ describe('No token, code, verifier or secret reaches logs or errors', () => {
       clock: new TestClock(),
       logger: createLogger({ sink: (record) => records.push(record), redactor }),
       redactor,
+      refreshLock: new FileRefreshLock(TEST_LOCKS_DIR),
     });
     const outcome = await Promise.race([
       session.signIn(),

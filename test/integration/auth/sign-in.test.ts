@@ -8,6 +8,7 @@ import {
   ScriptedBrowser,
   type SessionKit,
 } from '../../support/auth-harness';
+import { secretNames } from '../../../main/secrets/secret-names';
 import { TestClock } from '../../fakes/test-clock';
 import { admin, startTestService, type TestService } from '../../support/photo-service-harness';
 
@@ -313,7 +314,9 @@ describe('AuthSession: losing and regaining the session', () => {
     const snapshots: SessionSnapshot[] = [];
     made.session.onChange((snapshot) => snapshots.push(snapshot));
     const stored = JSON.parse(
-      (await made.secrets.get(`oauth-tokens ${service.info.auth_url} ${service.info.client_id}`))!,
+      (await made.secrets.get(
+        secretNames(service.info.auth_url, service.info.client_id, service.info.base_url).tokens,
+      ))!,
     ) as {
       tokens: { refreshToken: string };
     };
