@@ -96,11 +96,9 @@ export function adminGuard(origin: () => string, adminToken: string) {
         .send({ errors: ['The control-API token is wrong.'] });
     }
     if (hasBody(request) && !isJson(request.headers['content-type'])) {
-      return reply
-        .code(415)
-        .send({
-          errors: ['The control API takes JSON bodies only (Content-Type: application/json).'],
-        });
+      return reply.code(415).send({
+        errors: ['The control API takes JSON bodies only (Content-Type: application/json).'],
+      });
     }
     return undefined;
   };
