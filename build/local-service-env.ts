@@ -11,7 +11,9 @@ import type { LaunchInfo } from '../service/photo-service';
  * client (PKCE only, no secret anywhere), the loopback redirect (a development run is not
  * registered with the OS for the app's scheme), and its S3-compatible store as the photo host,
  * whose keys travel in their own variables and end up in the keychain. Demo mode, the bridge
- * host and the real-Electron test all start the app this way.
+ * host and the real-Electron test all start the app this way. The control API's `admin_token`
+ * stays out: the app never drives the control API, and an environment is readable by the
+ * user's other processes.
  */
 export function localServiceEnv(info: LaunchInfo): Record<string, string> {
   const s3 = info.s3;

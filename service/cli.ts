@@ -4,8 +4,9 @@ import { stopOnSignal } from './stop-on-signal';
 
 /**
  * `npm run service -- [options]`: starts the local Photo Service and prints, as the first line
- * on stdout, one JSON object with its addresses, demo clients, projects and (with --with-s3) the
- * S3-compatible store. Runs until interrupted.
+ * on stdout, one JSON object with its addresses, demo clients, projects, (with --admin) the
+ * control API's `admin_token`, and (with --with-s3) the S3-compatible store. Runs until
+ * interrupted. Only that line carries the token; stderr never does.
  */
 async function main(): Promise<void> {
   let options;

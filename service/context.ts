@@ -19,6 +19,8 @@ export type ServiceContext = {
   readonly faults: FaultRules;
   readonly stats: RequestStats;
   readonly limiter: RateLimiter;
+  /** The secret every control-API request must present as `Authorization: Bearer …`. */
+  readonly adminToken: string;
   /** `http://127.0.0.1:PORT`, known once the server listens. */
   readonly origin: () => string;
 };

@@ -13,6 +13,11 @@ export type PhotoServiceOptions = {
   readonly autoApprove: boolean;
   /** Serve the `/__admin` control API. */
   readonly admin: boolean;
+  /**
+   * The control API's bearer token, for embedding code that must know it in advance; random per
+   * start when absent. Deliberately not a command-line option: arguments show in `ps`.
+   */
+  readonly adminToken?: string;
   /** The old refresh token dies at once, or when the new access token is first used. */
   readonly rotation: RotationPolicy;
   /** Access-token lifetime in seconds (`expires_in`). */

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkedAdminToken, generateAdminToken } from './admin/admin-guard';
 import { FaultRules } from './admin/fault-rules';
 import { RequestStats } from './admin/request-stats';
 import { RateLimiter } from './api/rate-limiter';
@@ -25,6 +26,11 @@ export type LaunchInfo = {
   readonly base_url: string;
   /** The control API, or null when started without `--admin`. */
   readonly admin_url: string | null;
+  /**
+   * What every control-API request must send as `Authorization: Bearer …`; random per start,
+   * null without `--admin`. Only this line carries it: it never goes to logs or to the app.
+   */
+  readonly admin_token: string | null;
   readonly client_id: string;
   readonly client_secret: string;
   readonly public_client_id: string;
@@ -84,6 +90,8 @@ export async function startPhotoService(
     timeoutMs: options.fetchTimeoutMs,
   });
   let origin = '';
+  const adminToken =
+    options.adminToken === undefined ? generateAdminToken() : checkedAdminToken(options.adminToken);
   const context: ServiceContext = {
     options,
     clock,
@@ -99,6 +107,7 @@ export async function startPhotoService(
       writes: options.writeLimit,
       reads: options.readLimit,
     }),
+    adminToken,
     origin: () => origin,
   };
 
@@ -126,6 +135,7 @@ export async function startPhotoService(
     auth_url: origin,
     base_url: origin,
     admin_url: options.admin ? `${origin}/__admin` : null,
+    admin_token: options.admin ? adminToken : null,
     client_id: context.clients.confidential.id,
     client_secret: context.clients.confidential.secret ?? '',
     public_client_id: context.clients.public.id,

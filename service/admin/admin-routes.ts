@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ApiError } from '../api/api-error';
 import { projectJson } from '../api/photo-json';
 import type { ServiceContext } from '../context';
+import { adminGuard } from './admin-guard';
 import { faultRuleSchema } from './fault-rules';
 
 const faultsBody = z.union([
@@ -47,9 +48,13 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   return result.data;
 }
 
-/** The control API for tests and demos; registered only with `--admin`. */
+/**
+ * The control API for tests and demos; registered only with `--admin`. Every route sits behind
+ * `adminGuard`: its own Host and Origin, the launch line's `admin_token`, JSON bodies only.
+ */
 export function registerAdminRoutes(app: FastifyInstance, context: ServiceContext): void {
-  app.get('/__admin/state', (_request, reply) =>
+  const guarded = { onRequest: adminGuard(context.origin, context.adminToken) };
+  app.get('/__admin/state', guarded, (_request, reply) =>
     reply.send({
       projects: context.photos
         .projects()
@@ -72,19 +77,19 @@ export function registerAdminRoutes(app: FastifyInstance, context: ServiceContex
     }),
   );
 
-  app.post('/__admin/faults', (request, reply) => {
+  app.post('/__admin/faults', guarded, (request, reply) => {
     const body = parse(faultsBody, request.body);
     const rules = Array.isArray(body) ? body : 'rules' in body ? body.rules : [body];
     context.faults.add(rules);
     return reply.code(201).send({ faults: context.faults.list() });
   });
 
-  app.delete('/__admin/faults', (_request, reply) => {
+  app.delete('/__admin/faults', guarded, (_request, reply) => {
     context.faults.clear();
     return reply.send({ faults: [] });
   });
 
-  app.post('/__admin/reset', async (request, reply) => {
+  app.post('/__admin/reset', guarded, async (request, reply) => {
     const { tokens } = parse(resetBody, request.body);
     await context.processor.idle();
     context.photos.reset();
@@ -99,7 +104,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: ServiceContex
     });
   });
 
-  app.post('/__admin/projects', (request, reply) => {
+  app.post('/__admin/projects', guarded, (request, reply) => {
     const body = parse(projectBody, request.body);
     const project = context.photos.addProject({
       name: body.name,
@@ -109,13 +114,13 @@ export function registerAdminRoutes(app: FastifyInstance, context: ServiceContex
     return reply.code(201).send(projectJson(project, 0, context.origin()));
   });
 
-  app.post('/__admin/clock', (request, reply) => {
+  app.post('/__admin/clock', guarded, (request, reply) => {
     const body = parse(clockBody, request.body);
     context.clock.advance((body.advance_ms ?? 0) + (body.advance_seconds ?? 0) * 1000);
     return reply.send({ offset_ms: context.clock.offsetMs, now: context.clock.nowSeconds() });
   });
 
-  app.get('/__admin/idle', async (_request, reply) => {
+  app.get('/__admin/idle', guarded, async (_request, reply) => {
     await context.processor.idle();
     return reply.send({ idle: true });
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sanitizeDescription } from '../../shared/description/description-policy';
 import type { ServiceContext } from '../context';
+import { requireOwnHost } from '../own-host';
 import type { Project, StoredPhoto } from '../store/photo-store';
 import { escapeHtml } from '../../shared/domain/escape-html';
 import { renderPage, sendPage } from './html';
@@ -43,11 +44,15 @@ function projectSection(project: Project, photos: readonly StoredPhoto[]): strin
     <p class="meta">${escapeHtml([project.address.street_address_1, project.address.city].filter(Boolean).join(', '))} · id ${escapeHtml(project.id)} · ${photos.length} photos</p>${body}</section>`;
 }
 
-/** `GET /` (browse projects and photos) and `GET /files/:id/:variant` (the photo URIs). */
+/**
+ * `GET /` (browse projects and photos) and `GET /files/:id/:variant` (the photo URIs). Both
+ * answer only when `Host` names this server, so a DNS-rebinding page cannot read them.
+ */
 export function registerBrowseRoutes(app: FastifyInstance, context: ServiceContext): void {
   const variants = new ImageVariants();
+  const ownHostOnly = { onRequest: requireOwnHost(context.origin) };
 
-  app.get<{ Querystring: { project?: string } }>('/', (request, reply) => {
+  app.get<{ Querystring: { project?: string } }>('/', ownHostOnly, (request, reply) => {
     const only = typeof request.query.project === 'string' ? request.query.project : undefined;
     const projects = context.photos
       .projects()
@@ -61,6 +66,7 @@ export function registerBrowseRoutes(app: FastifyInstance, context: ServiceConte
 
   app.get<{ Params: { id: string; variant: string } }>(
     '/files/:id/:variant',
+    ownHostOnly,
     async (request, reply) => {
       const photo = context.photos.photo(request.params.id);
       const variant = request.params.variant;

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
+import { isOwnHost, misdirectedMessage } from '../own-host';
 import { makePutsAtomic } from './atomic-puts';
 import { SigV4Gate } from './sigv4-gate';
 
@@ -27,8 +28,9 @@ const REGION = 'us-east-1';
 /**
  * Starts a real S3-protocol server (s3rver) on loopback with one bucket, storing objects in a
  * fresh temporary folder that is removed on close. Every request must carry a valid AWS
- * Signature V4 (header or presigned URL), checked by `SigV4Gate` before s3rver sees it. Use
- * path-style addressing.
+ * Signature V4 (header or presigned URL), checked by `SigV4Gate` before s3rver sees it, and a
+ * `Host` naming the store itself (127.0.0.1, localhost or [::1] with its port). Use path-style
+ * addressing.
  */
 export async function startS3Store(host: string): Promise<RunningS3Store> {
   const directory = await mkdtemp(join(tmpdir(), 'photo-service-s3-'));
@@ -46,7 +48,22 @@ export async function startS3Store(host: string): Promise<RunningS3Store> {
     region: REGION,
   });
   const handler = store.callback();
-  const server: Server = createServer(gate.wrap((request, response) => handler(request, response)));
+  const signed = gate.wrap((request, response) => handler(request, response));
+  const server: Server = createServer((request, response) => {
+    // Its keys are s3rver's fixed, public ones, so a DNS-rebinding page could sign its own
+    // requests; the Host check keeps such a page away from the photos. Every real client names
+    // the endpoint it was given, which is one of these hosts.
+    const { port } = server.address() as AddressInfo;
+    if (isOwnHost(request.headers.host, port)) {
+      signed(request, response);
+      return;
+    }
+    response
+      .writeHead(421, { 'content-type': 'application/xml' })
+      .end(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>MisdirectedRequest</Code><Message>${misdirectedMessage(port)}</Message></Error>`,
+      );
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, host, () => resolve());

@@ -168,18 +168,35 @@ export type AdminState = {
   requests: Record<string, Record<string, number>>;
 };
 
+/**
+ * A control-API request as tests make it: `path` under `/__admin` (e.g. `/state`), the launch
+ * line's `admin_token` as the bearer token, and `body`, when given, sent as JSON.
+ */
+export function adminFetch(
+  info: LaunchInfo,
+  path: string,
+  options: { readonly method?: 'GET' | 'POST' | 'DELETE'; readonly body?: unknown } = {},
+): Promise<Response> {
+  if (info.admin_url === null || info.admin_token === null)
+    throw new Error('The service was started without --admin');
+  const headers: Record<string, string> = { authorization: `Bearer ${info.admin_token}` };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  return fetch(`${info.admin_url}${path}`, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers,
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+}
+
 /** The control API. */
 export const admin = {
   async state(info: LaunchInfo): Promise<AdminState> {
-    const response = await fetch(`${info.admin_url}/state`);
+    const response = await adminFetch(info, '/state');
+    if (!response.ok) throw new Error(`GET /__admin/state answered ${response.status}`);
     return (await response.json()) as AdminState;
   },
-  async post(info: LaunchInfo, path: string, body: unknown): Promise<Response> {
-    return fetch(`${info.admin_url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  post(info: LaunchInfo, path: string, body: unknown): Promise<Response> {
+    return adminFetch(info, path, { method: 'POST', body });
   },
 };
 

@@ -7,6 +7,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LaunchInfo } from '../../../service/photo-service';
 import {
+  adminFetch,
   api,
   authorize,
   md5,
@@ -20,22 +21,27 @@ import {
 const ROOT = join(import.meta.dirname, '../../..');
 const PHOTO = join(ROOT, 'test/fixtures/exif-samples/jpg/gps/DSCN0021.jpg');
 
-/** Starts `npm run service -- ...args` and resolves with the JSON line and every line before it. */
+/**
+ * Starts `npm run service -- ...args` and resolves with the JSON line, every line before it, and
+ * what it has written to stderr so far.
+ */
 function launch(
   args: readonly string[],
-): Promise<{ child: ChildProcess; info: LaunchInfo; before: string[] }> {
+): Promise<{ child: ChildProcess; info: LaunchInfo; before: string[]; stderr: () => string }> {
   const child = spawn('npm', ['run', 'service', '--', ...args], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const before: string[] = [];
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });
     lines.on('line', (line) => {
       if (line.startsWith('{')) {
         lines.close();
-        resolve({ child, info: JSON.parse(line) as LaunchInfo, before });
+        resolve({ child, info: JSON.parse(line) as LaunchInfo, before, stderr: () => stderr });
       } else before.push(line);
     });
     child.once('exit', (code) => reject(new Error(`service exited early with ${code}`)));
@@ -67,9 +73,10 @@ describe('npm run service (the launcher)', () => {
   let child: ChildProcess;
   let info: LaunchInfo;
   let before: string[];
+  let stderr: () => string;
 
   beforeAll(async () => {
-    ({ child, info, before } = await launch([
+    ({ child, info, before, stderr } = await launch([
       '--port',
       '0',
       '--auto-approve',
@@ -85,6 +92,7 @@ describe('npm run service (the launcher)', () => {
     expect(info.auth_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(info.base_url).toBe(info.auth_url);
     expect(info.admin_url).toBe(`${info.base_url}/__admin`);
+    expect(info.admin_token).toMatch(/^[A-Za-z0-9_-]{43,}$/);
     expect(info.client_id).toBeTruthy();
     expect(info.client_secret.length).toBeGreaterThanOrEqual(32);
     expect(info.public_client_id).toBeTruthy();
@@ -97,6 +105,17 @@ describe('npm run service (the launcher)', () => {
     expect(info.s3?.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(info.s3?.bucket).toBeTruthy();
     expect(info.s3?.access_key_id).toBeTruthy();
+  });
+
+  it('opens its control API to the admin_token of the JSON line only, and logs no token', async () => {
+    expect((await fetch(`${info.admin_url}/state`)).status).toBe(401);
+    const state = await adminFetch(info, '/state');
+    expect(state.status).toBe(200);
+    expect(((await state.json()) as { projects: unknown[] }).projects).toHaveLength(
+      info.projects.length,
+    );
+    expect(stderr()).toContain('listening at');
+    expect(stderr()).not.toContain(info.admin_token);
   });
 
   it('does the whole round trip: authorize, token, presigned create, processed, describe, refresh', async () => {
