@@ -1,5 +1,10 @@
 import { request, type Dispatcher } from 'undici';
 import { z } from 'zod';
+import {
+  InsecureAddressError,
+  insecureAddressReason,
+  requireSecureAddress,
+} from '../../shared/domain/secure-address';
 import type { Logger } from '../logging/logger';
 import { readJson } from '../http/read-json';
 
@@ -11,6 +16,11 @@ export type AuthEndpoints = {
   readonly revocation: string;
   /** Scopes the server lists, when it publishes metadata. */
   readonly scopesSupported: readonly string[] | undefined;
+  /**
+   * The server's metadata promises `iss` in every authorization response (RFC 9207
+   * `authorization_response_iss_parameter_supported`), so an answer without it is refused.
+   */
+  readonly issuerInResponses: boolean;
 };
 
 const metadataSchema = z.object({
@@ -19,6 +29,7 @@ const metadataSchema = z.object({
   token_endpoint: z.url(),
   revocation_endpoint: z.url().optional(),
   scopes_supported: z.array(z.string()).optional(),
+  authorization_response_iss_parameter_supported: z.boolean().optional(),
 });
 
 function withoutTrailingSlash(url: string): string {
@@ -34,13 +45,28 @@ export function documentedEndpoints(authUrl: string): AuthEndpoints {
     token: `${base}/oauth/token`,
     revocation: `${base}/oauth/revoke`,
     scopesSupported: undefined,
+    issuerInResponses: false,
   };
+}
+
+/**
+ * Checks an endpoint the server's metadata lists: tokens and codes go there, so it must be
+ * https (plain http only on this computer).
+ * @throws InsecureAddressError naming the endpoint's address.
+ */
+function secureEndpoint(address: string, what: string): string {
+  const reason = insecureAddressReason(address);
+  if (reason !== undefined)
+    throw new InsecureAddressError(`The sign-in server's ${what} address is refused. ${reason}`);
+  return address;
 }
 
 /**
  * Reads RFC 8414 metadata from `{auth_url}/.well-known/oauth-authorization-server`. Metadata
  * whose `issuer` is not `auth_url` is ignored (RFC 8414 §3.3), as is an unreachable or malformed
  * document: the documented endpoints are used then.
+ * @throws InsecureAddressError, naming the address, when `auth_url` or an endpoint the metadata
+ * lists (authorization, token, revocation) is plain http to another computer.
  */
 export async function discoverEndpoints(
   authUrl: string,
@@ -48,6 +74,8 @@ export async function discoverEndpoints(
   logger: Logger,
   signal?: AbortSignal,
 ): Promise<AuthEndpoints> {
+  // Checked before anything is sent: even the metadata request must not go out in the clear.
+  requireSecureAddress(authUrl);
   const fallback = documentedEndpoints(authUrl);
   try {
     const response = await request(`${fallback.issuer}/.well-known/oauth-authorization-server`, {
@@ -63,14 +91,39 @@ export async function discoverEndpoints(
     }
     return {
       issuer: fallback.issuer,
-      authorization: parsed.data.authorization_endpoint,
-      token: parsed.data.token_endpoint,
-      revocation: parsed.data.revocation_endpoint ?? fallback.revocation,
+      authorization: secureEndpoint(parsed.data.authorization_endpoint, 'authorization'),
+      token: secureEndpoint(parsed.data.token_endpoint, 'token'),
+      revocation: secureEndpoint(
+        parsed.data.revocation_endpoint ?? fallback.revocation,
+        'revocation',
+      ),
       scopesSupported: parsed.data.scopes_supported,
+      issuerInResponses: parsed.data.authorization_response_iss_parameter_supported === true,
     };
-  } catch {
+  } catch (error) {
+    if (error instanceof InsecureAddressError) throw error;
     return fallback;
   }
+}
+
+/**
+ * RFC 9207: why an authorization response's `iss` parameter makes it unacceptable, or
+ * `undefined` when it is fine. A present `iss` must be the configured issuer (else the answer
+ * came from another server: a mix-up attack); a missing one is refused when the server's
+ * metadata promises to send it, since an attacker's answer would lack it.
+ */
+export function issuerProblem(
+  responseIssuer: string | undefined,
+  endpoints: Pick<AuthEndpoints, 'issuer' | 'issuerInResponses'>,
+): string | undefined {
+  if (responseIssuer === undefined) {
+    return endpoints.issuerInResponses
+      ? 'The sign-in answer did not say which server sent it, although that server always does. Please try again.'
+      : undefined;
+  }
+  return withoutTrailingSlash(responseIssuer) === endpoints.issuer
+    ? undefined
+    : 'The sign-in answer came from a different server than the one configured. Please try again.';
 }
 
 /** Scopes the uploader needs, narrowest first (RFC 9700: ask for no more than needed). */

@@ -6,7 +6,12 @@ import type { Redactor } from '../logging/redactor';
 import { secretNames } from '../secrets/secret-names';
 import type { SecretStore } from '../secrets/secret-store';
 import { AuthRequiredError, OAuthResponseError } from './auth-errors';
-import { type AuthEndpoints, defaultScope, discoverEndpoints } from './auth-endpoints';
+import {
+  type AuthEndpoints,
+  defaultScope,
+  discoverEndpoints,
+  issuerProblem,
+} from './auth-endpoints';
 import type { Browser } from './browser';
 import {
   callbackFromQuery,
@@ -415,13 +420,14 @@ export class AuthSession {
     }
     this.deps.redactor.add(callback.code);
     const endpoints = await this.#getEndpoints();
-    if (callback.issuer !== undefined && callback.issuer.replace(/\/+$/, '') !== endpoints.issuer) {
-      // RFC 9207: the answer came from another authorization server (mix-up attack).
-      const message =
-        'The sign-in answer came from a different server than the one configured. Please try again.';
-      this.deps.logger.warn('sign-in answer from an unexpected issuer');
-      this.#finish(state, { ok: false, message });
-      return { kind: 'failed', message };
+    const issuerRefusal = issuerProblem(callback.issuer, endpoints);
+    if (issuerRefusal !== undefined) {
+      // RFC 9207: the answer may come from another authorization server (mix-up attack).
+      this.deps.logger.warn('sign-in answer refused by its issuer', {
+        issuerGiven: callback.issuer !== undefined,
+      });
+      this.#finish(state, { ok: false, message: issuerRefusal });
+      return { kind: 'failed', message: issuerRefusal };
     }
     const generation = this.#generation;
     try {

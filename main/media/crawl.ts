@@ -1,6 +1,6 @@
 import type { Dir, Stats } from 'node:fs';
-import { opendir, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { lstat, opendir, realpath, stat } from 'node:fs/promises';
+import { basename, join, sep } from 'node:path';
 import { fsErrorReason } from './fs-error-reason';
 import { junkReason } from './junk-files';
 
@@ -21,17 +21,36 @@ export type CrawlSkip = {
 
 export type CrawlEntry = CrawledFile | CrawlSkip;
 
+/** Why a link that leads away from what the user dropped is not followed. */
+export const OUTSIDE_LINK_REASON = 'Skipped: a link to a place outside the folders you added';
+
+/** Whether `target` (a real path) is one of `roots` (real paths) or lies under one. */
+export function isInsideRoots(target: string, roots: readonly string[]): boolean {
+  return roots.some(
+    (root) => target === root || target.startsWith(root.endsWith(sep) ? root : `${root}${sep}`),
+  );
+}
+
+/** The real paths of the dropped paths that exist; the others are reported when visited. */
+async function realRoots(roots: readonly string[]): Promise<string[]> {
+  const real = await Promise.all(roots.map((root) => realpath(root).catch(() => undefined)));
+  return real.filter((path): path is string => path !== undefined);
+}
+
 /**
  * Walks dropped paths (files and folders, recursively), yielding files to inspect as it finds
  * them and everything it will not inspect with a reason: junk and hidden names, unreadable
- * folders, special files, links that loop. Symbolic links are followed, but no folder or file
- * is visited twice (by device and inode), so loops end. Memory stays small: folders are read
- * as streams.
+ * folders, special files, links that loop, links that lead outside what was dropped. Symbolic
+ * links are followed while their real target lies inside a dropped folder (or is a dropped
+ * file), but no folder or file is visited twice (by device and inode), so loops end. A link to
+ * elsewhere is skipped: a dropped site folder must not carry the user's home folder with it.
+ * Memory stays small: folders are read as streams.
  */
 export async function* crawl(
   roots: readonly string[],
   signal?: AbortSignal,
 ): AsyncGenerator<CrawlEntry> {
+  const insideOf = await realRoots(roots);
   const seenFolders = new Set<string>();
   const seenFiles = new Set<string>();
   const identity = (stats: Stats) => `${stats.dev}:${stats.ino}`;
@@ -45,7 +64,15 @@ export async function* crawl(
     }
     let stats: Stats;
     try {
-      stats = await stat(path); // follows links
+      // A dropped path is taken as it is, link or not; below it, links are checked first.
+      stats = isRoot ? await stat(path) : await lstat(path);
+      if (stats.isSymbolicLink()) {
+        if (!isInsideRoots(await realpath(path), insideOf)) {
+          yield { kind: 'skipped', path, reason: OUTSIDE_LINK_REASON };
+          return;
+        }
+        stats = await stat(path);
+      }
     } catch (error) {
       yield { kind: 'error', path, reason: fsErrorReason(error, 'file') };
       return;

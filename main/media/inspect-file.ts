@@ -4,9 +4,16 @@ import { resolveCaptureTime } from './capture-time';
 import type { CrawledFile } from './crawl';
 import { type PhotoTags, readPhotoTags } from './exif-reader';
 import { HEADER_BYTES, recognise } from './file-kind';
+import { DEFAULT_MAX_FILE_BYTES } from './file-limits';
 import { fsErrorReason } from './fs-error-reason';
 import { hashFile } from './hash-file';
 import { type JpegLayout, jpegLayout, pngSize } from './jpeg-structure';
+import {
+  hasTooManyPixels,
+  MAX_IMAGE_PIXELS,
+  tooLargeReason,
+  tooManyPixelsReason,
+} from './media-limits';
 
 /** A photo's metadata, before its bytes are hashed (so without `md5` and `duplicateOf`). */
 export type PhotoMetadata = Omit<
@@ -50,10 +57,19 @@ async function readAt(handle: FileHandle, position: number, length: number): Pro
 /**
  * The start of the file, as much as its metadata needs: a JPEG is read on until its image data
  * starts (so reading stays small, unlike reading whole files), a PNG or WebP up to 1 MiB.
+ * Nothing is read from a file over `maxFileBytes` (its size as opened, which may have grown since
+ * the crawl): `tooLarge` gives its size then.
  */
-async function readHead(path: string): Promise<{ head: Buffer; layout: JpegLayout | undefined }> {
+async function readHead(
+  path: string,
+  maxFileBytes: number,
+): Promise<
+  { head: Buffer; layout: JpegLayout | undefined; tooLarge?: undefined } | { tooLarge: number }
+> {
   const handle = await open(path, 'r');
   try {
+    const { size } = await handle.stat();
+    if (size > maxFileBytes) return { tooLarge: size };
     let head = await readAt(handle, 0, FIRST_READ_BYTES);
     if (head[0] !== 0xff || head[1] !== 0xd8) {
       if (head.length === FIRST_READ_BYTES)
@@ -102,7 +118,10 @@ async function pixelSize(
   try {
     // Loaded on demand: most photos are JPEGs and never need it here.
     const { default: sharp } = await import('sharp');
-    const metadata = await sharp(source, { failOn: 'none' }).metadata();
+    const metadata = await sharp(source, {
+      failOn: 'none',
+      limitInputPixels: MAX_IMAGE_PIXELS,
+    }).metadata();
     return { width: metadata.width, height: metadata.height };
   } catch {
     return { width: tags.exifWidth, height: tags.exifHeight };
@@ -132,12 +151,16 @@ function mainScanOffset(
 export async function readMetadata(
   file: CrawledFile,
   assumedZone: string,
+  maxFileBytes: number = DEFAULT_MAX_FILE_BYTES,
 ): Promise<MetadataResult> {
   const { path } = file;
   let head: Buffer;
   let layout: JpegLayout | undefined;
   try {
-    ({ head, layout } = await readHead(path));
+    const read = await readHead(path, maxFileBytes);
+    if (read.tooLarge !== undefined)
+      return { status: 'skipped', path, reason: tooLargeReason(read.tooLarge, maxFileBytes) };
+    ({ head, layout } = read);
   } catch (error) {
     return { status: 'error', path, reason: fileErrorReason(error) };
   }
@@ -165,6 +188,9 @@ export async function readMetadata(
     note = `${note ? `${note}; ` : ''}No capture date in the photo: the file's modification time is used (low confidence)`;
   }
   const { width, height } = await pixelSize(kind.format, source, layout, tags);
+  // Refused before anything decodes it (thumbnail, the service): a pixel bomb, or no photo.
+  if (width !== undefined && height !== undefined && hasTooManyPixels(width, height))
+    return { status: 'skipped', path, reason: tooManyPixelsReason(width, height) };
   return {
     status: 'photo',
     path,
@@ -186,8 +212,12 @@ export async function readMetadata(
  * Metadata plus the MD5 of the bytes. A truncated JPEG or PNG, or a file that vanishes while it
  * is read, becomes an error item with its reason. `duplicateOf` is decided by the caller.
  */
-export async function inspectFile(file: CrawledFile, assumedZone: string): Promise<IntakeItem> {
-  const metadata = await readMetadata(file, assumedZone);
+export async function inspectFile(
+  file: CrawledFile,
+  assumedZone: string,
+  maxFileBytes: number = DEFAULT_MAX_FILE_BYTES,
+): Promise<IntakeItem> {
+  const metadata = await readMetadata(file, assumedZone, maxFileBytes);
   if (metadata.status !== 'photo') return metadata;
   const { scanStart, ...photo } = metadata;
   try {

@@ -1,7 +1,9 @@
 import type { IntakeItem, IntakeOptions } from '../../shared/domain/intake';
 import type { IntakeProgressView } from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
+import { DEFAULT_MAX_FILE_BYTES } from './file-limits';
 import type { KnownPhotos } from './known-photos';
+import { tooLargeReason } from './media-limits';
 import { FileQueue, type MediaWorkers } from './media-workers';
 
 /** Counts for the progress line (the shape the window receives). */
@@ -10,6 +12,12 @@ export type IntakeProgress = IntakeProgressView;
 export type IntakeBatch = {
   readonly items: readonly IntakeItem[];
   readonly progress: IntakeProgress;
+};
+
+/** Options of one intake run, with the limits main applies. */
+export type IntakeRunOptions = IntakeOptions & {
+  /** Files larger than this (bytes) are refused before they are read: the `maxFileBytes` setting; default 500 MiB. */
+  readonly maxFileBytes?: number;
 };
 
 /** Results are handed on at least this often while an intake runs… */
@@ -31,13 +39,15 @@ export class Intake {
 
   /**
    * Runs one intake. `onBatch` is called in order, never concurrently; the returned promise
-   * resolves with the final counts after the last batch.
+   * resolves with the final counts after the last batch. A file over `maxFileBytes` is skipped
+   * with a reason as soon as the crawl finds it, unread.
    */
   async run(
     paths: readonly string[],
-    options: IntakeOptions,
+    options: IntakeRunOptions,
     onBatch: (batch: IntakeBatch) => void,
   ): Promise<IntakeProgress> {
+    const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
     const queue = new FileQueue();
     const firstPathOf = new Map<string, string>();
     let pending: IntakeItem[] = [];
@@ -105,7 +115,13 @@ export class Intake {
       .crawl(paths, (entries) => {
         const files = [];
         for (const entry of entries) {
-          if (entry.kind === 'file') files.push(entry);
+          if (entry.kind === 'file' && entry.size > maxFileBytes)
+            add({
+              status: 'skipped',
+              path: entry.path,
+              reason: tooLargeReason(entry.size, maxFileBytes),
+            });
+          else if (entry.kind === 'file') files.push(entry);
           else add({ status: entry.kind, path: entry.path, reason: entry.reason });
         }
         found += files.length;
@@ -123,7 +139,7 @@ export class Intake {
 
     const inspecting = this.workers.inspect(
       queue,
-      { assumedZone: options.assumedZone, mode: 'full' },
+      { assumedZone: options.assumedZone, mode: 'full', maxFileBytes },
       (result) => {
         inspected += 1;
         if (result.status === 'photo' && 'md5' in result) add(result);

@@ -3,9 +3,13 @@ import { dirname } from 'node:path';
 import exifr from 'exifr';
 import sharp, { type Sharp } from 'sharp';
 import type { PhotoFormat } from '../../shared/domain/intake';
+import { hasTooManyPixels, MAX_IMAGE_PIXELS, tooManyPixelsReason } from './media-limits';
 
 /** Longest edge of a thumbnail, in pixels. */
 export const THUMBNAIL_EDGE = 320;
+
+/** Every decode refuses images over the pixel limit instead of allocating gigabytes. */
+const LIMITS = { limitInputPixels: MAX_IMAGE_PIXELS } as const;
 
 /** Embedded thumbnails smaller than this are too blurry to show; a new one is made instead. */
 const MIN_EMBEDDED_EDGE = 120;
@@ -40,7 +44,7 @@ async function embedded(bytes: Buffer): Promise<Buffer | undefined> {
     const thumbnail = await exifr.thumbnail(bytes);
     if (thumbnail === undefined) return undefined;
     const buffer = Buffer.from(thumbnail);
-    const { width = 0, height = 0 } = await sharp(buffer).metadata();
+    const { width = 0, height = 0 } = await sharp(buffer, LIMITS).metadata();
     return Math.max(width, height) >= MIN_EMBEDDED_EDGE ? buffer : undefined;
   } catch {
     return undefined;
@@ -64,17 +68,21 @@ export async function makeThumbnail(request: {
   let source: 'embedded' | 'decoded' = 'decoded';
   const fromExif = request.format === 'heic' ? undefined : await embedded(bytes);
   if (fromExif) {
-    pipeline = orient(sharp(fromExif), request.orientation);
+    pipeline = orient(sharp(fromExif, LIMITS), request.orientation);
     source = 'embedded';
   } else if (request.format === 'heic') {
+    // libheif has no pixel limit of its own: the header is checked before it decodes anything.
+    const { width = 0, height = 0 } = await sharp(bytes, LIMITS).metadata();
+    if (hasTooManyPixels(width, height)) throw new Error(tooManyPixelsReason(width, height));
     // libheif is a large WebAssembly module: loaded only when a HEIC photo needs it.
     const { default: decodeHeic } = await import('heic-decode');
     const image = await decodeHeic({ buffer: bytes });
     pipeline = sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
+      ...LIMITS,
       raw: { width: image.width, height: image.height, channels: 4 },
     });
   } else {
-    pipeline = orient(sharp(bytes, { failOn: 'none' }), request.orientation);
+    pipeline = orient(sharp(bytes, { ...LIMITS, failOn: 'none' }), request.orientation);
   }
   const jpeg = await pipeline
     .resize({

@@ -46,9 +46,9 @@ export async function inspectOne(
   const file = request.files[index]!;
   switch (request.mode) {
     case 'full':
-      return inspectFile(file, request.assumedZone);
+      return inspectFile(file, request.assumedZone, request.maxFileBytes);
     case 'metadata':
-      return readMetadata(file, request.assumedZone);
+      return readMetadata(file, request.assumedZone, request.maxFileBytes);
     case 'hash':
       try {
         const hashed = await hashFile(file.path, 'jpeg');

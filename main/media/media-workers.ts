@@ -1,7 +1,9 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
 import type { Logger } from '../logging/logger';
 import type { CrawledFile, CrawlEntry } from './crawl';
+import { DEFAULT_MAX_FILE_BYTES } from './file-limits';
+import { WORKER_HEAP_MB } from './media-limits';
 import type { InspectMode, InspectResult, WorkerRequest, WorkerResponse } from './worker-protocol';
 
 /** Files handed to a worker at a time: small, so a slow file holds up little. */
@@ -19,8 +21,30 @@ type Request = WorkerRequest extends infer R
     : never
   : never;
 
-/** Why a worker stopped answering. */
-class WorkerLost extends Error {}
+/** Why a worker stopped answering; `outOfMemory` when it reached its heap limit. */
+class WorkerLost extends Error {
+  constructor(
+    message: string,
+    readonly outOfMemory = false,
+  ) {
+    super(message);
+  }
+}
+
+/** Whether a worker's error is its death at the heap limit (`resourceLimits`). */
+function isOutOfMemory(error: Error): boolean {
+  return error instanceof WorkerLost
+    ? error.outOfMemory
+    : 'code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY';
+}
+
+/** What an inspection is asked for. */
+export type InspectOptions = {
+  readonly assumedZone: string;
+  readonly mode: InspectMode;
+  /** Files larger than this are refused before they are read; default 500 MiB. */
+  readonly maxFileBytes?: number;
+};
 
 /** A worker entry beside this module: the bundled JavaScript in the built app, the TypeScript source otherwise. */
 function entryBeside(name: 'media-worker' | 'crawl-worker'): URL {
@@ -30,11 +54,16 @@ function entryBeside(name: 'media-worker' | 'crawl-worker'): URL {
   );
 }
 
-/** Starts a worker; a TypeScript entry (tests, the command line) goes through the tsx bootstrap. */
-function startWorker(entry: URL): Worker {
-  if (!entry.pathname.endsWith('.ts')) return new Worker(entry);
+/**
+ * Starts a worker with a heap limit; a TypeScript entry (tests, the command line) goes through
+ * the tsx bootstrap.
+ */
+function startWorker(entry: URL, heapMb: number): Worker {
+  const resourceLimits: ResourceLimits = { maxOldGenerationSizeMb: heapMb };
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { resourceLimits });
   return new Worker(new URL('./ts-worker-bootstrap.mjs', import.meta.url), {
     workerData: { entry: entry.href },
+    resourceLimits,
   });
 }
 
@@ -54,8 +83,8 @@ class WorkerSlot {
   /** Resolves once the worker has loaded (its start-up is not counted against any file). */
   readonly ready: Promise<void>;
 
-  constructor(entry: URL) {
-    this.#worker = startWorker(entry);
+  constructor(entry: URL, heapMb: number) {
+    this.#worker = startWorker(entry, heapMb);
     let markReady: () => void = () => undefined;
     let failStart: (error: Error) => void = () => undefined;
     this.ready = new Promise((resolve, reject) => {
@@ -88,8 +117,9 @@ class WorkerSlot {
     });
     const lose = (error: Error) => {
       this.#lost ??= error;
-      failStart(new WorkerLost(error.message));
-      for (const pending of this.#pending.values()) pending.reject(new WorkerLost(error.message));
+      const lost = new WorkerLost(error.message, isOutOfMemory(this.#lost));
+      failStart(lost);
+      for (const pending of this.#pending.values()) pending.reject(lost);
       this.#pending.clear();
     };
     this.#worker.on('error', lose);
@@ -104,7 +134,8 @@ class WorkerSlot {
     request: Request,
     onMessage: (message: WorkerResponse) => void = () => undefined,
   ): Promise<void> {
-    if (this.#lost) return Promise.reject(new WorkerLost(this.#lost.message));
+    if (this.#lost)
+      return Promise.reject(new WorkerLost(this.#lost.message, isOutOfMemory(this.#lost)));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { onMessage, resolve, reject });
@@ -163,12 +194,15 @@ export type MediaWorkersOptions = {
   readonly workerEntry?: URL;
   /** Another crawler entry. */
   readonly crawlerEntry?: URL;
+  /** Heap limit of each inspector thread in MiB (default `WORKER_HEAP_MB.inspector`). */
+  readonly inspectorHeapMb?: number;
 };
 
 /**
- * The media worker threads: one crawler, several inspectors, made on first use. Inspection is
- * guarded per file: a file that hangs past the time limit, or takes its worker down, becomes an
- * error item with a reason, the worker is replaced, and the rest of the batch goes on.
+ * The media worker threads: one crawler, several inspectors, made on first use, each with a heap
+ * limit. Inspection is guarded per file: a file that hangs past the time limit, or takes its
+ * worker down (its heap limit reached, for one), becomes an error item with a reason, the worker
+ * is replaced, and the rest of the batch goes on.
  */
 export class MediaWorkers {
   #crawler: WorkerSlot | undefined;
@@ -192,7 +226,8 @@ export class MediaWorkers {
    * kept waiting (the app calls this at start).
    */
   async warmUp(): Promise<void> {
-    if (!this.#crawler?.alive) this.#crawler = new WorkerSlot(this.#crawlerEntry);
+    if (!this.#crawler?.alive)
+      this.#crawler = new WorkerSlot(this.#crawlerEntry, WORKER_HEAP_MB.crawler);
     const slots = [this.#crawler, ...this.#inspectors.map((_, index) => this.#slot(index))];
     await Promise.all(slots.map((slot) => slot.ready.catch(() => undefined)));
   }
@@ -202,7 +237,8 @@ export class MediaWorkers {
     roots: readonly string[],
     onEntries: (entries: readonly CrawlEntry[]) => void,
   ): Promise<void> {
-    if (!this.#crawler?.alive) this.#crawler = new WorkerSlot(this.#crawlerEntry);
+    if (!this.#crawler?.alive)
+      this.#crawler = new WorkerSlot(this.#crawlerEntry, WORKER_HEAP_MB.crawler);
     await this.#crawler.request({ type: 'crawl', roots }, (message) => {
       if (message.type === 'crawled') onEntries(message.entries);
     });
@@ -211,7 +247,7 @@ export class MediaWorkers {
   /** Inspects every file from `queue` on all inspector threads; resolves when the queue is drained. */
   async inspect(
     queue: FileQueue,
-    options: { readonly assumedZone: string; readonly mode: InspectMode },
+    options: InspectOptions,
     onResult: (result: InspectResult) => void,
   ): Promise<void> {
     await Promise.all(
@@ -243,7 +279,7 @@ export class MediaWorkers {
   #slot(index: number): WorkerSlot {
     let slot = this.#inspectors[index];
     if (!slot?.alive) {
-      slot = new WorkerSlot(this.#entry);
+      slot = new WorkerSlot(this.#entry, this.options.inspectorHeapMb ?? WORKER_HEAP_MB.inspector);
       this.#inspectors[index] = slot;
     }
     return slot;
@@ -252,9 +288,15 @@ export class MediaWorkers {
   async #inspectLoop(
     index: number,
     queue: FileQueue,
-    options: { readonly assumedZone: string; readonly mode: InspectMode },
+    options: InspectOptions,
     onResult: (result: InspectResult) => void,
   ): Promise<void> {
+    const request = {
+      type: 'inspect',
+      assumedZone: options.assumedZone,
+      mode: options.mode,
+      maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+    } as const;
     for (
       let chunk = await queue.take(CHUNK);
       chunk !== undefined;
@@ -274,7 +316,7 @@ export class MediaWorkers {
       };
       arm();
       try {
-        await slot.request({ type: 'inspect', files: chunk, ...options }, (message) => {
+        await slot.request({ ...request, files: chunk }, (message) => {
           if (message.type !== 'result') return;
           received += 1;
           arm();
@@ -283,10 +325,17 @@ export class MediaWorkers {
       } catch (error) {
         const stuck = chunk[received];
         if (stuck === undefined) continue;
+        const outOfMemory = error instanceof Error && isOutOfMemory(error);
         const reason = timedOut
           ? `Reading the file took longer than ${Number((this.#timeLimitMs / 1000).toFixed(1))} s, so it was left out`
-          : 'The file could not be read: the reader stopped while reading it';
-        this.options.logger.warn('media worker lost while inspecting a file', { timedOut, error });
+          : outOfMemory
+            ? 'Reading the file needed more memory than the uploader allows, so it was left out'
+            : 'The file could not be read: the reader stopped while reading it';
+        this.options.logger.warn('media worker lost while inspecting a file', {
+          timedOut,
+          outOfMemory,
+          error,
+        });
         onResult({ status: 'error', path: stuck.path, reason });
         queue.pushFront(chunk.slice(received + 1));
       } finally {

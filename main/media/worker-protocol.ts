@@ -25,6 +25,8 @@ export type WorkerRequest =
       readonly files: readonly CrawledFile[];
       readonly assumedZone: string;
       readonly mode: InspectMode;
+      /** Files larger than this (bytes) are refused before they are read. */
+      readonly maxFileBytes: number;
     }
   | {
       readonly type: 'thumbnail';

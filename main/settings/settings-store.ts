@@ -1,12 +1,18 @@
 import Conf from 'conf';
 import { z } from 'zod';
+import { secureAddressSchema } from '../../shared/domain/secure-address';
 import type { Logger } from '../logging/logger';
+import { DEFAULT_MAX_FILE_BYTES } from '../media/file-limits';
 
 /** How the browser hands the sign-in back: the app's private scheme, or a loopback listener. */
 export const redirectKinds = ['custom-scheme', 'loopback'] as const;
 export type RedirectKind = (typeof redirectKinds)[number];
 
-const httpUrl = z.url({ protocol: /^https?$/ });
+/** An address tokens or photos go to: https, or plain http only on this computer. */
+const httpUrl = secureAddressSchema;
+
+/** The smallest and largest per-file size limits accepted: 1 MiB to 4 GiB. */
+export const MAX_FILE_BYTES_RANGE = { min: 1024 * 1024, max: 4 * 1024 * 1024 * 1024 } as const;
 
 /** Where photos are put for the service to download: an S3-compatible bucket or a published folder. */
 export const photoHostSchema = z.discriminatedUnion('kind', [
@@ -33,6 +39,16 @@ const settingsSchema = z.object({
   redirect: z.enum(redirectKinds).optional(),
   photoHost: photoHostSchema.optional(),
   concurrency: z.number().int().min(1).max(16).optional(),
+  /**
+   * The largest photo file taken in or uploaded, in bytes (default `DEFAULT_MAX_FILE_BYTES`,
+   * 500 MiB). Larger files are refused with a reason.
+   */
+  maxFileBytes: z
+    .number()
+    .int()
+    .min(MAX_FILE_BYTES_RANGE.min)
+    .max(MAX_FILE_BYTES_RANGE.max)
+    .optional(),
   /** The service's rate limits, as the client paces itself (default 100 writes and 240 reads a minute). */
   pacing: z
     .object({
@@ -88,7 +104,12 @@ export class SettingsStore {
       if (raw[name] === undefined) continue;
       const parsed = field.safeParse(raw[name]);
       if (parsed.success) result[name] = parsed.data;
-      else this.logger.warn('ignoring an invalid setting', { setting: name });
+      else
+        this.logger.warn('ignoring an invalid setting', {
+          setting: name,
+          // Zod's messages name the rule broken (an address only by scheme and host), never a secret.
+          problem: parsed.error.issues[0]?.message,
+        });
     }
     return settingsSchema.parse(result);
   }
@@ -104,6 +125,11 @@ export class SettingsStore {
     const next = settingsSchema.parse({ ...this.get(), ...defined });
     this.#conf.set(next);
     return next;
+  }
+
+  /** The per-file size limit in bytes: the setting, else the default (500 MiB). */
+  maxFileBytes(): number {
+    return this.get().maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   }
 
   /** Where the file is, for messages. */

@@ -1,5 +1,6 @@
 import { access, realpath } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
+import { requireSecureAddress } from '../../shared/domain/secure-address';
 import type { PhotoHost, StageRequest, Staged } from './photo-host';
 import { StagingError } from './photo-host';
 
@@ -13,12 +14,15 @@ export type PublishedFolderConfig = {
 
 /**
  * Maps a file under the published folder to its URL; nothing is copied. A file outside the folder
- * cannot be reached by the service and is refused with a reason.
+ * cannot be reached by the service and is refused with a reason. The constructor throws
+ * InsecureAddressError, naming the address, for a plain-http URL on another computer.
  */
 export class PublishedFolderHost implements PhotoHost {
   readonly kind = 'published';
 
-  constructor(private readonly config: PublishedFolderConfig) {}
+  constructor(private readonly config: PublishedFolderConfig) {
+    requireSecureAddress(config.urlPrefix);
+  }
 
   async stage(request: StageRequest): Promise<Staged> {
     let file: string;
@@ -47,7 +51,5 @@ export class PublishedFolderHost implements PhotoHost {
     } catch {
       throw new StagingError('The published folder cannot be read');
     }
-    if (!/^https?:\/\//.test(this.config.urlPrefix))
-      throw new StagingError('The published URL must start with http:// or https://');
   }
 }

@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Clock } from '../../shared/domain/clock';
+import { requireSecureAddress } from '../../shared/domain/secure-address';
 import { NetworkError } from '../http/network-error';
 import {
   CONTENT_TYPES,
@@ -80,6 +81,7 @@ function explain(error: unknown): Error {
  * Stages photos in an S3-compatible bucket under content-addressed keys (`prefix` + MD5 +
  * extension), so a retry overwrites the same object and a photo already there is not sent again.
  * The service gets a presigned GET URL that lives long enough to fetch it.
+ * The constructor throws InsecureAddressError for a plain-http endpoint on another computer.
  */
 export class S3PhotoHost implements PhotoHost {
   readonly kind = 's3';
@@ -89,6 +91,8 @@ export class S3PhotoHost implements PhotoHost {
     private readonly config: S3HostConfig,
     private readonly clock: Clock,
   ) {
+    // Keys sign every request and the photos go through it: https unless on this computer.
+    if (config.endpoint !== undefined) requireSecureAddress(config.endpoint);
     this.#client = new S3Client({
       region: config.region,
       forcePathStyle: config.pathStyle,

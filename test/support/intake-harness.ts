@@ -7,7 +7,13 @@ import { silentLogger } from '../../main/logging/logger';
 /** Runs a real intake (worker threads included) and returns every item with the batch sizes. */
 export async function runIntake(
   paths: readonly string[],
-  options: { zone?: string; known?: KnownPhotos; workers?: Partial<MediaWorkersOptions> } = {},
+  options: {
+    zone?: string;
+    known?: KnownPhotos;
+    workers?: Partial<MediaWorkersOptions>;
+    /** The per-file size limit; the default (500 MiB) when left out. */
+    maxFileBytes?: number;
+  } = {},
 ): Promise<{ items: IntakeItem[]; batches: number[] }> {
   const workers = new MediaWorkers({ logger: silentLogger, ...options.workers });
   try {
@@ -15,7 +21,10 @@ export async function runIntake(
     const batches: number[] = [];
     await new Intake(workers, options.known ?? noKnownPhotos, silentLogger).run(
       paths,
-      { assumedZone: options.zone ?? 'UTC' },
+      {
+        assumedZone: options.zone ?? 'UTC',
+        ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
+      },
       (batch) => {
         items.push(...batch.items);
         batches.push(batch.items.length);

@@ -52,8 +52,8 @@ describe('the app core', () => {
     const saved = await dispatch()(
       'settings:set',
       {
-        authUrl: 'http://192.0.2.10/',
-        baseUrl: 'http://192.0.2.10',
+        authUrl: 'https://192.0.2.10/',
+        baseUrl: 'https://192.0.2.10',
         clientId: 'uploader',
         clientSecret: 'very-secret-value',
         redirect: 'custom-scheme',
@@ -62,10 +62,10 @@ describe('the app core', () => {
     );
     expect(saved).toMatchObject({
       ok: true,
-      value: { authUrl: 'http://192.0.2.10', hasClientSecret: true, redirect: 'custom-scheme' },
+      value: { authUrl: 'https://192.0.2.10', hasClientSecret: true, redirect: 'custom-scheme' },
     });
     expect(JSON.stringify(saved)).not.toContain('very-secret-value');
-    expect(await secrets.get(secretNames('http://192.0.2.10', 'uploader').clientSecret)).toBe(
+    expect(await secrets.get(secretNames('https://192.0.2.10', 'uploader').clientSecret)).toBe(
       'very-secret-value',
     );
     expect(JSON.stringify(await dispatch()('settings:get', {}, trusted))).not.toContain(
@@ -73,7 +73,7 @@ describe('the app core', () => {
     );
     expect(await dispatch()('session:get', {}, trusted)).toMatchObject({
       ok: true,
-      value: { state: 'signed-out', service: 'http://192.0.2.10', clientId: 'uploader' },
+      value: { state: 'signed-out', service: 'https://192.0.2.10', clientId: 'uploader' },
     });
   });
 
