@@ -15,7 +15,13 @@ function when(capturedAt: number | null): string {
  * A description edit that waits because the service's description changed meanwhile. Both
  * versions are sanitized again here, whatever main did: this is where they become markup.
  */
-function Conflict({ item, onDone }: { readonly item: QueueItemView; readonly onDone: () => void }) {
+export function Conflict({
+  item,
+  onDone,
+}: {
+  readonly item: QueueItemView;
+  readonly onDone: () => void;
+}) {
   const bridge = useBridge();
   const keepMine = () =>
     void call(bridge, 'photos:edit-description', {
