@@ -7,10 +7,11 @@ import { registerAppSchemes, serveRenderer, serveThumbnails } from './app/app-pr
 import { routeDeepLinks } from './app/deep-links';
 import { createMainWindow, denyPermissions, hardenWebContents } from './app/window';
 import { AppCore } from './core/app-core';
-import { commandLineFrontEnd } from './core/front-end';
-import { seedSettingsFromEnv } from './core/seed-settings';
+import { DATA_DIR_ENV, envForApp, seedSettingsFromEnv } from './core/seed-settings';
+import { WindowFrontEnd } from './core/window-front-end';
 import { registerIpc } from './ipc/register-ipc';
 import { createLogger, jsonLineSink, type LogSink, Redactor } from './logging/logger';
+import { askInNativeDialog } from './platform/confirm-dialog';
 import { notifyBatchChanges } from './platform/desktop-notifications';
 import { DialogChooser } from './platform/dialog-chooser';
 import { ElectronSystemBrowser } from './platform/electron-browser';
@@ -21,8 +22,8 @@ import { KeytarSecretStore } from './secrets/keytar-secret-store';
 // The composition root of the desktop app: Electron's events wired into the core, which is built
 // once. Everything with logic lives in the core and runs (and is tested) without Electron.
 
-/** Demo mode and tests point the app at their own data folder. */
-const DATA_DIR_ENV = 'PHOTO_UPLOADER_DATA_DIR';
+/** A packaged app ignores the test-only variables (data folder, seeded service, S3 keys). */
+const env = envForApp(process.env, app.isPackaged);
 const here = dirname(fileURLToPath(import.meta.url));
 
 registerAppSchemes();
@@ -31,7 +32,7 @@ if (!app.requestSingleInstanceLock()) {
   // Another instance runs: it receives our argv (a sign-in link) through `second-instance`.
   app.quit();
 } else {
-  const dataDir = process.env[DATA_DIR_ENV];
+  const dataDir = env[DATA_DIR_ENV];
   if (dataDir) app.setPath('userData', dataDir);
   let window: BrowserWindow | undefined;
   const focus = () => {
@@ -57,7 +58,7 @@ if (!app.requestSingleInstanceLock()) {
     const logger = createLogger({ sink, redactor, level: 'info', scope: 'main' });
     denyPermissions();
     const secrets = new FallbackSecretStore(new KeytarSecretStore(), logger.child('secrets'));
-    await seedSettingsFromEnv(process.env, { dataDir: userData, secrets, redactor, logger });
+    await seedSettingsFromEnv(env, { dataDir: userData, secrets, redactor, logger });
     const core = await AppCore.start({
       dataDir: userData,
       secrets,
@@ -74,8 +75,10 @@ if (!app.requestSingleInstanceLock()) {
     serveRenderer(join(here, '../renderer'), () => core.imageOrigins());
     serveThumbnails((md5) => core.thumbnail(md5));
     window = createMainWindow(join(here, '../preload/index.cjs'));
-    // The window's own front end (granted paths, native confirmations) replaces this next.
-    const unregister = registerIpc(core, window, commandLineFrontEnd, logger.child('ipc'));
+    // The window takes in only what the OS handed over, and asks in a native dialog before
+    // tokens or photos go anywhere new.
+    const frontEnd = new WindowFrontEnd((question) => askInNativeDialog(window, question));
+    const unregister = registerIpc(core, window, frontEnd, logger.child('ipc'));
     deliverLinksTo((url) => void core.handleDeepLink(url));
     const stopWatching = watchPowerAndNetwork(core);
     const stopNotifying = notifyBatchChanges(core);

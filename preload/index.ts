@@ -1,6 +1,6 @@
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
-import type { IpcCallInput, UploaderBridge } from '../shared/ipc/bridge';
-import { eventChannel, thumbnailAddress } from '../shared/ipc/bridge';
+import type { DroppedFilesResult, IpcCallInput, UploaderBridge } from '../shared/ipc/bridge';
+import { DROP_CHANNEL, eventChannel, thumbnailAddress } from '../shared/ipc/bridge';
 import { type IpcChannel, isIpcChannel, isIpcEvent } from '../shared/ipc/channels';
 import type { IpcResult, IpcResults } from '../shared/ipc/contract';
 
@@ -28,7 +28,12 @@ const bridge: Bridge = {
     ipcRenderer.on(channel, wrapped);
     return () => ipcRenderer.removeListener(channel, wrapped);
   },
-  pathForFile: (file) => webUtils.getPathForFile(file),
+  // The paths go straight to main on a channel the renderer cannot invoke: it never names one.
+  addDroppedFiles: (files, assumedZone) =>
+    ipcRenderer.invoke(DROP_CHANNEL, {
+      paths: files.map((file) => webUtils.getPathForFile(file)),
+      assumedZone,
+    }) as Promise<IpcResult<DroppedFilesResult>>,
   thumbnailUrl: thumbnailAddress,
 };
 

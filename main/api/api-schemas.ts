@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sanitizeDescription } from '../../shared/description/description-policy';
 
 const coordinatesObject = z.object({ lat: z.number(), lon: z.number() });
 
@@ -16,7 +17,11 @@ const description = z
     z.null(),
   ])
   .optional()
-  .transform((value) => (typeof value === 'string' ? value : (value?.html_content ?? '')));
+  // Sanitized on arrival with the shared policy: whatever the service sends, only the allowed
+  // HTML is kept, compared (conflicts) and shown.
+  .transform((value) =>
+    sanitizeDescription(typeof value === 'string' ? value : (value?.html_content ?? '')),
+  );
 
 const processingStatus = z.enum([
   'pending',

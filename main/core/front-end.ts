@@ -1,12 +1,7 @@
 import { IpcFailure } from '../../shared/ipc/dispatcher';
+import type { SensitiveChange } from './sensitive-change';
 
-/** A change of where tokens or photos go: the service addresses, the client id or the photo host. */
-export type SensitiveChange = {
-  /** The settings that would change, by name (`authUrl`, `baseUrl`, `clientId`, `photoHost`). */
-  readonly fields: readonly string[];
-  /** What the user is asked, in plain words, naming the new values. */
-  readonly summary: string;
-};
+export type { SensitiveChange } from './sensitive-change';
 
 /**
  * Who calls the core's handlers, and what that caller may do without asking the user. The core
@@ -17,11 +12,16 @@ export interface FrontEnd {
   /** For logs and messages. */
   readonly kind: 'window' | 'command-line';
   /**
+   * Records paths the operating system handed to this front end (a drop, the open dialog), so
+   * that they and everything under them pass `checkPaths`.
+   */
+  grant(paths: readonly string[]): Promise<void>;
+  /**
    * Checks that every path came from the operating system for this front end (a drop, the open
    * dialog, the command line's arguments).
    * @throws IpcFailure `bad-input` naming the refused paths.
    */
-  checkPaths(paths: readonly string[]): void;
+  checkPaths(paths: readonly string[]): Promise<void>;
   /**
    * Asks the user, in a way the caller cannot answer for them, to confirm a change of where
    * tokens or photos go. Resolves false when the user declines.
@@ -35,7 +35,8 @@ export interface FrontEnd {
  */
 export const commandLineFrontEnd: FrontEnd = {
   kind: 'command-line',
-  checkPaths: () => undefined,
+  grant: () => Promise.resolve(),
+  checkPaths: () => Promise.resolve(),
   confirm: () => Promise.resolve(true),
 };
 

@@ -14,12 +14,13 @@ import { reportRows, toCsv } from '../queue/queue-report';
 import { newPhotoItem, type QueueStore } from '../queue/queue-store';
 import { secretNames } from '../secrets/secret-names';
 import type { SecretStore } from '../secrets/secret-store';
-import type { PhotoHostSettings, Settings } from '../settings/settings-store';
+import type { PhotoHostSettings } from '../settings/settings-store';
 import { saveS3Keys } from '../staging/open-photo-host';
 import type { AppCore, PathChooser } from './app-core';
-import { declined, type FrontEnd, type SensitiveChange } from './front-end';
+import { declined, type FrontEnd } from './front-end';
 import type { IntakeRuns } from './intake-runs';
 import type { QueueRunner } from './queue-runner';
+import { sensitiveChange, withoutTrailingSlash } from './sensitive-change';
 import { photoView, projectView } from './views';
 
 /** What the handlers work with: the core's parts, built once by `AppCore`. */
@@ -68,6 +69,12 @@ function cleanDescription(raw: string): string {
   return clean;
 }
 
+/** @throws IpcFailure `bad-input` unless `zone` is an IANA zone this app knows. */
+function checkZone(zone: string): void {
+  if (!isKnownZone(zone))
+    throw new IpcFailure('bad-input', `"${zone}" is not a time zone this app knows.`);
+}
+
 /** The settings' photo host from what the settings screen sent (keys go to the keychain). */
 function photoHostSettings(
   input: NonNullable<IpcInput<'settings:set'>['photoHost']>,
@@ -80,50 +87,6 @@ function photoHostSettings(
     prefix: input.prefix,
     pathStyle: input.pathStyle,
     ...(input.endpoint !== undefined ? { endpoint: input.endpoint } : {}),
-  };
-}
-
-/** JSON with object keys sorted, so that two equal settings compare equal whatever their order. */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
-      : inner,
-  );
-}
-
-/**
- * The fields of a settings change that decide where tokens or photos go and would really change,
- * as the question the user is asked; undefined when there are none.
- */
-function sensitiveChange(
-  input: IpcInput<'settings:set'>,
-  current: Pick<Settings, 'authUrl' | 'baseUrl' | 'clientId' | 'photoHost'>,
-  host: PhotoHostSettings | undefined,
-): SensitiveChange | undefined {
-  const changes: [string, string][] = [];
-  const strip = (url: string | undefined) => url?.replace(/\/+$/, '');
-  if (input.authUrl !== undefined && strip(input.authUrl) !== current.authUrl)
-    changes.push(['authUrl', `sign in at ${strip(input.authUrl) ?? ''}`]);
-  if (input.baseUrl !== undefined && strip(input.baseUrl) !== current.baseUrl)
-    changes.push(['baseUrl', `send photos and tokens to ${strip(input.baseUrl) ?? ''}`]);
-  if (input.clientId !== undefined && input.clientId !== current.clientId)
-    changes.push(['clientId', `use the client id ${input.clientId}`]);
-  if (
-    host !== undefined &&
-    (canonicalJson(host) !== canonicalJson(current.photoHost) ||
-      (input.photoHost?.kind === 's3' && input.photoHost.accessKeyId !== undefined))
-  )
-    changes.push([
-      'photoHost',
-      host.kind === 's3'
-        ? `put photos in the bucket ${host.bucket} at ${host.endpoint ?? 'AWS S3'}`
-        : `publish photos from ${host.root} at ${host.urlPrefix}`,
-    ]);
-  if (changes.length === 0) return undefined;
-  return {
-    fields: changes.map(([field]) => field),
-    summary: `Photo Uploader will ${changes.map(([, words]) => words).join(', and ')}.`,
   };
 }
 
@@ -193,17 +156,13 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     'settings:get': () => core.settingsView(),
 
     'settings:set': async (input) => {
-      if (input.assumedZone !== undefined && !isKnownZone(input.assumedZone))
-        throw new IpcFailure(
-          'bad-input',
-          `"${input.assumedZone}" is not a time zone this app knows.`,
-        );
+      if (input.assumedZone !== undefined) checkZone(input.assumedZone);
       const host = input.photoHost ? photoHostSettings(input.photoHost) : undefined;
       const change = sensitiveChange(input, core.settings.get(), host);
       if (change !== undefined && !(await deps.frontEnd.confirm(change))) throw declined(change);
       const next = core.settings.update({
-        authUrl: input.authUrl?.replace(/\/+$/, ''),
-        baseUrl: input.baseUrl?.replace(/\/+$/, ''),
+        authUrl: input.authUrl === undefined ? undefined : withoutTrailingSlash(input.authUrl),
+        baseUrl: input.baseUrl === undefined ? undefined : withoutTrailingSlash(input.baseUrl),
         clientId: input.clientId,
         scope: input.scope,
         redirect: input.redirect,
@@ -257,16 +216,19 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
       }
     },
 
-    'intake:choose': async (input) => ({ paths: await deps.chooser.choose(input.kind) }),
+    'intake:choose': async (input) => {
+      checkZone(input.assumedZone);
+      // What the user picks in the dialog is granted here: the window never names these paths.
+      const paths = await deps.chooser.choose(input.kind);
+      if (paths.length === 0) return { runId: null };
+      await deps.frontEnd.grant(paths);
+      return { runId: runs.start(paths, input.assumedZone) };
+    },
 
-    'intake:add-paths': (input) => {
-      deps.frontEnd.checkPaths(input.paths);
-      if (!isKnownZone(input.assumedZone))
-        throw new IpcFailure(
-          'bad-input',
-          `"${input.assumedZone}" is not a time zone this app knows.`,
-        );
-      return Promise.resolve({ runId: runs.start(input.paths, input.assumedZone) });
+    'intake:add-paths': async (input) => {
+      checkZone(input.assumedZone);
+      await deps.frontEnd.checkPaths(input.paths);
+      return { runId: runs.start(input.paths, input.assumedZone) };
     },
 
     'projects:search': (input) =>

@@ -13,6 +13,32 @@ export const SEED_CONFIG_ENV = 'PHOTO_UPLOADER_CONFIG';
 export const SEED_S3_KEY_ENV = 'PHOTO_UPLOADER_S3_ACCESS_KEY_ID';
 export const SEED_S3_SECRET_ENV = 'PHOTO_UPLOADER_S3_SECRET_ACCESS_KEY';
 
+/** Demo mode and tests point the app at their own data folder with this variable. */
+export const DATA_DIR_ENV = 'PHOTO_UPLOADER_DATA_DIR';
+
+/**
+ * The variables that reconfigure the app for demo mode and tests: where its data lives, which
+ * service and photo host it uses, and the host's keys. An installed app ignores them, so that
+ * nothing in a user's environment can quietly send tokens or photos elsewhere.
+ */
+export const TEST_ONLY_ENV = [
+  DATA_DIR_ENV,
+  SEED_CONFIG_ENV,
+  SEED_S3_KEY_ENV,
+  SEED_S3_SECRET_ENV,
+] as const;
+
+/**
+ * The environment the desktop app acts on: as given for a development run (`npm start`, tests),
+ * without the test-only variables for a packaged app.
+ */
+export function envForApp(env: NodeJS.ProcessEnv, packaged: boolean): NodeJS.ProcessEnv {
+  if (!packaged) return env;
+  const kept: NodeJS.ProcessEnv = { ...env };
+  for (const name of TEST_ONLY_ENV) delete kept[name];
+  return kept;
+}
+
 const httpUrl = z.url({ protocol: /^https?$/ });
 
 const seedSchema = z

@@ -1,3 +1,4 @@
+import { sanitizeDescription } from '../../shared/description/description-policy';
 import type { PhotoView, ProjectView, QueueItemView, SessionView } from '../../shared/ipc/views';
 import type { ServicePhoto, ServiceProject } from '../api/api-schemas';
 import type { SessionSnapshot } from '../auth/auth-session';
@@ -41,7 +42,9 @@ export function queueItemView(item: QueueItem): QueueItemView {
     capturedAt: item.captured_at ?? undefined,
     coordinates: item.lat !== null && item.lon !== null ? { lat: item.lat, lon: item.lon } : null,
     description: item.description,
-    serviceDescription: item.service_description ?? undefined,
+    // The service's words are shown as HTML: only the allowed subset reaches the window.
+    serviceDescription:
+      item.service_description === null ? undefined : sanitizeDescription(item.service_description),
     processingStatus: item.processing_status ?? undefined,
     attempts: item.attempts,
     updatedAt: item.updated_at,
@@ -66,7 +69,7 @@ export function projectView(project: ServiceProject): ProjectView {
   };
 }
 
-/** A service photo, with the smallest rendition the service offers as its thumbnail. */
+/** A service photo, its description sanitized, with the smallest rendition the service offers as its thumbnail. */
 export function photoView(photo: ServicePhoto): PhotoView {
   const rendition = (type: string) => {
     const found = photo.uris.find((uri) => uri.type === type);
@@ -78,7 +81,8 @@ export function photoView(photo: ServicePhoto): PhotoView {
     projectId: photo.project_id,
     capturedAt: photo.captured_at,
     coordinates: photo.coordinates,
-    description: photo.description,
+    // Sanitized here whatever the service promises: the window renders it as HTML.
+    description: sanitizeDescription(photo.description),
     internal: photo.internal,
     processingStatus: photo.processing_status,
     // Only web addresses reach the renderer's <img>: a `file:` or `javascript:` one is dropped.

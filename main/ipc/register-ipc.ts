@@ -1,9 +1,9 @@
 import { ipcMain, type BrowserWindow, type WebFrameMain } from 'electron';
-import { eventChannel } from '../../shared/ipc/bridge';
+import { DROP_CHANNEL, eventChannel } from '../../shared/ipc/bridge';
 import { ipcCalls, type IpcChannel } from '../../shared/ipc/contract';
 import { createIpcDispatcher } from '../../shared/ipc/dispatcher';
 import type { AppCore } from '../core/app-core';
-import type { FrontEnd } from '../core/front-end';
+import { receiveDrop, type WindowFrontEnd } from '../core/window-front-end';
 import type { Logger } from '../logging/logger';
 import { APP_ORIGIN } from '../app/app-protocol';
 
@@ -25,10 +25,11 @@ function isTrustedFrame(frame: WebFrameMain | null, window: BrowserWindow): bool
 export function registerIpc(
   core: AppCore,
   window: BrowserWindow,
-  frontEnd: FrontEnd,
+  frontEnd: WindowFrontEnd,
   logger: Logger,
 ): () => void {
-  const dispatch = createIpcDispatcher(core.handlersFor(frontEnd), (channel, error) =>
+  const handlers = core.handlersFor(frontEnd);
+  const dispatch = createIpcDispatcher(handlers, (channel, error) =>
     logger.error('IPC call failed unexpectedly', { channel, error }),
   );
   const channels = Object.keys(ipcCalls) as IpcChannel[];
@@ -36,11 +37,22 @@ export function registerIpc(
     ipcMain.handle(channel, (event, input: unknown) =>
       dispatch(channel, input, { trusted: isTrustedFrame(event.senderFrame, window) }),
     );
+  // The preload's own channel for dropped files: their paths come from Electron, not the page.
+  ipcMain.handle(DROP_CHANNEL, (event, input: unknown) =>
+    receiveDrop(
+      frontEnd,
+      handlers,
+      input,
+      { trusted: isTrustedFrame(event.senderFrame, window) },
+      (error) => logger.error('a drop failed unexpectedly', { error }),
+    ),
+  );
   const stopEvents = core.onEvent((event, payload) => {
     if (!window.isDestroyed()) window.webContents.send(eventChannel(event), payload);
   });
   return () => {
     stopEvents();
     for (const channel of channels) ipcMain.removeHandler(channel);
+    ipcMain.removeHandler(DROP_CHANNEL);
   };
 }

@@ -33,19 +33,20 @@ export function App() {
     if (said !== undefined) setNotice(said);
   }, [queue]);
 
-  // Photos and folders can be dropped anywhere in the window.
-  const addToIntake = intake.add;
+  // Photos and folders can be dropped anywhere in the window. The bridge hands the files to main
+  // itself: the window never names a path.
   useEffect(() => {
     const over = (event: DragEvent) => event.preventDefault();
     const drop = (event: DragEvent) => {
       event.preventDefault();
       const files = [...(event.dataTransfer?.files ?? [])];
-      const paths = files.map((file) => bridge.pathForFile(file)).filter((path) => path !== '');
-      if (paths.length < files.length)
-        setNotice('Some dropped items could not be located; use “Choose folder…” for them.');
-      if (paths.length === 0) return;
+      if (files.length === 0) return;
       setScreen('Add photos');
-      addToIntake(paths, zone).catch((error: Error) => setNotice(error.message));
+      void bridge.addDroppedFiles(files, zone).then((result) => {
+        if (!result.ok) setNotice(result.message);
+        else if (result.value.unlocated > 0)
+          setNotice('Some dropped items could not be located; use “Choose folder…” for them.');
+      });
     };
     window.addEventListener('dragover', over);
     window.addEventListener('drop', drop);
@@ -53,7 +54,7 @@ export function App() {
       window.removeEventListener('dragover', over);
       window.removeEventListener('drop', drop);
     };
-  }, [bridge, addToIntake, zone]);
+  }, [bridge, zone]);
 
   const banner =
     session?.state === 'needs-sign-in'

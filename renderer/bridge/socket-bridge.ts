@@ -1,4 +1,4 @@
-import type { IpcCallInput, UploaderBridge } from '../../shared/ipc/bridge';
+import type { DroppedFilesResult, IpcCallInput, UploaderBridge } from '../../shared/ipc/bridge';
 import type {
   IpcChannel,
   IpcEvent,
@@ -22,7 +22,6 @@ import {
 export function createSocketBridge(location: Location): UploaderBridge<File> {
   const fragment = new URLSearchParams(location.hash.slice(1));
   const token = fragment.get('token') ?? '';
-  const dropRoot = fragment.get('dropRoot');
   const socketUrl = new URL(SOCKET_PATH, location.href);
   socketUrl.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
   socketUrl.hash = '';
@@ -48,28 +47,33 @@ export function createSocketBridge(location: Location): UploaderBridge<File> {
     pending.clear();
   });
 
+  const send = async <T>(request: (id: number) => SocketRequest): Promise<IpcResult<T>> => {
+    await opened;
+    const id = nextId++;
+    return new Promise((resolve) => {
+      pending.set(id, resolve as (result: IpcResult<unknown>) => void);
+      socket.send(JSON.stringify(request(id)));
+    });
+  };
+
   return {
-    async invoke<C extends IpcChannel>(
-      channel: C,
-      input: IpcCallInput<C>,
-    ): Promise<IpcResult<IpcResults[C]>> {
-      await opened;
-      const id = nextId++;
-      const request: SocketRequest = { type: 'invoke', id, channel, input };
-      return new Promise((resolve) => {
-        pending.set(id, resolve as (result: IpcResult<unknown>) => void);
-        socket.send(JSON.stringify(request));
-      });
-    },
+    invoke: <C extends IpcChannel>(channel: C, input: IpcCallInput<C>) =>
+      send<IpcResults[C]>((id) => ({ type: 'invoke', id, channel, input })),
     on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayloads[E]) => void) {
       const set = listeners.get(event) ?? new Set();
       listeners.set(event, set);
       set.add(listener);
       return () => set.delete(listener);
     },
-    // A browser does not reveal where a dropped file lives. A test that drops files tells the
-    // page the folder they stand for (`dropRoot` in the fragment), as the OS would tell Electron.
-    pathForFile: (file) => (dropRoot ? `${dropRoot.replace(/\/+$/, '')}/${file.name}` : ''),
+    // A browser does not reveal where a dropped file lives: the host, told by the test as the OS
+    // would tell Electron, takes in the drop's paths. The page sends only how many items fell.
+    addDroppedFiles: (files, assumedZone) =>
+      send<DroppedFilesResult>((id) => ({
+        type: 'drop',
+        id,
+        files: files.length,
+        assumedZone,
+      })),
     thumbnailUrl: (md5) =>
       `${SOCKET_THUMBNAIL_PATH}/${encodeURIComponent(md5)}.jpg?token=${encodeURIComponent(token)}`,
   };

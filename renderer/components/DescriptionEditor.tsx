@@ -44,7 +44,8 @@ export function DescriptionEditor({
         },
       }),
     ],
-    content: value,
+    // What comes in from outside (a photo's description from the service) is sanitized again.
+    content: sanitizeDescription(value),
     editorProps: {
       attributes: {
         role: 'textbox',
@@ -77,7 +78,7 @@ export function DescriptionEditor({
   // A value set from outside (another photo opened, the form cleared) replaces the content.
   useEffect(() => {
     if (editor && descriptionFromEditor(editor.getHTML()) !== value)
-      editor.commands.setContent(value, { emitUpdate: false });
+      editor.commands.setContent(sanitizeDescription(value), { emitUpdate: false });
   }, [editor, value]);
 
   const preview = sanitizeDescription(value);

@@ -24,12 +24,28 @@ export const ALLOWED_LINK_SCHEMES = ['http', 'https', 'mailto'] as const;
  */
 export const MAX_DESCRIPTION_LENGTH = 10_000;
 
+/**
+ * An absolute http, https or mailto address. Relative addresses are dropped: the window would
+ * resolve them against its own origin (the app), and `//host` ones against its scheme.
+ */
+const ABSOLUTE_ALLOWED_LINK = /^(?:https?:\/\/[^/\\]|mailto:)/i;
+
+/** A link keeps its `href` only when it is an absolute address of an allowed scheme. */
+const keepAbsoluteLinksOnly: sanitizeHtml.Transformer = (tagName, attribs) => {
+  const href = attribs.href?.trim();
+  return {
+    tagName,
+    attribs: href !== undefined && ABSOLUTE_ALLOWED_LINK.test(href) ? { href } : {},
+  };
+};
+
 const policy: sanitizeHtml.IOptions = {
   allowedTags: [...ALLOWED_DESCRIPTION_TAGS],
   allowedAttributes: { a: ['href'] },
   allowedSchemes: [...ALLOWED_LINK_SCHEMES],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
+  transformTags: { a: keepAbsoluteLinksOnly },
   // Content of these is dropped with the tag, not kept as text.
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'title', 'head'],
   disallowedTagsMode: 'discard',
@@ -37,7 +53,7 @@ const policy: sanitizeHtml.IOptions = {
 
 /**
  * Reduces any HTML to the subset the Photo Service allows: the listed tags, `href` on links with
- * an http, https or mailto URL, no styles, no event handlers, no scripts. Text is kept. Pure and
+ * an absolute http, https or mailto URL (relative ones are dropped), no `target`, no styles, no event handlers, no scripts. Text is kept. Pure and
  * deterministic: the same input always gives the same output, in main, renderer and the service.
  */
 export function sanitizeDescription(html: string): string {

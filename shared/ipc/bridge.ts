@@ -18,13 +18,29 @@ export type UploaderBridge<DroppedFile> = {
   /** Listens to a main → renderer event; returns the function that stops listening. */
   on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayloads[E]) => void): () => void;
   /**
-   * The file-system path of a dropped file (Electron's webUtils), for intake; an empty string
-   * where the transport cannot know it.
+   * Takes in files and folders dropped on the window. The transport finds where they live (the
+   * preload through Electron's webUtils) and hands that to main on a channel of its own, so the
+   * renderer never names a path; main records them as granted and starts an intake.
    */
-  pathForFile(file: DroppedFile): string;
+  addDroppedFiles(
+    files: readonly DroppedFile[],
+    assumedZone: string,
+  ): Promise<IpcResult<DroppedFilesResult>>;
   /** Where the window loads the thumbnail of a photo taken in this session (by its MD5). */
   thumbnailUrl(md5: string): string;
 };
+
+/**
+ * What a drop started: the intake's run (null when nothing could be located), and how many
+ * dropped items had no place on disk the transport could find.
+ */
+export type DroppedFilesResult = { readonly runId: number | null; readonly unlocated: number };
+
+/**
+ * The preload's private channel for dropped files: not in `ipcChannels`, so the renderer's
+ * `invoke` cannot reach it; only the preload's `addDroppedFiles` sends on it.
+ */
+export const DROP_CHANNEL = 'window:dropped-files';
 
 /** The scheme the app window is served from (never `file://`). */
 export const APP_SCHEME = 'app';

@@ -61,7 +61,10 @@ export const ipcCalls = {
     })
     .strict(),
   'settings:test-photo-host': z.object({}).strict(),
-  'intake:choose': z.object({ kind: z.enum(['files', 'folder']) }).strict(),
+  /** Shows the open dialog; what the user picks is granted and taken in under `assumedZone`. */
+  'intake:choose': z
+    .object({ kind: z.enum(['files', 'folder']), assumedZone: z.string().min(1).max(100) })
+    .strict(),
   'intake:add-paths': z
     .object({
       paths: z.array(z.string().min(1).max(4096)).min(1).max(10_000),
@@ -112,7 +115,8 @@ export type IpcResults = {
   'settings:get': SettingsView;
   'settings:set': SettingsView;
   'settings:test-photo-host': { readonly ok: boolean; readonly message: string };
-  'intake:choose': { readonly paths: readonly string[] };
+  /** The intake run of the chosen paths; null when the user cancelled the dialog. */
+  'intake:choose': { readonly runId: number | null };
   'intake:add-paths': { readonly runId: number };
   'projects:search': readonly ProjectView[];
   'projects:recent': readonly ProjectView[];

@@ -3,13 +3,23 @@ import type { IpcChannel, IpcEvent, IpcResult } from './contract';
 // The wire format of the end-to-end bridge: the same calls and events as Electron's IPC, as JSON
 // messages over a loopback WebSocket. Only test builds of the renderer speak it.
 
-/** Renderer → host: one call. */
-export type SocketRequest = {
-  readonly type: 'invoke';
-  readonly id: number;
-  readonly channel: IpcChannel;
-  readonly input: unknown;
-};
+/**
+ * Renderer → host: one call, or a drop of `files` items (the host, playing the OS, knows where
+ * they live; the page never names a path).
+ */
+export type SocketRequest =
+  | {
+      readonly type: 'invoke';
+      readonly id: number;
+      readonly channel: IpcChannel;
+      readonly input: unknown;
+    }
+  | {
+      readonly type: 'drop';
+      readonly id: number;
+      readonly files: number;
+      readonly assumedZone: string;
+    };
 
 /** Host → renderer: a call's result, or an event. */
 export type SocketMessage =

@@ -18,7 +18,8 @@ export function fakeBridge(answers: Partial<{ [C in IpcChannel]: IpcResults[C] }
       );
     },
     on: () => () => undefined,
-    pathForFile: () => '',
+    addDroppedFiles: () =>
+      Promise.resolve({ ok: false, code: 'failed', message: 'no drops here' } as const),
     thumbnailUrl: (md5) => `thumb://photo/${md5}.jpg`,
   };
   return { bridge, calls };

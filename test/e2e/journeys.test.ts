@@ -1,4 +1,4 @@
-import { basename, dirname } from 'node:path';
+import { basename } from 'node:path';
 import { rm } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright';
@@ -17,10 +17,11 @@ import { admin, api, startTestService, type TestService } from '../support/photo
 
 // The uploader's journeys in Debian Chromium, through the bridge host, against the local Photo
 // Service and its S3 store: the real renderer and the real core, with only the OS played by the
-// test (the system browser, where a dropped folder lives).
+// test (the system browser, where a dropped folder lives, the open dialog).
 
-/** Drops `folder` on the window, as the OS hands a dragged folder to the app. */
-async function dropFolder(page: Page, folder: string): Promise<void> {
+/** Drops `folder` on the window: the OS hands its path to the app, the page sees one item. */
+async function dropFolder(page: Page, host: RunningBridgeHost, folder: string): Promise<void> {
+  await host.drop([folder]);
   // In the page (the test project has no DOM types, hence a script).
   await page.evaluate(`(() => {
     const transfer = new DataTransfer();
@@ -58,7 +59,7 @@ describe('the uploader in Chromium', () => {
     browser = await launchChromium();
     folder = await fixtureFolder();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await page.goto(`${host.url}&dropRoot=${encodeURIComponent(dirname(folder))}`);
+    await page.goto(host.url);
   });
 
   afterAll(async () => {
@@ -95,7 +96,7 @@ describe('the uploader in Chromium', () => {
       // What the sign-in allows, in words (the service grants the narrow photo scopes).
       await page.getByText('may upload and edit photos').waitFor();
 
-      await dropFolder(page, folder);
+      await dropFolder(page, host, folder);
       const found = page.getByRole('list', { name: 'Photos found' });
       await expect.poll(() => found.getByRole('listitem').count(), { timeout: 30_000 }).toBe(5);
       const gps = found.getByRole('listitem').filter({ hasText: 'DSCN0010.jpg' });

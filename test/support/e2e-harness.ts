@@ -37,6 +37,10 @@ export type RunningBridgeHost = {
   nextBrowserUrl(): Promise<string>;
   /** Queues the next answer of the file chooser (what the user picks in the dialog). */
   choose(paths: readonly string[]): Promise<void>;
+  /** Says where the items of the page's next drop live (the OS tells the app; never the page). */
+  drop(paths: readonly string[]): Promise<void>;
+  /** Queues the user's next answer to a confirmation dialog (unanswered ones are declined). */
+  answerConfirmation(answer: boolean): Promise<void>;
   stderr(): string;
   stop(): Promise<void>;
 };
@@ -99,6 +103,15 @@ export async function startBridgeHostProcess(
     });
   });
   const started = await ready;
+  /** The host's test hooks: what the OS or the user at a native dialog would do. */
+  const control = async (name: string, body: unknown): Promise<void> => {
+    const response = await fetch(`${started.origin}/control/${name}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${started.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`control/${name} answered ${response.status}`);
+  };
   return {
     ...started,
     dataDir,
@@ -108,14 +121,9 @@ export async function startBridgeHostProcess(
         if (url) resolve(url);
         else waiting.push(resolve);
       }),
-    async choose(paths) {
-      const response = await fetch(`${started.origin}/control/choose`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${started.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ paths }),
-      });
-      if (!response.ok) throw new Error(`control/choose answered ${response.status}`);
-    },
+    choose: (paths) => control('choose', { paths }),
+    drop: (paths) => control('drop', { paths }),
+    answerConfirmation: (answer) => control('confirm', { answer }),
     stderr: () => stderr,
     async stop() {
       if (child.exitCode === null) {

@@ -45,11 +45,10 @@ export function IntakeScreen({
 
   const choose = (kind: 'files' | 'folder') => {
     setMessage(undefined);
-    call(bridge, 'intake:choose', { kind })
-      .then((chosen) =>
-        chosen.paths.length > 0 ? intake.add(chosen.paths, assumedZone) : undefined,
-      )
-      .catch((error: Error) => setMessage(error.message));
+    // Main shows the dialog and takes in what is chosen; results arrive as intake events.
+    call(bridge, 'intake:choose', { kind, assumedZone }).catch((error: Error) =>
+      setMessage(error.message),
+    );
   };
 
   const toggle = (intakeId: number, extend: boolean) => {

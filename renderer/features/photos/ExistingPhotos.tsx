@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { sanitizeDescription } from '../../../shared/description/description-policy';
 import type { PhotoView, ProjectView, QueueItemView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { DescriptionEditor } from '../../components/DescriptionEditor';
@@ -10,8 +11,17 @@ function when(capturedAt: number | null): string {
     : new Date(capturedAt * 1000).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
 }
 
-/** A description edit that waits because the service's description changed meanwhile. */
-function Conflict({ item, onDone }: { readonly item: QueueItemView; readonly onDone: () => void }) {
+/**
+ * A description edit that waits because the service's description changed meanwhile. Both
+ * versions are sanitized again here, whatever main did: this is where they become markup.
+ */
+export function Conflict({
+  item,
+  onDone,
+}: {
+  readonly item: QueueItemView;
+  readonly onDone: () => void;
+}) {
   const bridge = useBridge();
   const keepMine = () =>
     void call(bridge, 'photos:edit-description', {
@@ -31,7 +41,10 @@ function Conflict({ item, onDone }: { readonly item: QueueItemView; readonly onD
       <div className="versions">
         <div>
           <h4>Yours</h4>
-          <div className="preview" dangerouslySetInnerHTML={{ __html: item.description }} />
+          <div
+            className="preview"
+            dangerouslySetInnerHTML={{ __html: sanitizeDescription(item.description) }}
+          />
           <button type="button" onClick={keepMine}>
             Keep mine
           </button>
@@ -40,7 +53,7 @@ function Conflict({ item, onDone }: { readonly item: QueueItemView; readonly onD
           <h4>On the service now</h4>
           <div
             className="preview"
-            dangerouslySetInnerHTML={{ __html: item.serviceDescription ?? '' }}
+            dangerouslySetInnerHTML={{ __html: sanitizeDescription(item.serviceDescription ?? '') }}
           />
           <button type="button" onClick={keepTheirs}>
             Keep the service’s

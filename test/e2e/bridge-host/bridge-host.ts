@@ -13,7 +13,7 @@ import {
   type SocketRequest,
 } from '../../../shared/ipc/socket-protocol';
 import type { AppCore } from '../../../main/core/app-core';
-import type { FrontEnd } from '../../../main/core/front-end';
+import { receiveDrop, type WindowFrontEnd } from '../../../main/core/window-front-end';
 import { contentSecurityPolicy } from '../../../main/core/content-security-policy';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -49,7 +49,12 @@ function sameToken(given: string | null, token: string): boolean {
 export async function startBridgeHost(options: {
   readonly core: AppCore;
   /** What the page may do without asking (the window's rules, with scripted answers). */
-  readonly frontEnd: FrontEnd;
+  readonly frontEnd: WindowFrontEnd;
+  /**
+   * Where the items of the page's next drop live, as the OS would tell the preload (queued by
+   * the test); `files` items fell. Unlocated items are empty strings.
+   */
+  readonly nextDrop: (files: number) => string[];
   readonly rendererDir: string;
   readonly token: string;
   readonly port?: number;
@@ -57,9 +62,20 @@ export async function startBridgeHost(options: {
   readonly control?: (path: string, body: unknown) => Promise<unknown>;
 }): Promise<BridgeHost> {
   const { core, rendererDir, token } = options;
-  const dispatch = createIpcDispatcher(core.handlersFor(options.frontEnd), (channel, error) =>
+  const handlers = core.handlersFor(options.frontEnd);
+  const dispatch = createIpcDispatcher(handlers, (channel, error) =>
     process.stderr.write(`bridge-host: ${channel} failed unexpectedly: ${String(error)}\n`),
   );
+  // As Electron's preload does: the drop's paths come from "the OS", never from the page.
+  const drop = (files: number, assumedZone: string) =>
+    receiveDrop(
+      options.frontEnd,
+      handlers,
+      { paths: options.nextDrop(files), assumedZone },
+      { trusted: true },
+      (error) =>
+        process.stderr.write(`bridge-host: a drop failed unexpectedly: ${String(error)}\n`),
+    );
   let origin = '';
 
   const serveFile = async (response: ServerResponse, path: string) => {
@@ -146,9 +162,11 @@ export async function startBridgeHost(options: {
       } catch {
         return;
       }
-      void dispatch(request.channel, request.input, { trusted: true }).then((result) =>
-        send(client, { type: 'result', id: request.id, result }),
-      );
+      const answer =
+        request.type === 'drop'
+          ? drop(request.files, request.assumedZone)
+          : dispatch(request.channel, request.input, { trusted: true });
+      void answer.then((result) => send(client, { type: 'result', id: request.id, result }));
     });
   });
 

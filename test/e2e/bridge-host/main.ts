@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
 import { AppCore } from '../../../main/core/app-core';
-import { commandLineFrontEnd } from '../../../main/core/front-end';
 import { seedSettingsFromEnv } from '../../../main/core/seed-settings';
+import { WindowFrontEnd } from '../../../main/core/window-front-end';
 import { createLogger, jsonLineSink, Redactor } from '../../../main/logging/logger';
 import { FallbackSecretStore } from '../../../main/secrets/fallback-secret-store';
 import { KeytarSecretStore } from '../../../main/secrets/keytar-secret-store';
@@ -11,8 +12,12 @@ import { startBridgeHost } from './bridge-host';
 // The end-to-end bridge host as a process: the same core as the Electron app (settings,
 // keychain, sign-in, intake, photo host, queue), minus Electron. Its stdout carries JSON lines:
 // first `{"url", "origin", "token"}`, then `{"open": url}` whenever the app would open the
-// system browser (the test plays the browser). `POST /control/choose` with `{"paths": […]}`
-// queues the next answer of the file chooser.
+// system browser (the test plays the browser). The test also plays the OS and the user at native
+// dialogs, through `POST /control/<name>` (bearer token):
+// - `choose` `{"paths": […]}` queues the next answer of the open dialog;
+// - `drop` `{"paths": […]}` says where the items of the page's next drop live;
+// - `confirm` `{"answer": true|false}` queues the next answer of a confirmation dialog (with
+//   none queued, the user declines).
 
 const { values } = parseArgs({
   options: { 'data-dir': { type: 'string' }, renderer: { type: 'string' } },
@@ -23,6 +28,11 @@ if (!dataDir || !rendererDir) {
   process.stderr.write('usage: bridge-host --data-dir DIR --renderer DIR\n');
   process.exit(2);
 }
+
+const controlBody = {
+  paths: z.object({ paths: z.array(z.string().min(1)) }),
+  confirm: z.object({ answer: z.boolean() }),
+};
 
 const print = (line: unknown): void => {
   process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -38,6 +48,8 @@ const secrets = new FallbackSecretStore(new KeytarSecretStore(), logger.child('s
 await seedSettingsFromEnv(process.env, { dataDir, secrets, redactor, logger });
 
 const chooserAnswers: string[][] = [];
+const dropAnswers: string[][] = [];
+const confirmAnswers: boolean[] = [];
 const core = await AppCore.start({
   dataDir,
   secrets,
@@ -54,14 +66,22 @@ const core = await AppCore.start({
 });
 const host = await startBridgeHost({
   core,
-  // The window's own front end (granted paths, scripted confirmations) replaces this next.
-  frontEnd: commandLineFrontEnd,
+  frontEnd: new WindowFrontEnd(() => Promise.resolve(confirmAnswers.shift() ?? false)),
+  nextDrop: (files) => dropAnswers.shift() ?? Array<string>(files).fill(''),
   rendererDir,
   token: randomBytes(24).toString('base64url'),
   control: (path, body) => {
     if (path === 'choose') {
-      chooserAnswers.push((body as { paths: string[] }).paths);
+      chooserAnswers.push(controlBody.paths.parse(body).paths);
       return Promise.resolve({ queued: chooserAnswers.length });
+    }
+    if (path === 'drop') {
+      dropAnswers.push(controlBody.paths.parse(body).paths);
+      return Promise.resolve({ queued: dropAnswers.length });
+    }
+    if (path === 'confirm') {
+      confirmAnswers.push(controlBody.confirm.parse(body).answer);
+      return Promise.resolve({ queued: confirmAnswers.length });
     }
     return Promise.reject(new Error(`unknown control ${path}`));
   },

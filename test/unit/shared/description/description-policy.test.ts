@@ -35,6 +35,45 @@ describe('sanitizeDescription', () => {
     );
   });
 
+  it('keeps only absolute http, https and mailto links: relative, protocol-relative and other schemes lose their href', () => {
+    for (const href of [
+      '/photos/1',
+      'photos/1',
+      '../admin',
+      '?x=1',
+      '#top',
+      '//evil.example/x',
+      '\\\\evil.example\\x',
+      'https:/evil.example',
+      'https:evil.example',
+      'javascript:alert(1)',
+      ' javascript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,x',
+      'vbscript:x',
+      'file:///etc/passwd',
+      'app://photo-uploader/index.html',
+    ])
+      expect(sanitizeDescription(`<a href="${href}">x</a>`), href).toBe('<a>x</a>');
+    expect(sanitizeDescription('<a href=" https://example.com/x ">x</a>')).toBe(
+      '<a href="https://example.com/x">x</a>',
+    );
+    expect(sanitizeDescription('<a href="HTTP://example.com/">x</a>')).toBe(
+      '<a href="HTTP://example.com/">x</a>',
+    );
+    expect(sanitizeDescription('<a target="_top" href="https://example.com/">x</a>')).toBe(
+      '<a href="https://example.com/">x</a>',
+    );
+  });
+
+  it('turns the usual hostile markup into plain allowed HTML', () => {
+    expect(
+      sanitizeDescription(
+        '<p>Hi<img src=x onerror="alert(1)"></p><form action="https://evil.example"><input name="p"><button>Go</button></form><style>body{display:none}</style><a href="/x" target="_blank">rel</a>',
+      ),
+    ).toBe('<p>Hi</p>Go<a>rel</a>');
+  });
+
   it('escapes text so that it cannot become markup', () => {
     expect(sanitizeDescription('5 < 6 & "quotes"')).toBe('5 &lt; 6 &amp; "quotes"');
     expect(sanitizeDescription('&lt;script&gt;')).toBe('&lt;script&gt;');

@@ -61,7 +61,7 @@ describe('createIpcDispatcher', () => {
     for (const channel of channels) {
       const minimal: Record<string, unknown> = {
         'settings:set': {},
-        'intake:choose': { kind: 'folder' },
+        'intake:choose': { kind: 'folder', assumedZone: 'UTC' },
         'intake:add-paths': { paths: ['/a'], assumedZone: 'UTC' },
         'projects:search': { query: 'harbor' },
         'queue:add-photos': { intakeIds: [1], projectId: 'p', description: '', internal: false },

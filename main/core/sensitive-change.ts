@@ -1,0 +1,91 @@
+import type { IpcInput } from '../../shared/ipc/contract';
+import type { PhotoHostSettings, Settings } from '../settings/settings-store';
+
+/** A change of where tokens or photos go: the service addresses, the client id or the photo host. */
+export type SensitiveChange = {
+  /** The settings that would change, by name (`authUrl`, `baseUrl`, `clientId`, `photoHost`). */
+  readonly fields: readonly string[];
+  /** What the user is asked, in plain words, naming the new values. */
+  readonly summary: string;
+};
+
+/** The settings a sensitive change is measured against. */
+export type CurrentDestinations = Pick<Settings, 'authUrl' | 'baseUrl' | 'clientId' | 'photoHost'>;
+
+/** JSON with object keys sorted, so that two equal settings compare equal whatever their order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}
+
+/** A service address as settings keep it: without trailing slashes. */
+export const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
+
+/**
+ * The fields of a settings change that decide where tokens or photos go and would really change,
+ * as the question the user is asked; undefined when there are none. New S3 keys count as a
+ * photo host change even for the same bucket: they decide whose bucket receives the photos.
+ */
+export function sensitiveChange(
+  input: IpcInput<'settings:set'>,
+  current: CurrentDestinations,
+  host: PhotoHostSettings | undefined,
+): SensitiveChange | undefined {
+  const changes: [string, string][] = [];
+  if (input.authUrl !== undefined && withoutTrailingSlash(input.authUrl) !== current.authUrl)
+    changes.push(['authUrl', `sign in at ${withoutTrailingSlash(input.authUrl)}`]);
+  if (input.baseUrl !== undefined && withoutTrailingSlash(input.baseUrl) !== current.baseUrl)
+    changes.push(['baseUrl', `send photos and tokens to ${withoutTrailingSlash(input.baseUrl)}`]);
+  if (input.clientId !== undefined && input.clientId !== current.clientId)
+    changes.push(['clientId', `use the client id ${input.clientId}`]);
+  if (
+    host !== undefined &&
+    (canonicalJson(host) !== canonicalJson(current.photoHost) ||
+      (input.photoHost?.kind === 's3' && input.photoHost.accessKeyId !== undefined))
+  )
+    changes.push([
+      'photoHost',
+      host.kind === 's3'
+        ? `put photos in the bucket ${host.bucket} at ${host.endpoint ?? 'AWS S3'}`
+        : `publish photos from ${host.root} at ${host.urlPrefix}`,
+    ]);
+  if (changes.length === 0) return undefined;
+  return {
+    fields: changes.map(([field]) => field),
+    summary: `Photo Uploader will ${changes.map(([, words]) => words).join(', and ')}.`,
+  };
+}
+
+/** What the native confirmation dialog shows; Cancel is first, the default and the escape. */
+export type ConfirmationQuestion = {
+  readonly title: string;
+  readonly message: string;
+  readonly detail: string;
+  readonly buttons: readonly [cancel: string, confirm: string];
+  /** The index of the button that confirms; any other answer (Esc, closing) declines. */
+  readonly confirmIndex: 1;
+  /** The index of the default and the cancel button. */
+  readonly cancelIndex: 0;
+};
+
+/** The question the window's front end asks before a sensitive change. */
+export function confirmationQuestion(change: SensitiveChange): ConfirmationQuestion {
+  const signInAgain = change.fields.some((field) => field !== 'photoHost');
+  return {
+    title: 'Confirm the change',
+    message: 'Change where Photo Uploader sends your photos or sign-in?',
+    detail: [
+      change.summary,
+      signInAgain ? 'You will need to sign in again.' : undefined,
+      'If you did not ask for this change in Settings, choose Cancel.',
+    ]
+      .filter((line): line is string => line !== undefined)
+      .join('\n\n'),
+    buttons: ['Cancel', 'Change'],
+    confirmIndex: 1,
+    cancelIndex: 0,
+  };
+}

@@ -1,0 +1,95 @@
+import { basename } from 'node:path';
+import { z } from 'zod';
+import type { DroppedFilesResult } from '../../shared/ipc/bridge';
+import type { IpcResult } from '../../shared/ipc/contract';
+import { type IpcHandlers, IpcFailure, type IpcSender } from '../../shared/ipc/dispatcher';
+import type { FrontEnd } from './front-end';
+import { PathGrants, type RefusedPath } from './path-grants';
+import {
+  type ConfirmationQuestion,
+  confirmationQuestion,
+  type SensitiveChange,
+} from './sensitive-change';
+
+/** Shows a confirmation the window cannot answer (Electron's native dialog); true if confirmed. */
+export type AskUser = (question: ConfirmationQuestion) => Promise<boolean>;
+
+/** The words for refused paths; the window named them itself, so naming one back tells nothing. */
+export function refusalMessage(refused: readonly RefusedPath[]): string {
+  const first = refused[0];
+  if (first === undefined) return '';
+  const others = refused.length > 1 ? ` and ${refused.length - 1} more` : '';
+  return first.reason === 'not-found'
+    ? `“${basename(first.path)}”${others} cannot be found; add it again by dropping it or choosing it.`
+    : `“${basename(first.path)}”${others} was not dropped on the window or chosen in the open dialog, so it was not added.`;
+}
+
+/**
+ * The app window's rules: it may take in only what the operating system handed over (a drop or
+ * the open dialog), and changes of where tokens or photos go need the user's answer in a dialog
+ * shown by main.
+ */
+export class WindowFrontEnd implements FrontEnd {
+  readonly kind = 'window';
+  readonly #grants = new PathGrants();
+
+  constructor(private readonly ask: AskUser) {}
+
+  grant(paths: readonly string[]): Promise<void> {
+    return this.#grants.grant(paths);
+  }
+
+  async checkPaths(paths: readonly string[]): Promise<void> {
+    const refused = await this.#grants.refused(paths);
+    if (refused.length > 0) throw new IpcFailure('bad-input', refusalMessage(refused));
+  }
+
+  confirm(change: SensitiveChange): Promise<boolean> {
+    return this.ask(confirmationQuestion(change));
+  }
+}
+
+/** What the preload sends on `DROP_CHANNEL`: a path per dropped item, empty when unknown. */
+const droppedFilesInput = z
+  .object({
+    paths: z.array(z.string().max(4096)).min(1).max(10_000),
+    assumedZone: z.string().min(1).max(100),
+  })
+  .strict();
+
+/**
+ * A drop on the window, as the preload (or the bridge host, playing the OS) hands it over: the
+ * located paths are granted and taken in. Only the trusted window frame may drop.
+ */
+export async function receiveDrop(
+  frontEnd: FrontEnd,
+  handlers: IpcHandlers,
+  rawInput: unknown,
+  sender: IpcSender,
+  onUnexpected: (error: unknown) => void,
+): Promise<IpcResult<DroppedFilesResult>> {
+  if (!sender.trusted)
+    return {
+      ok: false,
+      code: 'untrusted-sender',
+      message: 'This request did not come from the app window.',
+    };
+  const parsed = droppedFilesInput.safeParse(rawInput);
+  if (!parsed.success)
+    return { ok: false, code: 'bad-input', message: 'The dropped items could not be read.' };
+  const paths = parsed.data.paths.filter((path) => path !== '');
+  const unlocated = parsed.data.paths.length - paths.length;
+  if (paths.length === 0) return { ok: true, value: { runId: null, unlocated } };
+  try {
+    await frontEnd.grant(paths);
+    const { runId } = await handlers['intake:add-paths']({
+      paths,
+      assumedZone: parsed.data.assumedZone,
+    });
+    return { ok: true, value: { runId, unlocated } };
+  } catch (error) {
+    if (error instanceof IpcFailure) return { ok: false, code: error.code, message: error.message };
+    onUnexpected(error);
+    return { ok: false, code: 'failed', message: 'Something went wrong; it has been logged.' };
+  }
+}

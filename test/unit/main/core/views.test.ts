@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { photoSchema, type ServicePhoto } from '../../../../main/api/api-schemas';
+import { photoView, queueItemView } from '../../../../main/core/views';
+import type { QueueItem } from '../../../../main/queue/queue-store';
+
+// Descriptions from the service reach the window only as the allowed HTML, whatever the service
+// sends: on arrival (the API's schema), and again where main turns them into views.
+
+const HOSTILE =
+  '<p>Slab<img src=x onerror="alert(1)"></p><form action="https://evil.example"><input name="p"></form><style>body{display:none}</style><a href="/admin" target="_blank">rel</a><a href="https://ok.example/" target="_top">ok</a>';
+const CLEAN = '<p>Slab</p><a>rel</a><a href="https://ok.example/">ok</a>';
+
+const servicePhoto: ServicePhoto = {
+  id: '7',
+  project_id: '1',
+  processing_status: 'processed',
+  hash: null,
+  captured_at: 1_700_000_000,
+  coordinates: null,
+  description: HOSTILE,
+  internal: false,
+  uris: [],
+};
+
+describe('descriptions from the service', () => {
+  it('are sanitized on arrival, in both shapes the service sends', () => {
+    expect(photoSchema.parse({ id: 7, project_id: 1, description: HOSTILE }).description).toBe(
+      CLEAN,
+    );
+    expect(
+      photoSchema.parse({ photo: { id: 7, project_id: 1, description: { html_content: HOSTILE } } })
+        .description,
+    ).toBe(CLEAN);
+  });
+
+  it('are sanitized again in the photo view', () => {
+    expect(photoView(servicePhoto).description).toBe(CLEAN);
+  });
+
+  it('are sanitized in the conflict of a queued description edit', () => {
+    const item: QueueItem = {
+      id: 3,
+      kind: 'description',
+      state: 'needs-attention',
+      reason: 'The description changed on the service',
+      paused: false,
+      attempts: 1,
+      next_attempt_at: 0,
+      project_id: null,
+      path: null,
+      size: null,
+      format: null,
+      md5: null,
+      captured_at: null,
+      lat: null,
+      lon: null,
+      description: '<p>Mine</p>',
+      internal: false,
+      uri: null,
+      uri_expires_at: null,
+      photo_id: '7',
+      processing_status: null,
+      base_description: '<p>Before</p>',
+      service_description: HOSTILE,
+      bytes_sent: 0,
+      created_at: 0,
+      updated_at: 0,
+    };
+    expect(queueItemView(item).serviceDescription).toBe(CLEAN);
+    expect(queueItemView({ ...item, service_description: null }).serviceDescription).toBe(
+      undefined,
+    );
+  });
+});
