@@ -9,6 +9,12 @@ import { DEFAULT_MAX_FILE_BYTES } from '../media/file-limits';
 import { openQueuedFile } from '../media/queued-file';
 import { type PhotoHost, StagingError } from '../staging/photo-host';
 import { lookForPhoto } from './find-photo';
+import {
+  afterProcessingStatus,
+  afterUnresolvedLookup,
+  FIRST_POLL_AFTER_CREATE_MS,
+  realWait,
+} from './service-waits';
 import type { QueueItem, QueueStore } from './queue-store';
 
 /** What the engine as a whole is doing. */
@@ -38,33 +44,10 @@ export type EngineOptions = {
 
 /** A staged URL is renewed when it would expire before the service could fetch it. */
 const URL_MARGIN_MS = 30 * 60_000;
-/** Polls of a created photo: 2 s, then doubling to at most a minute. */
-const FIRST_POLL_MS = 2000;
-const MAX_POLL_MS = 60_000;
-/**
- * How long a photo the service accepted without naming it is looked for, and how long a lost
- * create waits on a photo that may be it, before the user is asked.
- */
-export const LOOKUP_BOUND_MS = 30 * 60_000;
-/** How long a created photo may stay unprocessed (or of unknown status) before the user is asked. */
-export const PROCESSING_BOUND_MS = 2 * 60 * 60_000;
 /** How often a description edit is tried when the service does not say the current description. */
 const DESCRIBE_UNKNOWN_LIMIT = 5;
 /** Offline: probe again after 1 s, doubling to 30 s. */
 const MAX_PROBE_MS = 30_000;
-
-/** Waits `ms`, or less if `signal` aborts; leaves no listener behind. */
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
 
 /** Thrown inside a step when it must stop and leave the item for later. */
 class Parked extends Error {}
@@ -100,7 +83,7 @@ export class UploadEngine {
     private readonly options: EngineOptions,
   ) {
     this.#random = options.random ?? Math.random;
-    this.#wait = options.wait ?? sleep;
+    this.#wait = options.wait ?? realWait;
   }
 
   get condition(): EngineCondition {
@@ -244,11 +227,6 @@ export class UploadEngine {
     throw new Parked();
   }
 
-  /** The wait before poll number `attempt` (0-based): 2 s, doubling to at most a minute. */
-  #pollWait(attempt: number): number {
-    return Math.min(MAX_POLL_MS, FIRST_POLL_MS * 2 ** Math.min(attempt, 10));
-  }
-
   /** When the current wait on the service began; an item from before this was recorded starts now. */
   #waitingSince(item: QueueItem): number {
     if (item.waiting_since !== null) return item.waiting_since;
@@ -349,7 +327,7 @@ export class UploadEngine {
       processing_status: answer.kind === 'created' ? answer.photo.processing_status : null,
       attempts: 0,
       waiting_since: this.clock.now(),
-      next_attempt_at: this.clock.now() + FIRST_POLL_MS,
+      next_attempt_at: this.clock.now() + FIRST_POLL_AFTER_CREATE_MS,
     });
   }
 
@@ -390,19 +368,8 @@ export class UploadEngine {
         this.logger.info('adopted a photo created before the answer was lost', { item: item.id });
         return this.#adopt(item, found.photo);
       case 'maybe':
-        if (this.clock.now() - since >= LOOKUP_BOUND_MS) {
-          this.#save(item, {
-            state: 'needs-attention',
-            reason:
-              'The answer to the upload was lost, and the Photo Service has a photo taken at the same second that it has not identified; it may be this one. Retry sends it again (check the project for a duplicate afterwards).',
-          });
-          return;
-        }
         // One of these may be ours: its hash is known once it is processed.
-        this.#save(item, {
-          attempts: item.attempts + 1,
-          next_attempt_at: this.clock.now() + this.#pollWait(item.attempts),
-        });
+        this.#save(item, afterUnresolvedLookup(item, 'lost-answer', since, this.clock.now()));
         return;
       case 'absent':
         this.logger.info('no photo on the service matches; sending the create again', {
@@ -431,26 +398,10 @@ export class UploadEngine {
       });
       return this.#adopt(item, found.photo);
     }
-    if (this.clock.now() - since >= LOOKUP_BOUND_MS) {
-      this.#save(item, {
-        state: 'needs-attention',
-        reason:
-          "The Photo Service accepted the photo but did not say its id, and it could not be found among the project's photos. Check the project on the service; Retry sends it again.",
-      });
-      return;
-    }
-    this.#save(item, {
-      attempts: item.attempts + 1,
-      next_attempt_at: this.clock.now() + this.#pollWait(item.attempts),
-    });
+    this.#save(item, afterUnresolvedLookup(item, 'accepted', since, this.clock.now()));
   }
 
-  /**
-   * A created photo is done only when the service says `processed` (or `duplicate`). A status
-   * that is missing or unknown is not evidence of anything: it is polled like `pending`, with
-   * backoff, and after `PROCESSING_BOUND_MS` the user is asked, because calling the photo
-   * uploaded without the service's word would hide a photo it could not fetch.
-   */
+  /** Polls a created photo until the service says it is processed (see `afterProcessingStatus`). */
   async #verify(item: QueueItem, signal?: AbortSignal): Promise<void> {
     const since = this.#waitingSince(item);
     let photo: ServicePhoto;
@@ -459,48 +410,7 @@ export class UploadEngine {
     } catch (error) {
       return this.#park(item, this.#dispose(error));
     }
-    const status = photo.processing_status;
-    switch (status) {
-      case 'processed':
-      case 'duplicate':
-        // The signed address is no longer needed; it is not kept on disk.
-        this.#save(item, {
-          state: 'done',
-          processing_status: status,
-          reason: null,
-          uri: null,
-          uri_expires_at: null,
-        });
-        return;
-      case 'processing_error':
-        this.#save(item, {
-          state: 'needs-attention',
-          processing_status: status,
-          reason:
-            'The Photo Service could not process the photo (it could not download or read the image). Retry, or check the photo host.',
-        });
-        return;
-      case 'pending':
-      case 'processing':
-      case 'unknown':
-        if (this.clock.now() - since >= PROCESSING_BOUND_MS) {
-          this.#save(item, {
-            state: 'needs-attention',
-            processing_status: status,
-            reason:
-              'The Photo Service has the photo but has not reported it processed for two hours. Retry checks again; nothing is sent twice.',
-          });
-          return;
-        }
-        this.#save(item, {
-          processing_status: status,
-          attempts: item.attempts + 1,
-          next_attempt_at: this.clock.now() + this.#pollWait(item.attempts),
-        });
-        return;
-      default:
-        return assertNever(status);
-    }
+    this.#save(item, afterProcessingStatus(item, photo.processing_status, since, this.clock.now()));
   }
 
   /** A description edit: applied only if the service still has what the user started from. */
@@ -585,8 +495,4 @@ function isStatus(error: unknown, status: number): boolean {
   return (
     typeof error === 'object' && error !== null && 'status' in error && error.status === status
   );
-}
-
-function assertNever(value: never): never {
-  throw new Error(`Unexpected value: ${String(value)}`);
 }
