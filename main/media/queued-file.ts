@@ -45,7 +45,8 @@ function openErrorReason(error: unknown): string {
   if (code === 'ELOOP' || code === 'EMLINK')
     return `The file was replaced by a link; links are not followed when uploading${AFTER}`;
   // A socket cannot be opened at all.
-  if (code === 'ENXIO') return `The file is no longer a regular file${AFTER}`;
+  if (code === 'ENXIO')
+    return `The file was replaced by a socket; only regular files are uploaded${AFTER}`;
   return `${fsErrorReason(error, 'file')}${AFTER}`;
 }
 
@@ -114,7 +115,7 @@ async function check(
   const stats = await handle.stat();
   if (stats.isDirectory()) return `This is a folder, not a file${AFTER}`;
   if (!stats.isFile())
-    return `The file is no longer a regular file (it is a device, pipe or socket)${AFTER}`;
+    return `The file was replaced by a device, pipe or socket; only regular files are uploaded${AFTER}`;
   if (stats.size === 0) return `The file is empty (0 bytes)${AFTER}`;
   if (stats.size > maxBytes)
     return `The file is larger than ${mib(maxBytes)}, the largest photo this app uploads${AFTER}`;
