@@ -11,7 +11,7 @@ import { type EngineOptions, UploadEngine } from '../../main/queue/upload-engine
 import type { PhotoHost, StageRequest, Staged } from '../../main/staging/photo-host';
 import { systemClock } from '../../shared/domain/clock';
 import type { OddPhotoService } from './odd-photo-service';
-import { TestClock } from './test-clock';
+import type { TestClock } from './test-clock';
 
 /**
  * A photo host for engine tests: reads the bytes from the open file it is given (as the S3 host

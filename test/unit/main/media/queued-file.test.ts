@@ -68,19 +68,16 @@ describe('openQueuedFile: a queued photo is checked again when it is uploaded', 
     await writeFile(join(dir, 'big.jpg'), jpeg(1, 2000));
     await writeFile(join(dir, 'notes.jpg'), 'Not a photo at all\n');
     await writeFile(join(dir, 'was-jpeg.jpg'), PNG);
+    const cases: [string, { maxBytes: number }][] = [
+      ['folder.jpg', LIMIT],
+      ['empty.jpg', LIMIT],
+      ['big.jpg', { maxBytes: 1000 }],
+      ['notes.jpg', LIMIT],
+      ['was-jpeg.jpg', LIMIT],
+    ];
     const reasons = await Promise.all(
-      [
-        ['folder.jpg', LIMIT],
-        ['empty.jpg', LIMIT],
-        ['big.jpg', { maxBytes: 1000 }],
-        ['notes.jpg', LIMIT],
-        ['was-jpeg.jpg', LIMIT],
-      ].map(async ([name, limit]) => {
-        const checked = await openQueuedFile(
-          join(dir, String(name)),
-          'jpeg',
-          limit as typeof LIMIT,
-        );
+      cases.map(async ([name, limit]) => {
+        const checked = await openQueuedFile(join(dir, name), 'jpeg', limit);
         return checked.ok ? 'accepted' : checked.reason;
       }),
     );
