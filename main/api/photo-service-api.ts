@@ -9,38 +9,46 @@ import type { Logger } from '../logging/logger';
 import { ApiError, parseRetryAfter } from './api-errors';
 import {
   errorBodySchema,
-  photoListSchema,
+  parseList,
+  photoListItemSchema,
   photoSchema,
-  projectListSchema,
+  projectSchema,
   type ServicePhoto,
   type ServiceProject,
 } from './api-schemas';
 import { type RateBucket } from './pacing';
+import type {
+  CreateAnswer,
+  NewPhoto,
+  Page,
+  PhotoQuery,
+  PhotoServiceClient,
+} from './photo-service-client';
 
-/** What a new photo is created with (spec: `POST /v2/projects/:id/photos`). */
-export type NewPhoto = {
-  readonly uri: string;
-  /** Whole seconds since the epoch, never milliseconds. */
-  readonly capturedAt: number;
-  readonly coordinates: { readonly lat: number; readonly lon: number } | null;
-  readonly description: string;
-  readonly internal: boolean;
-};
+export type { NewPhoto } from './photo-service-client';
 
 /** Longest a single call may take, start to end. */
 const CALL_TIMEOUT_MS = 60_000;
 
+/** What the client needs of the sign-in session: requests with the bearer token (401 → refresh → retry). */
+export type AuthorizedRequester = Pick<AuthSession, 'authorizedRequest'>;
+
+/** A 2xx answer: its status and its body, `undefined` when the body was empty, not JSON or broke off. */
+type Answer = { readonly status: number; readonly json: unknown };
+
+const NOT_UNDERSTOOD = 'The Photo Service sent an answer this app does not understand';
+
 /**
  * The Photo Service's v2 API over undici: bearer auth through the sign-in session (401 → one
  * refresh → one retry), writes and reads paced by shared token buckets, answers parsed with
- * schemas that accept the variants seen in the wild. Throws `ApiError`, `NetworkError` or
- * `AuthRequiredError`; `classify()` says what each means.
+ * schemas that require only `id` and accept the variants seen in the wild. Throws `ApiError`,
+ * `NetworkError` or `AuthRequiredError`; `classify()` says what each means.
  */
-export class PhotoServiceApi {
+export class PhotoServiceApi implements PhotoServiceClient {
   #dispatcher: Dispatcher & { close(): Promise<void> };
 
   constructor(
-    private readonly session: AuthSession,
+    private readonly session: AuthorizedRequester,
     private readonly baseUrl: string,
     private readonly buckets: { readonly writes: RateBucket; readonly reads: RateBucket },
     private readonly clock: Clock,
@@ -49,11 +57,14 @@ export class PhotoServiceApi {
     this.#dispatcher = createHttpAgent();
   }
 
-  createPhoto(projectId: string, photo: NewPhoto, signal?: AbortSignal): Promise<ServicePhoto> {
-    return this.#call(
+  async createPhoto(
+    projectId: string,
+    photo: NewPhoto,
+    signal?: AbortSignal,
+  ): Promise<CreateAnswer> {
+    const answer = await this.#call(
       'POST',
       `/v2/projects/${encodeURIComponent(projectId)}/photos`,
-      photoSchema,
       signal,
       {
         photo: {
@@ -65,52 +76,56 @@ export class PhotoServiceApi {
         },
       },
     );
+    const parsed = photoSchema.safeParse(answer.json);
+    if (parsed.success) return { kind: 'created', photo: parsed.data };
+    // The service took the photo (a 2xx) but did not say its id: it is found by looking, later.
+    this.logger.warn('a create was accepted without a readable photo id', {
+      status: answer.status,
+    });
+    return { kind: 'accepted', status: answer.status };
   }
 
-  setDescription(
-    photoId: string,
-    description: string,
-    signal?: AbortSignal,
-  ): Promise<ServicePhoto> {
-    return this.#call(
-      'POST',
-      `/v2/photos/${encodeURIComponent(photoId)}/descriptions`,
-      photoSchema,
-      signal,
-      { description },
-    );
+  async setDescription(photoId: string, description: string, signal?: AbortSignal): Promise<void> {
+    // Any 2xx replaced the description; the body (a Photo, wrapped or not, or nothing) is not needed.
+    await this.#call('POST', `/v2/photos/${encodeURIComponent(photoId)}/descriptions`, signal, {
+      description,
+    });
   }
 
-  getPhoto(photoId: string, signal?: AbortSignal): Promise<ServicePhoto> {
-    return this.#call('GET', `/v2/photos/${encodeURIComponent(photoId)}`, photoSchema, signal);
+  async getPhoto(photoId: string, signal?: AbortSignal): Promise<ServicePhoto> {
+    const answer = await this.#call('GET', `/v2/photos/${encodeURIComponent(photoId)}`, signal);
+    return this.#parse(photoSchema, answer);
   }
 
   /** One page of a project's photos, newest capture first, optionally within capture times (seconds, inclusive). */
-  listProjectPhotos(
+  async listProjectPhotos(
     projectId: string,
-    query: {
-      readonly startDate?: number;
-      readonly endDate?: number;
-      readonly page?: number;
-      readonly perPage?: number;
-    },
+    query: PhotoQuery,
     signal?: AbortSignal,
   ): Promise<ServicePhoto[]> {
+    return [...(await this.projectPhotosPage(projectId, query, signal)).items];
+  }
+
+  async projectPhotosPage(
+    projectId: string,
+    query: PhotoQuery,
+    signal?: AbortSignal,
+  ): Promise<Page<ServicePhoto>> {
     const params = new URLSearchParams({
       page: String(query.page ?? 1),
       per_page: String(query.perPage ?? 100),
     });
     if (query.startDate !== undefined) params.set('start_date', String(query.startDate));
     if (query.endDate !== undefined) params.set('end_date', String(query.endDate));
-    return this.#call(
+    const answer = await this.#call(
       'GET',
       `/v2/projects/${encodeURIComponent(projectId)}/photos?${params.toString()}`,
-      photoListSchema,
       signal,
     );
+    return this.#parsePage(photoListItemSchema, answer, 'photo');
   }
 
-  listProjects(
+  async listProjects(
     query: { readonly query?: string; readonly page?: number; readonly perPage?: number },
     signal?: AbortSignal,
   ): Promise<ServiceProject[]> {
@@ -119,7 +134,8 @@ export class PhotoServiceApi {
       per_page: String(query.perPage ?? 50),
     });
     if (query.query) params.set('query', query.query);
-    return this.#call('GET', `/v2/projects?${params.toString()}`, projectListSchema, signal);
+    const answer = await this.#call('GET', `/v2/projects?${params.toString()}`, signal);
+    return [...this.#parsePage(projectSchema, answer, 'project').items];
   }
 
   /** Drops the connection pool (after a network change or waking from sleep). */
@@ -134,13 +150,38 @@ export class PhotoServiceApi {
     await this.#dispatcher.close();
   }
 
-  async #call<T extends z.ZodType>(
+  #parse<T extends z.ZodType>(schema: T, answer: Answer): z.output<T> {
+    const parsed = schema.safeParse(answer.json);
+    if (!parsed.success) throw new ApiError(502, [NOT_UNDERSTOOD], undefined);
+    return parsed.data;
+  }
+
+  /** A list item by item: an unreadable item is skipped with a log line (ids only), never the page. */
+  #parsePage<T extends z.ZodType>(
+    schema: T,
+    answer: Answer,
+    what: 'photo' | 'project',
+  ): Page<z.output<T>> {
+    const list = parseList(answer.json, schema);
+    if (list === undefined) throw new ApiError(502, [NOT_UNDERSTOOD], undefined);
+    for (const skipped of list.skipped)
+      this.logger.warn(`skipped an unreadable ${what} in a list`, {
+        index: skipped.index,
+        id: skipped.id,
+      });
+    return { items: list.items, rawLength: list.rawLength };
+  }
+
+  /**
+   * Sends one request and returns a 2xx answer's body (undefined when it is empty, not JSON or
+   * broke off: the status alone already says the call succeeded). Throws for anything else.
+   */
+  async #call(
     method: 'GET' | 'POST',
     path: string,
-    schema: T,
     signal?: AbortSignal,
     body?: unknown,
-  ): Promise<z.output<T>> {
+  ): Promise<Answer> {
     const bucket = method === 'GET' ? this.buckets.reads : this.buckets.writes;
     await bucket.take(signal);
     const timeout = AbortSignal.timeout(CALL_TIMEOUT_MS);
@@ -154,23 +195,17 @@ export class PhotoServiceApi {
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       dispatcher: this.#dispatcher,
     });
+    const succeeded = response.statusCode >= 200 && response.statusCode < 300;
     let json: unknown;
     try {
       json = await readJson(response.body);
     } catch (error) {
-      // The answer broke off: as good as no answer.
-      throw toNetworkError(error, `${this.baseUrl}${path}`, signal);
+      // A 2xx whose body broke off still succeeded (a create is stored); anything else is as
+      // good as no answer.
+      if (!succeeded) throw toNetworkError(error, `${this.baseUrl}${path}`, signal);
+      json = undefined;
     }
-    if (response.statusCode >= 200 && response.statusCode < 300) {
-      const parsed = schema.safeParse(json);
-      if (!parsed.success)
-        throw new ApiError(
-          502,
-          ['The Photo Service sent an answer this app does not understand'],
-          undefined,
-        );
-      return parsed.data;
-    }
+    if (succeeded) return { status: response.statusCode, json };
     const errors = errorBodySchema.safeParse(json);
     const retryAfter = response.headers['retry-after'];
     const retryAfterMs = parseRetryAfter(

@@ -63,7 +63,7 @@ export function projectView(project: ServiceProject): ProjectView {
   ].filter((part): part is string => typeof part === 'string' && part.trim() !== '');
   return {
     id: project.id,
-    name: project.name,
+    name: project.name ?? `Project ${project.id} (no name)`,
     address: parts.join(', '),
     photoCount: project.photo_count,
   };
@@ -78,11 +78,11 @@ export function photoView(photo: ServicePhoto): PhotoView {
   const thumbnail = rendition('thumbnail') ?? rendition('web');
   return {
     id: photo.id,
-    projectId: photo.project_id,
+    projectId: photo.project_id ?? '',
     capturedAt: photo.captured_at,
     coordinates: photo.coordinates,
     // Sanitized here whatever the service promises: the window renders it as HTML.
-    description: sanitizeDescription(photo.description),
+    description: sanitizeDescription(photo.description ?? ''),
     internal: photo.internal,
     processingStatus: photo.processing_status,
     // Only web addresses reach the renderer's <img>: a `file:` or `javascript:` one is dropped.

@@ -5,9 +5,10 @@ import type { IntakePhoto, PhotoFormat } from '../../shared/domain/intake';
 
 /**
  * Where a queued item is. Photos: `queued` (metadata and MD5 known) → `staged` (at a URL the
- * service can fetch) → `creating` (written before the POST) → `created` (has a photo id, waiting
- * for processing) → `done`. Description edits: `queued` → `done`. Either may end in
- * `needs-attention` (a reason only the user can act on) or `cancelled`.
+ * service can fetch) → `creating` (written before the POST) → `created` (the service took it:
+ * waiting for processing; with `photo_id` null the answer named no id and the photo is being
+ * looked for, "created, id unknown") → `done`. Description edits: `queued` → `done`. Either may
+ * end in `needs-attention` (a reason only the user can act on) or `cancelled`.
  */
 export const itemStates = [
   'queued',
@@ -45,6 +46,8 @@ const rowSchema = z.object({
   base_description: z.string().nullable(),
   service_description: z.string().nullable(),
   bytes_sent: z.number(),
+  /** When the current wait on the service began (ms): the create sent or accepted; bounds it. */
+  waiting_since: z.number().nullable(),
   created_at: z.number(),
   updated_at: z.number(),
 });
@@ -97,6 +100,7 @@ export type ItemUpdate = Partial<{
   service_description: string | null;
   bytes_sent: number;
   paused: boolean;
+  waiting_since: number | null;
 }>;
 
 const MIGRATIONS: readonly string[] = [
@@ -130,6 +134,8 @@ const MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX items_due ON items (state, next_attempt_at);
    CREATE INDEX items_md5 ON items (md5, project_id);`,
+  // 2: bounds the wait for a photo the service accepted without naming it, or for processing.
+  'ALTER TABLE items ADD COLUMN waiting_since INTEGER;',
 ];
 
 /** Counts by state, for progress. */
@@ -369,7 +375,8 @@ export class QueueStore {
 
   /**
    * Sends items that need attention back into the queue (one, or all): photos resume where they
-   * stopped, or from the start when they never got a photo id.
+   * stopped, or from the start when they never got a photo id. This is the only way a photo the
+   * service accepted without naming it is sent again: the user asked.
    */
   retry(id?: number): number {
     const items = (id === undefined ? this.all() : [this.get(id)]).filter(
@@ -379,7 +386,13 @@ export class QueueStore {
       for (const item of items) {
         const state: ItemState =
           item.kind === 'photo' && item.photo_id !== null ? 'created' : 'queued';
-        this.update(item.id, { state, reason: null, attempts: 0, next_attempt_at: 0 });
+        this.update(item.id, {
+          state,
+          reason: null,
+          attempts: 0,
+          next_attempt_at: 0,
+          waiting_since: null,
+        });
       }
     })();
     return items.length;

@@ -1,14 +1,20 @@
-import { stat } from 'node:fs/promises';
 import type { Clock } from '../../shared/domain/clock';
 import type { ServicePhoto } from '../api/api-schemas';
 import { classify, type Disposition } from '../api/api-errors';
 import { backoffMs } from '../api/pacing';
-import type { PhotoServiceApi } from '../api/photo-service-api';
+import type { CreateAnswer, PhotoServiceClient } from '../api/photo-service-client';
 import { NetworkError } from '../http/network-error';
 import type { Logger } from '../logging/logger';
-import { hashFile } from '../media/hash-file';
-import { fileErrorReason } from '../media/inspect-file';
+import { DEFAULT_MAX_FILE_BYTES } from '../media/file-limits';
+import { openQueuedFile } from '../media/queued-file';
 import { type PhotoHost, StagingError } from '../staging/photo-host';
+import { lookForPhoto } from './find-photo';
+import {
+  afterProcessingStatus,
+  afterUnresolvedLookup,
+  FIRST_POLL_AFTER_CREATE_MS,
+  realWait,
+} from './service-waits';
 import type { QueueItem, QueueStore } from './queue-store';
 
 /** What the engine as a whole is doing. */
@@ -27,30 +33,21 @@ export type EngineOptions = {
   readonly random?: () => number;
   /** Retry waits: exponential from `baseMs`, at most `capMs` (default 1 s to 60 s). */
   readonly backoff?: { readonly baseMs: number; readonly capMs: number } | undefined;
+  /** The largest file uploaded, in bytes (default `DEFAULT_MAX_FILE_BYTES`). */
+  readonly maxFileBytes?: number | undefined;
+  /**
+   * Waits `ms` (or less when `signal` aborts). Default: real time. Tests pass one that moves their
+   * clock, so hours of polling take milliseconds.
+   */
+  readonly wait?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
 };
 
 /** A staged URL is renewed when it would expire before the service could fetch it. */
 const URL_MARGIN_MS = 30 * 60_000;
-/** Photos are looked for around their capture time when an answer to a create was lost. */
-const RECONCILE_PAGE_SIZE = 100;
-/** Polls of a created photo: 2 s, then doubling to at most a minute. */
-const FIRST_POLL_MS = 2000;
-const MAX_POLL_MS = 60_000;
+/** How often a description edit is tried when the service does not say the current description. */
+const DESCRIBE_UNKNOWN_LIMIT = 5;
 /** Offline: probe again after 1 s, doubling to 30 s. */
 const MAX_PROBE_MS = 30_000;
-
-/** Waits `ms`, or less if `signal` aborts; leaves no listener behind. */
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
 
 /** Thrown inside a step when it must stop and leave the item for later. */
 class Parked extends Error {}
@@ -70,6 +67,7 @@ export class UploadEngine {
   readonly #inFlight = new Set<number>();
   readonly #listeners = new Set<(event: EngineEvent) => void>();
   readonly #random: () => number;
+  readonly #wait: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #stats: EngineStats = { rateLimited: 0, serverErrors: 0, networkErrors: 0 };
   #condition: EngineCondition = 'idle';
   #online: Promise<void> | undefined;
@@ -78,13 +76,14 @@ export class UploadEngine {
 
   constructor(
     private readonly store: QueueStore,
-    private readonly api: PhotoServiceApi,
+    private readonly api: PhotoServiceClient,
     private readonly host: PhotoHost,
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly options: EngineOptions,
   ) {
     this.#random = options.random ?? Math.random;
+    this.#wait = options.wait ?? realWait;
   }
 
   get condition(): EngineCondition {
@@ -134,7 +133,10 @@ export class UploadEngine {
         const probed = new AbortController();
         await Promise.race([
           this.#online.finally(() => probed.abort()),
-          sleep(MAX_PROBE_MS, signal ? AbortSignal.any([signal, probed.signal]) : probed.signal),
+          this.#wait(
+            MAX_PROBE_MS,
+            signal ? AbortSignal.any([signal, probed.signal]) : probed.signal,
+          ),
         ]);
         continue;
       }
@@ -142,7 +144,7 @@ export class UploadEngine {
       if (item === undefined) {
         const next = this.store.nextDueAt();
         if (next === undefined && this.#inFlight.size === 0) return;
-        await sleep(
+        await this.#wait(
           Math.min(1000, Math.max(20, (next ?? this.clock.now() + 200) - this.clock.now())),
           signal,
         );
@@ -152,7 +154,8 @@ export class UploadEngine {
       try {
         await this.#step(item, signal);
       } catch (error) {
-        if (!(error instanceof Parked))
+        // A stop (abort) leaves the item where its journal says; it resumes next time.
+        if (!(error instanceof Parked) && !signal?.aborted)
           this.logger.error('unexpected error in an upload step', { item: item.id, error });
       } finally {
         this.#inFlight.delete(item.id);
@@ -170,7 +173,9 @@ export class UploadEngine {
       case 'creating':
         return this.#reconcile(item, signal);
       case 'created':
-        return this.#verify(item, signal);
+        return item.photo_id === null
+          ? this.#findAccepted(item, signal)
+          : this.#verify(item, signal);
       case 'done':
       case 'needs-attention':
       case 'cancelled':
@@ -222,33 +227,37 @@ export class UploadEngine {
     throw new Parked();
   }
 
+  /** When the current wait on the service began; an item from before this was recorded starts now. */
+  #waitingSince(item: QueueItem): number {
+    if (item.waiting_since !== null) return item.waiting_since;
+    const now = this.clock.now();
+    this.store.update(item.id, { waiting_since: now });
+    return now;
+  }
+
   async #stage(item: QueueItem, signal?: AbortSignal): Promise<void> {
     const { path, md5, format } = item;
     if (path === null || md5 === null || format === null)
       return this.#park(item, { kind: 'needs-user', reason: 'The queue entry is incomplete' });
-    let size = item.size ?? 0;
-    let currentMd5 = md5;
+    // Checked again as intake did, and uploaded from the same open file: a file swapped for a
+    // link, a pipe or a device since it was queued is refused, never read without end.
+    const checked = await openQueuedFile(path, format, {
+      maxBytes: this.options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+      signal,
+    });
+    if (!checked.ok) return this.#park(item, { kind: 'needs-user', reason: checked.reason });
+    const { file } = checked;
     try {
-      const info = await stat(path);
-      if (info.size !== size) {
-        // The file changed since it was added: upload what is there now.
-        const hashed = await hashFile(path, format);
-        size = hashed.size;
-        currentMd5 = hashed.md5;
-        this.logger.info('file changed since it was queued', { item: item.id });
-      }
-    } catch (error) {
-      return this.#park(item, {
-        kind: 'needs-user',
-        reason: `${fileErrorReason(error)} (after it was added to the queue)`,
-      });
-    }
-    try {
-      const staged = await this.host.stage({ path, md5: currentMd5, format, size }, signal);
+      // The file changed since it was added: upload what is there now.
+      if (file.md5 !== md5) this.logger.info('file changed since it was queued', { item: item.id });
+      const staged = await this.host.stage(
+        { path, md5: file.md5, format, size: file.size, file: file.handle },
+        signal,
+      );
       this.#save(item, {
         state: 'staged',
-        md5: currentMd5,
-        size,
+        md5: file.md5,
+        size: file.size,
         uri: staged.uri,
         uri_expires_at: staged.expiresAt ?? null,
         bytes_sent: item.bytes_sent + staged.bytesSent,
@@ -261,22 +270,31 @@ export class UploadEngine {
       if (error instanceof NetworkError)
         return this.#park(item, { kind: 'retry', afterMs: undefined });
       throw error;
+    } finally {
+      await file.handle.close().catch(() => undefined);
     }
   }
 
   async #create(item: QueueItem, signal?: AbortSignal): Promise<void> {
+    // Renewed when it would expire before the service could fetch it; at most half its life ahead,
+    // so a short-lived URL is not renewed for ever.
+    const margin = Math.min(URL_MARGIN_MS, (this.host.urlLifetimeMs ?? Infinity) / 2);
     if (
       item.uri === null ||
-      (item.uri_expires_at !== null && item.uri_expires_at < this.clock.now() + URL_MARGIN_MS)
+      (item.uri_expires_at !== null && item.uri_expires_at < this.clock.now() + margin)
     ) {
       this.#save(item, { state: 'queued', uri: null, uri_expires_at: null });
       return;
     }
     // Written before the request: if the answer is lost, the item is reconciled, never resent blindly.
-    const creating = this.#save(item, { state: 'creating', attempts: item.attempts + 1 });
-    let photo: ServicePhoto;
+    const creating = this.#save(item, {
+      state: 'creating',
+      attempts: item.attempts + 1,
+      waiting_since: this.clock.now(),
+    });
+    let answer: CreateAnswer;
     try {
-      photo = await this.api.createPhoto(
+      answer = await this.api.createPhoto(
         item.project_id ?? '',
         {
           uri: item.uri,
@@ -302,114 +320,131 @@ export class UploadEngine {
         refused ? { state: disposition.kind === 'needs-user' ? 'needs-attention' : 'staged' } : {},
       );
     }
+    // Any 2xx: the service took it. Without an id in the answer it is looked for, never re-created.
     this.#save(creating, {
+      state: 'created',
+      photo_id: answer.kind === 'created' ? answer.photo.id : null,
+      processing_status: answer.kind === 'created' ? answer.photo.processing_status : null,
+      attempts: 0,
+      waiting_since: this.clock.now(),
+      next_attempt_at: this.clock.now() + FIRST_POLL_AFTER_CREATE_MS,
+    });
+  }
+
+  /** Adopts the photo the service has for `item`: it is `created` with that id from now on. */
+  #adopt(item: QueueItem, photo: ServicePhoto): void {
+    this.#save(item, {
       state: 'created',
       photo_id: photo.id,
       processing_status: photo.processing_status,
       attempts: 0,
-      next_attempt_at: this.clock.now() + FIRST_POLL_MS,
+      waiting_since: this.clock.now(),
+      next_attempt_at: this.clock.now(),
     });
   }
 
-  /** A create whose answer never came: adopt the photo if the service has it, wait if it may, else send again. */
+  #lookFor(item: QueueItem, signal?: AbortSignal) {
+    return lookForPhoto(
+      this.api,
+      { projectId: item.project_id ?? '', capturedAt: item.captured_at ?? 0, md5: item.md5 ?? '' },
+      signal,
+    );
+  }
+
+  /**
+   * A create whose answer never came: adopt the photo if the service has it, wait (bounded) while
+   * a photo that may be it has no hash yet, and send again only when nothing can be it.
+   */
   async #reconcile(item: QueueItem, signal?: AbortSignal): Promise<void> {
-    const capturedAt = item.captured_at ?? 0;
-    let candidates: ServicePhoto[] = [];
+    const since = this.#waitingSince(item);
+    let found;
     try {
-      for (let page = 1; ; page += 1) {
-        const photos = await this.api.listProjectPhotos(
-          item.project_id ?? '',
-          { startDate: capturedAt, endDate: capturedAt, page, perPage: RECONCILE_PAGE_SIZE },
-          signal,
-        );
-        candidates = candidates.concat(photos);
-        if (photos.length < RECONCILE_PAGE_SIZE) break;
-      }
+      found = await this.#lookFor(item, signal);
     } catch (error) {
       return this.#park(item, this.#dispose(error));
     }
-    const match = candidates.find((photo) => photo.hash !== null && photo.hash === item.md5);
-    if (match) {
-      this.logger.info('adopted a photo created before the answer was lost', { item: item.id });
-      this.#save(item, {
-        state: 'created',
-        photo_id: match.id,
-        processing_status: match.processing_status,
-        attempts: 0,
-        next_attempt_at: this.clock.now(),
-      });
-      return;
+    switch (found.kind) {
+      case 'found':
+        this.logger.info('adopted a photo created before the answer was lost', { item: item.id });
+        return this.#adopt(item, found.photo);
+      case 'maybe':
+        // One of these may be ours: its hash is known once it is processed.
+        this.#save(item, afterUnresolvedLookup(item, 'lost-answer', since, this.clock.now()));
+        return;
+      case 'absent':
+        this.logger.info('no photo on the service matches; sending the create again', {
+          item: item.id,
+        });
+        return this.#create(this.#save(item, { state: 'staged' }), signal);
     }
-    const stillProcessing = candidates.some(
-      (photo) =>
-        photo.hash === null &&
-        (photo.processing_status === 'pending' || photo.processing_status === 'processing'),
-    );
-    if (stillProcessing) {
-      // One of these may be ours: its hash is known once it is processed.
-      this.#save(item, { next_attempt_at: this.clock.now() + FIRST_POLL_MS });
-      return;
-    }
-    this.logger.info('no photo on the service matches; sending the create again', {
-      item: item.id,
-    });
-    await this.#create(this.#save(item, { state: 'staged' }), signal);
   }
 
+  /**
+   * A create the service accepted (2xx) without naming the photo: looked for with backoff until
+   * found; never created again by itself. After `LOOKUP_BOUND_MS` the user is asked.
+   */
+  async #findAccepted(item: QueueItem, signal?: AbortSignal): Promise<void> {
+    const since = this.#waitingSince(item);
+    let found;
+    try {
+      found = await this.#lookFor(item, signal);
+    } catch (error) {
+      return this.#park(item, this.#dispose(error));
+    }
+    if (found.kind === 'found') {
+      this.logger.info('found the photo the service accepted without naming it', {
+        item: item.id,
+        photo: found.photo.id,
+      });
+      return this.#adopt(item, found.photo);
+    }
+    this.#save(item, afterUnresolvedLookup(item, 'accepted', since, this.clock.now()));
+  }
+
+  /** Polls a created photo until the service says it is processed (see `afterProcessingStatus`). */
   async #verify(item: QueueItem, signal?: AbortSignal): Promise<void> {
+    const since = this.#waitingSince(item);
     let photo: ServicePhoto;
     try {
       photo = await this.api.getPhoto(item.photo_id ?? '', signal);
     } catch (error) {
       return this.#park(item, this.#dispose(error));
     }
-    switch (photo.processing_status) {
-      case 'processed':
-      case 'duplicate':
-        this.#save(item, {
-          state: 'done',
-          processing_status: photo.processing_status,
-          reason: null,
-        });
-        return;
-      case 'processing_error':
-        this.#save(item, {
-          state: 'needs-attention',
-          processing_status: photo.processing_status,
-          reason:
-            'The Photo Service could not process the photo (it could not download or read the image). Retry, or check the photo host.',
-        });
-        return;
-      case 'pending':
-      case 'processing': {
-        const wait = Math.min(MAX_POLL_MS, FIRST_POLL_MS * 2 ** Math.min(item.attempts, 10));
-        this.#save(item, {
-          processing_status: photo.processing_status,
-          attempts: item.attempts + 1,
-          next_attempt_at: this.clock.now() + wait,
-        });
-      }
-    }
+    this.#save(item, afterProcessingStatus(item, photo.processing_status, since, this.clock.now()));
   }
 
   /** A description edit: applied only if the service still has what the user started from. */
   async #describe(item: QueueItem, signal?: AbortSignal): Promise<void> {
     try {
       const current = await this.api.getPhoto(item.photo_id ?? '', signal);
+      if (item.base_description !== null && current.description === undefined) {
+        // The answer did not say what the description is now: sending could overwrite a colleague's.
+        if (item.attempts + 1 >= DESCRIBE_UNKNOWN_LIMIT) {
+          this.#save(item, {
+            state: 'needs-attention',
+            reason:
+              'The Photo Service did not say what the description is now, so the edit was not sent (it could overwrite a change made since). Retry to try again.',
+          });
+          return;
+        }
+        return this.#park(item, { kind: 'retry', afterMs: undefined });
+      }
       const changedSince =
         item.base_description !== null && current.description !== item.base_description;
       if (changedSince && current.description !== item.description) {
         this.#save(item, {
           state: 'needs-attention',
           reason: 'conflict: the description was changed on the Photo Service since you opened it',
-          service_description: current.description,
+          service_description: current.description ?? null,
         });
         return;
       }
+      // Any 2xx replaced it, whatever the answer's body said.
       if (current.description !== item.description)
         await this.api.setDescription(item.photo_id ?? '', item.description, signal);
       this.#save(item, { state: 'done', reason: null });
     } catch (error) {
+      if (error instanceof Parked) throw error;
       return this.#park(item, this.#dispose(error));
     }
   }
@@ -430,7 +465,7 @@ export class UploadEngine {
     this.#online = (async () => {
       for (let attempt = 0; ; attempt += 1) {
         this.#probeSoon = new AbortController();
-        await sleep(Math.min(MAX_PROBE_MS, 1000 * 2 ** attempt), this.#probeSoon.signal);
+        await this.#wait(Math.min(MAX_PROBE_MS, 1000 * 2 ** attempt), this.#probeSoon.signal);
         try {
           this.api.replacePool();
           await this.api.listProjects({ perPage: 1 });

@@ -1,3 +1,4 @@
+import type { FileHandle } from 'node:fs/promises';
 import type { PhotoFormat } from '../../shared/domain/intake';
 
 /** A photo to put where the service can download it. */
@@ -5,7 +6,14 @@ export type StageRequest = {
   readonly path: string;
   readonly md5: string;
   readonly format: PhotoFormat;
+  /** Bytes to send: exactly these, from the start of the file. */
   readonly size: number;
+  /**
+   * The file, already opened and checked (`openQueuedFile`): a host that sends bytes reads them
+   * from here, never from `path` again, so a file swapped after the check is not sent. The
+   * caller closes it.
+   */
+  readonly file?: FileHandle | undefined;
 };
 
 /** Where the service will download the photo from, and until when that address works. */
@@ -24,6 +32,8 @@ export type Staged = {
 export interface PhotoHost {
   /** A short name for logs and the report: `s3`, `published`. */
   readonly kind: string;
+  /** How long a URL it hands out works, in ms; undefined when its URLs do not expire. */
+  readonly urlLifetimeMs?: number | undefined;
   /**
    * @throws StagingError when the file cannot be staged (the reason says why); network failures
    * throw NetworkError.

@@ -30,11 +30,33 @@ export type S3HostConfig = {
   readonly pathStyle: boolean;
   readonly accessKeyId: string;
   readonly secretAccessKey: string;
-  /** How long the service may take to fetch a photo, in seconds (default 24 h). */
+  /** How long the service may take to fetch a photo, in seconds (default 1 h). */
   readonly urlLifetimeSeconds: number;
 };
 
-export const DEFAULT_URL_LIFETIME_SECONDS = 24 * 60 * 60;
+/**
+ * Presigned URLs live an hour: long enough for the service to fetch the photo after it answers
+ * (the engine renews a URL that would expire too soon), short enough that a leaked one soon dies.
+ */
+export const DEFAULT_URL_LIFETIME_SECONDS = 60 * 60;
+
+/**
+ * Whether the object already holds these bytes: the MD5 this app stored with it, or the ETag,
+ * which is the MD5 of the content for a single-part PUT (a multipart ETag has a `-N` suffix and
+ * says nothing about the bytes). The length alone would take a different photo of the same size.
+ */
+export function holdsContent(
+  head: {
+    readonly ETag?: string | undefined;
+    readonly Metadata?: Record<string, string> | undefined;
+  },
+  md5: string,
+): boolean {
+  const stored = head.Metadata?.md5?.toLowerCase();
+  if (stored !== undefined) return stored === md5;
+  const etag = head.ETag?.replaceAll('"', '').toLowerCase();
+  return etag !== undefined && /^[0-9a-f]{32}$/.test(etag) && etag === md5;
+}
 
 /** SDK send options for an optional signal. */
 function abortable(signal: AbortSignal | undefined): { abortSignal?: AbortSignal } {
@@ -85,6 +107,7 @@ function explain(error: unknown): Error {
  */
 export class S3PhotoHost implements PhotoHost {
   readonly kind = 's3';
+  readonly urlLifetimeMs: number;
   readonly #client: S3Client;
 
   constructor(
@@ -93,6 +116,7 @@ export class S3PhotoHost implements PhotoHost {
   ) {
     // Keys sign every request and the photos go through it: https unless on this computer.
     if (config.endpoint !== undefined) requireSecureAddress(config.endpoint);
+    this.urlLifetimeMs = config.urlLifetimeSeconds * 1000;
     this.#client = new S3Client({
       region: config.region,
       forcePathStyle: config.pathStyle,
@@ -116,7 +140,7 @@ export class S3PhotoHost implements PhotoHost {
     try {
       const present = await this.#client
         .send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: key }), abortable(signal))
-        .then((head) => head.ContentLength === request.size)
+        .then((head) => head.ContentLength === request.size && holdsContent(head, request.md5))
         .catch((error: unknown) => {
           if (isNotFound(error)) return false;
           throw error;
@@ -126,9 +150,13 @@ export class S3PhotoHost implements PhotoHost {
           new PutObjectCommand({
             Bucket: this.config.bucket,
             Key: key,
-            Body: createReadStream(request.path),
+            // From the file that was checked, not the path again; exactly the bytes hashed.
+            Body: request.file
+              ? request.file.createReadStream({ start: 0, end: request.size - 1, autoClose: false })
+              : createReadStream(request.path, { start: 0, end: request.size - 1 }),
             ContentLength: request.size,
             ContentType: CONTENT_TYPES[request.format],
+            Metadata: { md5: request.md5 },
             // The store checks the bytes against the MD5 taken at intake.
             ContentMD5: Buffer.from(request.md5, 'hex').toString('base64'),
           }),

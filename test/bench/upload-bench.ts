@@ -176,13 +176,15 @@ async function throughput(
         format: 'jpeg',
         size: hashed.size,
       });
-      const created = await plain.api.createPhoto(project, {
+      const answer = await plain.api.createPhoto(project, {
         uri: staged.uri,
         capturedAt: photo.capturedAt,
         coordinates: photo.coordinates,
         description: '',
         internal: false,
       });
+      if (answer.kind !== 'created') throw new Error('The local service named no photo id');
+      const created = answer.photo;
       for (
         let status = created.processing_status;
         status === 'pending' || status === 'processing';

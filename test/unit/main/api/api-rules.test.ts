@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, classify, parseRetryAfter } from '../../../../main/api/api-errors';
-import { photoListSchema, photoSchema } from '../../../../main/api/api-schemas';
+import { parseList, photoListItemSchema, photoSchema } from '../../../../main/api/api-schemas';
 import { backoffMs, RateBucket } from '../../../../main/api/pacing';
 import { AuthRequiredError } from '../../../../main/auth/auth-errors';
 import { NetworkError } from '../../../../main/http/network-error';
@@ -40,12 +40,14 @@ describe('photo schema', () => {
     });
   });
 
-  it('reads an unknown processing status as pending and refuses what is not a photo', () => {
+  it('reads a missing or unknown processing status as unknown, never as processed, and refuses what has no id', () => {
     expect(
       photoSchema.parse({ ...photo, processing_status: 'queued-for-ai' }).processing_status,
-    ).toBe('pending');
-    expect(photoSchema.safeParse({ id: 'p1' }).success).toBe(false);
-    expect(photoListSchema.parse([photo, { ...photo, id: 'p2' }])).toHaveLength(2);
+    ).toBe('unknown');
+    expect(photoSchema.parse({ id: 'p1' }).processing_status).toBe('unknown');
+    expect(photoSchema.safeParse({ processing_status: 'processed' }).success).toBe(false);
+    expect(photoSchema.safeParse({ id: '' }).success).toBe(false);
+    expect(parseList([photo, { ...photo, id: 'p2' }], photoListItemSchema)?.items).toHaveLength(2);
   });
 });
 

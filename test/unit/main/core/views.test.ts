@@ -63,6 +63,7 @@ describe('descriptions from the service', () => {
       base_description: '<p>Before</p>',
       service_description: HOSTILE,
       bytes_sent: 0,
+      waiting_since: null,
       created_at: 0,
       updated_at: 0,
     };

@@ -1,6 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'libsql';
 import { describe, expect, it } from 'vitest';
 import { reportRows, toCsv } from '../../../../main/queue/queue-report';
 import { QueueStore } from '../../../../main/queue/queue-store';
@@ -67,6 +68,27 @@ describe('QueueStore', () => {
     expect(store.cancel(added[1]!)).toBe(false);
     expect(store.cancel(added[2]!)).toBe(true);
     expect(store.counts()).toMatchObject({ queued: 1, created: 1, cancelled: 1 });
+  });
+
+  it('opens a queue written before `waiting_since` existed, and Retry clears the wait it bounds', async () => {
+    const { store, file } = await openStore();
+    const { added } = store.addPhotos([photo('a')]);
+    store.update(added[0]!, { state: 'created', photo_id: 'ph1' });
+    store.close();
+    // The queue as the previous release left it: schema version 1, no such column.
+    const old = new Database(file);
+    old.exec('ALTER TABLE items DROP COLUMN waiting_since; UPDATE schema_version SET version = 1;');
+    old.close();
+    const reopened = new QueueStore(file, new TestClock());
+    expect(reopened.get(added[0]!)).toMatchObject({
+      state: 'created',
+      photo_id: 'ph1',
+      waiting_since: null,
+    });
+    reopened.update(added[0]!, { state: 'needs-attention', reason: 'x', waiting_since: 5 });
+    reopened.retry(added[0]);
+    expect(reopened.get(added[0]!)).toMatchObject({ state: 'created', waiting_since: null });
+    reopened.close();
   });
 
   it('knows which MD5s were uploaded, for intake’s duplicate flag', async () => {

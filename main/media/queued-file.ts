@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import { constants } from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
+import type { PhotoFormat } from '../../shared/domain/intake';
+import { HEADER_BYTES, recognise } from './file-kind';
+import { fsErrorReason } from './fs-error-reason';
+
+/** A queued photo, opened and checked again just before it is uploaded. */
+export type VerifiedFile = {
+  /** The open file: upload from it, not from the path, so a swap after the check cannot slip in. */
+  readonly handle: FileHandle;
+  /** Bytes hashed; upload exactly these. */
+  readonly size: number;
+  readonly md5: string;
+  readonly format: PhotoFormat;
+};
+
+export type QueuedFileCheck =
+  | { readonly ok: true; readonly file: VerifiedFile }
+  | { readonly ok: false; readonly reason: string };
+
+/** Bytes read at a time while hashing. */
+const READ_BYTES = 1024 * 1024;
+
+/**
+ * No link is followed (a file replaced by a link to another file is refused), and opening a FIFO
+ * does not wait for a writer. Windows has neither flag; there the type check below still holds.
+ */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+const NAMES: Readonly<Record<PhotoFormat, string>> = {
+  jpeg: 'JPEG',
+  png: 'PNG',
+  heic: 'HEIC',
+  tiff: 'TIFF',
+  webp: 'WebP',
+};
+
+const AFTER = ' (after it was added to the queue)';
+
+function openErrorReason(error: unknown): string {
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  // O_NOFOLLOW answers ELOOP for a link (Linux, macOS) or EMLINK (FreeBSD).
+  if (code === 'ELOOP' || code === 'EMLINK')
+    return `The file was replaced by a link; links are not followed when uploading${AFTER}`;
+  // A socket cannot be opened at all.
+  if (code === 'ENXIO')
+    return `The file was replaced by a socket; only regular files are uploaded${AFTER}`;
+  return `${fsErrorReason(error, 'file')}${AFTER}`;
+}
+
+const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
+
+async function hashOpenFile(
+  handle: FileHandle,
+  maxBytes: number,
+  signal: AbortSignal | undefined,
+): Promise<{ md5: string; size: number } | undefined> {
+  const hash = createHash('md5');
+  const buffer = Buffer.allocUnsafe(READ_BYTES);
+  let size = 0;
+  for (;;) {
+    signal?.throwIfAborted();
+    const { bytesRead } = await handle.read(buffer, 0, READ_BYTES, size);
+    if (bytesRead === 0) return { md5: hash.digest('hex'), size };
+    size += bytesRead;
+    // A file that grows while it is read is not read without end.
+    if (size > maxBytes) return undefined;
+    hash.update(buffer.subarray(0, bytesRead));
+  }
+}
+
+/**
+ * Opens a queued photo again for its upload and checks it as intake did: opened without
+ * following links, a regular file (not a folder, device, FIFO or socket), not empty, at most
+ * `maxBytes`, still a photo of the queued `format` by its magic bytes; then hashed. Every refusal
+ * is a reason for the user; on success the caller owns `file.handle` and must close it.
+ * @throws only the abort reason when `signal` aborts (nothing is left open).
+ */
+export async function openQueuedFile(
+  path: string,
+  format: PhotoFormat,
+  options: { readonly maxBytes: number; readonly signal?: AbortSignal | undefined },
+): Promise<QueuedFileCheck> {
+  const { maxBytes, signal } = options;
+  signal?.throwIfAborted();
+  let handle: FileHandle;
+  try {
+    handle = await open(path, OPEN_FLAGS);
+  } catch (error) {
+    return { ok: false, reason: openErrorReason(error) };
+  }
+  let keep = false;
+  try {
+    const refusal = await check(handle, format, maxBytes, signal);
+    if (typeof refusal === 'string') return { ok: false, reason: refusal };
+    keep = true;
+    return { ok: true, file: { handle, format, ...refusal } };
+  } catch (error) {
+    signal?.throwIfAborted();
+    return { ok: false, reason: `${fsErrorReason(error, 'file')}${AFTER}` };
+  } finally {
+    if (!keep) await handle.close().catch(() => undefined);
+  }
+}
+
+/** The reason the open file cannot be uploaded, or its MD5 and size. */
+async function check(
+  handle: FileHandle,
+  format: PhotoFormat,
+  maxBytes: number,
+  signal: AbortSignal | undefined,
+): Promise<string | { md5: string; size: number }> {
+  const stats = await handle.stat();
+  if (stats.isDirectory()) return `This is a folder, not a file${AFTER}`;
+  if (!stats.isFile())
+    return `The file was replaced by a device, pipe or socket; only regular files are uploaded${AFTER}`;
+  if (stats.size === 0) return `The file is empty (0 bytes)${AFTER}`;
+  if (stats.size > maxBytes)
+    return `The file is larger than ${mib(maxBytes)}, the largest photo this app uploads${AFTER}`;
+  const header = Buffer.alloc(Math.min(HEADER_BYTES, stats.size));
+  const { bytesRead } = await handle.read(header, 0, header.length, 0);
+  const kind = await recognise(header.subarray(0, bytesRead));
+  if (!kind.ok) return `The file is no longer a photo (${kind.found})${AFTER}`;
+  if (kind.format !== format)
+    return `The file is now a ${NAMES[kind.format]} image, not the ${NAMES[format]} photo that was queued; add it again${AFTER}`;
+  const hashed = await hashOpenFile(handle, maxBytes, signal);
+  if (hashed === undefined)
+    return `The file grew beyond ${mib(maxBytes)} while it was read${AFTER}`;
+  if (hashed.size === 0) return `The file is empty (0 bytes)${AFTER}`;
+  return hashed;
+}
