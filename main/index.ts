@@ -1,4 +1,5 @@
 import { createWriteStream, mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, type BrowserWindow } from 'electron';
@@ -6,10 +7,12 @@ import { DEFAULT_REDIRECT_SCHEME } from '../shared/domain/app-identity';
 import { registerAppSchemes, serveRenderer, serveThumbnails } from './app/app-protocol';
 import { routeDeepLinks } from './app/deep-links';
 import { createMainWindow, denyPermissions, hardenWebContents } from './app/window';
-import { AppCore } from './core/app-core';
+import { AppCore, type AppCoreOptions } from './core/app-core';
 import { DATA_DIR_ENV, envForApp, seedSettingsFromEnv } from './core/seed-settings';
 import { WindowFrontEnd } from './core/window-front-end';
 import { registerIpc } from './ipc/register-ipc';
+import { defaultDataDir } from './ownership/data-folder';
+import { serveAsOwner, takeOwnership } from './ownership/open-data-folder';
 import { createLogger, jsonLineSink, type LogSink, Redactor } from './logging/logger';
 import { askInNativeDialog } from './platform/confirm-dialog';
 import { notifyBatchChanges } from './platform/desktop-notifications';
@@ -25,15 +28,21 @@ import { KeytarSecretStore } from './secrets/keytar-secret-store';
 /** A packaged app ignores the test-only variables (data folder, seeded service, S3 keys). */
 const env = envForApp(process.env, app.isPackaged);
 const here = dirname(fileURLToPath(import.meta.url));
+/** How long the app waits for a command-line process that owns the data folder to finish. */
+const OWNERSHIP_WAIT_MS = 30 * 60_000;
 
 registerAppSchemes();
+// The data folder the command line also uses by default (set before the single-instance lock,
+// which Electron keys by it).
+app.setPath(
+  'userData',
+  env[DATA_DIR_ENV] ?? defaultDataDir({ platform: process.platform, env, home: homedir() }),
+);
 
 if (!app.requestSingleInstanceLock()) {
   // Another instance runs: it receives our argv (a sign-in link) through `second-instance`.
   app.quit();
 } else {
-  const dataDir = env[DATA_DIR_ENV];
-  if (dataDir) app.setPath('userData', dataDir);
   let window: BrowserWindow | undefined;
   const focus = () => {
     if (window?.isMinimized()) window.restore();
@@ -58,8 +67,7 @@ if (!app.requestSingleInstanceLock()) {
     const logger = createLogger({ sink, redactor, level: 'info', scope: 'main' });
     denyPermissions();
     const secrets = new FallbackSecretStore(new KeytarSecretStore(), logger.child('secrets'));
-    await seedSettingsFromEnv(env, { dataDir: userData, secrets, redactor, logger });
-    const core = await AppCore.start({
+    const coreOptions: AppCoreOptions = {
       dataDir: userData,
       secrets,
       redactor,
@@ -71,7 +79,24 @@ if (!app.requestSingleInstanceLock()) {
         workerEntry: new URL('./media-worker.js', import.meta.url),
         crawlerEntry: new URL('./crawl-worker.js', import.meta.url),
       },
+    };
+    // One owner per data folder: a command-line `sync` that owns it now is waited for; from
+    // then on the command line attaches to this process.
+    const lock = await takeOwnership(userData, {
+      timeoutMs: OWNERSHIP_WAIT_MS,
+      onWaiting: () =>
+        logger.warn('a command-line Photo Uploader uses this data folder; waiting for it to end'),
     });
+    // Seeded only by the owner: nothing else writes the folder's settings.
+    await seedSettingsFromEnv(env, { dataDir: userData, secrets, redactor, logger });
+    const ownership = await serveAsOwner({
+      dataDir: userData,
+      lock,
+      logger,
+      env,
+      startCore: () => AppCore.start(coreOptions),
+    });
+    const core = ownership.core;
     serveRenderer(join(here, '../renderer'), () => core.imageOrigins());
     serveThumbnails((md5) => core.thumbnail(md5));
     window = createMainWindow(join(here, '../preload/index.cjs'));
@@ -92,8 +117,8 @@ if (!app.requestSingleInstanceLock()) {
       stopWatching();
       stopNotifying();
       unregister();
-      void core
-        .shutdown()
+      void ownership
+        .close({ now: true })
         .catch((error: unknown) => logger.error('shutdown failed', { error }))
         .finally(() => app.quit());
     });

@@ -32,7 +32,7 @@ export async function login(context: CliContext, out: CommandOutput): Promise<nu
   if (started.state === 'signing-in') {
     if (context.client.kind === 'attached')
       out.stderr.write('The Photo Uploader app opens the browser to sign in…\n');
-    ended = await done;
+    ended = await context.waitFor(done);
   } else ended = started;
   if (ended.state !== 'signed-in') {
     out.stderr.write(`login: ${ended.message ?? 'the sign-in did not complete'}\n`);

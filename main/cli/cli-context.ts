@@ -46,6 +46,11 @@ export type CliContext = {
    * @throws CommandFailed with the core's message when it refused.
    */
   call<C extends IpcChannel>(channel: C, input: IpcCallInput<C>): Promise<IpcResults[C]>;
+  /**
+   * Waits for `waiting` (an event the command expects); rejects with a `CommandFailed` that
+   * says so if the process that owns the data folder goes away first.
+   */
+  waitFor<T>(waiting: Promise<T>): Promise<T>;
   /** See `CoreClient.close`. */
   close(options?: { readonly now?: boolean }): Promise<void>;
 };
@@ -106,6 +111,15 @@ export async function openCliContext(
       }
       return result.value;
     },
+    waitFor: (waiting) =>
+      Promise.race([
+        waiting,
+        client.untilGone().catch(() => {
+          throw new CommandFailed(
+            'The Photo Uploader process that owns the data folder ended before this command finished; nothing was lost. Run the command again.',
+          );
+        }),
+      ]),
     close: (closing) => client.close(closing),
   };
 }

@@ -151,7 +151,7 @@ async function intake(
   try {
     const done = new Promise<void>((resolve) => (finished = resolve));
     runId = (await context.call('intake:add-paths', { paths: [...paths], assumedZone })).runId;
-    if (!seen.some((batch) => batch.runId === runId && batch.done)) await done;
+    if (!seen.some((batch) => batch.runId === runId && batch.done)) await context.waitFor(done);
     for (const batch of seen) if (batch.runId === runId) items.push(...batch.items);
     return items;
   } finally {

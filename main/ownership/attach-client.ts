@@ -23,6 +23,7 @@ export class AttachClient implements CoreClient {
   readonly #listeners = new Map<IpcEvent, Set<(payload: unknown) => void>>();
   #nextId = 1;
   #gone: Error | undefined;
+  readonly #goneListeners = new Set<(error: Error) => void>();
 
   private constructor(
     private readonly socket: Socket,
@@ -125,8 +126,17 @@ export class AttachClient implements CoreClient {
     }
   }
 
+  untilGone(): Promise<never> {
+    return new Promise((_resolve, reject) => {
+      if (this.#gone) reject(this.#gone);
+      else this.#goneListeners.add(reject);
+    });
+  }
+
   #end(error: Error): void {
     this.#gone ??= error;
+    for (const listener of this.#goneListeners) listener(error);
+    this.#goneListeners.clear();
     for (const waiting of this.#waiting.values()) waiting.reject(error);
     this.#waiting.clear();
   }

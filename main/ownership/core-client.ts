@@ -23,6 +23,11 @@ export interface CoreClient {
   /** Listens to an event; returns the function that stops listening. */
   on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayloads[E]) => void): () => void;
   /**
+   * Rejects with `OwnerGoneError` if the process that owns the data folder goes away (never, for
+   * the owner itself). A command waiting for events races this, so it never waits forever.
+   */
+  untilGone(): Promise<never>;
+  /**
    * Ends this front end. An owner first lets the calls attached processes are waiting for run
    * to their end (with `now`: stops the queue, so that they end `stopped`), then journals the
    * steps in flight, shuts the core down and lets the data folder go. Attached: disconnects.

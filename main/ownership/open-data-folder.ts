@@ -40,6 +40,24 @@ async function readEndpoint(file: string): Promise<OwnerEndpoint | undefined> {
   }
 }
 
+/**
+ * Takes the lock of `dataDir` for a process that must own it (the app, which serves a window):
+ * while another process owns the folder (a command-line `sync`), waits for it to finish, and
+ * says so once through `onWaiting`.
+ * @throws LockTimeoutError when the folder is still owned after `timeoutMs`.
+ */
+export async function takeOwnership(
+  dataDir: string,
+  options: { readonly timeoutMs: number; readonly onWaiting: () => void },
+): Promise<FileLock> {
+  await mkdir(dataDir, { recursive: true });
+  const file = ownerFiles(dataDir).lock;
+  const lock = FileLock.tryAcquire(file);
+  if (lock !== undefined) return lock;
+  options.onWaiting();
+  return FileLock.acquire(file, { timeoutMs: options.timeoutMs });
+}
+
 /** An owner: the lock on its data folder, the core, and the channel other processes attach to. */
 export type Ownership = {
   readonly core: AppCore;
@@ -112,6 +130,8 @@ function ownerClient(ownership: Ownership): CoreClient {
         if (name === event) listener(payload as IpcEventPayloads[E]);
       });
     },
+    // The owner is this process: it cannot go away while this front end runs.
+    untilGone: () => new Promise<never>(() => undefined),
     close(options) {
       closing ??= ownership.close(options);
       return closing;

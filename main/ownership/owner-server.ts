@@ -34,6 +34,8 @@ function sameToken(given: string, token: string): boolean {
 export class OwnerServer {
   readonly #pending = new Set<Promise<unknown>>();
   readonly #sockets = new Set<Socket>();
+  /** Called whenever a call ends or a connection closes (see `drain`). */
+  #settled: (() => void) | undefined;
   #closing: Promise<void> | undefined;
 
   private constructor(
@@ -98,11 +100,13 @@ export class OwnerServer {
   }
 
   /**
-   * Waits until no attached process has a call running (an attached `sync` has its answer). It
-   * keeps serving meanwhile, so a command that finishes first does not cut short the others.
+   * Waits until no process is attached any more (each one's command has ended and it has
+   * disconnected). It keeps serving meanwhile, so a command that finishes first never cuts short
+   * the others: an attached `upload` may be waiting for its intake, with no call running.
    */
   async drain(): Promise<void> {
-    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
+    while (this.#pending.size > 0 || this.#sockets.size > 0)
+      await new Promise<void>((resolve) => (this.#settled = resolve));
   }
 
   /**
@@ -155,7 +159,10 @@ export class OwnerServer {
             send({ type: 'result', id: message.id, result }),
           );
           this.#pending.add(call);
-          void call.finally(() => this.#pending.delete(call));
+          void call.finally(() => {
+            this.#pending.delete(call);
+            this.#settled?.();
+          });
         },
         () => socket.destroy(),
       ),
@@ -165,6 +172,7 @@ export class OwnerServer {
       clearTimeout(helloTimer);
       stopEvents?.();
       this.#sockets.delete(socket);
+      this.#settled?.();
     });
   }
 }

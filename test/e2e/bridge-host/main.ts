@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { AppCore } from '../../../main/core/app-core';
+import { AppCore, type AppCoreOptions } from '../../../main/core/app-core';
+import { serveAsOwner, takeOwnership } from '../../../main/ownership/open-data-folder';
 import { seedSettingsFromEnv } from '../../../main/core/seed-settings';
 import { WindowFrontEnd } from '../../../main/core/window-front-end';
 import { createLogger, jsonLineSink, Redactor } from '../../../main/logging/logger';
@@ -45,12 +46,17 @@ const logger = createLogger({
   scope: 'bridge-host',
 });
 const secrets = new FallbackSecretStore(new KeytarSecretStore(), logger.child('secrets'));
+// The bridge host owns its data folder like the app: the command line attaches to it.
+const lock = await takeOwnership(dataDir, {
+  timeoutMs: 60_000,
+  onWaiting: () => logger.warn('waiting for the process that owns the data folder'),
+});
 await seedSettingsFromEnv(process.env, { dataDir, secrets, redactor, logger });
 
 const chooserAnswers: string[][] = [];
 const dropAnswers: string[][] = [];
 const confirmAnswers: boolean[] = [];
-const core = await AppCore.start({
+const coreOptions: AppCoreOptions = {
   dataDir,
   secrets,
   redactor,
@@ -63,7 +69,15 @@ const core = await AppCore.start({
     },
   },
   chooser: { choose: () => Promise.resolve(chooserAnswers.shift() ?? []) },
+};
+const ownership = await serveAsOwner({
+  dataDir,
+  lock,
+  logger,
+  env: process.env,
+  startCore: () => AppCore.start(coreOptions),
 });
+const core = ownership.core;
 const host = await startBridgeHost({
   core,
   frontEnd: new WindowFrontEnd(() => Promise.resolve(confirmAnswers.shift() ?? false)),
@@ -90,7 +104,7 @@ print({ url: host.url, origin: host.origin, token: host.token });
 
 const stop = async () => {
   await host.close();
-  await core.shutdown();
+  await ownership.close({ now: true });
   process.exit(0);
 };
 process.once('SIGTERM', () => void stop());
