@@ -1,3 +1,4 @@
+import { insecureAddressReason } from '../../shared/domain/secure-address';
 import type { IpcCallInput } from '../../shared/ipc/bridge';
 import type { SettingsView } from '../../shared/ipc/views';
 import { SEED_S3_KEY_ENV, SEED_S3_SECRET_ENV } from '../core/seed-settings';
@@ -19,6 +20,8 @@ function checkedUrl(name: string, value: string | undefined): string | undefined
   if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
     throw new UsageError(`--${name} must be an http(s) URL, not "${value}"`);
   }
+  const insecure = insecureAddressReason(value);
+  if (insecure !== undefined) throw new UsageError(`--${name}: ${insecure}`);
   return value.replace(/\/+$/, '');
 }
 

@@ -107,8 +107,11 @@ export class AppCore {
       { uploaded: (md5s) => Promise.resolve(this.#store.uploadedPhotoIds(md5s)) },
       options.logger.child('intake'),
     );
-    this.#runs = new IntakeRuns(intake, options.logger.child('intake'), (batch) =>
-      this.#emit('intake:batch', batch),
+    this.#runs = new IntakeRuns(
+      intake,
+      options.logger.child('intake'),
+      (batch) => this.#emit('intake:batch', batch),
+      () => this.settings.maxFileBytes(),
     );
     this.#runner = new QueueRunner(
       this.#store,

@@ -20,6 +20,8 @@ export class IntakeRuns {
     private readonly intake: Intake,
     private readonly logger: Logger,
     private readonly emit: (batch: IntakeBatchView) => void,
+    /** The largest file taken in (the `maxFileBytes` setting, read at each start). */
+    private readonly maxFileBytes: () => number,
   ) {}
 
   /** Starts an intake of `paths`; results arrive as `intake:batch` events with this run id. */
@@ -28,7 +30,7 @@ export class IntakeRuns {
     // One run at a time: the workers are shared, and results of a drop stay in drop order.
     this.#last = this.#last
       .then(() =>
-        this.intake.run(paths, { assumedZone }, (batch) =>
+        this.intake.run(paths, { assumedZone, maxFileBytes: this.maxFileBytes() }, (batch) =>
           this.emit({
             runId,
             items: batch.items.map((item) => this.#remember(item)),

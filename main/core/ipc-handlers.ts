@@ -1,3 +1,4 @@
+import { realpath } from 'node:fs/promises';
 import type { Clock } from '../../shared/domain/clock';
 import {
   MAX_DESCRIPTION_LENGTH,
@@ -260,17 +261,26 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
       };
     },
 
-    'queue:add-photos': (input) => {
+    'queue:add-photos': async (input) => {
       const description = cleanDescription(input.description);
       const own = new Map(
         input.overrides.map((entry) => [entry.intakeId, cleanDescription(entry.description)]),
       );
-      const photos = input.intakeIds.map((intakeId) => runs.photo(intakeId));
-      if (photos.some((photo) => photo === undefined))
+      const found = input.intakeIds.map((intakeId) => runs.photo(intakeId));
+      if (found.some((photo) => photo === undefined))
         throw new IpcFailure(
           'bad-input',
           'Some of these photos are no longer in the list. Add them again, then upload.',
         );
+      // A photo reached through a link (inside the dropped folders) is queued by its real path:
+      // at upload the file is opened without following links, so a link swapped later is refused.
+      const photos = await Promise.all(
+        found.map(async (photo) =>
+          photo === undefined
+            ? undefined
+            : { ...photo, path: await realpath(photo.path).catch(() => photo.path) },
+        ),
+      );
       const { added, alreadyQueued } = store.addPhotos(
         photos.flatMap((photo, index) =>
           photo === undefined
@@ -298,7 +308,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
       });
       queueChange(added);
       runner.kick();
-      return Promise.resolve({ added: added.length, alreadyQueued: alreadyQueued.length });
+      return { added: added.length, alreadyQueued: alreadyQueued.length };
     },
 
     'queue:pause': (input) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secureAddressSchema } from '../../shared/domain/secure-address';
 import type { Logger, Redactor } from '../logging/logger';
 import type { SecretStore } from '../secrets/secret-store';
 import { photoHostSchema, SettingsStore } from '../settings/settings-store';
@@ -39,7 +40,7 @@ export function envForApp(env: NodeJS.ProcessEnv, packaged: boolean): NodeJS.Pro
   return kept;
 }
 
-const httpUrl = z.url({ protocol: /^https?$/ });
+const httpUrl = secureAddressSchema.pipe(z.url({ protocol: /^https?$/ }));
 
 const seedSchema = z
   .object({

@@ -37,6 +37,7 @@ export function engineOptions(settings: Settings): EngineOptions {
   const cap = settings.pacing?.maxBackoffMs;
   return {
     concurrency: settings.concurrency ?? 4,
+    maxFileBytes: settings.maxFileBytes,
     backoff: cap === undefined ? undefined : { baseMs: Math.min(1000, cap), capMs: cap },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secureAddressSchema } from '../domain/secure-address';
 import type { IpcChannel, IpcEvent } from './channels';
 import type {
   IntakeBatchView,
@@ -15,8 +16,11 @@ import type {
 /** Ids and short strings from the renderer are bounded: nothing unbounded crosses the bridge. */
 const id = z.string().min(1).max(200);
 const html = z.string().max(50_000);
-/** Service addresses: http(s) only (a `javascript:` or `file:` address is refused). */
-const httpUrl = z.url({ protocol: /^https?$/ });
+/**
+ * Service addresses: https, or plain http only on this computer (a `javascript:` or `file:`
+ * address is refused, and so is plain http to another machine), with a reason that names it.
+ */
+const httpUrl = secureAddressSchema.pipe(z.url({ protocol: /^https?$/ }));
 
 /** A photo host as the settings screen sends it; S3 keys are optional (kept when left out). */
 const photoHostInput = z.discriminatedUnion('kind', [

@@ -1,7 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppCore } from '../../../main/core/app-core';
 import { commandLineFrontEnd } from '../../../main/core/front-end';
 import { silentLogger, Redactor } from '../../../main/logging/logger';
@@ -9,6 +9,19 @@ import { InMemorySecretStore } from '../../../main/secrets/in-memory-secret-stor
 import { secretNames } from '../../../main/secrets/secret-names';
 import { ipcChannels } from '../../../shared/ipc/channels';
 import { createIpcDispatcher } from '../../../shared/ipc/dispatcher';
+import type { IntakeBatchView, IntakeItemView } from '../../../shared/ipc/views';
+import { loopbackBrowser } from '../../support/auth-harness';
+import { startTestService, type TestService } from '../../support/photo-service-harness';
+import { makePhotos } from '../../support/upload-harness';
+
+/** Waits until `check` holds (polling), at most 10 s. */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 // The core the Electron app and the bridge host serve, without a service: its handler map and
 // the rules that need no network.
@@ -113,6 +126,19 @@ describe('the app core', () => {
     expect(await core.thumbnail('0'.repeat(32))).toBeUndefined();
   });
 
+  it('refuses a plain-http address on another machine, naming it', async () => {
+    const answer = await dispatch()(
+      'settings:set',
+      { authUrl: 'http://photos.example.com', clientId: 'uploader' },
+      trusted,
+    );
+    expect(answer).toMatchObject({ ok: false, code: 'bad-input' });
+    expect(answer.ok ? '' : answer.message).toContain(
+      'The address http://photos.example.com is not secure',
+    );
+    expect(core.settings.get().authUrl).toBeUndefined();
+  });
+
   it('exports an empty report as CSV and JSON', async () => {
     expect(await dispatch()('queue:export-report', { format: 'csv' }, trusted)).toMatchObject({
       ok: true,
@@ -122,5 +148,90 @@ describe('the app core', () => {
       ok: true,
       value: { mimeType: 'application/json', content: '[]\n' },
     });
+  });
+});
+
+describe('the app core, signed in', () => {
+  let service: TestService;
+  let dataDir: string;
+  let core: AppCore;
+
+  beforeAll(async () => {
+    service = await startTestService({ autoApprove: true });
+  });
+  afterAll(() => service?.close());
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'app-core-'));
+    core = await AppCore.start({
+      dataDir,
+      secrets: new InMemorySecretStore(),
+      redactor: new Redactor(),
+      logger: silentLogger,
+      customScheme: undefined,
+      browser: loopbackBrowser(),
+      chooser: { choose: () => Promise.resolve([]) },
+      locksDir: join(dataDir, 'locks'),
+    });
+  });
+  afterEach(async () => {
+    await core.shutdown();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('needs a new sign-in after the API address changes: tokens never go to another origin', async () => {
+    const handlers = core.handlersFor(commandLineFrontEnd);
+    await handlers['settings:set']({
+      authUrl: service.info.auth_url,
+      baseUrl: service.info.base_url,
+      clientId: service.info.public_client_id,
+    });
+    await handlers['session:sign-in']({});
+    await until(async () => (await handlers['session:get']({})).state === 'signed-in');
+    expect((await handlers['projects:search']({ query: '', page: 1 })).length).toBeGreaterThan(0);
+
+    // Another API on the same computer (the same server under another origin: localhost).
+    await handlers['settings:set']({
+      baseUrl: service.info.base_url.replace('127.0.0.1', 'localhost'),
+    });
+    expect((await handlers['session:get']({})).state).toBe('signed-out');
+    await expect(handlers['projects:search']({ query: '', page: 1 })).rejects.toThrow(/sign in/i);
+    // Back to the API the tokens were issued for: still signed in there.
+    await handlers['settings:set']({ baseUrl: service.info.base_url });
+    expect((await handlers['session:get']({})).state).toBe('signed-in');
+  });
+
+  it('queues a photo reached through a link by its real path', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'linked-'));
+    const [photo] = await makePhotos(join(folder, 'real'), 1);
+    await mkdir(join(folder, 'links'));
+    await symlink(photo!.path, join(folder, 'links', 'linked.jpg'));
+    const handlers = core.handlersFor(commandLineFrontEnd);
+    const items: IntakeItemView[] = [];
+    const done = new Promise<void>((resolve) =>
+      core.onEvent((event, payload) => {
+        if (event !== 'intake:batch') return;
+        const batch = payload as IntakeBatchView;
+        items.push(...batch.items);
+        if (batch.progress.done) resolve();
+      }),
+    );
+    // The link's folder first: the crawl keeps the file under the link's path, and skips the
+    // same file met again under its own.
+    await handlers['intake:add-paths']({
+      paths: [join(folder, 'links'), join(folder, 'real')],
+      assumedZone: 'UTC',
+    });
+    await done;
+    const linked = items.find((item) => item.path.endsWith('linked.jpg'));
+    expect(linked?.status, JSON.stringify(linked)).toBe('photo');
+    await handlers['queue:add-photos']({
+      intakeIds: [linked!.intakeId],
+      projectId: service.info.projects[0]!.id,
+      description: '',
+      internal: false,
+      overrides: [],
+    });
+    const [queued] = (await handlers['queue:snapshot']({})).items;
+    expect(queued?.path).toBe(await realpath(photo!.path));
   });
 });

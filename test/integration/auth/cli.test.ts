@@ -168,6 +168,18 @@ describe('npm run cli -- login | status | logout', () => {
         ['status', '--data-dir', empty, '--auth-url', 'ftp://x', '--client-id', 'c'],
         /--auth-url must be an http\(s\) URL/,
       ],
+      [
+        [
+          'status',
+          '--data-dir',
+          empty,
+          '--auth-url',
+          'http://auth.example.com',
+          '--client-id',
+          'c',
+        ],
+        /--auth-url: The address http:\/\/auth.example.com is not secure: use https/,
+      ],
     ];
     for (const [args, reason] of cases) {
       const run = await cli(args);
