@@ -38,6 +38,9 @@ export type HandlerDeps = {
   readonly frontEnd: FrontEnd;
 };
 
+/** Photos per page in Existing photos. */
+const PHOTOS_PAGE_SIZE = 50;
+
 /** A sign-in waits at most this long for the browser to open before the call answers. */
 const SIGN_IN_ANSWER_MS = 15_000;
 
@@ -356,11 +359,14 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     },
 
     'photos:list': (input) =>
-      call(async (service) =>
-        (await service.listProjectPhotos(input.projectId, { page: input.page, perPage: 50 })).map(
-          photoView,
-        ),
-      ),
+      call(async (service) => {
+        const page = await service.projectPhotosPage(input.projectId, {
+          page: input.page,
+          perPage: PHOTOS_PAGE_SIZE,
+        });
+        // An unreadable item is skipped, so the page's own length says whether more may follow.
+        return { photos: page.items.map(photoView), more: page.rawLength === PHOTOS_PAGE_SIZE };
+      }),
 
     'photos:get': (input) =>
       call(async (service) => photoView(await service.getPhoto(input.photoId))),

@@ -132,7 +132,8 @@ export type IpcResults = {
   'queue:retry': { readonly changed: number };
   'queue:cancel': { readonly cancelled: boolean };
   'queue:export-report': ReportView;
-  'photos:list': readonly PhotoView[];
+  /** One page; `more` when the service may have another (judged by its raw page length). */
+  'photos:list': { readonly photos: readonly PhotoView[]; readonly more: boolean };
   'photos:get': PhotoView;
   'photos:edit-description': { readonly itemId: number };
 };

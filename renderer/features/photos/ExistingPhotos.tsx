@@ -84,8 +84,8 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
     if (project === undefined) return;
     call(bridge, 'photos:list', { projectId: project.id, page })
       .then((next) => {
-        setPhotos((previous) => (page === 1 ? next : [...previous, ...next]));
-        setMore(next.length === 50);
+        setPhotos((previous) => (page === 1 ? next.photos : [...previous, ...next.photos]));
+        setMore(next.more);
         setMessage(undefined);
       })
       .catch((error: Error) => setMessage(error.message));

@@ -21,7 +21,10 @@ export function stateWords(item: QueueItemView, condition: QueueCondition = 'run
     case 'creating':
       return 'Creating the photo on the service';
     case 'created':
-      return 'Processing on the service';
+      // Accepted, but the service's answer did not say the photo's id: it is being looked for.
+      return item.photoId === undefined
+        ? 'Accepted by the service; looking for the photo'
+        : 'Processing on the service';
     case 'done':
       return item.processingStatus === 'duplicate' ? 'Already on the service' : 'Uploaded';
   }

@@ -15,7 +15,10 @@ describe('the state words', () => {
     expect(stateWords(item({ state: 'queued', attempts: 2 }))).toBe('Waiting to try again');
     expect(stateWords(item({ state: 'staged' }))).toBe('File uploaded, creating the photo next');
     expect(stateWords(item({ state: 'creating' }))).toBe('Creating the photo on the service');
-    expect(stateWords(item({ state: 'created' }))).toBe('Processing on the service');
+    expect(stateWords(item({ state: 'created', photoId: 'p1' }))).toBe('Processing on the service');
+    expect(stateWords(item({ state: 'created' }))).toBe(
+      'Accepted by the service; looking for the photo',
+    );
     expect(stateWords(item({ state: 'done' }))).toBe('Uploaded');
     expect(stateWords(item({ state: 'done', processingStatus: 'duplicate' }))).toBe(
       'Already on the service',
