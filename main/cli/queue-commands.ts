@@ -1,8 +1,9 @@
-import type {
-  IntakeItemView,
-  QueueItemState,
-  QueueItemView,
-  QueueProgressView,
+import {
+  type IntakeItemView,
+  type QueueItemState,
+  type QueueItemView,
+  type QueueProgressView,
+  queueItemStates,
 } from '../../shared/ipc/views';
 import { computerZone } from '../../shared/domain/zone';
 import {
@@ -31,18 +32,8 @@ function summary(counts: Counts): string {
   return `${counts.done} done, ${waiting} waiting, ${counts['needs-attention']} need attention, ${counts.cancelled} cancelled`;
 }
 
-const states: readonly QueueItemState[] = [
-  'queued',
-  'staged',
-  'creating',
-  'created',
-  'done',
-  'needs-attention',
-  'cancelled',
-];
-
 function countStates(items: readonly QueueItemView[]): Counts {
-  const counts = Object.fromEntries(states.map((state) => [state, 0])) as Record<
+  const counts = Object.fromEntries(queueItemStates.map((state) => [state, 0])) as Record<
     QueueItemState,
     number
   >;

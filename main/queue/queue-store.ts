@@ -1,5 +1,6 @@
 import Database from 'libsql';
 import { z } from 'zod';
+import { queueItemStates } from '../../shared/ipc/views';
 import type { Clock } from '../../shared/domain/clock';
 import type { IntakePhoto, PhotoFormat } from '../../shared/domain/intake';
 
@@ -10,15 +11,7 @@ import type { IntakePhoto, PhotoFormat } from '../../shared/domain/intake';
  * looked for, "created, id unknown") → `done`. Description edits: `queued` → `done`. Either may
  * end in `needs-attention` (a reason only the user can act on) or `cancelled`.
  */
-export const itemStates = [
-  'queued',
-  'staged',
-  'creating',
-  'created',
-  'done',
-  'needs-attention',
-  'cancelled',
-] as const;
+export const itemStates = queueItemStates;
 export type ItemState = (typeof itemStates)[number];
 
 const rowSchema = z.object({

@@ -79,8 +79,16 @@ export type ProjectView = {
 };
 
 /** Where a queued item is, in the stages the UI names. */
-export type QueueItemState =
-  'queued' | 'staged' | 'creating' | 'created' | 'done' | 'needs-attention' | 'cancelled';
+export const queueItemStates = [
+  'queued',
+  'staged',
+  'creating',
+  'created',
+  'done',
+  'needs-attention',
+  'cancelled',
+] as const;
+export type QueueItemState = (typeof queueItemStates)[number];
 
 /** One queued upload or description edit. */
 export type QueueItemView = {
