@@ -5,6 +5,7 @@ import {
   insecureAddressReason,
   requireSecureAddress,
 } from '../../shared/domain/secure-address';
+import { toNetworkError } from '../http/network-error';
 import type { Logger } from '../logging/logger';
 import { readJson } from '../http/read-json';
 
@@ -63,10 +64,12 @@ function secureEndpoint(address: string, what: string): string {
 
 /**
  * Reads RFC 8414 metadata from `{auth_url}/.well-known/oauth-authorization-server`. Metadata
- * whose `issuer` is not `auth_url` is ignored (RFC 8414 §3.3), as is an unreachable or malformed
+ * whose `issuer` is not `auth_url` is ignored (RFC 8414 §3.3), as is a missing or malformed
  * document: the documented endpoints are used then.
  * @throws InsecureAddressError, naming the address, when `auth_url` or an endpoint the metadata
- * lists (authorization, token, revocation) is plain http to another computer.
+ * lists (authorization, token, revocation) is plain http to another computer; NetworkError when
+ * the server gave no answer at all (no connection, a timeout), since signing in there cannot
+ * work either.
  */
 export async function discoverEndpoints(
   authUrl: string,
@@ -77,11 +80,17 @@ export async function discoverEndpoints(
   // Checked before anything is sent: even the metadata request must not go out in the clear.
   requireSecureAddress(authUrl);
   const fallback = documentedEndpoints(authUrl);
+  const metadataUrl = `${fallback.issuer}/.well-known/oauth-authorization-server`;
+  let response: Dispatcher.ResponseData;
   try {
-    const response = await request(`${fallback.issuer}/.well-known/oauth-authorization-server`, {
+    response = await request(metadataUrl, {
       dispatcher,
       signal: signal ?? AbortSignal.timeout(15_000),
     });
+  } catch (error) {
+    throw toNetworkError(error, metadataUrl, signal);
+  }
+  try {
     const body = await readJson(response.body);
     const parsed = metadataSchema.safeParse(body);
     if (response.statusCode !== 200 || !parsed.success) return fallback;

@@ -1,6 +1,6 @@
 import type { Clock } from '../../shared/domain/clock';
 import type { ServicePhoto } from '../api/api-schemas';
-import { classify, type Disposition } from '../api/api-errors';
+import type { Disposition } from '../api/api-errors';
 import { backoffMs } from '../api/pacing';
 import type { CreateAnswer, PhotoServiceClient } from '../api/photo-service-client';
 import { NetworkError } from '../http/network-error';
@@ -8,7 +8,11 @@ import type { Logger } from '../logging/logger';
 import { DEFAULT_MAX_FILE_BYTES } from '../media/file-limits';
 import { openQueuedFile } from '../media/queued-file';
 import { type PhotoHost, StagingError } from '../staging/photo-host';
+import { tryDescriptionEdit } from './description-edit';
+import { countAndClassify, isStatus, parkedChange } from './engine-parking';
+import type { EngineCondition, EngineEvent, EngineOptions, EngineStats } from './engine-types';
 import { lookForPhoto } from './find-photo';
+import { OfflineProbe } from './offline-probe';
 import {
   afterProcessingStatus,
   afterUnresolvedLookup,
@@ -17,37 +21,10 @@ import {
 } from './service-waits';
 import type { QueueItem, QueueStore } from './queue-store';
 
-/** What the engine as a whole is doing. */
-export type EngineCondition = 'idle' | 'running' | 'offline' | 'needs-sign-in';
-
-export type EngineEvent =
-  | { readonly type: 'item'; readonly item: QueueItem }
-  | { readonly type: 'condition'; readonly condition: EngineCondition };
-
-/** Counts of answers that made the engine wait. */
-export type EngineStats = { rateLimited: number; serverErrors: number; networkErrors: number };
-
-export type EngineOptions = {
-  /** Items worked on at once; staging of one overlaps creating of another. */
-  readonly concurrency: number;
-  readonly random?: () => number;
-  /** Retry waits: exponential from `baseMs`, at most `capMs` (default 1 s to 60 s). */
-  readonly backoff?: { readonly baseMs: number; readonly capMs: number } | undefined;
-  /** The largest file uploaded, in bytes (default `DEFAULT_MAX_FILE_BYTES`). */
-  readonly maxFileBytes?: number | undefined;
-  /**
-   * Waits `ms` (or less when `signal` aborts). Default: real time. Tests pass one that moves their
-   * clock, so hours of polling take milliseconds.
-   */
-  readonly wait?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
-};
+export type { EngineCondition, EngineEvent, EngineOptions, EngineStats } from './engine-types';
 
 /** A staged URL is renewed when it would expire before the service could fetch it. */
 const URL_MARGIN_MS = 30 * 60_000;
-/** How often a description edit is tried when the service does not say the current description. */
-const DESCRIBE_UNKNOWN_LIMIT = 5;
-/** Offline: probe again after 1 s, doubling to 30 s. */
-const MAX_PROBE_MS = 30_000;
 
 /** Thrown inside a step when it must stop and leave the item for later. */
 class Parked extends Error {}
@@ -69,10 +46,8 @@ export class UploadEngine {
   readonly #random: () => number;
   readonly #wait: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #stats: EngineStats = { rateLimited: 0, serverErrors: 0, networkErrors: 0 };
+  readonly #probe: OfflineProbe;
   #condition: EngineCondition = 'idle';
-  #online: Promise<void> | undefined;
-  /** Cuts the offline probe's wait short. */
-  #probeSoon: AbortController | undefined;
 
   constructor(
     private readonly store: QueueStore,
@@ -84,8 +59,12 @@ export class UploadEngine {
   ) {
     this.#random = options.random ?? Math.random;
     this.#wait = options.wait ?? realWait;
+    this.#probe = new OfflineProbe(api, this.#wait, logger, (condition) =>
+      this.#setCondition(condition),
+    );
   }
 
+  /** What the engine as a whole is doing now. */
   get condition(): EngineCondition {
     return this.#condition;
   }
@@ -97,18 +76,10 @@ export class UploadEngine {
 
   /** Counts what an error says about the service, then classifies it. */
   #dispose(error: unknown): Disposition {
-    if (isStatus(error, 429)) this.#stats.rateLimited += 1;
-    else if (
-      error instanceof Error &&
-      'status' in error &&
-      typeof error.status === 'number' &&
-      error.status >= 500
-    )
-      this.#stats.serverErrors += 1;
-    else if (error instanceof NetworkError) this.#stats.networkErrors += 1;
-    return classify(error);
+    return countAndClassify(this.#stats, error);
   }
 
+  /** Calls `listener` with every item change and condition; returns the unsubscribe function. */
   onEvent(listener: (event: EngineEvent) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
@@ -128,16 +99,8 @@ export class UploadEngine {
 
   async #lane(signal?: AbortSignal): Promise<void> {
     while (!signal?.aborted && this.#condition !== 'needs-sign-in') {
-      if (this.#online) {
-        // Offline: wait for the probe, but a quit (abort) must not wait for the network.
-        const probed = new AbortController();
-        await Promise.race([
-          this.#online.finally(() => probed.abort()),
-          this.#wait(
-            MAX_PROBE_MS,
-            signal ? AbortSignal.any([signal, probed.signal]) : probed.signal,
-          ),
-        ]);
+      if (this.#probe.offline) {
+        await this.#probe.waitAWhile(signal);
         continue;
       }
       const [item] = this.store.due(this.clock.now(), this.#inFlight, 1);
@@ -195,35 +158,20 @@ export class UploadEngine {
     disposition: Disposition,
     rollback: Parameters<QueueStore['update']>[1] = {},
   ): never {
-    const now = this.clock.now();
-    switch (disposition.kind) {
-      case 'retry':
-        this.#save(item, {
-          ...rollback,
-          attempts: item.attempts + 1,
-          next_attempt_at:
-            now +
-            (disposition.afterMs ??
-              backoffMs(
-                item.attempts,
-                this.#random,
-                this.options.backoff?.baseMs,
-                this.options.backoff?.capMs,
-              )),
-        });
-        break;
-      case 'wait-for-network':
-        this.#save(item, { ...rollback, next_attempt_at: now });
-        this.#goOffline();
-        break;
-      case 'wait-for-sign-in':
-        this.#save(item, { ...rollback, next_attempt_at: now });
-        this.#setCondition('needs-sign-in');
-        break;
-      case 'needs-user':
-        this.#save(item, { ...rollback, state: 'needs-attention', reason: disposition.reason });
-        break;
-    }
+    this.#save(
+      item,
+      parkedChange(item, disposition, rollback, this.clock.now(), (attempts) =>
+        backoffMs(
+          attempts,
+          this.#random,
+          this.options.backoff?.baseMs,
+          this.options.backoff?.capMs,
+        ),
+      ),
+    );
+    // Offline and a lost session are conditions of the whole engine, not of this item.
+    if (disposition.kind === 'wait-for-network') this.#probe.goOffline();
+    else if (disposition.kind === 'wait-for-sign-in') this.#setCondition('needs-sign-in');
     throw new Parked();
   }
 
@@ -416,33 +364,10 @@ export class UploadEngine {
   /** A description edit: applied only if the service still has what the user started from. */
   async #describe(item: QueueItem, signal?: AbortSignal): Promise<void> {
     try {
-      const current = await this.api.getPhoto(item.photo_id ?? '', signal);
-      if (item.base_description !== null && current.description === undefined) {
-        // The answer did not say what the description is now: sending could overwrite a colleague's.
-        if (item.attempts + 1 >= DESCRIBE_UNKNOWN_LIMIT) {
-          this.#save(item, {
-            state: 'needs-attention',
-            reason:
-              'The Photo Service did not say what the description is now, so the edit was not sent (it could overwrite a change made since). Retry to try again.',
-          });
-          return;
-        }
+      const step = await tryDescriptionEdit(this.api, item, signal);
+      if (step.kind === 'retry-later')
         return this.#park(item, { kind: 'retry', afterMs: undefined });
-      }
-      const changedSince =
-        item.base_description !== null && current.description !== item.base_description;
-      if (changedSince && current.description !== item.description) {
-        this.#save(item, {
-          state: 'needs-attention',
-          reason: 'conflict: the description was changed on the Photo Service since you opened it',
-          service_description: current.description ?? null,
-        });
-        return;
-      }
-      // Any 2xx replaced it, whatever the answer's body said.
-      if (current.description !== item.description)
-        await this.api.setDescription(item.photo_id ?? '', item.description, signal);
-      this.#save(item, { state: 'done', reason: null });
+      this.#save(item, step.change);
     } catch (error) {
       if (error instanceof Parked) throw error;
       return this.#park(item, this.#dispose(error));
@@ -454,30 +379,7 @@ export class UploadEngine {
    * after the current wait, with fresh connections.
    */
   probeNow(): void {
-    this.#probeSoon?.abort();
-  }
-
-  /** Marks the engine offline and starts one probe that brings it back when the service answers. */
-  #goOffline(): void {
-    if (this.#online) return;
-    this.#setCondition('offline');
-    this.logger.warn('the Photo Service cannot be reached; uploads wait and resume by themselves');
-    this.#online = (async () => {
-      for (let attempt = 0; ; attempt += 1) {
-        this.#probeSoon = new AbortController();
-        await this.#wait(Math.min(MAX_PROBE_MS, 1000 * 2 ** attempt), this.#probeSoon.signal);
-        try {
-          this.api.replacePool();
-          await this.api.listProjects({ perPage: 1 });
-          break;
-        } catch (error) {
-          if (!(error instanceof NetworkError)) break;
-        }
-      }
-      this.#online = undefined;
-      this.#setCondition('running');
-      this.logger.info('the Photo Service answers again; uploads resume');
-    })();
+    this.#probe.probeNow();
   }
 
   #setCondition(condition: EngineCondition): void {
@@ -489,10 +391,4 @@ export class UploadEngine {
   #emit(event: EngineEvent): void {
     for (const listener of this.#listeners) listener(event);
   }
-}
-
-function isStatus(error: unknown, status: number): boolean {
-  return (
-    typeof error === 'object' && error !== null && 'status' in error && error.status === status
-  );
 }

@@ -1,11 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { InMemorySecretStore } from '../../../main/secrets/in-memory-secret-store';
 import {
   approveInBrowser,
+  loopbackBrowser,
   makeSession,
   ScriptedBrowser,
   type SessionKit,
 } from '../../support/auth-harness';
-import { startTestService, type TestService } from '../../support/photo-service-harness';
+import { admin, startTestService, type TestService } from '../../support/photo-service-harness';
 
 const SCHEME = 'com.photouploader.app';
 
@@ -73,15 +75,51 @@ describe('AuthSession: the issuer of the answer (RFC 9207) against the local ser
   });
 });
 
-describe('AuthSession: plain http to another computer', () => {
-  it('refuses to sign in to a plain-http server elsewhere, naming its address', async () => {
-    const made = makeSession(
-      { ...service.info, auth_url: 'http://auth.invalid' },
-      { browser: new ScriptedBrowser() },
-    );
+describe('AuthSession: a sign-in server that cannot be used', () => {
+  it('refuses a plain-http server elsewhere with words naming it, sending nothing', async () => {
+    const browser = new ScriptedBrowser();
+    const made = makeSession({ ...service.info, auth_url: 'http://192.0.2.1' }, { browser });
     kits.push(made);
-    await expect(made.session.signIn()).rejects.toThrow(
-      'The address http://auth.invalid is not secure: use https (plain http is allowed only on this computer, 127.0.0.1 or localhost)',
-    );
+    const message =
+      'The address http://192.0.2.1 is not secure: use https (plain http is allowed only on this computer, 127.0.0.1 or localhost)';
+    expect(await made.session.signIn()).toEqual({ ok: false, message });
+    expect(made.session.snapshot()).toMatchObject({ state: 'signed-out', message });
+    expect(browser.opened).toEqual([]);
+    expect(made.sentForms).toEqual([]);
+  });
+
+  it('says the server is out of reach, keeps the session as it was, and asks again next time', async () => {
+    // Signed in earlier; a new run finds the session in the keychain (nothing discovered yet).
+    const secrets = new InMemorySecretStore();
+    const earlier = makeSession(service.info, { browser: loopbackBrowser(), secrets });
+    kits.push(earlier);
+    expect(await earlier.session.signIn()).toEqual({ ok: true });
+    const made = makeSession(service.info, { browser: loopbackBrowser(), secrets });
+    kits.push(made);
+    expect((await made.session.restore()).state).toBe('signed-in');
+    const asked = await metadataRequests();
+
+    await service.suspend();
+    let outcome;
+    try {
+      outcome = await made.session.signIn();
+    } finally {
+      await service.resume();
+    }
+    const message = `Could not reach the Photo Service's sign-in server at ${service.info.auth_url}. Check the address and the network connection, then try again.`;
+    expect(outcome).toEqual({ ok: false, message });
+    expect(made.session.snapshot()).toMatchObject({ state: 'signed-in', message });
+
+    // The failed discovery was not kept: with the server back, the same session signs in.
+    expect(await made.session.signIn()).toEqual({ ok: true });
+    expect(made.session.snapshot()).toMatchObject({ state: 'signed-in', message: undefined });
+    expect(await metadataRequests()).toBe(asked + 1);
   });
 });
+
+/** How many times the service was asked for its sign-in metadata (any status). */
+async function metadataRequests(): Promise<number> {
+  const { requests } = await admin.state(service.info);
+  const answers = requests['GET /.well-known/oauth-authorization-server'] ?? {};
+  return Object.values(answers).reduce((sum, count) => sum + count, 0);
+}

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Agent, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoverEndpoints, issuerProblem } from '../../../../main/auth/auth-endpoints';
+import { NetworkError } from '../../../../main/http/network-error';
 import { silentLogger } from '../../../../main/logging/logger';
 import { InsecureAddressError } from '../../../../shared/domain/secure-address';
 
@@ -85,6 +86,16 @@ describe('discoverEndpoints', () => {
         `^The sign-in server's ${what} address is refused\\. The address http://(auth\\.example\\.com(:8080)?|10\\.0\\.0\\.7) is not secure: use https`,
       ),
     );
+  });
+
+  it('says the server is out of reach when nothing answers, instead of guessing endpoints', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    await expect(
+      discoverEndpoints(`http://127.0.0.1:${port}`, agent, silentLogger),
+    ).rejects.toBeInstanceOf(NetworkError);
   });
 
   it('refuses a plain-http auth_url on another computer before sending anything', async () => {

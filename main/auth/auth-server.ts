@@ -1,0 +1,80 @@
+import type { Dispatcher } from 'undici';
+import type { Clock } from '../../shared/domain/clock';
+import { InsecureAddressError } from '../../shared/domain/secure-address';
+import { NetworkError } from '../http/network-error';
+import type { Logger } from '../logging/logger';
+import type { Redactor } from '../logging/redactor';
+import { type AuthEndpoints, discoverEndpoints } from './auth-endpoints';
+import type { AuthConfig } from './session-types';
+import { TokenClient } from './token-client';
+
+/** What `AuthServer` needs: the registration and the means to reach the server. */
+export type AuthServerDeps = {
+  readonly config: AuthConfig;
+  readonly dispatcher: Dispatcher;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly redactor: Redactor;
+};
+
+/**
+ * The session's authorization server: its endpoints, discovered once, and a token client for
+ * them. A discovery that failed (an insecure address, a server out of reach) is not kept, so the
+ * next sign-in or refresh asks again instead of failing the same way for the rest of the run.
+ */
+export class AuthServer {
+  #endpoints: Promise<AuthEndpoints> | undefined;
+  #tokenClient: Promise<TokenClient> | undefined;
+
+  constructor(private readonly deps: AuthServerDeps) {}
+
+  /**
+   * The server's endpoints (RFC 8414 metadata, else the documented ones).
+   * @throws InsecureAddressError for a plain-http address on another computer; NetworkError when
+   * the server could not be reached.
+   */
+  endpoints(): Promise<AuthEndpoints> {
+    this.#endpoints ??= this.#forgetIfFailed(
+      discoverEndpoints(this.deps.config.authUrl, this.deps.dispatcher, this.deps.logger),
+      () => (this.#endpoints = undefined),
+    );
+    return this.#endpoints;
+  }
+
+  /** The token and revocation endpoints' client. @throws what `endpoints` throws. */
+  tokenClient(): Promise<TokenClient> {
+    this.#tokenClient ??= this.#forgetIfFailed(
+      this.endpoints().then(
+        (endpoints) =>
+          new TokenClient(
+            endpoints,
+            { clientId: this.deps.config.clientId, clientSecret: this.deps.config.clientSecret },
+            this.deps.dispatcher,
+            this.deps.clock,
+            this.deps.redactor,
+          ),
+      ),
+      () => (this.#tokenClient = undefined),
+    );
+    return this.#tokenClient;
+  }
+
+  /** Returns `pending`, calling `forget` if it rejects (callers still see the rejection). */
+  #forgetIfFailed<T>(pending: Promise<T>, forget: () => void): Promise<T> {
+    pending.catch(forget);
+    return pending;
+  }
+}
+
+/**
+ * What the user is told when the sign-in server could not be used: the insecure address named
+ * as `InsecureAddressError` says, or that the server at `authUrl`'s origin could not be reached.
+ */
+export function describeDiscoveryError(error: unknown, authUrl: string): string {
+  if (error instanceof InsecureAddressError) return error.message;
+  // Origin only: a user name, password or path in the configured address is never shown.
+  const where = URL.canParse(authUrl) ? ` at ${new URL(authUrl).origin}` : '';
+  if (error instanceof NetworkError)
+    return `Could not reach the Photo Service's sign-in server${where}. Check the address and the network connection, then try again.`;
+  return `Could not start signing in with the Photo Service's sign-in server${where}. Please try again.`;
+}

@@ -1,0 +1,54 @@
+import type { PhotoServiceClient } from '../api/photo-service-client';
+import type { ItemUpdate, QueueItem } from './queue-store';
+
+/** How often a description edit is tried when the service does not say the current description. */
+const DESCRIBE_UNKNOWN_LIMIT = 5;
+
+/** Where a description edit stands after one try: settled by `change`, or to be tried later. */
+export type DescriptionEditStep =
+  { readonly kind: 'settled'; readonly change: ItemUpdate } | { readonly kind: 'retry-later' };
+
+/**
+ * One try of a description edit (a queue item of kind `description`): applied only if the
+ * service still has what the user started from; a change made there since is a conflict for the
+ * user, never overwritten.
+ * @throws what the client throws (`ApiError`, `NetworkError`, `AuthRequiredError`), for the
+ * engine to classify.
+ */
+export async function tryDescriptionEdit(
+  api: Pick<PhotoServiceClient, 'getPhoto' | 'setDescription'>,
+  item: QueueItem,
+  signal?: AbortSignal,
+): Promise<DescriptionEditStep> {
+  const current = await api.getPhoto(item.photo_id ?? '', signal);
+  if (item.base_description !== null && current.description === undefined) {
+    // The answer did not say what the description is now: sending could overwrite a colleague's.
+    if (item.attempts + 1 >= DESCRIBE_UNKNOWN_LIMIT) {
+      return {
+        kind: 'settled',
+        change: {
+          state: 'needs-attention',
+          reason:
+            'The Photo Service did not say what the description is now, so the edit was not sent (it could overwrite a change made since). Retry to try again.',
+        },
+      };
+    }
+    return { kind: 'retry-later' };
+  }
+  const changedSince =
+    item.base_description !== null && current.description !== item.base_description;
+  if (changedSince && current.description !== item.description) {
+    return {
+      kind: 'settled',
+      change: {
+        state: 'needs-attention',
+        reason: 'conflict: the description was changed on the Photo Service since you opened it',
+        service_description: current.description ?? null,
+      },
+    };
+  }
+  // Any 2xx replaced it, whatever the answer's body said.
+  if (current.description !== item.description)
+    await api.setDescription(item.photo_id ?? '', item.description, signal);
+  return { kind: 'settled', change: { state: 'done', reason: null } };
+}

@@ -1,0 +1,28 @@
+import type { QueueItem } from './queue-store';
+
+/** What the engine as a whole is doing. */
+export type EngineCondition = 'idle' | 'running' | 'offline' | 'needs-sign-in';
+
+/** What the engine tells its listeners: an item's new journaled state, or a new condition. */
+export type EngineEvent =
+  | { readonly type: 'item'; readonly item: QueueItem }
+  | { readonly type: 'condition'; readonly condition: EngineCondition };
+
+/** Counts of answers that made the engine wait. */
+export type EngineStats = { rateLimited: number; serverErrors: number; networkErrors: number };
+
+/** How the upload engine works: concurrency, retry waits, the file limit, and its clock's waits. */
+export type EngineOptions = {
+  /** Items worked on at once; staging of one overlaps creating of another. */
+  readonly concurrency: number;
+  readonly random?: () => number;
+  /** Retry waits: exponential from `baseMs`, at most `capMs` (default 1 s to 60 s). */
+  readonly backoff?: { readonly baseMs: number; readonly capMs: number } | undefined;
+  /** The largest file uploaded, in bytes (default `DEFAULT_MAX_FILE_BYTES`). */
+  readonly maxFileBytes?: number | undefined;
+  /**
+   * Waits `ms` (or less when `signal` aborts). Default: real time. Tests pass one that moves their
+   * clock, so hours of polling take milliseconds.
+   */
+  readonly wait?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
+};
