@@ -1,3 +1,4 @@
+import { lstat } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import type { IpcCallInput } from '../../shared/ipc/bridge';
 import {
@@ -10,6 +11,18 @@ import {
 import { isIpcEvent } from '../../shared/ipc/channels';
 import { lineReader, type OwnerEndpoint, parseOwnerMessage } from './attach-protocol';
 import { type CoreClient, OwnerGoneError } from './core-client';
+
+/**
+ * On Unix, refuses a socket that is not this user's own (another local user could have made one
+ * where ours is expected). Named pipes have no file to check; their name is random.
+ * @throws Error naming the problem.
+ */
+async function checkSocketOwner(address: string): Promise<void> {
+  if (address.startsWith('\\\\.\\pipe\\') || typeof process.getuid !== 'function') return;
+  const info = await lstat(address);
+  if (!info.isSocket()) throw new Error('the owner address is not a socket');
+  if (info.uid !== process.getuid()) throw new Error('the owner socket belongs to another user');
+}
 
 type Waiting = { resolve: (result: IpcResult<unknown>) => void; reject: (error: Error) => void };
 
@@ -25,11 +38,15 @@ export class AttachClient implements CoreClient {
   #gone: Error | undefined;
   readonly #goneListeners = new Set<(error: Error) => void>();
 
-  private constructor(
-    private readonly socket: Socket,
-    /** The owner's process id, for messages. */
-    readonly ownerPid: number,
-  ) {
+  /** Resolves with the owner's pid once it has welcomed this connection. */
+  readonly #welcomed: Promise<number>;
+  #welcome: ((pid: number) => void) | undefined;
+  /** The owner's process id, once welcomed (for messages). */
+  ownerPid: number | undefined;
+
+  private constructor(private readonly socket: Socket) {
+    this.#welcomed = new Promise((resolve) => (this.#welcome = resolve));
+    // One reader for the whole connection: events may follow the welcome in the same read.
     socket.on(
       'data',
       lineReader(
@@ -44,40 +61,39 @@ export class AttachClient implements CoreClient {
   }
 
   /**
-   * Connects to the owner described by `endpoint` and presents its token.
-   * @throws Error when nobody listens there, or the owner does not welcome us within `timeoutMs`.
+   * Connects to the owner described by `endpoint` and presents its token, after checking that
+   * the socket belongs to this user (a socket someone else put there never gets the token).
+   * @throws Error when nobody listens there, the socket is not ours, or the owner does not
+   * welcome us within `timeoutMs`.
    */
-  static connect(endpoint: OwnerEndpoint, timeoutMs: number): Promise<AttachClient> {
-    return new Promise((resolve, reject) => {
-      const socket = connect({ path: endpoint.address });
-      const timer = setTimeout(() => {
-        socket.destroy();
-        reject(new Error('the owner did not answer in time'));
-      }, timeoutMs);
-      const fail = (error: Error) => {
-        clearTimeout(timer);
-        socket.destroy();
-        reject(error);
-      };
-      socket.once('error', fail);
-      socket.once('close', () => fail(new Error('the owner closed the connection')));
-      socket.once('connect', () =>
-        socket.write(`${JSON.stringify({ type: 'hello', token: endpoint.token })}\n`),
-      );
-      const onData = lineReader(
-        (line) => {
-          const message = parseOwnerMessage(line);
-          if (message?.type !== 'welcome') return fail(new Error('the owner refused us'));
-          clearTimeout(timer);
-          socket.off('data', onData);
-          socket.removeAllListeners('error');
-          socket.removeAllListeners('close');
-          resolve(new AttachClient(socket, message.pid));
-        },
-        () => fail(new Error('the owner sent too much')),
-      );
-      socket.on('data', onData);
-    });
+  static async connect(endpoint: OwnerEndpoint, timeoutMs: number): Promise<AttachClient> {
+    await checkSocketOwner(endpoint.address);
+    const socket = connect({ path: endpoint.address });
+    const client = new AttachClient(socket);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        new Promise<void>((resolve) => socket.once('connect', resolve)),
+        client.untilGone(),
+      ]);
+      socket.write(`${JSON.stringify({ type: 'hello', token: endpoint.token })}\n`);
+      client.ownerPid = await Promise.race([
+        client.#welcomed,
+        client.untilGone(),
+        new Promise<never>((_resolve, reject) => {
+          timer = setTimeout(
+            () => reject(new Error('the owner did not answer in time')),
+            timeoutMs,
+          );
+        }),
+      ]);
+      return client;
+    } catch (error) {
+      socket.destroy();
+      throw error instanceof OwnerGoneError ? new Error('the owner closed the connection') : error;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   invoke<C extends IpcChannel>(
@@ -116,7 +132,10 @@ export class AttachClient implements CoreClient {
 
   #receive(line: string): void {
     const message = parseOwnerMessage(line);
-    if (message?.type === 'result') {
+    if (message?.type === 'welcome') {
+      this.#welcome?.(message.pid);
+      this.#welcome = undefined;
+    } else if (message?.type === 'result') {
       const waiting = this.#waiting.get(message.id);
       this.#waiting.delete(message.id);
       // The owner's dispatcher produced this; codes are the contract's.

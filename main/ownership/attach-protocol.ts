@@ -1,3 +1,4 @@
+import { StringDecoder } from 'node:string_decoder';
 import { z } from 'zod';
 import type { SocketMessage, SocketRequest } from '../../shared/ipc/socket-protocol';
 
@@ -70,14 +71,23 @@ export function parseOwnerMessage(line: string): z.infer<typeof ownerMessageSche
   }
 }
 
+/** Longest line before the token has been checked: a stranger cannot make the owner buffer. */
+export const MAX_HELLO_BYTES = 4096;
+
 /**
- * Splits a byte stream into lines and hands each to `onLine`; a line longer than
- * `MAX_LINE_BYTES` calls `onOverflow` instead (the connection is then closed by the caller).
+ * Splits a byte stream into lines and hands each to `onLine`; a line longer than `maxLine()`
+ * calls `onOverflow` instead (the connection is then closed by the caller). UTF-8 is decoded
+ * across chunks, so a character split between two reads arrives whole.
  */
-export function lineReader(onLine: (line: string) => void, onOverflow: () => void) {
+export function lineReader(
+  onLine: (line: string) => void,
+  onOverflow: () => void,
+  maxLine: () => number = () => MAX_LINE_BYTES,
+) {
+  const decoder = new StringDecoder('utf8');
   let pending = '';
   return (chunk: Buffer) => {
-    pending += chunk.toString('utf8');
+    pending += decoder.write(chunk);
     let newline = pending.indexOf('\n');
     while (newline !== -1) {
       const line = pending.slice(0, newline);
@@ -85,7 +95,7 @@ export function lineReader(onLine: (line: string) => void, onOverflow: () => voi
       if (line.trim() !== '') onLine(line);
       newline = pending.indexOf('\n');
     }
-    if (pending.length > MAX_LINE_BYTES) {
+    if (pending.length > maxLine()) {
       pending = '';
       onOverflow();
     }

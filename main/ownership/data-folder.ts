@@ -51,19 +51,26 @@ export function ownerFiles(dataDir: string): OwnerFiles {
   return { lock: join(dataDir, 'owner.lock'), endpoint: join(dataDir, 'owner.json') };
 }
 
+/** Where the owner of a data folder listens, before the random parts are chosen. */
+export type OwnerAddressPlan =
+  /** A Unix socket at this path, in the data folder. */
+  | { readonly kind: 'socket'; readonly path: string }
+  /** A Unix socket in a new private folder (mkdtemp, 0700): the data folder's path is too long. */
+  | { readonly kind: 'private-socket' }
+  /** A Windows named pipe with this name plus a random suffix, so nobody can take it first. */
+  | { readonly kind: 'pipe'; readonly prefix: string };
+
 /**
  * Where the owner of `dataDir` listens: a named pipe on Windows; on Unix, a socket in the data
- * folder, or, where that path is too long for a socket, one in `runtimeDir` (a per-user folder)
- * named by a hash of the data folder.
+ * folder, or, where that path is too long for a socket, one in a fresh private folder.
  */
-export function ownerSocketAddress(
-  dataDir: string,
-  platform: NodeJS.Platform,
-  runtimeDir: string,
-): string {
-  const hash = createHash('sha256').update(dataDir).digest('hex').slice(0, 16);
-  if (platform === 'win32') return `\\\\.\\pipe\\photo-uploader-${hash}`;
+export function ownerAddressPlan(dataDir: string, platform: NodeJS.Platform): OwnerAddressPlan {
+  if (platform === 'win32') {
+    const hash = createHash('sha256').update(dataDir).digest('hex').slice(0, 16);
+    return { kind: 'pipe', prefix: `\\\\.\\pipe\\photo-uploader-${hash}` };
+  }
   const inFolder = join(dataDir, 'owner.sock');
-  if (Buffer.byteLength(inFolder) <= MAX_SOCKET_PATH_BYTES) return inFolder;
-  return join(runtimeDir, `photo-uploader-${hash}.sock`);
+  return Buffer.byteLength(inFolder) <= MAX_SOCKET_PATH_BYTES
+    ? { kind: 'socket', path: inFolder }
+    : { kind: 'private-socket' };
 }

@@ -1,6 +1,5 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { IpcCallInput } from '../../shared/ipc/bridge';
 import type {
   IpcChannel,
@@ -16,7 +15,7 @@ import type { Logger } from '../logging/logger';
 import { AttachClient } from './attach-client';
 import { endpointSchema, type OwnerEndpoint } from './attach-protocol';
 import type { CoreClient } from './core-client';
-import { ownerFiles, ownerSocketAddress } from './data-folder';
+import { ownerAddressPlan, ownerFiles } from './data-folder';
 import { FileLock } from './file-lock';
 import { OwnerServer } from './owner-server';
 
@@ -25,10 +24,13 @@ export class OwnerUnreachableError extends Error {
   override readonly name = 'OwnerUnreachableError';
 }
 
-/** A per-user folder for sockets whose path in the data folder would be too long. */
+/**
+ * Where a private socket folder is made when the data folder's path is too long for a socket:
+ * the user's runtime folder, else the system's temporary folder (the folder itself is made
+ * fresh with mkdtemp, so a shared parent is safe).
+ */
 export function runtimeDir(env: NodeJS.ProcessEnv): string {
-  const uid = typeof process.getuid === 'function' ? process.getuid() : 'user';
-  return env.XDG_RUNTIME_DIR ?? join(tmpdir(), `photo-uploader-${uid}`);
+  return env.XDG_RUNTIME_DIR ?? tmpdir();
 }
 
 async function readEndpoint(file: string): Promise<OwnerEndpoint | undefined> {
@@ -86,7 +88,8 @@ export async function serveAsOwner(options: {
     core = await options.startCore();
     const started = core;
     const server = await OwnerServer.start({
-      address: ownerSocketAddress(dataDir, process.platform, runtimeDir(options.env)),
+      plan: ownerAddressPlan(dataDir, process.platform),
+      runtimeDir: runtimeDir(options.env),
       endpointFile: ownerFiles(dataDir).endpoint,
       handlers: started.handlersFor(commandLineFrontEnd),
       events: (listener) => started.onEvent(listener),

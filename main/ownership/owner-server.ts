@@ -1,12 +1,15 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
-import { dirname } from 'node:path';
+import { join } from 'node:path';
 import type { IpcEvent, IpcEventPayloads } from '../../shared/ipc/contract';
 import { createIpcDispatcher, type IpcHandlers } from '../../shared/ipc/dispatcher';
 import type { Logger } from '../logging/logger';
+import type { OwnerAddressPlan } from './data-folder';
 import {
   lineReader,
+  MAX_HELLO_BYTES,
+  MAX_LINE_BYTES,
   type OwnerEndpoint,
   type OwnerMessage,
   parseClientMessage,
@@ -14,6 +17,8 @@ import {
 
 /** A connection that has not said `hello` with the right token by then is closed. */
 const HELLO_TIMEOUT_MS = 5000;
+/** After answering the last calls, connections still open after this are cut. */
+const CLOSE_GRACE_MS = 2000;
 
 type EventSource = (
   listener: <E extends IpcEvent>(event: E, payload: IpcEventPayloads[E]) => void,
@@ -41,6 +46,8 @@ export class OwnerServer {
   private constructor(
     private readonly server: Server,
     private readonly endpoint: OwnerEndpoint,
+    /** The private folder the socket lives in, removed on close (`private-socket` plans). */
+    private readonly privateDir: string | undefined,
     private readonly endpointFile: string,
     private readonly handlers: IpcHandlers,
     private readonly events: EventSource,
@@ -50,21 +57,37 @@ export class OwnerServer {
   }
 
   /**
-   * Listens at `address` and then writes the endpoint file, so that a process that finds the
-   * file can connect. The caller must hold the data folder's lock: a stale socket file left by
-   * an owner that died is removed first.
+   * Listens where `plan` says and then writes the endpoint file, so that a process that finds
+   * the file can connect. The caller must hold the data folder's lock: a stale socket file left
+   * by an owner that died is removed first.
    */
   static async start(options: {
-    readonly address: string;
+    readonly plan: OwnerAddressPlan;
+    /** Where a private socket folder is made (`private-socket` plans). */
+    readonly runtimeDir: string;
     readonly endpointFile: string;
     readonly handlers: IpcHandlers;
     readonly events: EventSource;
     readonly logger: Logger;
   }): Promise<OwnerServer> {
-    const { address, endpointFile } = options;
-    if (!address.startsWith('\\\\.\\pipe\\')) {
-      await mkdir(dirname(address), { recursive: true, mode: 0o700 });
-      await rm(address, { force: true });
+    const { plan, endpointFile } = options;
+    let address: string;
+    let privateDir: string | undefined;
+    switch (plan.kind) {
+      case 'pipe':
+        // A random name: nobody can create the pipe first and wait for our token.
+        address = `${plan.prefix}-${randomBytes(8).toString('hex')}`;
+        break;
+      case 'socket':
+        address = plan.path;
+        await rm(address, { force: true });
+        break;
+      case 'private-socket':
+        // mkdtemp makes a new folder only this user can enter: nobody can have prepared it.
+        await mkdir(options.runtimeDir, { recursive: true, mode: 0o700 });
+        privateDir = await mkdtemp(join(options.runtimeDir, 'photo-uploader-'));
+        address = join(privateDir, 'owner.sock');
+        break;
     }
     const server = createServer();
     await new Promise<void>((resolve, reject) => {
@@ -74,7 +97,7 @@ export class OwnerServer {
         resolve();
       });
     });
-    if (!address.startsWith('\\\\.\\pipe\\')) await chmod(address, 0o600);
+    if (plan.kind !== 'pipe') await chmod(address, 0o600);
     const endpoint: OwnerEndpoint = {
       version: 1,
       pid: process.pid,
@@ -87,6 +110,7 @@ export class OwnerServer {
     return new OwnerServer(
       server,
       endpoint,
+      privateDir,
       endpointFile,
       options.handlers,
       options.events,
@@ -117,10 +141,18 @@ export class OwnerServer {
     this.#closing ??= (async () => {
       const stopped = new Promise<void>((resolve) => this.server.close(() => resolve()));
       await rm(this.endpointFile, { force: true });
-      await Promise.allSettled([...this.#pending]);
+      // From here on new calls are refused (see #accept); the running ones get their answers.
+      while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
       for (const socket of this.#sockets) socket.end();
+      // A peer that never closes its side must not keep the owner from quitting.
+      const stragglers = setTimeout(() => {
+        for (const socket of this.#sockets) socket.destroy();
+      }, CLOSE_GRACE_MS);
       await stopped;
-      if (!this.endpoint.address.startsWith('\\\\.\\pipe\\'))
+      clearTimeout(stragglers);
+      if (this.privateDir !== undefined)
+        await rm(this.privateDir, { recursive: true, force: true });
+      else if (!this.endpoint.address.startsWith('\\\\.\\pipe\\'))
         await rm(this.endpoint.address, { force: true });
     })();
     return this.#closing;
@@ -155,6 +187,18 @@ export class OwnerServer {
             return;
           }
           if (message?.type !== 'invoke') return;
+          if (this.#closing !== undefined) {
+            send({
+              type: 'result',
+              id: message.id,
+              result: {
+                ok: false,
+                code: 'failed',
+                message: 'The Photo Uploader process that owns the data folder is closing.',
+              },
+            });
+            return;
+          }
           const call = dispatch(message.channel, message.input, { trusted: true }).then((result) =>
             send({ type: 'result', id: message.id, result }),
           );
@@ -165,6 +209,8 @@ export class OwnerServer {
           });
         },
         () => socket.destroy(),
+        // Before the token is checked, a caller may not make the owner buffer much.
+        () => (welcomed ? MAX_LINE_BYTES : MAX_HELLO_BYTES),
       ),
     );
     socket.on('error', () => socket.destroy());

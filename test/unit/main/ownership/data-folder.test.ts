@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultDataDir,
   ownerFiles,
-  ownerSocketAddress,
+  ownerAddressPlan,
   sharedLocksDir,
 } from '../../../../main/ownership/data-folder';
 
@@ -35,16 +35,15 @@ describe('the default data folder', () => {
 });
 
 describe('where the owner listens', () => {
-  it('is a socket in the data folder, or a hashed one in the runtime folder when that path is too long', () => {
-    expect(ownerSocketAddress('/home/ana/.config/Photo Uploader', 'linux', '/run/user/1000')).toBe(
-      '/home/ana/.config/Photo Uploader/owner.sock',
-    );
+  it('is a socket in the data folder, or one in a fresh private folder when that path is too long', () => {
+    expect(ownerAddressPlan('/home/ana/.config/Photo Uploader', 'linux')).toEqual({
+      kind: 'socket',
+      path: '/home/ana/.config/Photo Uploader/owner.sock',
+    });
     const deep = `/home/ana/${'very-long-folder-name/'.repeat(6)}data`;
-    const address = ownerSocketAddress(deep, 'linux', '/run/user/1000');
-    expect(address).toMatch(/^\/run\/user\/1000\/photo-uploader-[0-9a-f]{16}\.sock$/);
-    expect(ownerSocketAddress(deep, 'linux', '/run/user/1000')).toBe(address);
-    expect(ownerSocketAddress(`${deep}2`, 'linux', '/run/user/1000')).not.toBe(address);
-    expect(ownerSocketAddress('C:\\data', 'win32', 'unused')).toMatch(
+    expect(ownerAddressPlan(deep, 'linux')).toEqual({ kind: 'private-socket' });
+    const pipe = ownerAddressPlan('C:\\data', 'win32');
+    expect(pipe.kind === 'pipe' && pipe.prefix).toMatch(
       /^\\\\\.\\pipe\\photo-uploader-[0-9a-f]{16}$/,
     );
     expect(ownerFiles('/d')).toEqual({ lock: '/d/owner.lock', endpoint: '/d/owner.json' });

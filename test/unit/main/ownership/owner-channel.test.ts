@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { chown, mkdtemp, readFile, stat } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../../main/logging/logger';
 import { AttachClient } from '../../../../main/ownership/attach-client';
-import { endpointSchema } from '../../../../main/ownership/attach-protocol';
+import { endpointSchema, lineReader } from '../../../../main/ownership/attach-protocol';
 import { OwnerGoneError } from '../../../../main/ownership/core-client';
 import { FileLock, LockTimeoutError } from '../../../../main/ownership/file-lock';
 import { OwnerServer } from '../../../../main/ownership/owner-server';
@@ -80,7 +80,8 @@ async function startOwner() {
   const { handlers, release } = testHandlers();
   const listeners = new Set<Listener>();
   const server = await OwnerServer.start({
-    address: join(dir, 'owner.sock'),
+    plan: { kind: 'socket', path: join(dir, 'owner.sock') },
+    runtimeDir: dir,
     endpointFile: join(dir, 'owner.json'),
     handlers,
     events: (listener) => {
@@ -164,5 +165,76 @@ describe('the owner channel', () => {
     await server.close();
     expect(await gone).toBeInstanceOf(OwnerGoneError);
     await expect(client.invoke('session:get', {})).rejects.toBeInstanceOf(OwnerGoneError);
+  });
+});
+
+describe('the owner channel, at its edges', () => {
+  it('decodes a character split between two reads whole', () => {
+    const lines: string[] = [];
+    const read = lineReader(
+      (line) => lines.push(line),
+      () => undefined,
+    );
+    const bytes = Buffer.from('{"path":"снимок-é.jpg"}\n');
+    const cut = bytes.indexOf(Buffer.from('é')) + 1; // inside the two bytes of é
+    read(bytes.subarray(0, cut));
+    read(bytes.subarray(cut));
+    expect(lines).toEqual(['{"path":"снимок-é.jpg"}']);
+  });
+
+  it('makes a fresh private folder for the socket when the data folder path is too long', async () => {
+    const runtime = await mkdtemp(join(tmpdir(), 'runtime-'));
+    const dir = await mkdtemp(join(tmpdir(), 'owner-'));
+    const { handlers } = testHandlers();
+    const server = await OwnerServer.start({
+      plan: { kind: 'private-socket' },
+      runtimeDir: runtime,
+      endpointFile: join(dir, 'owner.json'),
+      handlers,
+      events: () => () => undefined,
+      logger: silentLogger,
+    });
+    const endpoint = endpointSchema.parse(
+      JSON.parse(await readFile(join(dir, 'owner.json'), 'utf8')),
+    );
+    expect(dirname(endpoint.address).startsWith(join(runtime, 'photo-uploader-'))).toBe(true);
+    expect((await stat(dirname(endpoint.address))).mode & 0o777).toBe(0o700);
+    const client = await AttachClient.connect(endpoint, 2000);
+    expect((await client.invoke('session:get', {})).ok).toBe(true);
+    await client.close();
+    await server.close();
+    await expect(stat(dirname(endpoint.address))).rejects.toThrow();
+  });
+
+  it("never presents the token to a socket that is not this user's", async () => {
+    const { endpoint } = await startOwner();
+    // Someone else's socket where ours is expected (root can hand it to another user here).
+    await chown(endpoint.address, 4242, 4242);
+    await expect(AttachClient.connect(endpoint, 2000)).rejects.toThrow(/another user/);
+  });
+
+  it('cuts a caller that sends a long line before presenting the token', async () => {
+    const { endpoint } = await startOwner();
+    const closed = await new Promise<boolean>((resolve) => {
+      const socket = connect({ path: endpoint.address });
+      socket.on('connect', () => socket.write('x'.repeat(64 * 1024)));
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve(true));
+    });
+    expect(closed).toBe(true);
+  });
+
+  it('answers calls that arrive while it closes with a plain refusal', async () => {
+    const { server, endpoint, release } = await startOwner();
+    const client = await AttachClient.connect(endpoint, 2000);
+    const sync = client.invoke('queue:sync', {});
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closing = server.close();
+    const late = await client.invoke('session:get', {});
+    expect(late.ok).toBe(false);
+    expect(late.ok ? '' : late.message).toContain('closing');
+    release();
+    expect((await sync).ok).toBe(true);
+    await closing;
   });
 });
