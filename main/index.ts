@@ -2,13 +2,14 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, type BrowserWindow } from 'electron';
+import { app, type BrowserWindow, dialog } from 'electron';
 import { DEFAULT_REDIRECT_SCHEME } from '../shared/domain/app-identity';
 import { registerAppSchemes, serveRenderer, serveThumbnails } from './app/app-protocol';
 import { routeDeepLinks } from './app/deep-links';
 import { createMainWindow, denyPermissions, hardenWebContents } from './app/window';
 import { AppCore, type AppCoreOptions } from './core/app-core';
 import { DATA_DIR_ENV, envForApp, seedSettingsFromEnv } from './core/seed-settings';
+import { startupFailure, WAITING_FOR_OWNER } from './core/startup-words';
 import { WindowFrontEnd } from './core/window-front-end';
 import { registerIpc } from './ipc/register-ipc';
 import { defaultDataDir } from './ownership/data-folder';
@@ -52,75 +53,90 @@ if (!app.requestSingleInstanceLock()) {
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
   app.on('window-all-closed', () => app.quit());
 
-  void app.whenReady().then(async () => {
-    const userData = app.getPath('userData');
-    mkdirSync(join(userData, 'logs'), { recursive: true });
-    const logFile = jsonLineSink(
-      createWriteStream(join(userData, 'logs/main.log'), { flags: 'a' }),
-    );
-    const toStderr = jsonLineSink(process.stderr);
-    const sink: LogSink = (record) => {
-      logFile(record);
-      if (record.level === 'warn' || record.level === 'error') toStderr(record);
-    };
-    const redactor = new Redactor();
-    const logger = createLogger({ sink, redactor, level: 'info', scope: 'main' });
-    denyPermissions();
-    const secrets = new FallbackSecretStore(new KeytarSecretStore(), logger.child('secrets'));
-    const coreOptions: AppCoreOptions = {
-      dataDir: userData,
-      secrets,
-      redactor,
-      logger,
-      customScheme: DEFAULT_REDIRECT_SCHEME,
-      browser: new ElectronSystemBrowser(),
-      chooser: new DialogChooser(() => window),
-      media: {
-        workerEntry: new URL('./media-worker.js', import.meta.url),
-        crawlerEntry: new URL('./crawl-worker.js', import.meta.url),
-      },
-    };
-    // One owner per data folder: a command-line `sync` that owns it now is waited for; from
-    // then on the command line attaches to this process.
-    const lock = await takeOwnership(userData, {
-      timeoutMs: OWNERSHIP_WAIT_MS,
-      onWaiting: () =>
-        logger.warn('a command-line Photo Uploader uses this data folder; waiting for it to end'),
-    });
-    // Seeded only by the owner: nothing else writes the folder's settings.
-    await seedSettingsFromEnv(env, { dataDir: userData, secrets, redactor, logger });
-    const ownership = await serveAsOwner({
-      dataDir: userData,
-      lock,
-      logger,
-      env,
-      startCore: () => AppCore.start(coreOptions),
-    });
-    const core = ownership.core;
-    serveRenderer(join(here, '../renderer'), () => core.imageOrigins());
-    serveThumbnails((md5) => core.thumbnail(md5));
-    window = createMainWindow(join(here, '../preload/index.cjs'));
-    // The window takes in only what the OS handed over, and asks in a native dialog before
-    // tokens or photos go anywhere new.
-    const frontEnd = new WindowFrontEnd((question) => askInNativeDialog(window, question));
-    const unregister = registerIpc(core, window, frontEnd, logger.child('ipc'));
-    deliverLinksTo((url) => void core.handleDeepLink(url));
-    const stopWatching = watchPowerAndNetwork(core);
-    const stopNotifying = notifyBatchChanges(core);
+  void app
+    .whenReady()
+    .then(async () => {
+      const userData = app.getPath('userData');
+      mkdirSync(join(userData, 'logs'), { recursive: true });
+      const logFile = jsonLineSink(
+        createWriteStream(join(userData, 'logs/main.log'), { flags: 'a' }),
+      );
+      const toStderr = jsonLineSink(process.stderr);
+      const sink: LogSink = (record) => {
+        logFile(record);
+        if (record.level === 'warn' || record.level === 'error') toStderr(record);
+      };
+      const redactor = new Redactor();
+      const logger = createLogger({ sink, redactor, level: 'info', scope: 'main' });
+      denyPermissions();
+      const secrets = new FallbackSecretStore(new KeytarSecretStore(), logger.child('secrets'));
+      const coreOptions: AppCoreOptions = {
+        dataDir: userData,
+        secrets,
+        redactor,
+        logger,
+        customScheme: DEFAULT_REDIRECT_SCHEME,
+        browser: new ElectronSystemBrowser(),
+        chooser: new DialogChooser(() => window),
+        media: {
+          workerEntry: new URL('./media-worker.js', import.meta.url),
+          crawlerEntry: new URL('./crawl-worker.js', import.meta.url),
+        },
+      };
+      // One owner per data folder: a command-line `sync` that owns it now is waited for; from
+      // then on the command line attaches to this process.
+      const lock = await takeOwnership(userData, {
+        timeoutMs: OWNERSHIP_WAIT_MS,
+        onWaiting: () => {
+          logger.warn('a command-line Photo Uploader uses this data folder; waiting for it to end');
+          void dialog.showMessageBox({
+            type: 'info',
+            title: WAITING_FOR_OWNER.title,
+            message: WAITING_FOR_OWNER.title,
+            detail: WAITING_FOR_OWNER.detail,
+          });
+        },
+      });
+      // Seeded only by the owner: nothing else writes the folder's settings.
+      await seedSettingsFromEnv(env, { dataDir: userData, secrets, redactor, logger });
+      const ownership = await serveAsOwner({
+        dataDir: userData,
+        lock,
+        logger,
+        env,
+        startCore: () => AppCore.start(coreOptions),
+      });
+      const core = ownership.core;
+      serveRenderer(join(here, '../renderer'), () => core.imageOrigins());
+      serveThumbnails((md5) => core.thumbnail(md5));
+      window = createMainWindow(join(here, '../preload/index.cjs'));
+      // The window takes in only what the OS handed over, and asks in a native dialog before
+      // tokens or photos go anywhere new.
+      const frontEnd = new WindowFrontEnd((question) => askInNativeDialog(window, question));
+      const unregister = registerIpc(core, window, frontEnd, logger.child('ipc'));
+      deliverLinksTo((url) => void core.handleDeepLink(url));
+      const stopWatching = watchPowerAndNetwork(core);
+      const stopNotifying = notifyBatchChanges(core);
 
-    // Quitting waits until the steps in flight are journaled; nothing is lost either way.
-    let quitting = false;
-    app.on('before-quit', (event) => {
-      if (quitting) return;
-      quitting = true;
-      event.preventDefault();
-      stopWatching();
-      stopNotifying();
-      unregister();
-      void ownership
-        .close({ now: true })
-        .catch((error: unknown) => logger.error('shutdown failed', { error }))
-        .finally(() => app.quit());
+      // Quitting waits until the steps in flight are journaled; nothing is lost either way.
+      let quitting = false;
+      app.on('before-quit', (event) => {
+        if (quitting) return;
+        quitting = true;
+        event.preventDefault();
+        stopWatching();
+        stopNotifying();
+        unregister();
+        void ownership
+          .close({ now: true })
+          .catch((error: unknown) => logger.error('shutdown failed', { error }))
+          .finally(() => app.quit());
+      });
+    })
+    .catch((error: unknown) => {
+      // Never a windowless process holding the single-instance lock: say why, and quit.
+      const failure = startupFailure(error);
+      dialog.showErrorBox(failure.title, failure.detail);
+      app.exit(1);
     });
-  });
 }

@@ -197,12 +197,11 @@ export class SignInFlow {
         codeVerifier: taken.pending.codeVerifier,
         scope: this.deps.config.scope ?? defaultScope(endpoints),
       });
-      if (generation !== this.status.generation) {
+      if (!(await this.keeper.keep(tokens, generation))) {
         // Signed out while the code was being exchanged: these tokens are never kept.
         await revokeTokens(this.server, [tokens], this.deps.logger);
         return this.#drop('signed out during the sign-in');
       }
-      await this.keeper.keep(tokens);
       this.status.set('signed-in', undefined);
       this.#finish(state, { ok: true });
       this.deps.logger.info('signed in', {

@@ -2,6 +2,7 @@ import { NetworkError } from '../http/network-error';
 import type { Logger } from '../logging/logger';
 import type { Redactor } from '../logging/redactor';
 import type { Clock } from '../../shared/domain/clock';
+import { LockTimeoutError } from '../ownership/file-lock';
 import { AuthRequiredError, OAuthResponseError } from './auth-errors';
 import type { AuthServer } from './auth-server';
 import { SESSION_ENDED, type SessionStatus } from './session-status';
@@ -108,11 +109,19 @@ export class TokenKeeper {
 
   /**
    * Stores freshly issued tokens (a sign-in's) and puts them in use; the state is the caller's.
-   * When the keychain refuses, the tokens stay usable in memory for this run.
+   * When the keychain refuses, the tokens stay usable in memory for this run. Under the
+   * cross-process lock, and only while no sign-out has started since `generation`.
+   * @returns false when a sign-out came first: the caller revokes the tokens, never uses them.
    */
-  async keep(tokens: TokenSet): Promise<void> {
-    await this.#persist({ kind: 'tokens', tokens });
-    this.status.tokens = tokens;
+  keep(tokens: TokenSet, generation: number): Promise<boolean> {
+    return this.deps.vault.exclusive(async () => {
+      if (generation !== this.status.generation) return false;
+      await this.#persist({ kind: 'tokens', tokens });
+      // A sign-out that started during the write waits for this lock, then deletes them.
+      if (generation !== this.status.generation) return false;
+      this.status.tokens = tokens;
+      return true;
+    });
   }
 
   /**
@@ -121,11 +130,21 @@ export class TokenKeeper {
    * @returns the tokens that were stored, for revoking.
    */
   async takeStored(): Promise<TokenSet | undefined> {
-    const stored = await this.deps.vault.exclusive(async () => {
+    const take = async () => {
       const newest = await this.deps.vault.read();
       await this.deps.vault.delete();
       return newest;
-    });
+    };
+    let stored;
+    try {
+      stored = await this.deps.vault.exclusive(take);
+    } catch (error) {
+      if (!(error instanceof LockTimeoutError)) throw error;
+      // Another process holds the lock and does not let go (stopped, or hung): signing out
+      // must still forget and revoke what is stored.
+      this.deps.logger.warn('signing out without the refresh lock; another process holds it');
+      stored = await take();
+    }
     return stored?.kind === 'tokens' ? stored.tokens : undefined;
   }
 
@@ -173,6 +192,9 @@ export class TokenKeeper {
       }
       // Store the rotated refresh token before the new access token is used by anyone.
       await this.#persist({ kind: 'tokens', tokens: fresh });
+      // A sign-out that started during the write waits for this lock, then deletes and revokes
+      // them: they are not handed out.
+      if (generation !== this.status.generation) throw new AuthRequiredError('Signed out');
       if (this.status.tokens === current || this.status.tokens === held) {
         this.status.tokens = fresh;
         this.status.emit();

@@ -20,12 +20,16 @@ export function requireService(settings: SettingsView): { authUrl: string; clien
 export async function login(context: CliContext, out: CommandOutput): Promise<number> {
   const service = requireService(await context.call('settings:get', {}));
   let ended: SessionView;
-  // Listening before the call: the outcome may arrive before the call's own answer.
+  // Listening before the call: the outcome may arrive before the call's own answer. Only a
+  // change after the sign-in started ends the wait (not, say, a refresh of the old session).
+  let signingIn = false;
   const done = new Promise<SessionView>((resolve) => {
     const stop = context.client.on('session:changed', (session) => {
-      if (session.state === 'signing-in') return;
-      stop();
-      resolve(session);
+      if (session.state === 'signing-in') signingIn = true;
+      else if (signingIn) {
+        stop();
+        resolve(session);
+      }
     });
   });
   const started = await context.call('session:sign-in', {});

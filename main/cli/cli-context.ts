@@ -1,4 +1,5 @@
 import { homedir } from 'node:os';
+import { resolve } from 'node:path';
 import type { IpcCallInput } from '../../shared/ipc/bridge';
 import type { IpcChannel, IpcResults } from '../../shared/ipc/contract';
 import { AppCore } from '../core/app-core';
@@ -76,7 +77,8 @@ export async function openCliContext(
     level: options.verbose ? 'info' : 'warn',
     scope: 'cli',
   });
-  const dataDir = options.dataDir ?? defaultDataDir();
+  // Absolute: the owner's address in the folder must mean the same from any working directory.
+  const dataDir = resolve(options.dataDir ?? defaultDataDir());
   const client = await openDataFolder({
     dataDir,
     logger,

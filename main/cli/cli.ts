@@ -7,7 +7,7 @@ import { hostSettingsFromFlags } from './host-flags';
 import { inspect } from './inspect-command';
 import { changeQueue, describe, report, showQueue, sync, upload } from './queue-commands';
 import { settingsChange } from './settings-flags';
-import { printable } from './terminal-text';
+import { printable } from '../../shared/domain/printable-text';
 
 /** The commands that open the data folder (`inspect` needs none). */
 const COMMANDS = new Set([

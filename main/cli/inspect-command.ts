@@ -6,7 +6,7 @@ import { noKnownPhotos } from '../media/known-photos';
 import { MediaWorkers } from '../media/media-workers';
 import { createLogger, jsonLineSink, Redactor } from '../logging/logger';
 import { type CommandOutput, UsageError } from './cli-context';
-import { printable } from './terminal-text';
+import { printable } from '../../shared/domain/printable-text';
 
 /** One line of `inspect --json`. */
 export function inspectRecord(item: IntakeItem): Record<string, unknown> {

@@ -1,3 +1,4 @@
+import { printable } from '../../shared/domain/printable-text';
 import type { IpcInput } from '../../shared/ipc/contract';
 import type { PhotoHostSettings, Settings } from '../settings/settings-store';
 
@@ -25,6 +26,16 @@ function canonicalJson(value: unknown): string {
 export const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
 
 /**
+ * A value the window chose, as the native dialog shows it: quoted by the caller, on one line,
+ * control and bidirectional characters escaped and cut to 80 characters, so that a compromised
+ * window cannot write its own text into the question.
+ */
+function shownValue(value: string): string {
+  const escaped = printable(value);
+  return escaped.length > 80 ? `${escaped.slice(0, 79)}…` : escaped;
+}
+
+/**
  * The fields of a settings change that decide where tokens or photos go and would really change,
  * as the question the user is asked; undefined when there are none. New S3 keys count as a
  * photo host change even for the same bucket: they decide whose bucket receives the photos.
@@ -40,7 +51,7 @@ export function sensitiveChange(
   if (input.baseUrl !== undefined && withoutTrailingSlash(input.baseUrl) !== current.baseUrl)
     changes.push(['baseUrl', `send photos and tokens to ${withoutTrailingSlash(input.baseUrl)}`]);
   if (input.clientId !== undefined && input.clientId !== current.clientId)
-    changes.push(['clientId', `use the client id ${input.clientId}`]);
+    changes.push(['clientId', `use the client id “${shownValue(input.clientId)}”`]);
   if (
     host !== undefined &&
     (canonicalJson(host) !== canonicalJson(current.photoHost) ||
@@ -49,8 +60,8 @@ export function sensitiveChange(
     changes.push([
       'photoHost',
       host.kind === 's3'
-        ? `put photos in the bucket ${host.bucket} at ${host.endpoint ?? 'AWS S3'}`
-        : `publish photos from ${host.root} at ${host.urlPrefix}`,
+        ? `put photos in the bucket “${shownValue(host.bucket)}” at ${host.endpoint ?? 'AWS S3'}`
+        : `publish photos from “${shownValue(host.root)}” at ${host.urlPrefix}`,
     ]);
   if (changes.length === 0) return undefined;
   return {

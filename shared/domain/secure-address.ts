@@ -35,7 +35,9 @@ export function isLoopbackHostname(hostname: string): boolean {
  * never reaches a message or a log.
  */
 export function insecureAddressReason(address: string): string | undefined {
-  if (!URL.canParse(address)) return `"${address}" is not a web address`;
+  // Not repeated: an address that does not parse may still hold a user name or password.
+  if (!URL.canParse(address))
+    return 'This is not a web address (such as https://photos.example.com)';
   const url = new URL(address);
   const shown = `${url.protocol}//${url.host}`;
   if (url.protocol === 'https:') return undefined;

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative as relativePath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppCore } from '../../../main/core/app-core';
 import { commandLineFrontEnd } from '../../../main/core/front-end';
@@ -17,6 +17,7 @@ import {
   cliLogin,
   configureUploads,
   makePhotos,
+  ROOT,
   runCli,
   startCli,
 } from '../../support/upload-harness';
@@ -180,6 +181,27 @@ describe('One owner per data folder', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(await onService()).toHaveLength(5);
   }, 240_000);
+
+  it("uses the app's own data folder by default, and the same folder from any working directory", async () => {
+    const config = await mkdtemp(join(tmpdir(), 'xdg-config-'));
+    const env = { XDG_CONFIG_HOME: config };
+    const saved = await runCli(
+      ['status', '--auth-url', 'https://auth.example.com', '--client-id', 'uploader'],
+      env,
+    );
+    expect(saved.code, saved.stderr).toBe(0);
+    // Where Electron keeps the app's userData on Linux: $XDG_CONFIG_HOME/<product name>.
+    const settings = JSON.parse(
+      await readFile(join(config, 'Photo Uploader', 'settings.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    expect(settings).toMatchObject({ authUrl: 'https://auth.example.com', clientId: 'uploader' });
+    // A relative --data-dir names the same folder as its absolute path.
+    const relative = await runCli(
+      ['status', '--data-dir', relativePath(ROOT, join(config, 'Photo Uploader'))],
+      env,
+    );
+    expect(relative.stdout).toContain('signed-out at https://auth.example.com');
+  });
 
   it('says in one line that the owner cannot be reached, and exits 1', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'owner-silent-'));

@@ -125,4 +125,39 @@ describe('One sign-in shared by processes on different data folders', () => {
     );
     await expect(kit.session.accessToken()).rejects.toBeInstanceOf(AuthRequiredError);
   });
+  it('lets a sign-out win over a sign-in whose code is being exchanged: those tokens are revoked', async () => {
+    const locks = await mkdtemp(join(tmpdir(), 'locks-'));
+    const kit = processWith(locks);
+    const before = (await admin.state(service.info)).requests;
+    const count = (requests: typeof before, route: string) => requests[route]?.['200'] ?? 0;
+    // The code exchange takes a second on the server.
+    await admin.post(service.info, '/faults', {
+      route: 'POST /oauth/token',
+      action: 'delay',
+      delay_ms: 1000,
+      times: 1,
+    });
+    const signingIn = kit.session.signIn();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await kit.session.signOut();
+    expect(await signingIn).toEqual({ ok: false, message: 'Signed out.' });
+    // The exchange still completes on the server; its tokens are revoked as they arrive.
+    const deadline = Date.now() + 10_000;
+    while (
+      count((await admin.state(service.info)).requests, 'POST /oauth/revoke') <
+      count(before, 'POST /oauth/revoke') + 2
+    ) {
+      if (Date.now() > deadline) throw new Error('the exchanged tokens were not revoked');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(count((await admin.state(service.info)).requests, 'POST /oauth/token')).toBe(
+      count(before, 'POST /oauth/token') + 1,
+    );
+    expect(kit.session.snapshot().state).toBe('signed-out');
+    expect(
+      await keychain.get(
+        secretNames(service.info.auth_url, service.info.client_id, service.info.base_url).tokens,
+      ),
+    ).toBeUndefined();
+  });
 });

@@ -42,20 +42,32 @@ describe('sensitiveChange', () => {
     );
     expect(change?.fields).toEqual(['authUrl', 'baseUrl', 'clientId']);
     expect(change?.summary).toBe(
-      'Photo Uploader will sign in at https://login.evil.example, and send photos and tokens to https://evil.example, and use the client id x.',
+      'Photo Uploader will sign in at https://login.evil.example, and send photos and tokens to https://evil.example, and use the client id “x”.',
     );
+  });
+
+  it('shows a value the window chose on one line, escaped and cut short', () => {
+    const change = sensitiveChange(
+      { clientId: `x”.\n\nAll is well. Press Confirm.\u202e${'y'.repeat(200)}` },
+      current,
+      undefined,
+    );
+    expect(change?.summary).not.toContain('\n');
+    expect(change?.summary).toContain('\\x0a\\x0aAll is well');
+    expect(change?.summary).toContain('\\u202e');
+    expect(change?.summary.length).toBeLessThan(160);
   });
 
   it('counts another bucket, a published folder, or new keys for the same bucket as a photo host change', () => {
     const bucket = sensitiveChange({}, current, { ...current.photoHost, bucket: 'other' });
-    expect(bucket?.summary).toContain('put photos in the bucket other at https://s3.example.com');
+    expect(bucket?.summary).toContain('put photos in the bucket “other” at https://s3.example.com');
     const published = sensitiveChange({}, current, {
       kind: 'published',
       root: '/srv/www',
       urlPrefix: 'https://www.example.com/p',
     });
     expect(published?.summary).toContain(
-      'publish photos from /srv/www at https://www.example.com/p',
+      'publish photos from “/srv/www” at https://www.example.com/p',
     );
     const keys = sensitiveChange(
       {

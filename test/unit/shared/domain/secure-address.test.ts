@@ -67,8 +67,10 @@ describe('requireSecureAddress', () => {
 
   it('refuses what is not an address', () => {
     expect(insecureAddressReason('photos.example.com')).toBe(
-      '"photos.example.com" is not a web address',
+      'This is not a web address (such as https://photos.example.com)',
     );
+    // Never repeated: what does not parse may still carry a password.
+    expect(insecureAddressReason('https://ana:s3cret@ bad host')).not.toContain('s3cret');
     expect(insecureAddressReason('')).toBeDefined();
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { printable } from '../../../../main/cli/terminal-text';
+import { printable } from '../../../../shared/domain/printable-text';
 
 describe('printable', () => {
   it('shows control characters in file names as escapes, so they cannot act on the terminal', () => {
