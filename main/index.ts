@@ -45,11 +45,18 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let window: BrowserWindow | undefined;
+  // A second launch may arrive while the app shuts down: never touch a destroyed window.
   const focus = () => {
-    if (window?.isMinimized()) window.restore();
-    window?.focus();
+    if (window === undefined || window.isDestroyed()) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
   };
-  const deliverLinksTo = routeDeepLinks(DEFAULT_REDIRECT_SCHEME, focus);
+  // The app's own sign-in scheme only where the system registered it; else the loopback redirect.
+  const links = routeDeepLinks(DEFAULT_REDIRECT_SCHEME, focus, {
+    platform: process.platform,
+    packaged: app.isPackaged,
+    appImage: process.platform === 'linux' && Boolean(process.env.APPIMAGE),
+  });
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
   app.on('window-all-closed', () => app.quit());
 
@@ -75,7 +82,8 @@ if (!app.requestSingleInstanceLock()) {
         secrets,
         redactor,
         logger,
-        customScheme: DEFAULT_REDIRECT_SCHEME,
+        customScheme: links.decision.kind === 'custom-scheme' ? DEFAULT_REDIRECT_SCHEME : undefined,
+        redirectNote: links.decision.kind === 'loopback' ? links.decision.reason : undefined,
         browser: new ElectronSystemBrowser(),
         chooser: new DialogChooser(() => window),
         media: {
@@ -114,7 +122,7 @@ if (!app.requestSingleInstanceLock()) {
       // tokens or photos go anywhere new.
       const frontEnd = new WindowFrontEnd((question) => askInNativeDialog(window, question));
       const unregister = registerIpc(core, window, frontEnd, logger.child('ipc'));
-      deliverLinksTo((url) => void core.handleDeepLink(url));
+      links.deliverTo((url) => void core.handleDeepLink(url));
       const stopWatching = watchPowerAndNetwork(core);
       const stopNotifying = notifyBatchChanges(core);
 

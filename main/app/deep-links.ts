@@ -1,6 +1,12 @@
 import { resolve } from 'node:path';
 import { app } from 'electron';
 import { deepLinkFromArgv } from '../auth/callback-url';
+import {
+  type Install,
+  type RedirectDecision,
+  redirectDecision,
+  shouldRegisterScheme,
+} from '../core/redirect-choice';
 
 /**
  * Registers the app as the handler of its private scheme, and routes every way a link arrives to
@@ -11,11 +17,19 @@ import { deepLinkFromArgv } from '../auth/callback-url';
 export function routeDeepLinks(
   scheme: string,
   focus: () => void,
-): (deliver: (url: string) => void) => void {
-  // While developing, Electron runs as `electron path/to/app`: the OS must pass the app path too.
-  if (process.defaultApp && process.argv[1] !== undefined)
-    app.setAsDefaultProtocolClient(scheme, process.execPath, [resolve(process.argv[1])]);
-  else app.setAsDefaultProtocolClient(scheme);
+  install: Install,
+): {
+  readonly decision: RedirectDecision;
+  readonly deliverTo: (deliver: (url: string) => void) => void;
+} {
+  let registered: boolean | undefined;
+  if (shouldRegisterScheme(install))
+    // While developing, Electron runs as `electron path/to/app`: the OS must pass the app path too.
+    registered =
+      process.defaultApp && process.argv[1] !== undefined
+        ? app.setAsDefaultProtocolClient(scheme, process.execPath, [resolve(process.argv[1])])
+        : app.setAsDefaultProtocolClient(scheme);
+  const decision = redirectDecision(install, registered);
 
   const waiting: string[] = [];
   let deliver: ((url: string) => void) | undefined;
@@ -33,8 +47,11 @@ export function routeDeepLinks(
   const first = deepLinkFromArgv(process.argv, scheme);
   if (first !== undefined) arrive(first);
 
-  return (handler) => {
-    deliver = handler;
-    for (const url of waiting.splice(0)) handler(url);
+  return {
+    decision,
+    deliverTo: (handler) => {
+      deliver = handler;
+      for (const url of waiting.splice(0)) handler(url);
+    },
   };
 }

@@ -32,6 +32,7 @@ const noSavedSettings: SettingsView = {
   clientId: undefined,
   hasClientSecret: false,
   redirect: 'loopback',
+  redirectNote: undefined,
   photoHost: undefined,
   concurrency: 4,
   assumedZone: 'UTC',

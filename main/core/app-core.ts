@@ -48,6 +48,8 @@ export type AppCoreOptions = {
    * Electron app). Without one, sign-in always uses a loopback redirect.
    */
   readonly customScheme: string | undefined;
+  /** Why sign-in uses the loopback redirect on this install, for Settings (see redirect-choice). */
+  readonly redirectNote?: string | undefined;
   /**
    * `always` (the app): the queue runs whenever it has work. `on-request` (a command line that
    * owns the data folder): only while a `queue:sync` call waits.
@@ -195,6 +197,7 @@ export class AppCore {
       clientId: saved.clientId,
       hasClientSecret,
       redirect: this.#redirect(saved).kind,
+      redirectNote: this.options.redirectNote,
       photoHost:
         host === undefined
           ? undefined

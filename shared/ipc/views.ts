@@ -44,6 +44,8 @@ export type SettingsView = {
   readonly clientId: string | undefined;
   readonly hasClientSecret: boolean;
   readonly redirect: 'custom-scheme' | 'loopback';
+  /** Why this install signs in through the loopback redirect, when it cannot use its scheme. */
+  readonly redirectNote: string | undefined;
   readonly photoHost: S3HostView | PublishedHostView | undefined;
   readonly concurrency: number;
   readonly assumedZone: string;

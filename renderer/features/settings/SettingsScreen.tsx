@@ -117,13 +117,21 @@ export function SettingsScreen({
           onChange={(event) => setSecret(event.target.value)}
         />
       </label>
-      <label>
-        Sign-in returns through
-        <select name="redirect" defaultValue={settings.redirect}>
-          <option value="custom-scheme">the app’s own link (recommended)</option>
-          <option value="loopback">a local address (127.0.0.1)</option>
-        </select>
-      </label>
+      {settings.redirectNote === undefined ? (
+        <label>
+          Sign-in returns through
+          <select name="redirect" defaultValue={settings.redirect}>
+            <option value="custom-scheme">the app’s own link (recommended)</option>
+            <option value="loopback">a local address (127.0.0.1)</option>
+          </select>
+        </label>
+      ) : (
+        // This install cannot use its own link: say why instead of offering it.
+        <p className="muted" role="note">
+          Sign-in returns through a local address (127.0.0.1). {settings.redirectNote}
+          <input type="hidden" name="redirect" value="loopback" />
+        </p>
+      )}
       <label>
         Uploads at once
         <input

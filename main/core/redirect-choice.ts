@@ -1,0 +1,56 @@
+/** How this copy of the app was installed, as far as registering a URL scheme goes. */
+export type Install = {
+  readonly platform: NodeJS.Platform;
+  /** A packaged build (`app.isPackaged`), not `electron .` from a checkout. */
+  readonly packaged: boolean;
+  /** Running from an AppImage (Linux: the `APPIMAGE` variable is set). */
+  readonly appImage: boolean;
+};
+
+/** Which redirect sign-in uses, and why, in words for Settings and the log. */
+export type RedirectDecision =
+  { readonly kind: 'custom-scheme' } | { readonly kind: 'loopback'; readonly reason: string };
+
+/**
+ * Whether to ask the operating system to register the sign-in scheme at all. An AppImage has no
+ * installed desktop entry to carry it (and its path changes with every download); an unpackaged
+ * run on Linux or macOS registers a scheme the OS cannot route back (no desktop file, no
+ * Info.plist), even when Electron reports success.
+ */
+export function shouldRegisterScheme(install: Install): boolean {
+  if (install.appImage) return false;
+  if (!install.packaged && (install.platform === 'linux' || install.platform === 'darwin'))
+    return false;
+  return true;
+}
+
+/**
+ * The redirect sign-in uses: the app's own scheme only where it was registered; the loopback
+ * redirect everywhere else, with the reason.
+ * @param registered what `app.setAsDefaultProtocolClient` answered, or undefined when it was
+ * not asked (see `shouldRegisterScheme`).
+ */
+export function redirectDecision(
+  install: Install,
+  registered: boolean | undefined,
+): RedirectDecision {
+  if (install.appImage)
+    return {
+      kind: 'loopback',
+      reason:
+        'This AppImage cannot register the sign-in link with the system, so sign-in comes back to the app through a page on this computer (127.0.0.1).',
+    };
+  if (!shouldRegisterScheme(install))
+    return {
+      kind: 'loopback',
+      reason:
+        'A development run cannot register the sign-in link with the system, so sign-in comes back through a page on this computer (127.0.0.1).',
+    };
+  if (registered !== true)
+    return {
+      kind: 'loopback',
+      reason:
+        'The system did not let the app register its sign-in link, so sign-in comes back through a page on this computer (127.0.0.1).',
+    };
+  return { kind: 'custom-scheme' };
+}
