@@ -7,6 +7,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // electron-store is run through vitest (not loaded by Node directly) so that the settings
+    // test can stand in for the `electron` module, which cannot be installed here.
+    server: { deps: { inline: ['electron-store'] } },
     reporters: ['default', './test/support/closing-line-reporter.ts'],
   },
 });

@@ -19,6 +19,7 @@ import { askInNativeDialog } from './platform/confirm-dialog';
 import { notifyBatchChanges } from './platform/desktop-notifications';
 import { DialogChooser } from './platform/dialog-chooser';
 import { ElectronSystemBrowser } from './platform/electron-browser';
+import { electronSettingsFile } from './platform/electron-settings-file';
 import { watchPowerAndNetwork } from './platform/power-and-network';
 import { FallbackSecretStore } from './secrets/fallback-secret-store';
 import { KeytarSecretStore } from './secrets/keytar-secret-store';
@@ -76,12 +77,15 @@ if (!app.requestSingleInstanceLock()) {
       const redactor = new Redactor();
       const logger = createLogger({ sink, redactor, level: 'info', scope: 'main' });
       denyPermissions();
+      if (links.decision.kind === 'loopback')
+        logger.info('sign-in uses the loopback redirect', { reason: links.decision.reason });
       const secrets = new FallbackSecretStore(new KeytarSecretStore(), logger.child('secrets'));
       const coreOptions: AppCoreOptions = {
         dataDir: userData,
         secrets,
         redactor,
         logger,
+        settingsFile: electronSettingsFile,
         customScheme: links.decision.kind === 'custom-scheme' ? DEFAULT_REDIRECT_SCHEME : undefined,
         redirectNote: links.decision.kind === 'loopback' ? links.decision.reason : undefined,
         browser: new ElectronSystemBrowser(),

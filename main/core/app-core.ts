@@ -18,7 +18,7 @@ import { QueueStore } from '../queue/queue-store';
 import { UploadEngine } from '../queue/upload-engine';
 import { secretNames } from '../secrets/secret-names';
 import type { SecretStore } from '../secrets/secret-store';
-import { type Settings, SettingsStore } from '../settings/settings-store';
+import { type Settings, type SettingsFile, SettingsStore } from '../settings/settings-store';
 import { MissingHostKeys, openPhotoHost, s3SecretNames } from '../staging/open-photo-host';
 import type { PhotoHost } from '../staging/photo-host';
 import { IntakeRuns } from './intake-runs';
@@ -48,6 +48,8 @@ export type AppCoreOptions = {
    * Electron app). Without one, sign-in always uses a loopback redirect.
    */
   readonly customScheme: string | undefined;
+  /** The settings file's library (the app: electron-store); conf by default. */
+  readonly settingsFile?: (dataDir: string) => SettingsFile;
   /** Why sign-in uses the loopback redirect on this install, for Settings (see redirect-choice). */
   readonly redirectNote?: string | undefined;
   /**
@@ -96,7 +98,11 @@ export class AppCore {
       options.locksDir ??
         sharedLocksDir({ platform: process.platform, env: process.env, home: homedir() }),
     );
-    this.settings = new SettingsStore(options.dataDir, options.logger.child('settings'));
+    this.settings = new SettingsStore(
+      options.dataDir,
+      options.logger.child('settings'),
+      options.settingsFile?.(options.dataDir),
+    );
     this.#store = new QueueStore(join(options.dataDir, 'queue.db'), this.#clock);
     this.#workers = new MediaWorkers({
       logger: options.logger.child('media'),

@@ -70,30 +70,57 @@ const settingsSchema = z.object({
     .string()
     .regex(/^[a-z][a-z0-9+.-]*\.[a-z0-9+.-]+$/, 'a reverse-DNS scheme such as com.example.app')
     .optional(),
+  /** The window's last size and place (the app restores them). */
+  window: z
+    .object({
+      x: z.number().int(),
+      y: z.number().int(),
+      width: z.number().int().min(200).max(20_000),
+      height: z.number().int().min(200).max(20_000),
+      maximized: z.boolean(),
+    })
+    .optional(),
+  /** What quitting with uploads pending does, when the user asked to be asked no more. */
+  quitWithPending: z.enum(['quit', 'keep-uploading']).optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingsPatch = { readonly [K in keyof Settings]?: Settings[K] };
 
 /**
- * The app's settings file (`settings.json` in the data folder), written atomically by `conf`
- * (the library electron-store is built on, used directly so the core runs without Electron).
- * Each field is parsed on read: a hand-edited or corrupt value is dropped with a warning, never
- * trusted.
+ * The settings file as a store library keeps it: `conf` on the command line, electron-store
+ * (built on conf) in the app. Both write the same JSON file atomically.
+ */
+export type SettingsFile = {
+  readonly store: Record<string, unknown>;
+  set(values: Record<string, unknown>): void;
+  readonly path: string;
+};
+
+/** How conf (and electron-store, which passes them on) open the one settings file of a folder. */
+export function settingsFileOptions(dataDir: string) {
+  return {
+    cwd: dataDir,
+    configName: 'settings',
+    projectName: 'photo-uploader',
+    clearInvalidConfig: true,
+  } as const;
+}
+
+/**
+ * The app's settings file (`settings.json` in the data folder), one schema whichever library
+ * writes it (conf by default; the Electron app passes its electron-store). Each field is parsed
+ * on read: a hand-edited or corrupt value is dropped with a warning, never trusted.
  */
 export class SettingsStore {
-  readonly #conf: Conf<Record<string, unknown>>;
+  readonly #conf: SettingsFile;
 
   constructor(
     dataDir: string,
     private readonly logger: Logger,
+    file: SettingsFile = new Conf<Record<string, unknown>>(settingsFileOptions(dataDir)),
   ) {
-    this.#conf = new Conf<Record<string, unknown>>({
-      cwd: dataDir,
-      configName: 'settings',
-      projectName: 'photo-uploader',
-      clearInvalidConfig: true,
-    });
+    this.#conf = file;
   }
 
   /** The current settings; invalid fields are left out. */
