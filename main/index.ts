@@ -3,15 +3,15 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, type BrowserWindow, dialog } from 'electron';
-import { DEFAULT_REDIRECT_SCHEME } from '../shared/domain/app-identity';
+import { APP_ID, DEFAULT_REDIRECT_SCHEME } from '../shared/domain/app-identity';
 import { registerAppSchemes, serveRenderer, serveThumbnails } from './app/app-protocol';
 import { routeDeepLinks } from './app/deep-links';
-import { createMainWindow, denyPermissions, hardenWebContents } from './app/window';
+import { startDesktopShell, trayIconIn } from './app/desktop-shell';
+import { denyPermissions, hardenWebContents } from './app/window';
 import { AppCore, type AppCoreOptions } from './core/app-core';
 import { DATA_DIR_ENV, envForApp, seedSettingsFromEnv } from './core/seed-settings';
 import { startupFailure, WAITING_FOR_OWNER } from './core/startup-words';
 import { WindowFrontEnd } from './core/window-front-end';
-import { registerIpc } from './ipc/register-ipc';
 import { defaultDataDir } from './ownership/data-folder';
 import { serveAsOwner, takeOwnership } from './ownership/open-data-folder';
 import { createLogger, jsonLineSink, type LogSink, Redactor } from './logging/logger';
@@ -45,12 +45,12 @@ if (!app.requestSingleInstanceLock()) {
   // Another instance runs: it receives our argv (a sign-in link) through `second-instance`.
   app.quit();
 } else {
-  let window: BrowserWindow | undefined;
-  // A second launch may arrive while the app shuts down: never touch a destroyed window.
+  let shell: { openWindow(): void } | undefined;
+  let window: (() => BrowserWindow | undefined) | undefined;
+  let shuttingDown = false;
+  // A second launch shows the window; while the app shuts down it touches nothing.
   const focus = () => {
-    if (window === undefined || window.isDestroyed()) return;
-    if (window.isMinimized()) window.restore();
-    window.focus();
+    if (!shuttingDown) shell?.openWindow();
   };
   // The app's own sign-in scheme only where the system registered it; else the loopback redirect.
   const links = routeDeepLinks(DEFAULT_REDIRECT_SCHEME, focus, {
@@ -59,7 +59,7 @@ if (!app.requestSingleInstanceLock()) {
     appImage: process.platform === 'linux' && Boolean(process.env.APPIMAGE),
   });
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
-  app.on('window-all-closed', () => app.quit());
+  if (process.platform === 'win32') app.setAppUserModelId(APP_ID); // notifications, taskbar
 
   void app
     .whenReady()
@@ -89,7 +89,7 @@ if (!app.requestSingleInstanceLock()) {
         customScheme: links.decision.kind === 'custom-scheme' ? DEFAULT_REDIRECT_SCHEME : undefined,
         redirectNote: links.decision.kind === 'loopback' ? links.decision.reason : undefined,
         browser: new ElectronSystemBrowser(),
-        chooser: new DialogChooser(() => window),
+        chooser: new DialogChooser(() => window?.()),
         media: {
           workerEntry: new URL('./media-worker.js', import.meta.url),
           crawlerEntry: new URL('./crawl-worker.js', import.meta.url),
@@ -121,29 +121,30 @@ if (!app.requestSingleInstanceLock()) {
       const core = ownership.core;
       serveRenderer(join(here, '../renderer'), () => core.imageOrigins());
       serveThumbnails((md5) => core.thumbnail(md5));
-      window = createMainWindow(join(here, '../preload/index.cjs'));
       // The window takes in only what the OS handed over, and asks in a native dialog before
       // tokens or photos go anywhere new.
-      const frontEnd = new WindowFrontEnd((question) => askInNativeDialog(window, question));
-      const unregister = registerIpc(core, window, frontEnd, logger.child('ipc'));
-      links.deliverTo((url) => void core.handleDeepLink(url));
+      const frontEnd = new WindowFrontEnd((question) => askInNativeDialog(window?.(), question));
       const stopWatching = watchPowerAndNetwork(core);
       const stopNotifying = notifyBatchChanges(core);
-
-      // Quitting waits until the steps in flight are journaled; nothing is lost either way.
-      let quitting = false;
-      app.on('before-quit', (event) => {
-        if (quitting) return;
-        quitting = true;
-        event.preventDefault();
-        stopWatching();
-        stopNotifying();
-        unregister();
-        void ownership
-          .close({ now: true })
-          .catch((error: unknown) => logger.error('shutdown failed', { error }))
-          .finally(() => app.quit());
+      const started = startDesktopShell({
+        core,
+        ownership,
+        frontEnd,
+        logger,
+        preloadPath: join(here, '../preload/index.cjs'),
+        trayIconPath: trayIconIn(join(here, '..')),
+        logsDir: join(userData, 'logs'),
+        saveDiagnostics: () =>
+          Promise.reject(new Error('Saving diagnostics is not available in this build.')),
+        beforeShutdown: () => {
+          shuttingDown = true;
+          stopWatching();
+          stopNotifying();
+        },
       });
+      shell = started;
+      window = started.currentWindow;
+      links.deliverTo((url) => void core.handleDeepLink(url));
     })
     .catch((error: unknown) => {
       // Never a windowless process holding the single-instance lock: say why, and quit.

@@ -1,5 +1,6 @@
 import { BrowserWindow, session, shell, type WebContents } from 'electron';
 import { PRODUCT_NAME } from '../../shared/domain/app-identity';
+import { DEFAULT_WINDOW_SIZE, type WindowPlace } from '../core/window-place';
 import { APP_ORIGIN } from './app-protocol';
 
 /** Links the window may open in the user's browser: https only, no credentials in the URL. */
@@ -36,12 +37,19 @@ export function denyPermissions(): void {
   session.defaultSession.setDevicePermissionHandler(() => false);
 }
 
-/** The app window: isolated, sandboxed, no Node, the UI from `app://renderer/`. */
-export function createMainWindow(preloadPath: string): BrowserWindow {
+/**
+ * The app window: isolated, sandboxed, no Node, the UI from `app://renderer/`; at its remembered
+ * place (see `restoredPlace`) or centred at the default size.
+ */
+export function createMainWindow(
+  preloadPath: string,
+  place: WindowPlace | undefined,
+): BrowserWindow {
   const window = new BrowserWindow({
     title: PRODUCT_NAME,
-    width: 1200,
-    height: 800,
+    ...(place === undefined
+      ? DEFAULT_WINDOW_SIZE
+      : { x: place.x, y: place.y, width: place.width, height: place.height }),
     minWidth: 720,
     minHeight: 520,
     show: false,
@@ -57,7 +65,10 @@ export function createMainWindow(preloadPath: string): BrowserWindow {
       spellcheck: true,
     },
   });
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    if (place?.maximized) window.maximize();
+    window.show();
+  });
   void window.loadURL(`${APP_ORIGIN}/index.html`);
   return window;
 }

@@ -4,7 +4,12 @@ import { type Clock, systemClock } from '../../shared/domain/clock';
 import { computerZone } from '../../shared/domain/zone';
 import type { IpcEvent, IpcEventPayloads } from '../../shared/ipc/contract';
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
-import type { SessionView, SettingsView } from '../../shared/ipc/views';
+import type {
+  QueueCondition,
+  QueueProgressView,
+  SessionView,
+  SettingsView,
+} from '../../shared/ipc/views';
 import type { RedirectChoice } from '../auth/auth-session';
 import type { Browser } from '../auth/browser';
 import { FileRefreshLock, type RefreshLock } from '../auth/token-vault';
@@ -171,6 +176,17 @@ export class AppCore {
   /** The current connection to the service, if one is configured. */
   get connection(): ServiceConnection | undefined {
     return this.#connection;
+  }
+
+  /** The queue's progress and condition, for the tray (no items: cheap). */
+  queueStatus(): { progress: QueueProgressView; condition: QueueCondition } {
+    return this.#runner.status();
+  }
+
+  /** Photos not yet uploaded and not waiting for the user (quitting asks about these). */
+  pendingUploads(): number {
+    const counts = this.#store.counts();
+    return counts.queued + counts.staged + counts.creating + counts.created;
   }
 
   /** Why the queue cannot run now (no service, no photo host, no keys); undefined when it can. */

@@ -2,10 +2,29 @@
 export type MenuCommand =
   'add-photos' | 'add-folder' | 'quit' | 'open-logs' | 'save-diagnostics' | 'about';
 
+/** The Electron menu roles the app's menu uses (each is one of Electron's own). */
+export type MenuRole =
+  | 'undo'
+  | 'redo'
+  | 'cut'
+  | 'copy'
+  | 'paste'
+  | 'selectAll'
+  | 'resetZoom'
+  | 'zoomIn'
+  | 'zoomOut'
+  | 'togglefullscreen'
+  | 'reload'
+  | 'toggleDevTools'
+  | 'hide'
+  | 'hideOthers'
+  | 'unhide'
+  | 'close';
+
 /** A menu item before Electron makes it one: a command of ours, or one of Electron's roles. */
 export type MenuItemModel =
   | { readonly command: MenuCommand; readonly label: string; readonly accelerator?: string }
-  | { readonly role: string }
+  | { readonly role: MenuRole }
   | { readonly separator: true }
   | { readonly label: string; readonly submenu: readonly MenuItemModel[] };
 
@@ -88,7 +107,7 @@ export function appMenu(options: {
 }
 
 /** Every role a menu model names, for checks: packaged builds have no developer tools. */
-export function menuRoles(items: readonly MenuItemModel[]): string[] {
+export function menuRoles(items: readonly MenuItemModel[]): MenuRole[] {
   return items.flatMap((item) =>
     'role' in item ? [item.role] : 'submenu' in item ? menuRoles(item.submenu) : [],
   );

@@ -1,5 +1,10 @@
 import type { Clock } from '../../shared/domain/clock';
-import type { QueueChangeView, QueueCondition, QueueSnapshotView } from '../../shared/ipc/views';
+import type {
+  QueueChangeView,
+  QueueCondition,
+  QueueProgressView,
+  QueueSnapshotView,
+} from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
 import { PaceTracker, queueProgress } from '../queue/queue-progress';
 import type { QueueItem, QueueStore } from '../queue/queue-store';
@@ -148,6 +153,14 @@ export class QueueRunner {
       if (item) this.#changed.set(id, item);
     }
     this.#scheduleFlush();
+  }
+
+  /** The progress and condition without the items (cheap: one aggregate query). */
+  status(): { progress: QueueProgressView; condition: QueueCondition } {
+    return {
+      progress: queueProgress(this.store.photoGroups(), this.#pace, this.clock.now()),
+      condition: this.#condition,
+    };
   }
 
   snapshot(): QueueSnapshotView {

@@ -1,0 +1,208 @@
+import { join } from 'node:path';
+import { app, type BrowserWindow, dialog, Notification, screen, shell } from 'electron';
+import { PRODUCT_NAME } from '../../shared/domain/app-identity';
+import type { QueueChangeView } from '../../shared/ipc/views';
+import type { AppCore } from '../core/app-core';
+import { appMenu, type MenuCommand } from '../core/app-menu';
+import {
+  afterLastWindowClosed,
+  choiceToRemember,
+  QUIT_WAIT_MS,
+  quitDecision,
+  quitQuestion,
+  STILL_UPLOADING_NOTICE,
+  withTimeLimit,
+} from '../core/quit-rules';
+import { queueStateWords, trayMenu } from '../core/tray-menu';
+import type { WindowFrontEnd } from '../core/window-front-end';
+import { restoredPlace } from '../core/window-place';
+import { registerIpc } from '../ipc/register-ipc';
+import type { Logger } from '../logging/logger';
+import type { Ownership } from '../ownership/open-data-folder';
+import { createTrayIcon } from '../platform/tray-icon';
+import { installAppMenu } from './app-menu';
+import { createMainWindow } from './window';
+
+/** What the shell needs from the composition root. */
+export type ShellParts = {
+  readonly core: AppCore;
+  readonly ownership: Ownership;
+  readonly frontEnd: WindowFrontEnd;
+  readonly logger: Logger;
+  readonly preloadPath: string;
+  readonly trayIconPath: string;
+  readonly logsDir: string;
+  /** Writes the diagnostics archive to `file` (Help › Save diagnostics…). */
+  readonly saveDiagnostics: (file: string) => Promise<void>;
+  /** Called once the app has decided to quit, before the core shuts down. */
+  readonly beforeShutdown: () => void;
+};
+
+/**
+ * The desktop shell around the core: the window (its remembered place, recreated on macOS
+ * `activate`), the app menu, the tray icon while the app runs, and quitting (asks when uploads
+ * are pending, waits at most 10 s for the steps in flight). Every decision is a plain function
+ * in `main/core/`; this file only wires Electron to them.
+ */
+export function startDesktopShell(parts: ShellParts): {
+  /** Shows the window, making it again if it was closed (a second launch, the tray). */
+  readonly openWindow: () => void;
+  /** The window, while there is one (dialogs attach to it). */
+  readonly currentWindow: () => BrowserWindow | undefined;
+} {
+  const { core, logger } = parts;
+  // The window's own handlers: what the menu and tray do is what the window could ask for.
+  const handlers = core.handlersFor(parts.frontEnd);
+  let window: BrowserWindow | undefined;
+  let unregister: (() => void) | undefined;
+  let toldAboutBackground = false;
+  let quitting = false;
+
+  const openWindow = () => {
+    if (window !== undefined && !window.isDestroyed()) {
+      if (window.isMinimized()) window.restore();
+      window.show();
+      window.focus();
+      return;
+    }
+    unregister?.();
+    const place = restoredPlace(
+      core.settings.get().window,
+      screen.getAllDisplays().map((display) => display.workArea),
+    );
+    const created = createMainWindow(parts.preloadPath, place);
+    window = created;
+    unregister = registerIpc(core, created, parts.frontEnd, logger.child('ipc'));
+    const remember = () => {
+      if (created.isDestroyed()) return;
+      const bounds = created.getNormalBounds();
+      core.settings.update({ window: { ...bounds, maximized: created.isMaximized() } });
+    };
+    created.on('close', remember);
+    created.on('closed', () => {
+      unregister?.();
+      unregister = undefined;
+      window = undefined;
+    });
+  };
+
+  const choose = (kind: 'files' | 'folder') => {
+    openWindow();
+    void core
+      .settingsView()
+      .then((settings) => handlers['intake:choose']({ kind, assumedZone: settings.assumedZone }))
+      .catch((error: unknown) => logger.error('adding photos from the menu failed', { error }));
+  };
+  const commands: Record<MenuCommand, () => void> = {
+    'add-photos': () => choose('files'),
+    'add-folder': () => choose('folder'),
+    quit: () => app.quit(),
+    'open-logs': () => void shell.openPath(parts.logsDir),
+    'save-diagnostics': () =>
+      void dialog
+        .showSaveDialog({
+          title: 'Save diagnostics',
+          defaultPath: `photo-uploader-diagnostics-${new Date().toISOString().slice(0, 10)}.tar.gz`,
+        })
+        .then(async (answer) => {
+          if (answer.canceled || answer.filePath === undefined) return;
+          await parts.saveDiagnostics(answer.filePath);
+        })
+        .catch((error: unknown) => {
+          logger.error('saving diagnostics failed', { error });
+          dialog.showErrorBox('Diagnostics were not saved', String(error));
+        }),
+    about: () => app.showAboutPanel(),
+  };
+  installAppMenu(appMenu({ platform: process.platform, packaged: app.isPackaged }), (command) =>
+    commands[command](),
+  );
+
+  const tray = createTrayIcon(parts.trayIconPath, (id) => {
+    if (id === 'open') openWindow();
+    else if (id === 'quit') app.quit();
+    else void handlers[id === 'pause-all' ? 'queue:pause' : 'queue:resume']({});
+  });
+  const showStatus = (status: Pick<QueueChangeView, 'progress' | 'condition'>) =>
+    tray.update(
+      trayMenu(status.progress, status.condition),
+      queueStateWords(status.progress, status.condition),
+    );
+  showStatus(core.queueStatus());
+  const stopTray = core.onEvent((event, payload) => {
+    if (event === 'queue:changed') showStatus(payload as QueueChangeView);
+  });
+
+  app.on('window-all-closed', () => {
+    if (quitting) return;
+    if (afterLastWindowClosed(process.platform, core.pendingUploads()) === 'quit') {
+      app.quit();
+      return;
+    }
+    if (!toldAboutBackground && Notification.isSupported()) {
+      toldAboutBackground = true;
+      new Notification({
+        title: STILL_UPLOADING_NOTICE.title,
+        body: STILL_UPLOADING_NOTICE.body,
+      }).show();
+    }
+  });
+  // macOS: the Dock icon opens the window again after it was closed.
+  app.on('activate', openWindow);
+
+  app.on('before-quit', (event) => {
+    if (quitting) return;
+    event.preventDefault();
+    void decideQuit().then((choice) => {
+      if (choice === 'cancel') return;
+      if (choice === 'keep-uploading') {
+        window?.close();
+        return;
+      }
+      quitting = true;
+      stopTray();
+      tray.destroy();
+      unregister?.();
+      parts.beforeShutdown();
+      // The journal makes a cut-short shutdown safe: at most 10 s, then quit anyway.
+      void withTimeLimit(parts.ownership.close({ now: true }), QUIT_WAIT_MS)
+        .then((outcome) => {
+          if (outcome === 'timed-out') logger.warn('quit without waiting for the steps in flight');
+        })
+        .catch((error: unknown) => logger.error('shutdown failed', { error }))
+        .finally(() => app.exit(0));
+    });
+  });
+
+  const decideQuit = async () => {
+    const decision = quitDecision(core.pendingUploads(), core.settings.get().quitWithPending);
+    if (decision !== 'ask') return decision;
+    const question = quitQuestion(core.pendingUploads());
+    const options = {
+      type: 'question' as const,
+      title: question.title,
+      message: question.message,
+      detail: question.detail,
+      buttons: [...question.buttons],
+      cancelId: question.cancelIndex,
+      defaultId: question.cancelIndex,
+      checkboxLabel: question.checkboxLabel,
+      noLink: true,
+    };
+    const answer =
+      window && !window.isDestroyed()
+        ? await dialog.showMessageBox(window, options)
+        : await dialog.showMessageBox(options);
+    const choice = question.choices[answer.response] ?? 'cancel';
+    const remembered = choiceToRemember(choice, answer.checkboxChecked);
+    if (remembered !== undefined) core.settings.update({ quitWithPending: remembered });
+    return choice;
+  };
+
+  app.setAboutPanelOptions({ applicationName: PRODUCT_NAME, applicationVersion: app.getVersion() });
+  openWindow();
+  return { openWindow, currentWindow: () => window };
+}
+
+/** Where the tray icon is in the built app (copied there by the bundler). */
+export const trayIconIn = (appDir: string) => join(appDir, 'icons', 'tray.png');
