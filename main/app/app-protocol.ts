@@ -1,7 +1,7 @@
-import { extname, join, normalize, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
 import { APP_SCHEME, THUMBNAIL_SCHEME } from '../../shared/ipc/bridge';
+import { routeAppRequest, routeThumbnailRequest } from '../core/app-requests';
 import { contentSecurityPolicy } from '../core/content-security-policy';
 
 /** The window's own origin: the renderer is served from here, never from `file://`. */
@@ -18,38 +18,34 @@ export function registerAppSchemes(): void {
   ]);
 }
 
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-};
+const refuse = (status: number) => new Response(null, { status });
 
 /**
  * Serves the built renderer from `rendererDir` (inside the asar) on `app://renderer/`, with a
- * strict Content-Security-Policy on every answer. Paths outside the folder and other hosts are
- * refused.
+ * strict Content-Security-Policy on every answer. What is refused, and why, is decided by
+ * `routeAppRequest`; nothing here throws into Electron.
  */
 export function serveRenderer(rendererDir: string, imageOrigins: () => readonly string[]): void {
   protocol.handle(APP_SCHEME, async (request) => {
-    const url = new URL(request.url);
-    const relative = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
-    const file = normalize(join(rendererDir, relative));
-    if (url.host !== 'renderer' || !file.startsWith(rendererDir + sep))
-      return new Response('Not found', { status: 404 });
-    const answer = await net.fetch(pathToFileURL(file).href);
-    if (!answer.ok) return new Response('Not found', { status: 404 });
-    return new Response(answer.body, {
-      status: 200,
-      headers: {
-        'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-        'content-security-policy': contentSecurityPolicy({
-          images: [`${THUMBNAIL_SCHEME}:`, ...imageOrigins()],
-          connect: [],
-        }),
-        'x-content-type-options': 'nosniff',
-      },
-    });
+    const route = routeAppRequest(request.url, request.method, rendererDir);
+    if (route.kind === 'refuse') return refuse(route.status);
+    try {
+      const answer = await net.fetch(pathToFileURL(route.path).href);
+      if (!answer.ok) return refuse(404);
+      return new Response(answer.body, {
+        status: 200,
+        headers: {
+          'content-type': route.contentType,
+          'content-security-policy': contentSecurityPolicy({
+            images: [`${THUMBNAIL_SCHEME}:`, ...imageOrigins()],
+            connect: [],
+          }),
+          'x-content-type-options': 'nosniff',
+        },
+      });
+    } catch {
+      return refuse(404);
+    }
   });
 }
 
@@ -59,13 +55,19 @@ export function serveRenderer(rendererDir: string, imageOrigins: () => readonly 
  */
 export function serveThumbnails(thumbnail: (md5: string) => Promise<string | undefined>): void {
   protocol.handle(THUMBNAIL_SCHEME, async (request) => {
-    const match = /^\/([0-9a-f]{32})\.jpg$/.exec(new URL(request.url).pathname);
-    const file = match ? await thumbnail(match[1] ?? '') : undefined;
-    if (file === undefined) return new Response('Not found', { status: 404 });
-    const answer = await net.fetch(pathToFileURL(file).href);
-    return new Response(answer.body, {
-      status: answer.ok ? 200 : 404,
-      headers: { 'content-type': 'image/jpeg', 'cache-control': 'max-age=3600' },
-    });
+    const route = routeThumbnailRequest(request.url, request.method);
+    if (route.kind === 'refuse') return refuse(route.status);
+    try {
+      const file = await thumbnail(route.md5);
+      if (file === undefined) return refuse(404);
+      const answer = await net.fetch(pathToFileURL(file).href);
+      if (!answer.ok) return refuse(404);
+      return new Response(answer.body, {
+        status: 200,
+        headers: { 'content-type': 'image/jpeg', 'cache-control': 'max-age=3600' },
+      });
+    } catch {
+      return refuse(404);
+    }
   });
 }

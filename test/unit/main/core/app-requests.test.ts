@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { routeAppRequest, routeThumbnailRequest } from '../../../../main/core/app-requests';
+
+const dir = '/opt/app/resources/app.asar/dist/app/renderer';
+
+describe('app:// requests', () => {
+  it('serves files of the renderer folder with their type', () => {
+    expect(routeAppRequest('app://renderer/', 'GET', dir)).toEqual({
+      kind: 'file',
+      path: `${dir}/index.html`,
+      contentType: 'text/html; charset=utf-8',
+    });
+    expect(routeAppRequest('app://renderer/assets/main.js', 'HEAD', dir)).toMatchObject({
+      kind: 'file',
+      contentType: 'text/javascript; charset=utf-8',
+    });
+  });
+
+  it('answers 404, 400 or 405 instead of throwing', () => {
+    const status = (url: string, method = 'GET') => {
+      const route = routeAppRequest(url, method, dir);
+      return route.kind === 'refuse' ? route.status : 200;
+    };
+    expect(status('app://elsewhere/index.html')).toBe(404);
+    expect(status('app://renderer/%E0%A4%A')).toBe(400); // a malformed escape
+    expect(status('app://renderer/a%00b.js')).toBe(400);
+    expect(status('app://renderer/..%2F..%2Fsecret.txt')).toBe(404);
+    expect(status('app://renderer/index.html', 'POST')).toBe(405);
+    expect(status('not a url')).toBe(400);
+  });
+});
+
+describe('thumb:// requests', () => {
+  it('name a photo by its MD5 only', () => {
+    const md5 = 'a'.repeat(32);
+    expect(routeThumbnailRequest(`thumb://photo/${md5}.jpg`, 'GET')).toEqual({
+      kind: 'thumbnail',
+      md5,
+    });
+    expect(routeThumbnailRequest(`thumb://other/${md5}.jpg`, 'GET')).toEqual({
+      kind: 'refuse',
+      status: 404,
+    });
+    expect(routeThumbnailRequest('thumb://photo/../../etc/passwd', 'GET')).toMatchObject({
+      status: 404,
+    });
+    expect(routeThumbnailRequest(`thumb://photo/${md5}.jpg`, 'DELETE')).toMatchObject({
+      status: 405,
+    });
+    expect(routeThumbnailRequest('::', 'GET')).toMatchObject({ status: 400 });
+  });
+});
