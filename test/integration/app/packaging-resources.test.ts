@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { getConfig } from 'app-builder-lib/out/util/config/config.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -80,6 +81,18 @@ describe('the app icons', () => {
   it('include a Windows .ico that parses, from 16 to 256 pixels', async () => {
     const sizes = icoSizes(await readFile(WINDOWS_ICON));
     for (const size of [16, 24, 32, 48, 64, 128, 256]) expect(sizes).toContain(size);
+  });
+});
+
+describe('electron-builder.yml', () => {
+  it('points every platform at the generated icons', async () => {
+    const config = await getConfig(ROOT, null, null);
+    expect(config.linux?.icon).toBe('build/icons');
+    expect(config.mac?.icon).toBe('build/icon.icns');
+    expect(config.win?.icon).toBe('build/icon.ico');
+    expect(join(ROOT, 'build/icons')).toBe(LINUX_ICON_DIR);
+    expect(join(ROOT, 'build/icon.icns')).toBe(MAC_ICON);
+    expect(join(ROOT, 'build/icon.ico')).toBe(WINDOWS_ICON);
   });
 });
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { build, Platform, Arch } from 'app-builder-lib';
 import { generateAppRunScript } from 'app-builder-lib/out/targets/appimage/appImageUtil.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { bundleApp } from '../../../build/bundle-app';
 import { ELECTRON_VERSION } from '../../../build/electron-binary';
 import { LINUX_ICON_SIZES } from '../../../build/make-icons';
@@ -18,6 +19,13 @@ import { ROOT } from '../../support/upload-harness';
 // Those downloads go to a loopback mirror that has nothing: the test asserts that the download is
 // the one failure. The project is a private copy (its own dist/app, sharing node_modules and
 // build/) so this file never races the other packaging tests over dist/app or out/.
+
+/** What the deb target hands fpm: its arguments and the desktop file it wrote. */
+const fpmOptions = z.tuple([z.array(z.string()), z.string()]);
+/** The deb target's recorded options: fpm's arguments and the desktop entry's text. */
+const debComputed = z.tuple([z.array(z.string()), z.string()]);
+/** What the AppImage target computed: its desktop entry and the desktop file's name. */
+const appImageComputed = z.object({ desktop: z.string(), desktopFileName: z.string() });
 
 /** What electron-builder asked the mirror for. */
 const requested: string[] = [];
@@ -50,10 +58,8 @@ async function buildTarget(
       config: { electronDist, electronVersion: ELECTRON_VERSION, electronFuses: null },
       effectiveOptionComputed: async (options: unknown) => {
         // fpm's options name its desktop file, which electron-builder removes after the build.
-        const [args, desktopFile] = Array.isArray(options) ? (options as unknown[]) : [];
-        computed.push(
-          typeof desktopFile === 'string' ? [args, await readFile(desktopFile, 'utf8')] : options,
-        );
+        const fpm = fpmOptions.safeParse(options);
+        computed.push(fpm.success ? [fpm.data[0], await readFile(fpm.data[1], 'utf8')] : options);
         // false: go on building, as a real build does.
         return false;
       },
@@ -110,7 +116,7 @@ describe('electron-builder targets for Linux (stand-in Electron, no tool downloa
     expectOnlyTheToolDownloadFailed(error, '/fpm@2.1.4/fpm-1.17.0-ruby-3.4.3-linux-amd64.7z');
     // fpm's arguments, computed after every check and before fpm is fetched.
     expect(computed).toHaveLength(1);
-    const [args, desktop] = computed[0] as [string[], string];
+    const [args, desktop] = debComputed.parse(computed[0]);
     const option = (name: string) => args[args.indexOf(name) + 1];
     expect(option('--maintainer')).toBe('Photo Uploader contributors <support@photouploader.app>');
     expect(option('--url')).toBe('https://photouploader.app');
@@ -131,10 +137,7 @@ describe('electron-builder targets for Linux (stand-in Electron, no tool downloa
     const { error, computed } = await buildTarget('AppImage', UNPACKED());
     expectOnlyTheToolDownloadFailed(error, '/appimage-12.0.1/appimage-12.0.1.7z');
     expect(computed).toHaveLength(1);
-    const { desktop, desktopFileName } = computed[0] as {
-      desktop: string;
-      desktopFileName: string;
-    };
+    const { desktop, desktopFileName } = appImageComputed.parse(computed[0]);
     expect(desktopFileName).toBe('photo-uploader.desktop');
     // No `--no-sandbox` from the desktop entry (electron-builder's default would add it)...
     expect(desktop).toMatch(/^Exec=AppRun %U$/m);
