@@ -13,10 +13,11 @@ export const PACKAGE_DIR = join(ROOT, 'out/linux-unpacked');
 /**
  * A stand-in for Electron's Linux distribution, laid out like the real one: an `electron`
  * executable (here a script that says what it is), `resources/`, `locales/` and `version`.
- * electron-builder copies it and renames the executable like the real thing.
+ * electron-builder copies it and renames the executable like the real thing. Made in `dist`.
  */
-async function standInElectronDist(): Promise<string> {
-  const dist = join(ROOT, 'out/.stand-in-electron');
+export async function standInElectronDist(
+  dist: string = join(ROOT, 'out/.stand-in-electron'),
+): Promise<string> {
   await rm(dist, { recursive: true, force: true });
   await mkdir(join(dist, 'resources'), { recursive: true });
   await mkdir(join(dist, 'locales'), { recursive: true });
