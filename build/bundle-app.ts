@@ -72,6 +72,13 @@ export async function bundleE2eRenderer(
   return outdir;
 }
 
+/** The tray icon, from the generated icon set (`@2x` for high-density screens, as Electron reads it). */
+async function copyTrayIcon(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await copyFile(join(ROOT, 'build/icons/32x32.png'), join(dir, 'tray.png'));
+  await copyFile(join(ROOT, 'build/icons/64x64.png'), join(dir, 'tray@2x.png'));
+}
+
 /**
  * Builds the desktop app into `dist/app`: main (ESM, its packages loaded from node_modules), the
  * worker threads beside it, the preload (CommonJS: sandboxed preloads cannot be modules) and the
@@ -103,6 +110,7 @@ export async function bundleApp(outRoot = join(ROOT, 'dist')): Promise<void> {
       logLevel: 'warning',
     }),
     build(rendererBuild(join(app, 'renderer'), false)).then(() => copyPage(join(app, 'renderer'))),
+    copyTrayIcon(join(app, 'icons')),
     build({
       entryPoints: [join(ROOT, 'service/cli.ts')],
       bundle: true,

@@ -158,6 +158,8 @@ describe('npm run package:dir (Linux, unpacked, stand-in Electron)', () => {
       '/dist/app/renderer/index.html',
       '/dist/app/renderer/main.js',
       '/dist/app/renderer/main.css',
+      '/dist/app/icons/tray.png',
+      '/dist/app/icons/tray@2x.png',
     ])
       expect(entries, file).toContain(file);
     const manifest = JSON.parse(extractFile(ASAR, 'package.json').toString()) as Record<
