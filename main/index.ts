@@ -19,6 +19,7 @@ import { askInNativeDialog } from './platform/confirm-dialog';
 import { notifyBatchChanges } from './platform/desktop-notifications';
 import { DialogChooser } from './platform/dialog-chooser';
 import { ElectronSystemBrowser } from './platform/electron-browser';
+import { electronProxyResolver } from './platform/electron-proxy';
 import { watchPowerAndNetwork } from './platform/power-and-network';
 import { FallbackSecretStore } from './secrets/fallback-secret-store';
 import { KeytarSecretStore } from './secrets/keytar-secret-store';
@@ -76,6 +77,7 @@ if (!app.requestSingleInstanceLock()) {
         redactor,
         logger,
         customScheme: DEFAULT_REDIRECT_SCHEME,
+        proxyResolver: electronProxyResolver,
         browser: new ElectronSystemBrowser(),
         chooser: new DialogChooser(() => window),
         media: {
