@@ -37,5 +37,6 @@ function proxyUri(scheme: string, address: string): string | undefined {
   const url = new URL(candidate);
   const plain =
     url.username === '' && url.password === '' && url.pathname === '/' && url.search === '';
-  return plain && url.hostname !== '' && url.port !== '' ? url.origin : undefined;
+  // The port must be given (Chromium always does); the origin drops it when it is the default.
+  return plain && url.hostname !== '' && /:\d+$/.test(address) ? url.origin : undefined;
 }

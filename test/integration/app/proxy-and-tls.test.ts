@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { LaunchInfo } from '../../../service/photo-service';
 import { type CountingProxy, startCountingProxy } from '../../support/counting-proxy';
 import { requireKeychain } from '../../support/keychain';
@@ -190,10 +191,11 @@ describe('the command line against the service over TLS (--tls)', () => {
     expect(signedIn.code, signedIn.stderr).toBe(0);
     // The CA file is forgotten: the saved sign-in stays, the service is no longer trusted.
     const settingsFile = join(dataDir, 'settings.json');
-    const { caFile: _forgotten, ...rest } = JSON.parse(await readFile(settingsFile, 'utf8')) as {
-      caFile?: string;
-    };
-    expect(_forgotten).toBe(caFile);
+    const saved = z
+      .looseObject({ caFile: z.string() })
+      .parse(JSON.parse(await readFile(settingsFile, 'utf8')));
+    expect(saved.caFile).toBe(caFile);
+    const { caFile: _forgotten, ...rest } = saved;
     await writeFile(settingsFile, JSON.stringify(rest));
 
     const run = await upload(service.info, dataDir, env, 1);
