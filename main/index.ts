@@ -19,6 +19,7 @@ import { askInNativeDialog } from './platform/confirm-dialog';
 import { notifyBatchChanges } from './platform/desktop-notifications';
 import { DialogChooser } from './platform/dialog-chooser';
 import { ElectronSystemBrowser } from './platform/electron-browser';
+import { electronProxyResolver } from './platform/electron-proxy';
 import { electronSettingsFile } from './platform/electron-settings-file';
 import { watchPowerAndNetwork } from './platform/power-and-network';
 import { FallbackSecretStore } from './secrets/fallback-secret-store';
@@ -88,6 +89,7 @@ if (!app.requestSingleInstanceLock()) {
         settingsFile: electronSettingsFile,
         customScheme: links.decision.kind === 'custom-scheme' ? DEFAULT_REDIRECT_SCHEME : undefined,
         redirectNote: links.decision.kind === 'loopback' ? links.decision.reason : undefined,
+        proxyResolver: electronProxyResolver,
         browser: new ElectronSystemBrowser(),
         chooser: new DialogChooser(() => window?.()),
         media: {

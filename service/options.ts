@@ -36,6 +36,11 @@ export type PhotoServiceOptions = {
   readonly allowPrivateFetch: boolean;
   /** Also start the S3-compatible store on loopback. */
   readonly withS3: boolean;
+  /**
+   * Serve https with a certificate for 127.0.0.1 made at start, signed by a throwaway CA whose
+   * PEM file the launch line names (`tls_ca_file`). The S3 store stays plain http on loopback.
+   */
+  readonly tls: boolean;
   /** Redirect URIs registered for both demo clients besides the defaults. */
   readonly extraRedirectUris: readonly string[];
   /** Time a photo stays `processing` before its download starts, in milliseconds. */
@@ -65,6 +70,7 @@ export const DEFAULT_OPTIONS: PhotoServiceOptions = {
   retryAfter: false,
   allowPrivateFetch: false,
   withS3: false,
+  tls: false,
   extraRedirectUris: [],
   processingDelayMs: 0,
   maxDownloadBytes: 50 * 1024 * 1024,
@@ -133,6 +139,7 @@ export function parseServiceArgs(argv: readonly string[]): PhotoServiceOptions {
       'retry-after': { type: 'string' },
       'allow-private-fetch': { type: 'boolean' },
       'with-s3': { type: 'boolean' },
+      tls: { type: 'boolean' },
       'redirect-uri': { type: 'string', multiple: true },
       'processing-delay-ms': { type: 'string' },
       'max-download-bytes': { type: 'string' },
@@ -159,6 +166,7 @@ export function parseServiceArgs(argv: readonly string[]): PhotoServiceOptions {
     retryAfter: onOff('retry-after', values['retry-after'], DEFAULT_OPTIONS.retryAfter),
     allowPrivateFetch: values['allow-private-fetch'] ?? false,
     withS3: values['with-s3'] ?? false,
+    tls: values.tls ?? false,
     extraRedirectUris: (values['redirect-uri'] ?? []).map(redirectUri),
     processingDelayMs: positiveInteger(
       'processing-delay-ms',

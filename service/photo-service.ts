@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { checkedAdminToken, generateAdminToken } from './admin/admin-guard';
 import { FaultRules } from './admin/fault-rules';
@@ -19,6 +20,7 @@ import { PhotoProcessor } from './processing/photo-processor';
 import { SafeFetcher } from './processing/safe-fetch';
 import { type S3StoreInfo, startS3Store, type RunningS3Store } from './s3/s3-store';
 import { PhotoStore } from './store/photo-store';
+import { createLoopbackCertificate } from './tls-certificate';
 
 /** What the launcher prints as its first stdout line, and what tests get in process. */
 export type LaunchInfo = {
@@ -37,6 +39,8 @@ export type LaunchInfo = {
   readonly redirect_uris: readonly string[];
   readonly projects: readonly { readonly id: string; readonly name: string }[];
   readonly s3?: S3StoreInfo;
+  /** With `--tls`: the PEM file of the CA that signed the service's certificate. */
+  readonly tls_ca_file?: string;
 };
 
 /** A running local Photo Service. */
@@ -111,9 +115,13 @@ export async function startPhotoService(
     origin: () => origin,
   };
 
+  const certificate = options.tls ? await createLoopbackCertificate() : undefined;
   let server: Server | undefined;
   const app = await buildApp(context, (handler) => {
-    server = createServer(handler);
+    // An https.Server is an http.Server underneath: listen, close and connections work alike.
+    server = certificate
+      ? createTlsServer({ cert: certificate.cert, key: certificate.key }, handler)
+      : createServer(handler);
     return server;
   });
   await app.ready();
@@ -121,13 +129,15 @@ export async function startPhotoService(
   const httpServer = server;
   const address = await listen(httpServer, options.port, options.host);
   const port = address.port;
-  origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${port}`;
+  const scheme = certificate ? 'https' : 'http';
+  origin = `${scheme}://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${port}`;
 
   let s3: RunningS3Store | undefined;
   try {
     if (options.withS3) s3 = await startS3Store(options.host);
   } catch (error) {
     await shut(httpServer);
+    await certificate?.remove();
     throw error;
   }
 
@@ -142,6 +152,7 @@ export async function startPhotoService(
     redirect_uris: redirectUris,
     projects: photos.projects().map((project) => ({ id: project.id, name: project.name })),
     ...(s3 ? { s3: s3.info } : {}),
+    ...(certificate ? { tls_ca_file: certificate.caFile } : {}),
   };
 
   return {
@@ -157,6 +168,7 @@ export async function startPhotoService(
       await context.processor.idle();
       await fetcher.close();
       await s3?.close();
+      await certificate?.remove();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { AuthRequiredError } from '../auth/auth-errors';
-import { NetworkError } from '../http/network-error';
+import { CertificateError, NetworkError } from '../http/network-error';
 
 /** The service answered with an error status. */
 export class ApiError extends Error {
@@ -51,6 +51,8 @@ function describeRefusal(error: ApiError): string {
 export function classify(error: unknown): Disposition {
   if (error instanceof AuthRequiredError) return { kind: 'wait-for-sign-in' };
   if (error instanceof NetworkError) return { kind: 'wait-for-network' };
+  // Waiting does not make a certificate trusted: the user must act (a CA file, the system store).
+  if (error instanceof CertificateError) return { kind: 'needs-user', reason: error.message };
   if (error instanceof ApiError) {
     if (error.status === 401) return { kind: 'wait-for-sign-in' };
     if (error.status === 429 || error.status === 408 || error.status >= 500)

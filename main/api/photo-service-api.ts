@@ -1,8 +1,7 @@
-import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import type { Clock } from '../../shared/domain/clock';
 import type { AuthSession } from '../auth/auth-session';
-import { createHttpAgent } from '../http/http-agent';
+import { createHttpAgent, type HttpAgent } from '../http/http-agent';
 import { toNetworkError } from '../http/network-error';
 import { readJson } from '../http/read-json';
 import type { Logger } from '../logging/logger';
@@ -45,7 +44,7 @@ const NOT_UNDERSTOOD = 'The Photo Service sent an answer this app does not under
  * `NetworkError` or `AuthRequiredError`; `classify()` says what each means.
  */
 export class PhotoServiceApi implements PhotoServiceClient {
-  #dispatcher: Dispatcher & { close(): Promise<void> };
+  #dispatcher: HttpAgent;
 
   constructor(
     private readonly session: AuthorizedRequester,
@@ -53,8 +52,10 @@ export class PhotoServiceApi implements PhotoServiceClient {
     private readonly buckets: { readonly writes: RateBucket; readonly reads: RateBucket },
     private readonly clock: Clock,
     private readonly logger: Logger,
+    /** A fresh pool with the core's proxy and certificates (default: from the environment). */
+    private readonly createPool: () => HttpAgent = () => createHttpAgent(),
   ) {
-    this.#dispatcher = createHttpAgent();
+    this.#dispatcher = createPool();
   }
 
   async createPhoto(
@@ -141,7 +142,7 @@ export class PhotoServiceApi implements PhotoServiceClient {
   /** Drops the connection pool (after a network change or waking from sleep). */
   replacePool(): void {
     const old = this.#dispatcher;
-    this.#dispatcher = createHttpAgent();
+    this.#dispatcher = this.createPool();
     void old.close().catch(() => undefined);
     this.logger.info('connection pool replaced');
   }

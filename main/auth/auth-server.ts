@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../../shared/domain/clock';
 import { InsecureAddressError } from '../../shared/domain/secure-address';
-import { NetworkError } from '../http/network-error';
+import { CertificateError, NetworkError } from '../http/network-error';
 import type { Logger } from '../logging/logger';
 import type { Redactor } from '../logging/redactor';
 import { type AuthEndpoints, discoverEndpoints } from './auth-endpoints';
@@ -71,7 +71,8 @@ export class AuthServer {
  * as `InsecureAddressError` says, or that the server at `authUrl`'s origin could not be reached.
  */
 export function describeDiscoveryError(error: unknown, authUrl: string): string {
-  if (error instanceof InsecureAddressError) return error.message;
+  if (error instanceof InsecureAddressError || error instanceof CertificateError)
+    return error.message;
   // Origin only: a user name, password or path in the configured address is never shown.
   const where = URL.canParse(authUrl) ? ` at ${new URL(authUrl).origin}` : '';
   if (error instanceof NetworkError)

@@ -1,4 +1,4 @@
-import { NetworkError } from '../http/network-error';
+import { CertificateError, NetworkError } from '../http/network-error';
 import { OAuthResponseError } from './auth-errors';
 
 /** What the user is told when the browser came back with an OAuth error. */
@@ -18,6 +18,7 @@ export function describeExchangeError(error: unknown): string {
     }
     return `The Photo Service refused the sign-in (${error.code}). Please try again.`;
   }
+  if (error instanceof CertificateError) return error.message;
   if (error instanceof NetworkError)
     return 'Could not reach the Photo Service to finish signing in. Check the connection and try again.';
   return 'The Photo Service gave an answer this app does not understand. Please try again.';

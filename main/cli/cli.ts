@@ -64,6 +64,9 @@ Options (the service and photo host flags are saved, like login saves them):
   --client-id ID     the app's client id; a confidential client's secret comes from the
                      environment variable PHOTO_UPLOADER_CLIENT_SECRET, never a flag
   --scope "A B"      the scopes to ask for (default: the narrowest the server offers)
+  --ca-file PATH     a PEM file of extra certificate authorities to trust (your company's),
+                     besides the bundled ones and the system store; proxies come from
+                     HTTPS_PROXY, HTTP_PROXY and NO_PROXY, as for curl
   --no-browser       print the authorization URL instead of opening a browser
   --json             machine-readable output (status, inspect: one JSON object per line)
   --zone IANA        the zone assumed for photos nothing else places (default: this computer's)
@@ -117,6 +120,7 @@ export async function runCli(
         'published-root': { type: 'string' },
         'published-url': { type: 'string' },
         concurrency: { type: 'string' },
+        'ca-file': { type: 'string' },
         help: { type: 'boolean' },
       },
     });
@@ -164,6 +168,7 @@ export async function runCli(
       scope: values.scope,
       photoHost: hostSettingsFromFlags(values),
       concurrency: values.concurrency,
+      caFile: values['ca-file'],
     };
     settingsChange(flags, env, noSavedSettings);
     context = await openCliContext(

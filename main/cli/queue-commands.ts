@@ -60,6 +60,12 @@ export async function sync(context: CliContext, out: CommandOutput): Promise<num
   }
   let progress: QueueProgressView | undefined;
   let offline = false;
+  const reported = new Set<number>();
+  const report = (item: QueueItemView) => {
+    if (item.state !== 'needs-attention' || reported.has(item.id)) return;
+    reported.add(item.id);
+    out.stderr.write(`Needs attention: ${itemName(item)}: ${printable(item.reason ?? '')}\n`);
+  };
   const stopEvents = context.client.on('queue:changed', (change) => {
     progress = change.progress;
     if (change.condition === 'offline' && !offline)
@@ -67,9 +73,7 @@ export async function sync(context: CliContext, out: CommandOutput): Promise<num
         'Offline: uploads wait and resume by themselves when the service answers.\n',
       );
     offline = change.condition === 'offline';
-    for (const item of change.items)
-      if (item.state === 'needs-attention')
-        out.stderr.write(`Needs attention: ${itemName(item)}: ${printable(item.reason ?? '')}\n`);
+    for (const item of change.items) report(item);
   });
   const ticker = setInterval(() => {
     if (progress !== undefined)
@@ -87,6 +91,9 @@ export async function sync(context: CliContext, out: CommandOutput): Promise<num
   process.once('SIGTERM', interrupt);
   try {
     const ended = await context.call('queue:sync', {});
+    // Changes are sent in batches: the last ones may come after the sync ended; say them all.
+    if (ended.counts['needs-attention'] > reported.size)
+      for (const item of (await context.call('queue:snapshot', {})).items) report(item);
     const { rateLimited, serverErrors, networkErrors } = ended.waitedFor;
     out.stdout.write(`${summary(ended.counts)}\n`);
     out.stdout.write(

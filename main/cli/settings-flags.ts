@@ -1,7 +1,9 @@
+import { resolve } from 'node:path';
 import { insecureAddressReason } from '../../shared/domain/secure-address';
 import type { IpcCallInput } from '../../shared/ipc/bridge';
 import type { SettingsView } from '../../shared/ipc/views';
 import { SEED_S3_KEY_ENV, SEED_S3_SECRET_ENV } from '../core/seed-settings';
+import { CaFileError, readCaFile } from '../http/trusted-certificates';
 import type { PhotoHostSettings } from '../settings/settings-store';
 import { CLIENT_SECRET_ENV, UsageError } from './cli-context';
 
@@ -13,6 +15,8 @@ export type SettingsFlags = {
   readonly scope: string | undefined;
   readonly photoHost: PhotoHostSettings | undefined;
   readonly concurrency: string | undefined;
+  /** `--ca-file PATH`: extra certificate authorities to trust, saved as an absolute path. */
+  readonly caFile: string | undefined;
 };
 
 function checkedUrl(name: string, value: string | undefined): string | undefined {
@@ -51,6 +55,16 @@ export function settingsChange(
     throw new UsageError(
       `--concurrency is a whole number from 1 to 16, not "${flags.concurrency}"`,
     );
+  // Checked here, so a wrong path is said before anything is saved (and again at each start).
+  const caFile = flags.caFile === undefined ? undefined : resolve(flags.caFile);
+  if (caFile !== undefined) {
+    try {
+      readCaFile(caFile);
+    } catch (error) {
+      if (error instanceof CaFileError) throw new UsageError(`--ca-file: ${error.message}`);
+      throw error;
+    }
+  }
   const secret = env[CLIENT_SECRET_ENV];
   const keys = s3Keys(env);
   const host = flags.photoHost ?? saved.photoHost;
@@ -77,6 +91,7 @@ export function settingsChange(
     ...(secret !== undefined && secret !== '' ? { clientSecret: secret } : {}),
     ...(photoHost !== undefined ? { photoHost } : {}),
     ...(concurrency !== undefined ? { concurrency } : {}),
+    ...(caFile !== undefined ? { caFile } : {}),
   };
   return Object.keys(change).length === 0 ? undefined : change;
 }

@@ -13,7 +13,9 @@ import type {
 import type { RedirectChoice } from '../auth/auth-session';
 import type { Browser } from '../auth/browser';
 import { FileRefreshLock, type RefreshLock } from '../auth/token-vault';
-import { createHttpAgent } from '../http/http-agent';
+import { createHttpAgent, type HttpAgent, type NetworkOptions } from '../http/http-agent';
+import type { ProxyResolver } from '../http/proxy-routing-dispatcher';
+import { CaFileError, trustedCertificates } from '../http/trusted-certificates';
 import { sharedLocksDir } from '../ownership/data-folder';
 import type { Logger, Redactor } from '../logging/logger';
 import { Intake } from '../media/intake';
@@ -67,6 +69,11 @@ export type AppCoreOptions = {
    * data folder, so processes on different data folders see each other).
    */
   readonly locksDir?: string;
+  /**
+   * The system's proxy for a URL (the app: Electron's `resolveProxy`, PAC files included).
+   * Without one, `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY` decide, as for curl.
+   */
+  readonly proxyResolver?: ProxyResolver;
   /** Other worker entries (the bundled app ships them as JavaScript beside main). */
   readonly media?: { readonly workerEntry?: URL; readonly crawlerEntry?: URL };
 };
@@ -83,7 +90,10 @@ export class AppCore {
   readonly settings: SettingsStore;
   readonly #listeners = new Set<EventListener>();
   readonly #clock: Clock;
-  readonly #dispatcher = createHttpAgent();
+  /** Carries every request of the core; rebuilt when the settings (the CA file) change. */
+  #dispatcher: HttpAgent = createHttpAgent();
+  /** Why the extra CA file cannot be used, in the user's words; undefined when it can. */
+  #caProblem: string | undefined;
   readonly #refreshLock: RefreshLock;
   readonly #store: QueueStore;
   readonly #workers: MediaWorkers;
@@ -331,6 +341,11 @@ export class AppCore {
     this.#host?.close?.();
     this.#host = undefined;
     const { logger, secrets } = this.options;
+    const network = this.#network(saved.caFile);
+    const pool = () => createHttpAgent(network);
+    const previous = this.#dispatcher;
+    this.#dispatcher = pool();
+    void previous.close().catch(() => undefined);
     if (saved.authUrl !== undefined && saved.clientId !== undefined) {
       const clientSecret = await secrets.get(
         secretNames(saved.authUrl, saved.clientId).clientSecret,
@@ -349,6 +364,7 @@ export class AppCore {
         {
           secrets,
           dispatcher: this.#dispatcher,
+          createPool: pool,
           browser: this.options.browser,
           clock: this.#clock,
           logger,
@@ -365,7 +381,11 @@ export class AppCore {
     }
     if (saved.photoHost !== undefined) {
       try {
-        this.#host = await openPhotoHost(saved.photoHost, { ...this.options, clock: this.#clock });
+        this.#host = await openPhotoHost(saved.photoHost, {
+          ...this.options,
+          clock: this.#clock,
+          dispatcher: this.#dispatcher,
+        });
       } catch (error) {
         if (!(error instanceof MissingHostKeys)) throw error;
         logger.warn('the photo host has no keys yet; uploads wait until they are set');
@@ -373,15 +393,17 @@ export class AppCore {
     }
     const api = this.#connection?.api;
     this.#notReady =
-      this.#connection === undefined
-        ? 'No Photo Service is set up: give its addresses and client id (login saves them).'
-        : api === undefined
-          ? 'No API address is set up: give the base URL (login saves it).'
-          : saved.photoHost === undefined
-            ? 'No photo host is set up: choose an S3-compatible bucket or a published folder.'
-            : this.#host === undefined
-              ? 'The photo host has no keys yet: set them once (they are kept in the keychain).'
-              : undefined;
+      this.#caProblem !== undefined
+        ? this.#caProblem
+        : this.#connection === undefined
+          ? 'No Photo Service is set up: give its addresses and client id (login saves them).'
+          : api === undefined
+            ? 'No API address is set up: give the base URL (login saves it).'
+            : saved.photoHost === undefined
+              ? 'No photo host is set up: choose an S3-compatible bucket or a published folder.'
+              : this.#host === undefined
+                ? 'The photo host has no keys yet: set them once (they are kept in the keychain).'
+                : undefined;
     await this.#runner.useEngine(
       api && this.#host
         ? new UploadEngine(
@@ -395,6 +417,26 @@ export class AppCore {
         : undefined,
     );
     this.#emit('session:changed', this.sessionView());
+  }
+
+  /**
+   * How requests go out: the system proxy (or the environment's), trusting the bundled roots, the
+   * system store and the `caFile` setting. An unusable CA file is said, and the queue waits.
+   */
+  #network(caFile: string | undefined): NetworkOptions {
+    const logger = this.options.logger.child('network');
+    const proxy: NetworkOptions['proxy'] = this.options.proxyResolver
+      ? { kind: 'system', resolver: this.options.proxyResolver, logger }
+      : { kind: 'environment' };
+    this.#caProblem = undefined;
+    try {
+      return { proxy, ca: trustedCertificates(caFile, logger) };
+    } catch (error) {
+      if (!(error instanceof CaFileError)) throw error;
+      this.#caProblem = error.message;
+      logger.warn('the CA file cannot be used', { reason: error.message });
+      return { proxy, ca: trustedCertificates(undefined, logger) };
+    }
   }
 
   /** The session as the window sees it. */

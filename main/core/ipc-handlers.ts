@@ -170,6 +170,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
         clientId: input.clientId,
         scope: input.scope,
         redirect: input.redirect,
+        caFile: input.caFile,
         photoHost: host,
         concurrency: input.concurrency,
         assumedZone: input.assumedZone,

@@ -11,7 +11,10 @@ export type SensitiveChange = {
 };
 
 /** The settings a sensitive change is measured against. */
-export type CurrentDestinations = Pick<Settings, 'authUrl' | 'baseUrl' | 'clientId' | 'photoHost'>;
+export type CurrentDestinations = Pick<
+  Settings,
+  'authUrl' | 'baseUrl' | 'clientId' | 'photoHost' | 'caFile'
+>;
 
 /** JSON with object keys sorted, so that two equal settings compare equal whatever their order. */
 function canonicalJson(value: unknown): string {
@@ -52,6 +55,9 @@ export function sensitiveChange(
     changes.push(['baseUrl', `send photos and tokens to ${withoutTrailingSlash(input.baseUrl)}`]);
   if (input.clientId !== undefined && input.clientId !== current.clientId)
     changes.push(['clientId', `use the client id “${shownValue(input.clientId)}”`]);
+  // A trusted CA can read every connection: trusting a new one is asked like a new address.
+  if (input.caFile !== undefined && input.caFile !== current.caFile)
+    changes.push(['caFile', `trust the certificate authorities in “${shownValue(input.caFile)}”`]);
   if (
     host !== undefined &&
     (canonicalJson(host) !== canonicalJson(current.photoHost) ||

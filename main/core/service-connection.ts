@@ -2,6 +2,7 @@ import type { Clock } from '../../shared/domain/clock';
 import { DEFAULT_READ_LIMIT, DEFAULT_WRITE_LIMIT, RateBucket } from '../api/pacing';
 import { PhotoServiceApi } from '../api/photo-service-api';
 import { type AuthConfig, AuthSession, type AuthSessionDeps } from '../auth/auth-session';
+import type { HttpAgent } from '../http/http-agent';
 import type { Logger } from '../logging/logger';
 import type { EngineOptions } from '../queue/upload-engine';
 import type { Settings } from '../settings/settings-store';
@@ -13,6 +14,7 @@ export function createPhotoServiceApi(
   pacing: Settings['pacing'],
   clock: Clock,
   logger: Logger,
+  createPool?: () => HttpAgent,
 ): PhotoServiceApi {
   return new PhotoServiceApi(
     session,
@@ -29,6 +31,7 @@ export function createPhotoServiceApi(
     },
     clock,
     logger,
+    createPool,
   );
 }
 
@@ -51,7 +54,10 @@ export type ServiceConnection = {
 };
 
 /** What a connection needs besides its configuration: the session's own dependencies. */
-export type ConnectionDeps = Omit<AuthSessionDeps, 'config'>;
+export type ConnectionDeps = Omit<AuthSessionDeps, 'config'> & {
+  /** A fresh connection pool for the API client (its proxy and certificates); the default otherwise. */
+  readonly createPool?: () => HttpAgent;
+};
 
 /** Opens the sign-in session (restored from the keychain) and the API client for one service. */
 export async function openServiceConnection(
@@ -60,12 +66,20 @@ export async function openServiceConnection(
   pacing: Settings['pacing'],
   deps: ConnectionDeps,
 ): Promise<ServiceConnection> {
-  const session = new AuthSession({ ...deps, config, logger: deps.logger.child('auth') });
+  const { createPool, ...sessionDeps } = deps;
+  const session = new AuthSession({ ...sessionDeps, config, logger: deps.logger.child('auth') });
   await session.restore();
   const api =
     baseUrl === undefined
       ? undefined
-      : createPhotoServiceApi(session, baseUrl, pacing, deps.clock, deps.logger.child('api'));
+      : createPhotoServiceApi(
+          session,
+          baseUrl,
+          pacing,
+          deps.clock,
+          deps.logger.child('api'),
+          createPool,
+        );
   return {
     session,
     api,

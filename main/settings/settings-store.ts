@@ -37,6 +37,11 @@ const settingsSchema = z.object({
   clientId: z.string().min(1).optional(),
   scope: z.string().min(1).optional(),
   redirect: z.enum(redirectKinds).optional(),
+  /**
+   * A PEM file of extra certificate authorities to trust (a company's), besides the bundled roots
+   * and the system store. An absolute path (the command line's `--ca-file`).
+   */
+  caFile: z.string().min(1).max(4096).optional(),
   photoHost: photoHostSchema.optional(),
   concurrency: z.number().int().min(1).max(16).optional(),
   /**

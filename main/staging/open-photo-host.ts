@@ -1,3 +1,4 @@
+import type { Dispatcher } from 'undici';
 import type { Clock } from '../../shared/domain/clock';
 import type { Redactor } from '../logging/redactor';
 import type { SecretStore } from '../secrets/secret-store';
@@ -43,7 +44,13 @@ export async function saveS3Keys(
  */
 export async function openPhotoHost(
   host: PhotoHostSettings,
-  deps: { readonly secrets: SecretStore; readonly redactor: Redactor; readonly clock: Clock },
+  deps: {
+    readonly secrets: SecretStore;
+    readonly redactor: Redactor;
+    readonly clock: Clock;
+    /** What carries the host's requests (the core's proxy and certificates). */
+    readonly dispatcher?: Dispatcher;
+  },
 ): Promise<PhotoHost & { close?(): void }> {
   if (host.kind === 'published')
     return new PublishedFolderHost({ root: host.root, urlPrefix: host.urlPrefix });
@@ -65,5 +72,6 @@ export async function openPhotoHost(
       urlLifetimeSeconds: host.urlLifetimeSeconds ?? DEFAULT_URL_LIFETIME_SECONDS,
     },
     deps.clock,
+    deps.dispatcher,
   );
 }

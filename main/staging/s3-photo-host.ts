@@ -10,7 +10,10 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Clock } from '../../shared/domain/clock';
 import { requireSecureAddress } from '../../shared/domain/secure-address';
-import { NetworkError } from '../http/network-error';
+import type { Dispatcher } from 'undici';
+import { createHttpAgent, type HttpAgent } from '../http/http-agent';
+import { certificateError, NetworkError } from '../http/network-error';
+import { UndiciS3RequestHandler } from '../http/s3-request-handler';
 import {
   CONTENT_TYPES,
   EXTENSIONS,
@@ -72,7 +75,7 @@ function isNotFound(error: unknown): boolean {
   );
 }
 
-function explain(error: unknown): Error {
+function explain(error: unknown, endpoint: string | undefined): Error {
   if (error instanceof S3ServiceException) {
     const status = error.$metadata.httpStatusCode ?? 0;
     if (
@@ -96,6 +99,8 @@ function explain(error: unknown): Error {
     return new StagingError('The file was moved or deleted after it was added');
   if (code === 'EACCES' || code === 'EPERM')
     return new StagingError('The file can no longer be read (permission denied)');
+  const untrusted = endpoint === undefined ? undefined : certificateError(error, endpoint);
+  if (untrusted) return untrusted;
   return new NetworkError('Could not reach the photo store', code);
 }
 
@@ -110,13 +115,22 @@ export class S3PhotoHost implements PhotoHost {
   readonly urlLifetimeMs: number;
   readonly #client: S3Client;
 
+  /** An agent this host made for itself (no dispatcher given), closed with it. */
+  readonly #ownAgent: HttpAgent | undefined;
+
+  /**
+   * `dispatcher` carries every request (the core's proxy and certificate choices); without one,
+   * the host makes its own from the environment (`HTTPS_PROXY`…, Node's roots).
+   */
   constructor(
     private readonly config: S3HostConfig,
     private readonly clock: Clock,
+    dispatcher?: Dispatcher,
   ) {
     // Keys sign every request and the photos go through it: https unless on this computer.
     if (config.endpoint !== undefined) requireSecureAddress(config.endpoint);
     this.urlLifetimeMs = config.urlLifetimeSeconds * 1000;
+    this.#ownAgent = dispatcher === undefined ? createHttpAgent() : undefined;
     this.#client = new S3Client({
       region: config.region,
       forcePathStyle: config.pathStyle,
@@ -126,6 +140,7 @@ export class S3PhotoHost implements PhotoHost {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       maxAttempts: 2,
+      requestHandler: new UndiciS3RequestHandler(dispatcher ?? this.#ownAgent ?? createHttpAgent()),
       ...(config.endpoint ? { endpoint: config.endpoint } : {}),
     });
   }
@@ -177,7 +192,7 @@ export class S3PhotoHost implements PhotoHost {
         bytesSent,
       };
     } catch (error) {
-      throw explain(error);
+      throw explain(error, this.config.endpoint);
     }
   }
 
@@ -188,11 +203,12 @@ export class S3PhotoHost implements PhotoHost {
         abortable(signal),
       );
     } catch (error) {
-      throw explain(error);
+      throw explain(error, this.config.endpoint);
     }
   }
 
   close(): void {
     this.#client.destroy();
+    void this.#ownAgent?.close().catch(() => undefined);
   }
 }

@@ -59,6 +59,8 @@ export const ipcCalls = {
       /** The scopes to ask for at the next sign-in (the command line's `--scope`). */
       scope: z.string().min(1).max(500).optional(),
       redirect: z.enum(['custom-scheme', 'loopback']).optional(),
+      /** A PEM file of extra certificate authorities to trust (the command line's `--ca-file`). */
+      caFile: z.string().min(1).max(4096).optional(),
       photoHost: photoHostInput.optional(),
       concurrency: z.number().int().min(1).max(16).optional(),
       assumedZone: z.string().min(1).max(100).optional(),

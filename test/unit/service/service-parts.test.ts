@@ -115,6 +115,7 @@ describe('parseServiceArgs', () => {
       'on',
       '--allow-private-fetch',
       '--with-s3',
+      '--tls',
       '--redirect-uri',
       'http://127.0.0.1/alt',
       '--redirect-uri',
@@ -131,6 +132,7 @@ describe('parseServiceArgs', () => {
       retryAfter: true,
       allowPrivateFetch: true,
       withS3: true,
+      tls: true,
       extraRedirectUris: ['http://127.0.0.1/alt', 'org.example.other:/cb'],
     });
   });
