@@ -1,13 +1,14 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PRODUCT_NAME } from '../shared/domain/app-identity';
 import { startPhotoService } from '../service/photo-service';
 import { bundleApp, ROOT } from './bundle-app';
-import { findElectronBinary, installElectronBinary, NO_ELECTRON_MESSAGE } from './electron-binary';
+import { findElectronBinary, installElectronBinary, noElectronParagraph } from './electron-binary';
 import { localServiceEnv } from './local-service-env';
+import { runElectron } from './run-electron';
+import { sandboxRemedy } from './sandbox-remedy';
 
 /** The data folder Electron gives the app (`app.getPath('userData')`) on this platform. */
 function electronUserData(env: NodeJS.ProcessEnv): string {
@@ -31,13 +32,16 @@ function hasConfiguredService(dataDir: string): boolean {
   }
 }
 
-/** Runs Electron on the built app and resolves with its exit code. */
-function runElectron(binary: string, env: NodeJS.ProcessEnv): Promise<number> {
-  const child = spawn(binary, [ROOT], { stdio: 'inherit', env });
-  return new Promise((resolve) => {
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    child.once('error', () => resolve(1));
-  });
+/**
+ * Runs Electron on the built app (with what followed `npm start --`, e.g. `--no-sandbox`) and
+ * resolves with its exit code; when it stopped because its sandbox cannot work here, says how
+ * to fix that.
+ */
+async function runApp(binary: string, env: NodeJS.ProcessEnv): Promise<number> {
+  const run = await runElectron(binary, [ROOT, ...process.argv.slice(2)], env);
+  const remedy = run.code === 0 ? undefined : sandboxRemedy(run.stderrTail, dirname(binary));
+  if (remedy !== undefined) process.stderr.write(`\n${remedy}\n`);
+  return run.code;
 }
 
 /**
@@ -46,13 +50,15 @@ function runElectron(binary: string, env: NodeJS.ProcessEnv): Promise<number> {
  * loopback, and the app runs in a fresh data folder configured against them.
  */
 async function main(): Promise<number> {
-  const binary = findElectronBinary() ?? (await installElectronBinary());
-  if (binary === undefined) {
-    process.stderr.write(`${NO_ELECTRON_MESSAGE}\n`);
+  const found = findElectronBinary();
+  const install = found === undefined ? await installElectronBinary() : { binary: found };
+  if (install.binary === undefined) {
+    process.stderr.write(`${noElectronParagraph(install.reason)}\n`);
     return 1;
   }
+  const { binary } = install;
   await bundleApp();
-  if (hasConfiguredService(electronUserData(process.env))) return runElectron(binary, process.env);
+  if (hasConfiguredService(electronUserData(process.env))) return runApp(binary, process.env);
 
   const service = await startPhotoService({ admin: true, withS3: true, allowPrivateFetch: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'photo-uploader-demo-'));
@@ -67,7 +73,7 @@ async function main(): Promise<number> {
     ].join('\n'),
   );
   try {
-    return await runElectron(binary, {
+    return await runApp(binary, {
       ...process.env,
       PHOTO_UPLOADER_DATA_DIR: dataDir,
       ...localServiceEnv(info),

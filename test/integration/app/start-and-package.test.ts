@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractFile, listPackage, statFile } from '@electron/asar';
@@ -14,14 +17,66 @@ import { ROOT } from '../../support/upload-harness';
 type Run = { code: number | null; stdout: string; stderr: string };
 
 /** `npm start` exactly as a newcomer types it, with `env` on top of this environment. */
-function npmStart(env: NodeJS.ProcessEnv): Promise<Run> {
-  const child = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, ...env } });
+function npmStart(env: NodeJS.ProcessEnv, args: string[] = []): Promise<Run> {
+  const child = spawn('npm', ['start', ...args], { cwd: ROOT, env: { ...process.env, ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
 }
+
+/**
+ * A loopback HTTP server that records every request's path and answers 404: where Electron's
+ * download would have come from. Asked as a proxy, it records the CONNECT and then serves the
+ * tunnelled request itself, as if it were the host asked for.
+ */
+async function recordingServer(): Promise<{ url: string; seen: string[]; close: () => void }> {
+  const seen: string[] = [];
+  const server = createServer((request, response) => {
+    seen.push(request.url ?? '');
+    response.writeHead(404).end('not here');
+  });
+  server.on('connect', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    seen.push(`CONNECT ${request.url ?? ''}`);
+    socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    if (head.length > 0) socket.unshift(head);
+    server.emit('connection', socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, seen, close: () => server.close() };
+}
+
+/** Where @electron/get looks for this Electron under a mirror (its own layout). */
+const ZIP_PATH = `v45.4.1/electron-v45.4.1-${process.platform}-${process.arch}.zip`;
+
+/** A stand-in Electron dist whose executable runs `script` with Node. */
+async function standInElectron(dist: string, script: string): Promise<void> {
+  await writeFile(
+    join(dist, 'electron'),
+    `#!/bin/sh\nexec "${process.execPath}" --input-type=module -e '${script.replace(/'/g, "'\\''")}' "$@"\n`,
+  );
+  await chmod(join(dist, 'electron'), 0o755);
+}
+
+/** The paragraph lines `npm start` printed itself (each begins with the product's name). */
+const paragraphs = (stderr: string) =>
+  stderr.split('\n').filter((line) => line.startsWith('Photo Uploader'));
+
+/** No Electron download settings from this machine leak into a test's `npm start`. */
+const NO_DOWNLOAD_SETTINGS = {
+  ELECTRON_SKIP_BINARY_DOWNLOAD: '',
+  ELECTRON_OVERRIDE_DIST_PATH: '',
+  ELECTRON_MIRROR: '',
+  npm_config_electron_mirror: '',
+  HTTPS_PROXY: '',
+  https_proxy: '',
+  HTTP_PROXY: '',
+  http_proxy: '',
+  NO_PROXY: '',
+  no_proxy: '',
+};
 
 describe('npm start', () => {
   const folders: string[] = [];
@@ -44,20 +99,107 @@ describe('npm start', () => {
     expect(paragraph[0]).toContain('ELECTRON_OVERRIDE_DIST_PATH');
   });
 
-  it('tries to download Electron once, and says the same paragraph when its host is out of reach', async () => {
-    const started = Date.now();
-    const run = await npmStart({
-      // Neither a skip nor an override: the start script may download, but the (TEST-NET)
-      // download host never answers.
-      ELECTRON_SKIP_BINARY_DOWNLOAD: '',
-      ELECTRON_OVERRIDE_DIST_PATH: '',
-      ELECTRON_MIRROR: 'http://192.0.2.1/',
-    });
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain('no Electron binary is installed');
-    expect(run.stderr).not.toContain('Downloading Electron');
-    expect(Date.now() - started).toBeLessThan(25_000);
+  it('does not download when ELECTRON_SKIP_BINARY_DOWNLOAD is set, and says so', async () => {
+    const mirror = await recordingServer();
+    try {
+      const run = await npmStart({
+        ...NO_DOWNLOAD_SETTINGS,
+        ELECTRON_SKIP_BINARY_DOWNLOAD: '1',
+        ELECTRON_MIRROR: `${mirror.url}/mirror/`,
+      });
+      expect(run.code).toBe(1);
+      expect(mirror.seen).toEqual([]);
+      expect(paragraphs(run.stderr)).toHaveLength(1);
+      expect(paragraphs(run.stderr)[0]).toContain('ELECTRON_SKIP_BINARY_DOWNLOAD is set');
+    } finally {
+      mirror.close();
+    }
   });
+
+  it("downloads through @electron/get from npm's electron_mirror, and says in one paragraph why that failed", async () => {
+    const mirror = await recordingServer();
+    const started = Date.now();
+    try {
+      const run = await npmStart({
+        ...NO_DOWNLOAD_SETTINGS,
+        // What `npm config set electron_mirror …` hands to scripts npm runs.
+        npm_config_electron_mirror: `${mirror.url}/mirror/`,
+        electron_config_cache: await folder(),
+      });
+      expect(run.code).toBe(1);
+      // Electron's own installer asked for its zip at the mirror (checksums come with the package).
+      expect(mirror.seen).toEqual([`/mirror/${ZIP_PATH}`]);
+      const said = paragraphs(run.stderr);
+      expect(said).toHaveLength(1);
+      expect(said[0]).toContain('no Electron binary is installed');
+      expect(said[0]).toContain(
+        `Response code 404 (Not Found) for ${mirror.url}/mirror/${ZIP_PATH}`,
+      );
+      expect(run.stderr).not.toMatch(/^\s+at /m);
+      expect(Date.now() - started).toBeLessThan(25_000);
+    } finally {
+      mirror.close();
+    }
+  });
+
+  it('downloads from ELECTRON_MIRROR through the proxy in http_proxy / HTTP_PROXY', async () => {
+    const proxy = await recordingServer();
+    try {
+      const run = await npmStart({
+        ...NO_DOWNLOAD_SETTINGS,
+        // A name that resolves nowhere: only the (loopback) proxy can answer for it.
+        ELECTRON_MIRROR: 'http://electron-mirror.invalid/electron/',
+        // (undici reads the lower-case names first, even when empty.)
+        http_proxy: proxy.url,
+        HTTP_PROXY: proxy.url,
+        electron_config_cache: await folder(),
+      });
+      expect(run.code).toBe(1);
+      expect(proxy.seen).toEqual(['CONNECT electron-mirror.invalid:80', `/electron/${ZIP_PATH}`]);
+      expect(paragraphs(run.stderr)).toHaveLength(1);
+    } finally {
+      proxy.close();
+    }
+  });
+
+  it(
+    'prints the sandbox remedy when Electron aborts over chrome-sandbox, and passes `--no-sandbox` on',
+    { timeout: 120_000 },
+    async () => {
+      // A stand-in Electron that aborts the way Electron 45 does where the setuid helper is not
+      // set up, unless it was given --no-sandbox.
+      const dist = await folder();
+      const helper = join(dist, 'chrome-sandbox');
+      await standInElectron(
+        dist,
+        `if (!process.argv.includes('--no-sandbox')) {
+          process.stderr.write('[9:1123/203011.1:FATAL:setuid_sandbox_host.cc(163)] The SUID sandbox helper binary was found, but is not configured correctly. Rather than run without sandboxing I am aborting now. You need to make sure that ${helper} is owned by root and has mode 4755.\\n');
+          process.exit(133);
+        }`,
+      );
+      // A configured service, so no demo mode: the stand-in gets this environment as it is.
+      const dataDir = await folder();
+      await mkdir(dataDir, { recursive: true });
+      await writeFile(
+        join(dataDir, 'settings.json'),
+        JSON.stringify({ authUrl: 'http://127.0.0.1:9', clientId: 'x' }),
+      );
+      const env = { ELECTRON_OVERRIDE_DIST_PATH: dist, PHOTO_UPLOADER_DATA_DIR: dataDir };
+
+      const aborted = await npmStart(env);
+      expect(aborted.code).not.toBe(0);
+      expect(aborted.stderr).toContain('The SUID sandbox helper binary was found');
+      const remedy = paragraphs(aborted.stderr);
+      expect(remedy).toHaveLength(1);
+      expect(remedy[0]).toContain(`sudo chown root:root ${helper} && sudo chmod 4755 ${helper}`);
+      expect(remedy[0]).toContain('kernel.apparmor_restrict_unprivileged_userns=0');
+      expect(remedy[0]).toContain('npm start -- --no-sandbox');
+
+      const unsandboxed = await npmStart(env, ['--', '--no-sandbox']);
+      expect(unsandboxed.code).toBe(0);
+      expect(paragraphs(unsandboxed.stderr)).toEqual([]);
+    },
+  );
 
   it(
     'in demo mode builds the app, starts the local service and S3 store, and runs Electron against them',
@@ -78,15 +220,19 @@ describe('npm start', () => {
           hasS3Keys: Boolean(process.env.PHOTO_UPLOADER_S3_ACCESS_KEY_ID && process.env.PHOTO_UPLOADER_S3_SECRET_ACCESS_KEY),
           metadataStatus: metadata.status,
           builtMain: fs.existsSync(process.argv[1] + '/dist/app/main/index.js'),
+          runAsNode: 'ELECTRON_RUN_AS_NODE' in process.env,
         }));`;
-      await writeFile(
-        join(dist, 'electron'),
-        `#!/bin/sh\nexec "${process.execPath}" --input-type=module -e '${probe.replace(/'/g, "'\\''")}' "$@"\n`,
-      );
-      await chmod(join(dist, 'electron'), 0o755);
+      await standInElectron(dist, probe);
       const home = await folder();
 
-      const run = await npmStart({ ELECTRON_OVERRIDE_DIST_PATH: dist, XDG_CONFIG_HOME: home });
+      // ELECTRON_RUN_AS_NODE (set by e.g. VS Code's terminal) would keep a real Electron from
+      // opening the app.
+      const run = await npmStart({
+        ELECTRON_OVERRIDE_DIST_PATH: dist,
+        XDG_CONFIG_HOME: home,
+        PHOTO_UPLOADER_DATA_DIR: '',
+        ELECTRON_RUN_AS_NODE: '1',
+      });
       expect(run.stderr).toContain('demo mode');
       expect(run.code).toBe(0);
       const seen = JSON.parse(await readFile(report, 'utf8')) as {
@@ -101,9 +247,11 @@ describe('npm start', () => {
         hasS3Keys: boolean;
         metadataStatus: number;
         builtMain: boolean;
+        runAsNode: boolean;
       };
       expect(seen.args).toEqual([ROOT]);
       expect(seen.builtMain).toBe(true);
+      expect(seen.runAsNode).toBe(false);
       expect(seen.metadataStatus).toBe(200);
       expect(seen.config).toMatchObject({ redirect: 'loopback', photoHost: { kind: 's3' } });
       expect(seen.config).not.toHaveProperty('clientSecret');
