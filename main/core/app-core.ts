@@ -8,6 +8,8 @@ import type { SessionView, SettingsView } from '../../shared/ipc/views';
 import type { RedirectChoice } from '../auth/auth-session';
 import type { Browser } from '../auth/browser';
 import { FileRefreshLock, type RefreshLock } from '../auth/token-vault';
+import { currentVersions } from '../diagnostics/versions';
+import { writeDiagnostics } from '../diagnostics/write-diagnostics';
 import { createHttpAgent } from '../http/http-agent';
 import { sharedLocksDir } from '../ownership/data-folder';
 import type { Logger, Redactor } from '../logging/logger';
@@ -212,6 +214,24 @@ export class AppCore {
       concurrency: saved.concurrency ?? 4,
       assumedZone: saved.assumedZone ?? computerZone(),
     };
+  }
+
+  /**
+   * Saves a diagnostics archive at `file` (an absolute path the user chose): the data folder's
+   * logs with every secret removed, the versions, the settings without secrets and the queue's
+   * counts. The Help menu calls this directly; the command line through `diagnostics:save`.
+   * @returns the archive's path.
+   * @throws DiagnosticsNotSaved saying why the file could not be written.
+   */
+  async saveDiagnostics(file: string): Promise<string> {
+    return writeDiagnostics({
+      dataDir: this.options.dataDir,
+      settingsView: await this.settingsView(),
+      queueCounts: this.#store.counts(),
+      versions: currentVersions(),
+      out: file,
+      redact: (text) => this.options.redactor.text(text),
+    });
   }
 
   /** Origins whose images the window may show: the service's own thumbnails. */
