@@ -90,3 +90,11 @@ export async function writeDiagnostics(input: DiagnosticsInput): Promise<string>
     await rm(staging, { recursive: true, force: true });
   }
 }
+
+/**
+ * The name the Help menu's save dialog suggests: `photo-uploader-diagnostics-2026-11-23.tar.gz`
+ * (the day in UTC, as the logs' times are).
+ */
+export function diagnosticsFileName(now: Date): string {
+  return `photo-uploader-diagnostics-${now.toISOString().slice(0, 10)}.tar.gz`;
+}
