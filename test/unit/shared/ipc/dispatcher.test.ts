@@ -70,6 +70,7 @@ describe('createIpcDispatcher', () => {
         'photos:list': { projectId: 'p' },
         'photos:get': { photoId: 'x' },
         'photos:edit-description': { photoId: 'x', description: 'd', baseDescription: null },
+        'diagnostics:save': { path: '/tmp/d.tar.gz' },
       };
       const result = await dispatch(channel, minimal[channel] ?? {}, trusted);
       expect(result, channel).toMatchObject({ ok: true, value: { channel } });
