@@ -1,4 +1,3 @@
-import { createWriteStream, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +14,7 @@ import { WindowFrontEnd } from './core/window-front-end';
 import { defaultDataDir } from './ownership/data-folder';
 import { serveAsOwner, takeOwnership } from './ownership/open-data-folder';
 import { createLogger, jsonLineSink, type LogSink, Redactor } from './logging/logger';
+import { rotatingFileSink } from './logging/rotating-file-sink';
 import { askInNativeDialog } from './platform/confirm-dialog';
 import { notifyBatchChanges } from './platform/desktop-notifications';
 import { DialogChooser } from './platform/dialog-chooser';
@@ -66,10 +66,8 @@ if (!app.requestSingleInstanceLock()) {
     .whenReady()
     .then(async () => {
       const userData = app.getPath('userData');
-      mkdirSync(join(userData, 'logs'), { recursive: true });
-      const logFile = jsonLineSink(
-        createWriteStream(join(userData, 'logs/main.log'), { flags: 'a' }),
-      );
+      // Size-capped and rotated: main.log, main.1.log … (see rotating-file-sink).
+      const logFile = rotatingFileSink({ dir: join(userData, 'logs'), name: 'main' });
       const toStderr = jsonLineSink(process.stderr);
       const sink: LogSink = (record) => {
         logFile(record);
@@ -136,8 +134,9 @@ if (!app.requestSingleInstanceLock()) {
         preloadPath: join(here, '../preload/index.cjs'),
         trayIconPath: trayIconIn(join(here, '..')),
         logsDir: join(userData, 'logs'),
-        saveDiagnostics: () =>
-          Promise.reject(new Error('Saving diagnostics is not available in this build.')),
+        saveDiagnostics: async (file) => {
+          await core.saveDiagnostics(file);
+        },
         beforeShutdown: () => {
           shuttingDown = true;
           stopWatching();

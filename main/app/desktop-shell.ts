@@ -3,6 +3,7 @@ import { app, type BrowserWindow, dialog, Notification, screen, shell } from 'el
 import { PRODUCT_NAME } from '../../shared/domain/app-identity';
 import type { QueueChangeView } from '../../shared/ipc/views';
 import type { AppCore } from '../core/app-core';
+import { diagnosticsFileName } from '../diagnostics/write-diagnostics';
 import { appMenu, type MenuCommand } from '../core/app-menu';
 import {
   afterLastWindowClosed,
@@ -102,7 +103,7 @@ export function startDesktopShell(parts: ShellParts): {
       void dialog
         .showSaveDialog({
           title: 'Save diagnostics',
-          defaultPath: `photo-uploader-diagnostics-${new Date().toISOString().slice(0, 10)}.tar.gz`,
+          defaultPath: diagnosticsFileName(new Date()),
         })
         .then(async (answer) => {
           if (answer.canceled || answer.filePath === undefined) return;

@@ -1,9 +1,10 @@
 import { homedir } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { IpcCallInput } from '../../shared/ipc/bridge';
 import type { IpcChannel, IpcResults } from '../../shared/ipc/contract';
 import { AppCore } from '../core/app-core';
-import { createLogger, jsonLineSink, type Logger, Redactor } from '../logging/logger';
+import { createLogger, jsonLineSink, type LogSink, type Logger, Redactor } from '../logging/logger';
+import { rotatingFileSink } from '../logging/rotating-file-sink';
 import type { CoreClient } from '../ownership/core-client';
 import { defaultDataDir as appDataDir } from '../ownership/data-folder';
 import { openDataFolder } from '../ownership/open-data-folder';
@@ -71,20 +72,29 @@ export async function openCliContext(
   out: CommandOutput,
 ): Promise<CliContext> {
   const redactor = new Redactor();
-  const logger = createLogger({
-    sink: jsonLineSink(out.stderr),
-    redactor,
-    level: options.verbose ? 'info' : 'warn',
-    scope: 'cli',
-  });
   // Absolute: the owner's address in the folder must mean the same from any working directory.
   const dataDir = resolve(options.dataDir ?? defaultDataDir());
+  const toStderr = jsonLineSink(out.stderr);
+  // The log file in the data folder, once this process owns it (only the owner writes there, so
+  // two processes never rotate one file). It keeps info lines even without --verbose, so saved
+  // diagnostics have them; stderr shows what it always showed.
+  let toFile: LogSink | undefined;
+  const logger = createLogger({
+    sink: (record) => {
+      toFile?.(record);
+      if (options.verbose || record.level === 'warn' || record.level === 'error') toStderr(record);
+    },
+    redactor,
+    level: 'info',
+    scope: 'cli',
+  });
   const client = await openDataFolder({
     dataDir,
     logger,
     env,
-    startCore: () =>
-      AppCore.start({
+    startCore: () => {
+      toFile = rotatingFileSink({ dir: join(dataDir, 'logs'), name: 'cli' });
+      return AppCore.start({
         dataDir,
         secrets: new FallbackSecretStore(new KeytarSecretStore(), logger.child('secrets')),
         browser: options.noBrowser ? new PrintingBrowser(out.stdout) : new SystemBrowser(),
@@ -95,7 +105,8 @@ export async function openCliContext(
         // registered with the operating system to receive it.
         customScheme: undefined,
         runQueue: 'on-request',
-      }),
+      });
+    },
   });
   if (client.kind === 'attached' && options.verbose)
     out.stderr.write('Attached to the Photo Uploader process that owns this data folder.\n');

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import type { SettingsView } from '../../shared/ipc/views';
 import { login, logout, status } from './auth-commands';
 import { type CliContext, openCliContext, UsageError } from './cli-context';
+import { diagnosticsTarget, saveDiagnostics } from './diagnostics-command';
 import { hostSettingsFromFlags } from './host-flags';
 import { inspect } from './inspect-command';
 import { changeQueue, describe, report, showQueue, sync, upload } from './queue-commands';
@@ -23,6 +24,7 @@ const COMMANDS = new Set([
   'resume',
   'cancel',
   'report',
+  'diagnostics',
 ]);
 
 /** Settings as nothing is saved yet: for checking flags before the data folder is opened. */
@@ -52,6 +54,8 @@ Commands:
   describe PHOTO_ID --description HTML [--base HTML] [--queue-only]
              queue a description edit of an uploaded photo, then run the queue
   report --format json|csv   every item's file, project, outcome, photo id and reason
+  diagnostics --out FILE  save one .tar.gz for support: logs (secrets removed), versions,
+             settings without secrets, the queue's counts
   inspect <paths...> [--zone IANA] [--json]
              read capture time, position, size and MD5 of photos in files and folders
 
@@ -111,6 +115,7 @@ export async function runCli(
         'queue-only': { type: 'boolean' },
         all: { type: 'boolean' },
         format: { type: 'string' },
+        out: { type: 'string' },
         host: { type: 'string' },
         's3-endpoint': { type: 'string' },
         's3-region': { type: 'string' },
@@ -171,6 +176,7 @@ export async function runCli(
       caFile: values['ca-file'],
     };
     settingsChange(flags, env, noSavedSettings);
+    if (command === 'diagnostics') diagnosticsTarget(values.out);
     context = await openCliContext(
       {
         dataDir: values['data-dir'],
@@ -225,6 +231,8 @@ export async function runCli(
         return await changeQueue(context, command, { id: rest[0], all: values.all ?? false }, out);
       case 'report':
         return await report(context, { format: values.format }, out);
+      case 'diagnostics':
+        return await saveDiagnostics(context, diagnosticsTarget(values.out), out);
       default:
         stderr.write(`cli: unknown command "${printable(command)}"\n${USAGE}`);
         return 2;

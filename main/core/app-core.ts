@@ -16,6 +16,8 @@ import { FileRefreshLock, type RefreshLock } from '../auth/token-vault';
 import { createHttpAgent, type HttpAgent, type NetworkOptions } from '../http/http-agent';
 import type { ProxyResolver } from '../http/proxy-routing-dispatcher';
 import { CaFileError, trustedCertificates } from '../http/trusted-certificates';
+import { currentVersions } from '../diagnostics/versions';
+import { writeDiagnostics } from '../diagnostics/write-diagnostics';
 import { sharedLocksDir } from '../ownership/data-folder';
 import type { Logger, Redactor } from '../logging/logger';
 import { Intake } from '../media/intake';
@@ -247,6 +249,24 @@ export class AppCore {
       concurrency: saved.concurrency ?? 4,
       assumedZone: saved.assumedZone ?? computerZone(),
     };
+  }
+
+  /**
+   * Saves a diagnostics archive at `file` (an absolute path the user chose): the data folder's
+   * logs with every secret removed, the versions, the settings without secrets and the queue's
+   * counts. The Help menu calls this directly; the command line through `diagnostics:save`.
+   * @returns the archive's path.
+   * @throws DiagnosticsNotSaved saying why the file could not be written.
+   */
+  async saveDiagnostics(file: string): Promise<string> {
+    return writeDiagnostics({
+      dataDir: this.options.dataDir,
+      settingsView: await this.settingsView(),
+      queueCounts: this.#store.counts(),
+      versions: currentVersions(),
+      out: file,
+      redact: (text) => this.options.redactor.text(text),
+    });
   }
 
   /** Origins whose images the window may show: the service's own thumbnails. */

@@ -1,4 +1,5 @@
 import { realpath } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
 import type { Clock } from '../../shared/domain/clock';
 import {
   MAX_DESCRIPTION_LENGTH,
@@ -8,6 +9,7 @@ import type { IpcInput } from '../../shared/ipc/contract';
 import { type IpcHandlers, IpcFailure } from '../../shared/ipc/dispatcher';
 import type { ProjectView, SessionView } from '../../shared/ipc/views';
 import { classify } from '../api/api-errors';
+import { DiagnosticsNotSaved } from '../diagnostics/write-diagnostics';
 import type { PhotoServiceApi } from '../api/photo-service-api';
 import type { Redactor } from '../logging/logger';
 import { isKnownZone } from '../media/capture-time';
@@ -380,6 +382,27 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
       queueChange([itemId]);
       runner.kick();
       return Promise.resolve({ itemId });
+    },
+
+    'diagnostics:save': async (input) => {
+      // The window is treated as possibly compromised: it must not write files where it likes.
+      // The app's Help menu saves diagnostics through `AppCore.saveDiagnostics` in main instead.
+      if (deps.frontEnd.kind === 'window')
+        throw new IpcFailure(
+          'failed',
+          'The window cannot save diagnostics: use Help > Save diagnostics… instead.',
+        );
+      if (!isAbsolute(input.path))
+        throw new IpcFailure(
+          'bad-input',
+          'The diagnostics file must be given as an absolute path.',
+        );
+      try {
+        return { path: await core.saveDiagnostics(input.path) };
+      } catch (error) {
+        if (error instanceof DiagnosticsNotSaved) throw new IpcFailure('failed', error.message);
+        throw error;
+      }
     },
   };
 }

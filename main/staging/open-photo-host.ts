@@ -26,7 +26,7 @@ export class MissingHostKeys extends Error {
   override readonly name = 'MissingHostKeys';
 }
 
-/** Stores an S3 host's keys in the keychain (and masks the secret in logs from now on). */
+/** Stores an S3 host's keys in the keychain (and masks both in logs from now on). */
 export async function saveS3Keys(
   host: S3Settings,
   keys: S3Keys,
@@ -34,6 +34,7 @@ export async function saveS3Keys(
 ): Promise<void> {
   const names = s3SecretNames(host);
   deps.redactor.add(keys.secretAccessKey);
+  deps.redactor.add(keys.accessKeyId);
   await deps.secrets.set(names.accessKeyId, keys.accessKeyId);
   await deps.secrets.set(names.secretAccessKey, keys.secretAccessKey);
 }
@@ -60,6 +61,8 @@ export async function openPhotoHost(
   if (!accessKeyId || !secretAccessKey)
     throw new MissingHostKeys(`No keys are stored for the S3 photo host (bucket ${host.bucket}).`);
   deps.redactor.add(secretAccessKey);
+  // Not a secret by itself, but it names the account: kept out of logs and diagnostics too.
+  deps.redactor.add(accessKeyId);
   return new S3PhotoHost(
     {
       endpoint: host.endpoint,

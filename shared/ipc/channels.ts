@@ -24,6 +24,7 @@ export const ipcChannels = [
   'photos:list',
   'photos:get',
   'photos:edit-description',
+  'diagnostics:save',
 ] as const;
 
 export type IpcChannel = (typeof ipcChannels)[number];

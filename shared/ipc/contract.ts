@@ -108,6 +108,8 @@ export const ipcCalls = {
   'photos:edit-description': z
     .object({ photoId: id, description: html, baseDescription: html.nullable() })
     .strict(),
+  /** Writes a diagnostics archive at an absolute path: the command line only, never the window. */
+  'diagnostics:save': z.object({ path: z.string().min(1).max(4096) }).strict(),
 } as const satisfies Record<IpcChannel, z.ZodType>;
 
 /** The input each call takes (after parsing: defaults filled in). */
@@ -138,6 +140,8 @@ export type IpcResults = {
   'photos:list': { readonly photos: readonly PhotoView[]; readonly more: boolean };
   'photos:get': PhotoView;
   'photos:edit-description': { readonly itemId: number };
+  /** The archive's path. */
+  'diagnostics:save': { readonly path: string };
 };
 
 /** Compile-time: `IpcResults` and `ipcCalls` name exactly the same channels. */

@@ -1,0 +1,100 @@
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { create } from 'tar';
+import type { SettingsView } from '../../shared/ipc/views';
+import type { StateCounts } from '../queue/queue-store';
+import { scrubForDiagnostics } from './scrub';
+import type { DiagnosticsVersions } from './versions';
+
+/** The folder every entry of the archive sits in. */
+export const ARCHIVE_FOLDER = 'photo-uploader-diagnostics';
+
+/** Thrown when the archive cannot be written where asked; the message says why, in plain words. */
+export class DiagnosticsNotSaved extends Error {
+  override readonly name = 'DiagnosticsNotSaved';
+}
+
+/** What goes into a diagnostics archive. */
+export type DiagnosticsInput = {
+  /** The data folder: its `logs/` folder is copied (scrubbed). */
+  readonly dataDir: string;
+  /** The settings as the window sees them: no secrets, only whether each is set. */
+  readonly settingsView: SettingsView;
+  /** The queue's items counted by state; nothing about any one photo. */
+  readonly queueCounts: StateCounts;
+  readonly versions: DiagnosticsVersions;
+  /** The archive to write (`.tar.gz`); replaced if it exists. */
+  readonly out: string;
+  /**
+   * A first pass over every file, before `scrubForDiagnostics`: the process's `Redactor`, which
+   * masks the secrets it knows by value (tokens, the client secret, S3 keys).
+   */
+  readonly redact?: (text: string) => string;
+};
+
+/** The `.log` files of the data folder's `logs/`, current and rotated; none if it has none. */
+async function logFiles(dataDir: string): Promise<string[]> {
+  const dir = join(dataDir, 'logs');
+  try {
+    const entries = await readdir(dir, { withFileTypes: true });
+    return entries
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.log'))
+      .map((entry) => join(dir, entry.name))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Writes one `.tar.gz` for support: `logs/*` (copies with every token, code, secret, key and
+ * URL signature removed), `versions.json`, `settings.json` (no secrets) and `queue.json`
+ * (counts only: no paths, descriptions or positions). Every file passes through `redact` and
+ * `scrubForDiagnostics`. Used by the command line's `diagnostics` and the app's Help menu.
+ * @returns the archive's path.
+ * @throws DiagnosticsNotSaved when the archive cannot be written at `out`.
+ */
+export async function writeDiagnostics(input: DiagnosticsInput): Promise<string> {
+  const clean = (text: string) => scrubForDiagnostics((input.redact ?? ((t) => t))(text));
+  const json = (value: unknown) => clean(`${JSON.stringify(value, null, 2)}\n`);
+  const staging = await mkdtemp(join(tmpdir(), 'photo-uploader-diagnostics-'));
+  // Written beside the target, then renamed: a failed save never leaves half an archive.
+  const partial = join(dirname(input.out), `.${basename(input.out)}.${process.pid}.partial`);
+  try {
+    const root = join(staging, ARCHIVE_FOLDER);
+    await mkdir(join(root, 'logs'), { recursive: true });
+    for (const file of await logFiles(input.dataDir)) {
+      const text = await readFile(file, 'utf8').catch(() => undefined);
+      if (text !== undefined) await writeFile(join(root, 'logs', basename(file)), clean(text));
+    }
+    await writeFile(join(root, 'versions.json'), json(input.versions));
+    await writeFile(join(root, 'settings.json'), json(input.settingsView));
+    await writeFile(join(root, 'queue.json'), json({ counts: input.queueCounts }));
+    try {
+      await create({ gzip: true, portable: true, file: partial, cwd: staging }, [ARCHIVE_FOLDER]);
+      await rename(partial, input.out);
+    } catch (error) {
+      const reason = error instanceof Error && 'code' in error ? String(error.code) : 'error';
+      throw new DiagnosticsNotSaved(
+        reason === 'ENOENT'
+          ? `The diagnostics could not be saved: the folder ${dirname(input.out)} does not exist.`
+          : reason === 'EACCES' || reason === 'EPERM'
+            ? `The diagnostics could not be saved: ${input.out} cannot be written (permission denied).`
+            : `The diagnostics could not be saved at ${input.out} (${reason}).`,
+      );
+    }
+    return input.out;
+  } finally {
+    await rm(partial, { force: true });
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The name the Help menu's save dialog suggests: `photo-uploader-diagnostics-2026-11-23.tar.gz`
+ * (the day in UTC, as the logs' times are).
+ */
+export function diagnosticsFileName(now: Date): string {
+  return `photo-uploader-diagnostics-${now.toISOString().slice(0, 10)}.tar.gz`;
+}
