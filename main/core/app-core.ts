@@ -1,7 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { type Clock, systemClock } from '../../shared/domain/clock';
-import { computerZone } from '../../shared/domain/zone';
 import type { IpcEvent, IpcEventPayloads } from '../../shared/ipc/contract';
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
 import type {
@@ -13,9 +12,9 @@ import type {
 import type { RedirectChoice } from '../auth/auth-session';
 import type { Browser } from '../auth/browser';
 import { FileRefreshLock, type RefreshLock } from '../auth/token-vault';
-import { createHttpAgent, type HttpAgent, type NetworkOptions } from '../http/http-agent';
+import { createHttpAgent, type HttpAgent } from '../http/http-agent';
 import type { ProxyResolver } from '../http/proxy-routing-dispatcher';
-import { CaFileError, trustedCertificates } from '../http/trusted-certificates';
+import { networkFor } from '../http/trusted-certificates';
 import { currentVersions } from '../diagnostics/versions';
 import { writeDiagnostics } from '../diagnostics/write-diagnostics';
 import { sharedLocksDir } from '../ownership/data-folder';
@@ -28,9 +27,10 @@ import { UploadEngine } from '../queue/upload-engine';
 import { secretNames } from '../secrets/secret-names';
 import type { SecretStore } from '../secrets/secret-store';
 import { type Settings, type SettingsFile, SettingsStore } from '../settings/settings-store';
-import { MissingHostKeys, openPhotoHost, s3SecretNames } from '../staging/open-photo-host';
+import { MissingHostKeys, openPhotoHost } from '../staging/open-photo-host';
 import type { PhotoHost } from '../staging/photo-host';
 import { IntakeRuns } from './intake-runs';
+import { notReadyReason, settingsView } from './settings-view';
 import type { FrontEnd } from './front-end';
 import { createIpcHandlers } from './ipc-handlers';
 import { QueueRunner } from './queue-runner';
@@ -94,8 +94,6 @@ export class AppCore {
   readonly #clock: Clock;
   /** Carries every request of the core; rebuilt when the settings (the CA file) change. */
   #dispatcher: HttpAgent = createHttpAgent();
-  /** Why the extra CA file cannot be used, in the user's words; undefined when it can. */
-  #caProblem: string | undefined;
   readonly #refreshLock: RefreshLock;
   readonly #store: QueueStore;
   readonly #workers: MediaWorkers;
@@ -212,43 +210,12 @@ export class AppCore {
   }
 
   /** The settings as the window sees them (no secrets, only whether they are set). */
-  async settingsView(): Promise<SettingsView> {
+  settingsView(): Promise<SettingsView> {
     const saved = this.settings.get();
-    const host = saved.photoHost;
-    const hasClientSecret =
-      saved.authUrl !== undefined && saved.clientId !== undefined
-        ? (await this.options.secrets.get(
-            secretNames(saved.authUrl, saved.clientId).clientSecret,
-          )) !== undefined
-        : false;
-    const hasKeys =
-      host?.kind === 's3'
-        ? (await this.options.secrets.get(s3SecretNames(host).secretAccessKey)) !== undefined
-        : false;
-    return {
-      authUrl: saved.authUrl,
-      baseUrl: saved.baseUrl,
-      clientId: saved.clientId,
-      hasClientSecret,
-      redirect: this.#redirect(saved).kind,
-      redirectNote: this.options.redirectNote,
-      photoHost:
-        host === undefined
-          ? undefined
-          : host.kind === 's3'
-            ? {
-                kind: 's3',
-                endpoint: host.endpoint,
-                region: host.region,
-                bucket: host.bucket,
-                prefix: host.prefix,
-                pathStyle: host.pathStyle,
-                hasKeys,
-              }
-            : host,
-      concurrency: saved.concurrency ?? 4,
-      assumedZone: saved.assumedZone ?? computerZone(),
-    };
+    return settingsView(saved, this.options.secrets, {
+      kind: this.#redirect(saved).kind,
+      note: this.options.redirectNote,
+    });
   }
 
   /**
@@ -361,7 +328,11 @@ export class AppCore {
     this.#host?.close?.();
     this.#host = undefined;
     const { logger, secrets } = this.options;
-    const network = this.#network(saved.caFile);
+    const { network, caProblem } = networkFor(
+      saved.caFile,
+      this.options.proxyResolver,
+      logger.child('network'),
+    );
     const pool = () => createHttpAgent(network);
     const previous = this.#dispatcher;
     this.#dispatcher = pool();
@@ -412,18 +383,13 @@ export class AppCore {
       }
     }
     const api = this.#connection?.api;
-    this.#notReady =
-      this.#caProblem !== undefined
-        ? this.#caProblem
-        : this.#connection === undefined
-          ? 'No Photo Service is set up: give its addresses and client id (login saves them).'
-          : api === undefined
-            ? 'No API address is set up: give the base URL (login saves it).'
-            : saved.photoHost === undefined
-              ? 'No photo host is set up: choose an S3-compatible bucket or a published folder.'
-              : this.#host === undefined
-                ? 'The photo host has no keys yet: set them once (they are kept in the keychain).'
-                : undefined;
+    this.#notReady = notReadyReason({
+      caProblem,
+      service: this.#connection !== undefined,
+      api: api !== undefined,
+      hostConfigured: saved.photoHost !== undefined,
+      host: this.#host !== undefined,
+    });
     await this.#runner.useEngine(
       api && this.#host
         ? new UploadEngine(
@@ -437,26 +403,6 @@ export class AppCore {
         : undefined,
     );
     this.#emit('session:changed', this.sessionView());
-  }
-
-  /**
-   * How requests go out: the system proxy (or the environment's), trusting the bundled roots, the
-   * system store and the `caFile` setting. An unusable CA file is said, and the queue waits.
-   */
-  #network(caFile: string | undefined): NetworkOptions {
-    const logger = this.options.logger.child('network');
-    const proxy: NetworkOptions['proxy'] = this.options.proxyResolver
-      ? { kind: 'system', resolver: this.options.proxyResolver, logger }
-      : { kind: 'environment' };
-    this.#caProblem = undefined;
-    try {
-      return { proxy, ca: trustedCertificates(caFile, logger) };
-    } catch (error) {
-      if (!(error instanceof CaFileError)) throw error;
-      this.#caProblem = error.message;
-      logger.warn('the CA file cannot be used', { reason: error.message });
-      return { proxy, ca: trustedCertificates(undefined, logger) };
-    }
   }
 
   /** The session as the window sees it. */

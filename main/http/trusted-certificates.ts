@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import tls from 'node:tls';
 import type { Logger } from '../logging/logger';
+import type { NetworkOptions } from './http-agent';
+import type { ProxyResolver } from './proxy-routing-dispatcher';
 
 /** A `caFile` that cannot be used; the message names the file and what is wrong with it. */
 export class CaFileError extends Error {
@@ -50,4 +52,30 @@ function systemCertificates(logger: Logger): string[] {
 export function trustedCertificates(caFile: string | undefined, logger: Logger): string[] {
   const extra = caFile === undefined ? [] : readCaFile(caFile);
   return [...tls.rootCertificates, ...systemCertificates(logger), ...extra];
+}
+
+/**
+ * How requests go out: the system proxy when a resolver is given (the app), else the
+ * environment's (the command line), trusting the bundled roots, the system store and `caFile`.
+ * An unusable CA file is returned as `caProblem` (the queue then waits and says why) and the
+ * other roots are still trusted.
+ */
+export function networkFor(
+  caFile: string | undefined,
+  resolver: ProxyResolver | undefined,
+  logger: Logger,
+): { readonly network: NetworkOptions; readonly caProblem: string | undefined } {
+  const proxy: NetworkOptions['proxy'] = resolver
+    ? { kind: 'system', resolver, logger }
+    : { kind: 'environment' };
+  try {
+    return { network: { proxy, ca: trustedCertificates(caFile, logger) }, caProblem: undefined };
+  } catch (error) {
+    if (!(error instanceof CaFileError)) throw error;
+    logger.warn('the CA file cannot be used', { reason: error.message });
+    return {
+      network: { proxy, ca: trustedCertificates(undefined, logger) },
+      caProblem: error.message,
+    };
+  }
 }

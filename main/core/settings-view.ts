@@ -1,0 +1,68 @@
+import { computerZone } from '../../shared/domain/zone';
+import type { SettingsView } from '../../shared/ipc/views';
+import { secretNames } from '../secrets/secret-names';
+import type { SecretStore } from '../secrets/secret-store';
+import type { Settings } from '../settings/settings-store';
+import { s3SecretNames } from '../staging/open-photo-host';
+
+/**
+ * The settings as the window sees them: no secrets, only whether each is set in the keychain.
+ */
+export async function settingsView(
+  saved: Settings,
+  secrets: SecretStore,
+  redirect: { readonly kind: SettingsView['redirect']; readonly note: string | undefined },
+): Promise<SettingsView> {
+  const host = saved.photoHost;
+  const hasClientSecret =
+    saved.authUrl !== undefined && saved.clientId !== undefined
+      ? (await secrets.get(secretNames(saved.authUrl, saved.clientId).clientSecret)) !== undefined
+      : false;
+  const hasKeys =
+    host?.kind === 's3'
+      ? (await secrets.get(s3SecretNames(host).secretAccessKey)) !== undefined
+      : false;
+  return {
+    authUrl: saved.authUrl,
+    baseUrl: saved.baseUrl,
+    clientId: saved.clientId,
+    hasClientSecret,
+    redirect: redirect.kind,
+    redirectNote: redirect.note,
+    photoHost:
+      host === undefined
+        ? undefined
+        : host.kind === 's3'
+          ? {
+              kind: 's3',
+              endpoint: host.endpoint,
+              region: host.region,
+              bucket: host.bucket,
+              prefix: host.prefix,
+              pathStyle: host.pathStyle,
+              hasKeys,
+            }
+          : host,
+    concurrency: saved.concurrency ?? 4,
+    assumedZone: saved.assumedZone ?? computerZone(),
+  };
+}
+
+/** Why the queue cannot run, in the user's words, from what is set up; undefined when it can. */
+export function notReadyReason(setup: {
+  readonly caProblem: string | undefined;
+  readonly service: boolean;
+  readonly api: boolean;
+  readonly hostConfigured: boolean;
+  readonly host: boolean;
+}): string | undefined {
+  if (setup.caProblem !== undefined) return setup.caProblem;
+  if (!setup.service)
+    return 'No Photo Service is set up: give its addresses and client id (login saves them).';
+  if (!setup.api) return 'No API address is set up: give the base URL (login saves it).';
+  if (!setup.hostConfigured)
+    return 'No photo host is set up: choose an S3-compatible bucket or a published folder.';
+  if (!setup.host)
+    return 'The photo host has no keys yet: set them once (they are kept in the keychain).';
+  return undefined;
+}
