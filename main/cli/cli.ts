@@ -1,13 +1,12 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { SettingsView } from '../../shared/ipc/views';
 import { login, logout, status } from './auth-commands';
 import { type CliContext, openCliContext, UsageError } from './cli-context';
 import { diagnosticsTarget, saveDiagnostics } from './diagnostics-command';
 import { hostSettingsFromFlags } from './host-flags';
 import { inspect } from './inspect-command';
 import { changeQueue, describe, report, showQueue, sync, upload } from './queue-commands';
-import { settingsChange } from './settings-flags';
+import { noSavedSettings, settingsChange } from './settings-flags';
 import { printable } from '../../shared/domain/printable-text';
 
 /** The commands that open the data folder (`inspect` needs none). */
@@ -26,19 +25,6 @@ const COMMANDS = new Set([
   'report',
   'diagnostics',
 ]);
-
-/** Settings as nothing is saved yet: for checking flags before the data folder is opened. */
-const noSavedSettings: SettingsView = {
-  authUrl: undefined,
-  baseUrl: undefined,
-  clientId: undefined,
-  hasClientSecret: false,
-  redirect: 'loopback',
-  redirectNote: undefined,
-  photoHost: undefined,
-  concurrency: 4,
-  assumedZone: 'UTC',
-};
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 

@@ -95,3 +95,16 @@ export function settingsChange(
   };
   return Object.keys(change).length === 0 ? undefined : change;
 }
+
+/** Settings as nothing is saved yet: for checking flags before the data folder is opened. */
+export const noSavedSettings: SettingsView = {
+  authUrl: undefined,
+  baseUrl: undefined,
+  clientId: undefined,
+  hasClientSecret: false,
+  redirect: 'loopback',
+  redirectNote: undefined,
+  photoHost: undefined,
+  concurrency: 4,
+  assumedZone: 'UTC',
+};

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import sharp from 'sharp';
+import { Agent, fetch } from 'undici';
 import { silentLogger } from '../../main/logging/logger';
 import { SettingsStore } from '../../main/settings/settings-store';
 import type { LaunchInfo } from '../../service/photo-service';
@@ -112,9 +113,31 @@ export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Pr
   return startCli(args, env).done;
 }
 
-/** Signs the command line in (headless, the test plays the browser) and saves the service. */
-export async function cliLogin(info: LaunchInfo, dataDir: string): Promise<void> {
-  const run = await startCli(
+/** How `runLogin` signs in and plays the browser. */
+export type LoginOptions = {
+  /** More flags for `login` (e.g. `--ca-file`, `--verbose`). */
+  readonly args?: readonly string[];
+  /** More environment (e.g. proxy variables). */
+  readonly env?: NodeJS.ProcessEnv;
+  /** A CA the browser trusts, for a service over TLS. */
+  readonly ca?: string;
+  /** Sees the redirect back to the command line (it carries the code) before it is loaded. */
+  readonly onCallback?: (url: string) => void;
+};
+
+/**
+ * `login` on the command line, headless: the test plays the browser (approves, then loads the
+ * redirect on the command line's loopback listener). Returns the run, whatever its outcome.
+ */
+export function runLogin(
+  info: LaunchInfo,
+  dataDir: string,
+  options: LoginOptions = {},
+): Promise<CliRun> {
+  const browser = options.ca === undefined ? undefined : new Agent({ connect: { ca: options.ca } });
+  const open = (url: string, init: { redirect?: 'manual' } = {}) =>
+    fetch(url, { ...init, ...(browser ? { dispatcher: browser } : {}) });
+  return startCli(
     [
       'login',
       '--no-browser',
@@ -126,16 +149,24 @@ export async function cliLogin(info: LaunchInfo, dataDir: string): Promise<void>
       info.base_url,
       '--client-id',
       info.client_id,
+      ...(options.args ?? []),
     ],
-    { PHOTO_UPLOADER_CLIENT_SECRET: info.client_secret },
+    { ...options.env, PHOTO_UPLOADER_CLIENT_SECRET: info.client_secret },
     (line) => {
       if (!line.startsWith('http')) return;
       void (async () => {
-        const answer = await fetch(line, { redirect: 'manual' });
-        await (await fetch(answer.headers.get('location')!)).text();
+        const answer = await open(line, { redirect: 'manual' });
+        const callback = answer.headers.get('location') ?? '';
+        options.onCallback?.(callback);
+        await (await open(callback)).text();
       })();
     },
   ).done;
+}
+
+/** Signs the command line in (headless, the test plays the browser) and saves the service. */
+export async function cliLogin(info: LaunchInfo, dataDir: string): Promise<void> {
+  const run = await runLogin(info, dataDir);
   if (run.code !== 0) throw new Error(`login failed: ${run.stderr}`);
 }
 

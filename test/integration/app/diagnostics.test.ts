@@ -16,7 +16,7 @@ import { secretNames } from '../../../main/secrets/secret-names';
 import { createIpcDispatcher } from '../../../shared/ipc/dispatcher';
 import { requireKeychain } from '../../support/keychain';
 import { startTestService, type TestService } from '../../support/photo-service-harness';
-import { configureUploads, makePhotos, ROOT, runCli, startCli } from '../../support/upload-harness';
+import { configureUploads, makePhotos, ROOT, runCli, runLogin } from '../../support/upload-harness';
 
 const storedTokens = z.object({
   tokens: z.object({ accessToken: z.string(), refreshToken: z.string() }),
@@ -48,32 +48,13 @@ describe('Diagnostics archive', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'diagnostics-'));
     // Sign in as `cliLogin` does, keeping the authorization code the redirect carried.
     const codes: string[] = [];
-    const login = await startCli(
-      [
-        'login',
-        '--no-browser',
-        '--verbose',
-        '--data-dir',
-        dataDir,
-        '--auth-url',
-        info.auth_url,
-        '--base-url',
-        info.base_url,
-        '--client-id',
-        info.client_id,
-      ],
-      { PHOTO_UPLOADER_CLIENT_SECRET: info.client_secret },
-      (line) => {
-        if (!line.startsWith('http')) return;
-        void (async () => {
-          const answer = await fetch(line, { redirect: 'manual' });
-          const callback = answer.headers.get('location')!;
-          const code = new URL(callback).searchParams.get('code');
-          if (code !== null) codes.push(code);
-          await (await fetch(callback)).text();
-        })();
+    const login = await runLogin(info, dataDir, {
+      args: ['--verbose'],
+      onCallback: (callback) => {
+        const code = new URL(callback).searchParams.get('code');
+        if (code !== null) codes.push(code);
       },
-    ).done;
+    });
     expect(login.code, login.stderr).toBe(0);
     expect(codes).toHaveLength(1);
 

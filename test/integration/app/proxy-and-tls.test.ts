@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Agent, fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { LaunchInfo } from '../../../service/photo-service';
@@ -14,7 +13,7 @@ import {
   configureUploads,
   makePhotos,
   runCli,
-  startCli,
+  runLogin,
 } from '../../support/upload-harness';
 
 /** The proxy variables as curl reads them, in both spellings, with nothing excluded. */
@@ -37,10 +36,7 @@ const NO_PROXY_ENV: NodeJS.ProcessEnv = {
   http_proxy: '',
 };
 
-/**
- * `login` on the command line; the test plays the browser (trusting `ca` for an https service)
- * and follows the redirect back to the command line's loopback listener.
- */
+/** `login` on the command line; the browser trusts `ca` for an https service. */
 function login(
   info: LaunchInfo,
   dataDir: string,
@@ -48,30 +44,7 @@ function login(
   extra: readonly string[] = [],
   ca?: string,
 ): Promise<CliRun> {
-  const browser = new Agent(ca === undefined ? {} : { connect: { ca } });
-  return startCli(
-    [
-      'login',
-      '--no-browser',
-      '--data-dir',
-      dataDir,
-      '--auth-url',
-      info.auth_url,
-      '--base-url',
-      info.base_url,
-      '--client-id',
-      info.client_id,
-      ...extra,
-    ],
-    { ...env, PHOTO_UPLOADER_CLIENT_SECRET: info.client_secret },
-    (line) => {
-      if (!line.startsWith('http')) return;
-      void (async () => {
-        const answer = await fetch(line, { redirect: 'manual', dispatcher: browser });
-        await (await fetch(answer.headers.get('location') ?? '')).text();
-      })();
-    },
-  ).done;
+  return runLogin(info, dataDir, { env, args: extra, ...(ca === undefined ? {} : { ca }) });
 }
 
 /** Uploads `count` new photos to the first project; returns the run. */

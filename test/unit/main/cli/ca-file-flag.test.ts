@@ -3,8 +3,11 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../../main/cli/cli-context';
-import { settingsChange, type SettingsFlags } from '../../../../main/cli/settings-flags';
-import type { SettingsView } from '../../../../shared/ipc/views';
+import {
+  noSavedSettings,
+  settingsChange,
+  type SettingsFlags,
+} from '../../../../main/cli/settings-flags';
 
 const none: SettingsFlags = {
   authUrl: undefined,
@@ -15,17 +18,7 @@ const none: SettingsFlags = {
   concurrency: undefined,
   caFile: undefined,
 };
-const saved: SettingsView = {
-  authUrl: undefined,
-  baseUrl: undefined,
-  clientId: undefined,
-  hasClientSecret: false,
-  redirect: 'loopback',
-  redirectNote: undefined,
-  photoHost: undefined,
-  concurrency: 4,
-  assumedZone: 'UTC',
-};
+const saved = noSavedSettings;
 
 describe('--ca-file', () => {
   it('is saved as an absolute path, like the other service settings', async () => {
