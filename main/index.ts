@@ -7,12 +7,13 @@ import { registerAppSchemes, serveRenderer, serveThumbnails } from './app/app-pr
 import { routeDeepLinks } from './app/deep-links';
 import { startDesktopShell, trayIconIn } from './app/desktop-shell';
 import { denyPermissions, hardenWebContents } from './app/window';
-import { AppCore, type AppCoreOptions } from './core/app-core';
-import { DATA_DIR_ENV, envForApp, seedSettingsFromEnv } from './core/seed-settings';
-import { startupFailure, WAITING_FOR_OWNER } from './core/startup-words';
+import type { AppCoreOptions } from './core/app-core';
+import { startDesktopApp } from './core/desktop-startup';
+import { type DesktopContext, ownerSteps } from './core/owner-steps';
+import { DATA_DIR_ENV, envForApp } from './core/seed-settings';
+import { WAITING_FOR_OWNER } from './core/startup-words';
 import { WindowFrontEnd } from './core/window-front-end';
 import { defaultDataDir } from './ownership/data-folder';
-import { serveAsOwner, takeOwnership } from './ownership/open-data-folder';
 import { createLogger, jsonLineSink, type LogSink, Redactor } from './logging/logger';
 import { rotatingFileSink } from './logging/rotating-file-sink';
 import { askInNativeDialog } from './platform/confirm-dialog';
@@ -62,95 +63,96 @@ if (!app.requestSingleInstanceLock()) {
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
   if (process.platform === 'win32') app.setAppUserModelId(APP_ID); // notifications, taskbar
 
-  void app
-    .whenReady()
-    .then(async () => {
-      const userData = app.getPath('userData');
-      // Size-capped and rotated: main.log, main.1.log … (see rotating-file-sink).
-      const logFile = rotatingFileSink({ dir: join(userData, 'logs'), name: 'main' });
-      const toStderr = jsonLineSink(process.stderr);
-      const sink: LogSink = (record) => {
-        logFile(record);
-        if (record.level === 'warn' || record.level === 'error') toStderr(record);
-      };
-      const redactor = new Redactor();
-      const logger = createLogger({ sink, redactor, level: 'info', scope: 'main' });
-      denyPermissions();
-      if (links.decision.kind === 'loopback')
-        logger.info('sign-in uses the loopback redirect', { reason: links.decision.reason });
-      const secrets = new FallbackSecretStore(new KeytarSecretStore(), logger.child('secrets'));
-      const coreOptions: AppCoreOptions = {
-        dataDir: userData,
-        secrets,
-        redactor,
-        logger,
-        settingsFile: electronSettingsFile,
-        customScheme: links.decision.kind === 'custom-scheme' ? DEFAULT_REDIRECT_SCHEME : undefined,
-        redirectNote: links.decision.kind === 'loopback' ? links.decision.reason : undefined,
-        proxyResolver: electronProxyResolver,
-        browser: new ElectronSystemBrowser(),
-        chooser: new DialogChooser(() => window?.()),
-        media: {
-          workerEntry: new URL('./media-worker.js', import.meta.url),
-          crawlerEntry: new URL('./crawl-worker.js', import.meta.url),
-        },
-      };
-      // One owner per data folder: a command-line `sync` that owns it now is waited for; from
-      // then on the command line attaches to this process.
-      const lock = await takeOwnership(userData, {
-        timeoutMs: OWNERSHIP_WAIT_MS,
-        onWaiting: () => {
-          logger.warn('a command-line Photo Uploader uses this data folder; waiting for it to end');
-          void dialog.showMessageBox({
-            type: 'info',
-            title: WAITING_FOR_OWNER.title,
-            message: WAITING_FOR_OWNER.title,
-            detail: WAITING_FOR_OWNER.detail,
-          });
-        },
+  const steps = ownerSteps({
+    env,
+    waitMs: OWNERSHIP_WAIT_MS,
+    onWaiting: ({ logger }) => {
+      logger.warn('a command-line Photo Uploader uses this data folder; waiting for it to end');
+      void dialog.showMessageBox({
+        type: 'info',
+        title: WAITING_FOR_OWNER.title,
+        message: WAITING_FOR_OWNER.title,
+        detail: WAITING_FOR_OWNER.detail,
       });
-      // Seeded only by the owner: nothing else writes the folder's settings.
-      await seedSettingsFromEnv(env, { dataDir: userData, secrets, redactor, logger });
-      const ownership = await serveAsOwner({
-        dataDir: userData,
-        lock,
-        logger,
-        env,
-        startCore: () => AppCore.start(coreOptions),
-      });
-      const core = ownership.core;
-      serveRenderer(join(here, '../renderer'), () => core.imageOrigins());
-      serveThumbnails((md5) => core.thumbnail(md5));
-      // The window takes in only what the OS handed over, and asks in a native dialog before
-      // tokens or photos go anywhere new.
-      const frontEnd = new WindowFrontEnd((question) => askInNativeDialog(window?.(), question));
-      const stopWatching = watchPowerAndNetwork(core);
-      const stopNotifying = notifyBatchChanges(core);
-      const started = startDesktopShell({
-        core,
-        ownership,
-        frontEnd,
-        logger,
-        preloadPath: join(here, '../preload/index.cjs'),
-        trayIconPath: trayIconIn(join(here, '..')),
-        logsDir: join(userData, 'logs'),
-        saveDiagnostics: async (file) => {
-          await core.saveDiagnostics(file);
-        },
-        beforeShutdown: () => {
-          shuttingDown = true;
-          stopWatching();
-          stopNotifying();
-        },
-      });
-      shell = started;
-      window = started.currentWindow;
-      links.deliverTo((url) => void core.handleDeepLink(url));
-    })
-    .catch((error: unknown) => {
+    },
+  });
+  // One owner per data folder: a command-line `sync` that owns it now is waited for; from then on
+  // the command line attaches to this process. A failed step ends in a dialog and exit code 1.
+  void startDesktopApp(
+    {
+      ...steps,
+      ready: async (): Promise<DesktopContext> => {
+        await app.whenReady();
+        const userData = app.getPath('userData');
+        // Size-capped and rotated: main.log, main.1.log … (see rotating-file-sink).
+        const logFile = rotatingFileSink({ dir: join(userData, 'logs'), name: 'main' });
+        const toStderr = jsonLineSink(process.stderr);
+        const sink: LogSink = (record) => {
+          logFile(record);
+          if (record.level === 'warn' || record.level === 'error') toStderr(record);
+        };
+        const redactor = new Redactor();
+        const logger = createLogger({ sink, redactor, level: 'info', scope: 'main' });
+        denyPermissions();
+        if (links.decision.kind === 'loopback')
+          logger.info('sign-in uses the loopback redirect', { reason: links.decision.reason });
+        const secrets = new FallbackSecretStore(new KeytarSecretStore(), logger.child('secrets'));
+        const coreOptions: AppCoreOptions = {
+          dataDir: userData,
+          secrets,
+          redactor,
+          logger,
+          settingsFile: electronSettingsFile,
+          customScheme:
+            links.decision.kind === 'custom-scheme' ? DEFAULT_REDIRECT_SCHEME : undefined,
+          redirectNote: links.decision.kind === 'loopback' ? links.decision.reason : undefined,
+          proxyResolver: electronProxyResolver,
+          browser: new ElectronSystemBrowser(),
+          chooser: new DialogChooser(() => window?.()),
+          media: {
+            workerEntry: new URL('./media-worker.js', import.meta.url),
+            crawlerEntry: new URL('./crawl-worker.js', import.meta.url),
+          },
+        };
+        return { logger, secrets, redactor, coreOptions };
+      },
+      openShell: ({ logger, coreOptions }, ownership) => {
+        const core = ownership.core;
+        serveRenderer(join(here, '../renderer'), () => core.imageOrigins());
+        serveThumbnails((md5) => core.thumbnail(md5));
+        // The window takes in only what the OS handed over, and asks in a native dialog before
+        // tokens or photos go anywhere new.
+        const frontEnd = new WindowFrontEnd((question) => askInNativeDialog(window?.(), question));
+        const stopWatching = watchPowerAndNetwork(core);
+        const stopNotifying = notifyBatchChanges(core);
+        const started = startDesktopShell({
+          core,
+          ownership,
+          frontEnd,
+          logger,
+          preloadPath: join(here, '../preload/index.cjs'),
+          trayIconPath: trayIconIn(join(here, '..')),
+          logsDir: join(coreOptions.dataDir, 'logs'),
+          saveDiagnostics: async (file) => {
+            await core.saveDiagnostics(file);
+          },
+          beforeShutdown: () => {
+            shuttingDown = true;
+            stopWatching();
+            stopNotifying();
+          },
+        });
+        shell = started;
+        window = started.currentWindow;
+        links.deliverTo((url) => void core.handleDeepLink(url));
+      },
+    },
+    {
       // Never a windowless process holding the single-instance lock: say why, and quit.
-      const failure = startupFailure(error);
-      dialog.showErrorBox(failure.title, failure.detail);
-      app.exit(1);
-    });
+      log: (step, error, context) =>
+        context?.logger.error('the app could not start', { step, error: String(error) }),
+      tell: (failure) => dialog.showErrorBox(failure.title, failure.detail),
+      exit: (code) => app.exit(code),
+    },
+  );
 }
