@@ -1,4 +1,4 @@
-import { chmod, copyFile, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Arch, build, Platform } from 'electron-builder';
@@ -45,61 +45,64 @@ async function writeDesktopEntry(context: AfterPackContext): Promise<void> {
   );
 }
 
-/** Where a packaging run takes its sources from and writes to. */
+/** Where a packaging run builds to, and with which Electron. */
 export type PackageDirOptions = {
   /**
-   * The project folder: package.json, electron-builder.yml, node_modules and the bundle in
-   * `dist/app` (built here). The repository by default; a test packages in a folder of its own
-   * (see `packagingProject`) so it does not race other tests that rebuild `dist/` or `out/`.
+   * A name for a build of its own: the app is bundled into `dist/<name>/app` and packaged into
+   * `out/<name>`, so a test does not race the others that rebuild `dist/app` or package into
+   * `out/`. Without it: `dist/app` and `out/`, as a release. (It stays inside the repository:
+   * electron-builder collects the production dependencies from the project's own node_modules,
+   * and a project folder elsewhere with node_modules linked in loses the transitive ones.)
    */
-  readonly projectDir?: string;
+  readonly name?: string;
   /** The installed Electron binary (`findElectronBinary()`), or undefined for the stand-in. */
   readonly electronBinary?: string | undefined;
   /** Keep the inspector arguments for Playwright (see `fusesToFlip`). */
   readonly forPlaywright?: boolean;
 };
 
+/** The bundle and output folders of a packaging run (relative to the repository). */
+export function packagingFolders(name: string | undefined): { dist: string; output: string } {
+  return name === undefined
+    ? { dist: 'dist', output: 'out' }
+    : { dist: `dist/${name}`, output: `out/${name}` };
+}
+
 /**
  * `npm run package:dir`: builds the app and packages it unpacked for Linux (x64), into
- * `<projectDir>/out/linux-unpacked`. With a real Electron distribution (the installed binary's
- * folder, or ELECTRON_OVERRIDE_DIST_PATH) it is copied and its fuses flipped as declared in
- * electron-builder.yml; without one the stand-in is copied and the fuses are left alone (the
- * stand-in has no fuse wire to flip).
+ * `out/linux-unpacked` (or `out/<name>/linux-unpacked`). With a real Electron distribution (the
+ * installed binary's folder, or ELECTRON_OVERRIDE_DIST_PATH) that is copied and its fuses
+ * flipped as electron-builder.yml declares; without one the stand-in is copied and the fuses are
+ * left alone (the stand-in has no fuse wire to flip).
+ * @returns the unpacked app's folder.
  */
 export async function packageDir(options: PackageDirOptions = {}): Promise<string> {
-  const projectDir = options.projectDir ?? ROOT;
-  await bundleApp(join(projectDir, 'dist'));
+  const folders = packagingFolders(options.name);
+  await bundleApp(join(ROOT, folders.dist));
   const electron = packagingElectron(options.electronBinary);
   const electronDist =
     electron.kind === 'real'
       ? electron.dist
-      : await standInElectronDist(join(projectDir, 'out/.stand-in-electron'));
-  const declared = await getConfig(projectDir, null, null);
+      : await standInElectronDist(join(ROOT, folders.output, '.stand-in-electron'));
+  const declared = await getConfig(ROOT, null, null);
+  // electron-builder adds these patterns after electron-builder.yml's `files` (whose exclusions
+  // still apply): this run's bundle in, a release bundle that other runs may be building out.
+  const files = options.name === undefined ? [] : [`${folders.dist}/app/**/*`, '!dist/app{,/**/*}'];
   await build({
-    projectDir,
+    projectDir: ROOT,
     targets: Platform.LINUX.createTarget('dir', Arch.x64),
     publish: 'never',
     config: {
+      directories: { output: folders.output, buildResources: 'build' },
+      files,
+      extraMetadata: { main: `${folders.dist}/app/main/index.js` },
       electronDist,
       electronVersion: ELECTRON_VERSION,
       electronFuses: fusesToFlip(electron, declared.electronFuses, options.forPlaywright ?? false),
       afterPack: writeDesktopEntry,
     },
   });
-  return join(projectDir, 'out/linux-unpacked');
-}
-
-/**
- * A project folder of its own for packaging beside other runs: the manifest, lock file and
- * electron-builder.yml copied, `build/` and `node_modules` linked from the repository.
- */
-export async function packagingProject(project: string): Promise<string> {
-  await mkdir(project, { recursive: true });
-  for (const file of ['package.json', 'package-lock.json', 'electron-builder.yml'])
-    await copyFile(join(ROOT, file), join(project, file));
-  for (const folder of ['build', 'node_modules'])
-    await symlink(join(ROOT, folder), join(project, folder));
-  return project;
+  return join(ROOT, folders.output, 'linux-unpacked');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
