@@ -13,7 +13,10 @@ import { runCli } from './upload-harness';
  * app ignores PHOTO_UPLOADER_DATA_DIR (see envForApp), so a test moves the default data folder,
  * the one the app and the command line share, with XDG_CONFIG_HOME instead.
  */
-export function packagedAppHome(root: string): { env: NodeJS.ProcessEnv; dataDir: string } {
+export function packagedAppHome(root: string): {
+  env: Record<string, string>;
+  dataDir: string;
+} {
   const env = { XDG_CONFIG_HOME: join(root, 'config') };
   return { env, dataDir: defaultDataDir({ platform: process.platform, env, home: homedir() }) };
 }
