@@ -48,7 +48,7 @@ function packageJson(entry: string) {
     .parse(JSON.parse(extractFile(asar, entry).toString()));
 }
 
-describe('the packaged --dir build (stand-in Electron, own project folder)', () => {
+describe('the packaged --dir build (stand-in Electron, folders of its own)', () => {
   it('has its executable where packagedExecutable says', async () => {
     const config = await getConfig(ROOT, null, null);
     const { productName } = manifest.parse(
