@@ -3,12 +3,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Arch, build, Platform } from 'electron-builder';
 import type { AfterPackContext, LinuxPackager } from 'app-builder-lib';
+import { getConfig } from 'app-builder-lib/out/util/config/config.js';
 import { LinuxTargetHelper } from 'app-builder-lib/out/targets/LinuxTargetHelper.js';
 import { bundleApp, ROOT } from './bundle-app';
-import { ELECTRON_VERSION } from './electron-binary';
-
-/** Where the unpacked app lands. */
-export const PACKAGE_DIR = join(ROOT, 'out/linux-unpacked');
+import { ELECTRON_VERSION, findElectronBinary } from './electron-binary';
+import { fusesToFlip, packagingElectron } from './packaging-electron';
 
 /**
  * A stand-in for Electron's Linux distribution, laid out like the real one: an `electron`
@@ -46,30 +45,67 @@ async function writeDesktopEntry(context: AfterPackContext): Promise<void> {
   );
 }
 
+/** Where a packaging run builds to, and with which Electron. */
+export type PackageDirOptions = {
+  /**
+   * A name for a build of its own: the app is bundled into `dist/<name>/app` and packaged into
+   * `out/<name>`, so a test does not race the others that rebuild `dist/app` or package into
+   * `out/`. Without it: `dist/app` and `out/`, as a release. (It stays inside the repository:
+   * electron-builder collects the production dependencies from the project's own node_modules,
+   * and a project folder elsewhere with node_modules linked in loses the transitive ones.)
+   */
+  readonly name?: string;
+  /** The installed Electron binary (`findElectronBinary()`), or undefined for the stand-in. */
+  readonly electronBinary?: string | undefined;
+  /** Keep the inspector arguments for Playwright (see `fusesToFlip`). */
+  readonly forPlaywright?: boolean;
+};
+
+/** The bundle and output folders of a packaging run (relative to the repository). */
+export function packagingFolders(name: string | undefined): { dist: string; output: string } {
+  return name === undefined
+    ? { dist: 'dist', output: 'out' }
+    : { dist: `dist/${name}`, output: `out/${name}` };
+}
+
 /**
- * `npm run package:dir`: builds the app and packages it unpacked for Linux with the stand-in
- * Electron. Flipping the fuses needs the real binary (the stand-in has no fuse wire), so that
- * step is left to builds where Electron is installed; the fuses stay declared in
- * electron-builder.yml.
+ * `npm run package:dir`: builds the app and packages it unpacked for Linux (x64), into
+ * `out/linux-unpacked` (or `out/<name>/linux-unpacked`). With a real Electron distribution (the
+ * installed binary's folder, or ELECTRON_OVERRIDE_DIST_PATH) that is copied and its fuses
+ * flipped as electron-builder.yml declares; without one the stand-in is copied and the fuses are
+ * left alone (the stand-in has no fuse wire to flip).
+ * @returns the unpacked app's folder.
  */
-export async function packageDir(): Promise<string> {
-  await bundleApp();
-  const electronDist = await standInElectronDist();
+export async function packageDir(options: PackageDirOptions = {}): Promise<string> {
+  const folders = packagingFolders(options.name);
+  await bundleApp(join(ROOT, folders.dist));
+  const electron = packagingElectron(options.electronBinary);
+  const electronDist =
+    electron.kind === 'real'
+      ? electron.dist
+      : await standInElectronDist(join(ROOT, folders.output, '.stand-in-electron'));
+  const declared = await getConfig(ROOT, null, null);
+  // electron-builder adds these patterns after electron-builder.yml's `files` (whose exclusions
+  // still apply): this run's bundle in, a release bundle that other runs may be building out.
+  const files = options.name === undefined ? [] : [`${folders.dist}/app/**/*`, '!dist/app{,/**/*}'];
   await build({
     projectDir: ROOT,
     targets: Platform.LINUX.createTarget('dir', Arch.x64),
     publish: 'never',
     config: {
+      directories: { output: folders.output, buildResources: 'build' },
+      files,
+      extraMetadata: { main: `${folders.dist}/app/main/index.js` },
       electronDist,
       electronVersion: ELECTRON_VERSION,
-      electronFuses: null,
+      electronFuses: fusesToFlip(electron, declared.electronFuses, options.forPlaywright ?? false),
       afterPack: writeDesktopEntry,
     },
   });
-  return PACKAGE_DIR;
+  return join(ROOT, folders.output, 'linux-unpacked');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const dir = await packageDir();
+  const dir = await packageDir({ electronBinary: findElectronBinary() });
   process.stdout.write(`Packaged the unpacked app into ${dir}\n`);
 }

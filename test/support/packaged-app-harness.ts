@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { silentLogger } from '../../main/logging/logger';
+import { defaultDataDir, ownerFiles } from '../../main/ownership/data-folder';
+import { FileLock } from '../../main/ownership/file-lock';
+import { SettingsStore } from '../../main/settings/settings-store';
+import type { LaunchInfo } from '../../service/photo-service';
+import { runCli } from './upload-harness';
+
+/**
+ * Where a packaged app keeps its data when its XDG config folder is `root/config`: a packaged
+ * app ignores PHOTO_UPLOADER_DATA_DIR (see envForApp), so a test moves the default data folder,
+ * the one the app and the command line share, with XDG_CONFIG_HOME instead.
+ */
+export function packagedAppHome(root: string): {
+  env: Record<string, string>;
+  dataDir: string;
+} {
+  const env = { XDG_CONFIG_HOME: join(root, 'config') };
+  return { env, dataDir: defaultDataDir({ platform: process.platform, env, home: homedir() }) };
+}
+
+/**
+ * Points the data folder at the local service and its S3 store the way a user of a packaged
+ * app can: the command line's service and photo host flags (the client secret and S3 keys from
+ * the environment, kept in the keychain), which it saves into the folder the app shares. Then
+ * the loopback redirect, a saved setting: a packaged Linux `dir` build is not installed as the
+ * scheme handler (no desktop entry is registered), and sign-in must not depend on whether the
+ * desktop accepted `setAsDefaultProtocolClient`.
+ * @throws Error with the command line's output when it did not save them.
+ */
+export async function configureForPackagedApp(info: LaunchInfo, dataDir: string): Promise<void> {
+  const s3 = info.s3;
+  if (s3 === undefined) throw new Error('the service was started without its S3 store');
+  const run = await runCli(
+    [
+      'status',
+      '--data-dir',
+      dataDir,
+      '--auth-url',
+      info.auth_url,
+      '--base-url',
+      info.base_url,
+      '--client-id',
+      info.client_id,
+      '--host',
+      's3',
+      '--s3-endpoint',
+      s3.endpoint,
+      '--s3-region',
+      s3.region,
+      '--s3-bucket',
+      s3.bucket,
+      '--s3-prefix',
+      'uploads/',
+      '--s3-path-style',
+    ],
+    {
+      PHOTO_UPLOADER_CLIENT_SECRET: info.client_secret,
+      PHOTO_UPLOADER_S3_ACCESS_KEY_ID: s3.access_key_id,
+      PHOTO_UPLOADER_S3_SECRET_ACCESS_KEY: s3.secret_access_key,
+    },
+  );
+  if (run.code !== 0) throw new Error(`the command line did not save the settings: ${run.stderr}`);
+  new SettingsStore(dataDir, silentLogger).update({ redirect: 'loopback' });
+}
+
+/**
+ * Whether nobody owns the data folder any more: its owner lock can be taken (and is let go at
+ * once) and no owner endpoint is advertised.
+ */
+export function ownerLockFree(dataDir: string): boolean {
+  const files = ownerFiles(dataDir);
+  if (existsSync(files.endpoint)) return false;
+  if (!existsSync(files.lock)) return true;
+  const lock = FileLock.tryAcquire(files.lock);
+  lock?.release();
+  return lock !== undefined;
+}
