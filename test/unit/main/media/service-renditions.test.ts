@@ -23,7 +23,7 @@ const agent = createHttpAgent();
 function route(request: IncomingMessage, response: ServerResponse): void {
   const path = request.url ?? '/';
   seen.push({ path, authorization: request.headers.authorization });
-  const [name] = path.split('?');
+  const name = new URL(path, 'http://x').pathname;
   switch (name) {
     case '/thumb.png':
       return void response.writeHead(200, { 'content-type': 'image/png' }).end(IMAGE);
