@@ -66,7 +66,11 @@ export function serveThumbnails(core: Pick<AppCore, 'thumbnail' | 'rendition'>):
       if (rendition === undefined) return refuse(404);
       return new Response(new Uint8Array(rendition.bytes), {
         status: 200,
-        headers: { 'content-type': rendition.contentType, 'cache-control': 'max-age=3600' },
+        headers: {
+          'content-type': rendition.contentType,
+          'cache-control': 'max-age=3600',
+          'x-content-type-options': 'nosniff',
+        },
       });
     }
     try {

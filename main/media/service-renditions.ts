@@ -117,7 +117,8 @@ export class ServiceRenditions {
     }
     try {
       const rendition = await this.#fetch(address);
-      this.#store(key, rendition);
+      // Not kept when the service named another rendition meanwhile: it could never be asked for.
+      if (this.#addresses.get(photoId) === address) this.#store(key, rendition);
       return rendition;
     } catch (error) {
       this.logger.warn('a rendition of the service could not be shown', {
@@ -161,7 +162,12 @@ export class ServiceRenditions {
       }
       const type = headers['content-type'];
       const contentType = typeof type === 'string' ? type.split(';')[0]?.trim().toLowerCase() : '';
-      if (contentType === undefined || !/^image\/[a-z0-9.+-]+$/.test(contentType)) {
+      // SVG is a document that can carry script: thumbnails are raster images.
+      if (
+        contentType === undefined ||
+        !/^image\/[a-z0-9.+-]+$/.test(contentType) ||
+        contentType === 'image/svg+xml'
+      ) {
         await body.dump();
         throw new RenditionRefused('not an image');
       }

@@ -27,6 +27,10 @@ function route(request: IncomingMessage, response: ServerResponse): void {
   switch (name) {
     case '/thumb.png':
       return void response.writeHead(200, { 'content-type': 'image/png' }).end(IMAGE);
+    case '/drawing.svg':
+      return void response
+        .writeHead(200, { 'content-type': 'image/svg+xml' })
+        .end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     case '/page.html':
       return void response.writeHead(200, { 'content-type': 'text/html' }).end('<p>hi</p>');
     case '/huge.jpg':
@@ -170,7 +174,14 @@ describe('fetching a rendition', () => {
   it('refuses what is not an image, too large, missing, or redirected somewhere refused', async () => {
     const lines: string[] = [];
     const store = renditions(lines);
-    const paths = ['/page.html', '/huge.jpg', '/missing.jpg', '/to-file', '/to-remote-http'];
+    const paths = [
+      '/page.html',
+      '/drawing.svg',
+      '/huge.jpg',
+      '/missing.jpg',
+      '/to-file',
+      '/to-remote-http',
+    ];
     for (const [index, path] of paths.entries()) {
       store.remember(`p${index}`, `${origin}${path}?sig=s3cr3t`);
       expect(await store.get(`p${index}`), path).toBeUndefined();
