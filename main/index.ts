@@ -118,8 +118,8 @@ if (!app.requestSingleInstanceLock()) {
       },
       openShell: ({ logger, coreOptions }, ownership) => {
         const core = ownership.core;
-        serveRenderer(join(here, '../renderer'), () => core.imageOrigins());
-        serveThumbnails((md5) => core.thumbnail(md5));
+        serveRenderer(join(here, '../renderer'));
+        serveThumbnails(core);
         // The window takes in only what the OS handed over, and asks in a native dialog before
         // tokens or photos go anywhere new.
         const frontEnd = new WindowFrontEnd((question) => askInNativeDialog(window?.(), question));

@@ -1,6 +1,11 @@
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import type { DroppedFilesResult, IpcCallInput, UploaderBridge } from '../shared/ipc/bridge';
-import { DROP_CHANNEL, eventChannel, thumbnailAddress } from '../shared/ipc/bridge';
+import {
+  DROP_CHANNEL,
+  eventChannel,
+  renditionAddress,
+  thumbnailAddress,
+} from '../shared/ipc/bridge';
 import { type IpcChannel, isIpcChannel, isIpcEvent } from '../shared/ipc/channels';
 import type { IpcResult, IpcResults } from '../shared/ipc/contract';
 
@@ -35,6 +40,7 @@ const bridge: Bridge = {
       assumedZone,
     }) as Promise<IpcResult<DroppedFilesResult>>,
   thumbnailUrl: thumbnailAddress,
+  renditionUrl: renditionAddress,
 };
 
 contextBridge.exposeInMainWorld('uploader', bridge);

@@ -23,6 +23,8 @@ export type ServiceContext = {
   readonly adminToken: string;
   /** `http://127.0.0.1:PORT`, known once the server listens. */
   readonly origin: () => string;
+  /** Where the photos' renditions are served: the files origin with `--cdn`, else `origin`. */
+  readonly filesOrigin: () => string;
 };
 
 /** The registered client with this id, if any. */

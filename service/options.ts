@@ -41,6 +41,11 @@ export type PhotoServiceOptions = {
    * PEM file the launch line names (`tls_ca_file`). The S3 store stays plain http on loopback.
    */
   readonly tls: boolean;
+  /**
+   * Serve the photos' renditions from a second loopback origin, as a CDN would, and point the
+   * Photo JSON's `uris` there (`files_url` in the launch line).
+   */
+  readonly cdn: boolean;
   /** Redirect URIs registered for both demo clients besides the defaults. */
   readonly extraRedirectUris: readonly string[];
   /** Time a photo stays `processing` before its download starts, in milliseconds. */
@@ -71,6 +76,7 @@ export const DEFAULT_OPTIONS: PhotoServiceOptions = {
   allowPrivateFetch: false,
   withS3: false,
   tls: false,
+  cdn: false,
   extraRedirectUris: [],
   processingDelayMs: 0,
   maxDownloadBytes: 50 * 1024 * 1024,
@@ -140,6 +146,7 @@ export function parseServiceArgs(argv: readonly string[]): PhotoServiceOptions {
       'allow-private-fetch': { type: 'boolean' },
       'with-s3': { type: 'boolean' },
       tls: { type: 'boolean' },
+      cdn: { type: 'boolean' },
       'redirect-uri': { type: 'string', multiple: true },
       'processing-delay-ms': { type: 'string' },
       'max-download-bytes': { type: 'string' },
@@ -167,6 +174,7 @@ export function parseServiceArgs(argv: readonly string[]): PhotoServiceOptions {
     allowPrivateFetch: values['allow-private-fetch'] ?? false,
     withS3: values['with-s3'] ?? false,
     tls: values.tls ?? false,
+    cdn: values.cdn ?? false,
     extraRedirectUris: (values['redirect-uri'] ?? []).map(redirectUri),
     processingDelayMs: positiveInteger(
       'processing-delay-ms',

@@ -21,6 +21,7 @@ import { SafeFetcher } from './processing/safe-fetch';
 import { type S3StoreInfo, startS3Store, type RunningS3Store } from './s3/s3-store';
 import { PhotoStore } from './store/photo-store';
 import { createLoopbackCertificate } from './tls-certificate';
+import { type FilesOrigin, startFilesOrigin } from './pages/files-origin';
 
 /** What the launcher prints as its first stdout line, and what tests get in process. */
 export type LaunchInfo = {
@@ -39,6 +40,8 @@ export type LaunchInfo = {
   readonly redirect_uris: readonly string[];
   readonly projects: readonly { readonly id: string; readonly name: string }[];
   readonly s3?: S3StoreInfo;
+  /** With `--cdn`: the second origin the photos' renditions are served from. */
+  readonly files_url?: string;
   /** With `--tls`: the PEM file of the CA that signed the service's certificate. */
   readonly tls_ca_file?: string;
 };
@@ -113,7 +116,9 @@ export async function startPhotoService(
     }),
     adminToken,
     origin: () => origin,
+    filesOrigin: () => files?.origin ?? origin,
   };
+  let files: FilesOrigin | undefined;
 
   const certificate = options.tls ? await createLoopbackCertificate() : undefined;
   let server: Server | undefined;
@@ -134,8 +139,10 @@ export async function startPhotoService(
 
   let s3: RunningS3Store | undefined;
   try {
+    if (options.cdn) files = await startFilesOrigin(photos, options.host, certificate);
     if (options.withS3) s3 = await startS3Store(options.host);
   } catch (error) {
+    await files?.close();
     await shut(httpServer);
     await certificate?.remove();
     throw error;
@@ -152,6 +159,7 @@ export async function startPhotoService(
     redirect_uris: redirectUris,
     projects: photos.projects().map((project) => ({ id: project.id, name: project.name })),
     ...(s3 ? { s3: s3.info } : {}),
+    ...(files ? { files_url: files.origin } : {}),
     ...(certificate ? { tls_ca_file: certificate.caFile } : {}),
   };
 
@@ -164,6 +172,7 @@ export async function startPhotoService(
     idle: () => context.processor.idle(),
     close: async () => {
       await shut(httpServer);
+      await files?.close();
       await app.close();
       await context.processor.idle();
       await fetcher.close();

@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
 import { APP_SCHEME, THUMBNAIL_SCHEME } from '../../shared/ipc/bridge';
+import type { AppCore } from '../core/app-core';
 import { routeAppRequest, routeThumbnailRequest } from '../core/app-requests';
 import { contentSecurityPolicy } from '../core/content-security-policy';
 
@@ -22,10 +23,11 @@ const refuse = (status: number) => new Response(null, { status });
 
 /**
  * Serves the built renderer from `rendererDir` (inside the asar) on `app://renderer/`, with a
- * strict Content-Security-Policy on every answer. What is refused, and why, is decided by
- * `routeAppRequest`; nothing here throws into Electron.
+ * strict Content-Security-Policy on every answer: images only from the app and `thumb:`, never a
+ * remote origin (main fetches the service's renditions itself). What is refused, and why, is
+ * decided by `routeAppRequest`; nothing here throws into Electron.
  */
-export function serveRenderer(rendererDir: string, imageOrigins: () => readonly string[]): void {
+export function serveRenderer(rendererDir: string): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const route = routeAppRequest(request.url, request.method, rendererDir);
     if (route.kind === 'refuse') return refuse(route.status);
@@ -37,7 +39,7 @@ export function serveRenderer(rendererDir: string, imageOrigins: () => readonly 
         headers: {
           'content-type': route.contentType,
           'content-security-policy': contentSecurityPolicy({
-            images: [`${THUMBNAIL_SCHEME}:`, ...imageOrigins()],
+            images: [`${THUMBNAIL_SCHEME}:`],
             connect: [],
           }),
           'x-content-type-options': 'nosniff',
@@ -51,14 +53,28 @@ export function serveRenderer(rendererDir: string, imageOrigins: () => readonly 
 
 /**
  * Serves thumbnails on `thumb://photo/<md5>.jpg`: the window names a photo by its MD5, and only
- * photos taken in during this session are served. It never sees or sends a file path.
+ * photos taken in during this session are served. It never sees or sends a file path. On
+ * `thumb://service/<photo id>` it serves the service's rendition of a listed photo, which the
+ * core fetched: the window never sees or sends the rendition's address.
  */
-export function serveThumbnails(thumbnail: (md5: string) => Promise<string | undefined>): void {
+export function serveThumbnails(core: Pick<AppCore, 'thumbnail' | 'rendition'>): void {
   protocol.handle(THUMBNAIL_SCHEME, async (request) => {
     const route = routeThumbnailRequest(request.url, request.method);
     if (route.kind === 'refuse') return refuse(route.status);
+    if (route.kind === 'rendition') {
+      const rendition = await core.rendition(route.photoId);
+      if (rendition === undefined) return refuse(404);
+      return new Response(new Uint8Array(rendition.bytes), {
+        status: 200,
+        headers: {
+          'content-type': rendition.contentType,
+          'cache-control': 'max-age=3600',
+          'x-content-type-options': 'nosniff',
+        },
+      });
+    }
     try {
-      const file = await thumbnail(route.md5);
+      const file = await core.thumbnail(route.md5);
       if (file === undefined) return refuse(404);
       const answer = await net.fetch(pathToFileURL(file).href);
       if (!answer.ok) return refuse(404);

@@ -21,6 +21,7 @@ import { sharedLocksDir } from '../ownership/data-folder';
 import type { Logger, Redactor } from '../logging/logger';
 import { Intake } from '../media/intake';
 import { MediaWorkers } from '../media/media-workers';
+import { type Rendition, ServiceRenditions } from '../media/service-renditions';
 import { Thumbnails } from '../media/thumbnails';
 import { QueueStore } from '../queue/queue-store';
 import { UploadEngine } from '../queue/upload-engine';
@@ -30,7 +31,7 @@ import { type Settings, type SettingsFile, SettingsStore } from '../settings/set
 import { MissingHostKeys, openPhotoHost } from '../staging/open-photo-host';
 import type { PhotoHost } from '../staging/photo-host';
 import { IntakeRuns } from './intake-runs';
-import { notReadyReason, settingsView } from './settings-view';
+import { notReadyReason, redirectChoice, settingsView } from './settings-view';
 import type { FrontEnd } from './front-end';
 import { createIpcHandlers } from './ipc-handlers';
 import { QueueRunner } from './queue-runner';
@@ -99,6 +100,7 @@ export class AppCore {
   readonly #workers: MediaWorkers;
   readonly #thumbnails: Thumbnails;
   readonly #runs: IntakeRuns;
+  readonly #renditions: ServiceRenditions;
   readonly #runner: QueueRunner;
   #connection: ServiceConnection | undefined;
   #host: (PhotoHost & { close?(): void }) | undefined;
@@ -125,6 +127,10 @@ export class AppCore {
       ...(options.media?.crawlerEntry ? { crawlerEntry: options.media.crawlerEntry } : {}),
     });
     this.#thumbnails = new Thumbnails(this.#workers, join(options.dataDir, 'thumbnails'));
+    this.#renditions = new ServiceRenditions(
+      () => this.#dispatcher,
+      options.logger.child('renditions'),
+    );
     const intake = new Intake(
       this.#workers,
       { uploaded: (md5s) => Promise.resolve(this.#store.uploadedPhotoIds(md5s)) },
@@ -157,6 +163,7 @@ export class AppCore {
         store: this.#store,
         runs: this.#runs,
         runner: this.#runner,
+        renditions: this.#renditions,
         chooser: this.options.chooser,
         secrets: this.options.secrets,
         redactor: this.options.redactor,
@@ -236,12 +243,6 @@ export class AppCore {
     });
   }
 
-  /** Origins whose images the window may show: the service's own thumbnails. */
-  imageOrigins(): string[] {
-    const { baseUrl } = this.settings.get();
-    return baseUrl === undefined ? [] : [new URL(baseUrl).origin];
-  }
-
   /**
    * Applies the saved settings: reconnects to the service (the session is restored from the
    * keychain) and rebuilds the photo host and the upload engine. In-flight upload steps finish
@@ -294,6 +295,14 @@ export class AppCore {
   }
 
   /**
+   * The service's rendition of a photo it listed (`thumb://service/<id>`), fetched through the
+   * core's network; undefined for a photo not listed, a refused address or a failed fetch.
+   */
+  rendition(photoId: string): Promise<Rendition | undefined> {
+    return this.#renditions.get(photoId);
+  }
+
+  /**
    * Stops the queue for good (the owner is quitting): the steps in flight are journaled, and
    * every `queue:sync` still waiting ends `stopped`.
    */
@@ -314,10 +323,7 @@ export class AppCore {
   }
 
   #redirect(saved: Settings): RedirectChoice {
-    const scheme = this.options.customScheme;
-    return scheme !== undefined && saved.redirect !== 'loopback'
-      ? { kind: 'custom-scheme', scheme }
-      : { kind: 'loopback' };
+    return redirectChoice(saved, this.options.customScheme);
   }
 
   async #applySettings(): Promise<void> {

@@ -42,17 +42,26 @@ export function routeAppRequest(rawUrl: string, method: string, rendererDir: str
   };
 }
 
+/** What a `thumb://` request names: a photo of this session, or a service photo's rendition. */
+export type ThumbnailRoute =
+  | { readonly kind: 'thumbnail'; readonly md5: string }
+  | { readonly kind: 'rendition'; readonly photoId: string }
+  | Extract<AppRoute, { kind: 'refuse' }>;
+
 /**
- * Routes a request on `thumb://photo/<md5>.jpg` to the MD5 it names: 405 for anything but GET
- * and HEAD, 400 for a malformed address, 404 for another host or shape. Never throws.
+ * Routes a request on `thumb://photo/<md5>.jpg` to the MD5 it names, and one on
+ * `thumb://service/<photo id>` to the service photo whose rendition main fetches: 405 for
+ * anything but GET and HEAD, 400 for a malformed address, 404 for another host or shape (a photo
+ * id is letters, digits, `_` and `-`, as `renditionAddress` writes it). Never throws.
  */
-export function routeThumbnailRequest(
-  rawUrl: string,
-  method: string,
-): { readonly kind: 'thumbnail'; readonly md5: string } | Extract<AppRoute, { kind: 'refuse' }> {
+export function routeThumbnailRequest(rawUrl: string, method: string): ThumbnailRoute {
   if (method !== 'GET' && method !== 'HEAD') return { kind: 'refuse', status: 405 };
   const url = parse(rawUrl);
   if (url === undefined) return { kind: 'refuse', status: 400 };
+  if (url.host === 'service') {
+    const id = url.search === '' ? /^\/([A-Za-z0-9_-]{1,64})$/.exec(url.pathname)?.[1] : undefined;
+    return id === undefined ? { kind: 'refuse', status: 404 } : { kind: 'rendition', photoId: id };
+  }
   const match = /^\/([0-9a-f]{32})\.jpg$/.exec(url.pathname);
   if (url.host !== 'photo' || match?.[1] === undefined) return { kind: 'refuse', status: 404 };
   return { kind: 'thumbnail', md5: match[1] };

@@ -1,7 +1,8 @@
 /**
  * The window's Content-Security-Policy: its own scripts and styles only, no inline code, no
- * plugins, no frames, no forms posting away; images from the app, its thumbnails and the
- * service's own renditions; connections only where the transport needs them.
+ * plugins, no frames, no forms posting away; images from the app and `allow.images` (the
+ * app's `thumb:` scheme, which also carries the service's renditions fetched by main: never a
+ * remote origin); connections only where the transport needs them.
  */
 export function contentSecurityPolicy(allow: {
   readonly images: readonly string[];

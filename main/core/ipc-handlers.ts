@@ -10,6 +10,7 @@ import { type IpcHandlers, IpcFailure } from '../../shared/ipc/dispatcher';
 import type { ProjectView, SessionView } from '../../shared/ipc/views';
 import { classify } from '../api/api-errors';
 import { DiagnosticsNotSaved } from '../diagnostics/write-diagnostics';
+import type { ServicePhoto } from '../api/api-schemas';
 import type { PhotoServiceApi } from '../api/photo-service-api';
 import type { Redactor } from '../logging/logger';
 import { isKnownZone } from '../media/capture-time';
@@ -23,6 +24,7 @@ import type { AppCore, PathChooser } from './app-core';
 import { declined, type FrontEnd } from './front-end';
 import type { IntakeRuns } from './intake-runs';
 import type { QueueRunner } from './queue-runner';
+import type { ServiceRenditions } from '../media/service-renditions';
 import { sensitiveChange, withoutTrailingSlash } from './sensitive-change';
 import { photoView, projectView } from './views';
 
@@ -32,6 +34,8 @@ export type HandlerDeps = {
   readonly store: QueueStore;
   readonly runs: IntakeRuns;
   readonly runner: QueueRunner;
+  /** Remembers the renditions of listed photos, so the window can ask main for them by id. */
+  readonly renditions: Pick<ServiceRenditions, 'remember'>;
   readonly chooser: PathChooser;
   readonly secrets: SecretStore;
   readonly redactor: Redactor;
@@ -103,6 +107,8 @@ function photoHostSettings(
  */
 export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
   const { core, store, runs, runner } = deps;
+  const remember = (photoId: string, address: string | undefined) =>
+    deps.renditions.remember(photoId, address);
   const seenProjects = new Map<string, ProjectView>();
 
   const api = (): PhotoServiceApi => {
@@ -368,11 +374,12 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
           perPage: PHOTOS_PAGE_SIZE,
         });
         // An unreadable item is skipped, so the page's own length says whether more may follow.
-        return { photos: page.items.map(photoView), more: page.rawLength === PHOTOS_PAGE_SIZE };
+        const view = (photo: ServicePhoto) => photoView(photo, remember);
+        return { photos: page.items.map(view), more: page.rawLength === PHOTOS_PAGE_SIZE };
       }),
 
     'photos:get': (input) =>
-      call(async (service) => photoView(await service.getPhoto(input.photoId))),
+      call(async (service) => photoView(await service.getPhoto(input.photoId), remember)),
 
     'photos:edit-description': (input) => {
       const description = cleanDescription(input.description);

@@ -1,5 +1,6 @@
 import { computerZone } from '../../shared/domain/zone';
 import type { SettingsView } from '../../shared/ipc/views';
+import type { RedirectChoice } from '../auth/auth-session';
 import { secretNames } from '../secrets/secret-names';
 import type { SecretStore } from '../secrets/secret-store';
 import type { Settings } from '../settings/settings-store';
@@ -65,4 +66,14 @@ export function notReadyReason(setup: {
   if (!setup.host)
     return 'The photo host has no keys yet: set them once (they are kept in the keychain).';
   return undefined;
+}
+
+/**
+ * How sign-in comes back to this install: through the app's private scheme when the operating
+ * system hands it over and the user did not ask for the loopback redirect; else loopback.
+ */
+export function redirectChoice(saved: Settings, customScheme: string | undefined): RedirectChoice {
+  return customScheme !== undefined && saved.redirect !== 'loopback'
+    ? { kind: 'custom-scheme', scheme: customScheme }
+    : { kind: 'loopback' };
 }

@@ -69,8 +69,15 @@ export function projectView(project: ServiceProject): ProjectView {
   };
 }
 
-/** A service photo, its description sanitized, with the smallest rendition the service offers as its thumbnail. */
-export function photoView(photo: ServicePhoto): PhotoView {
+/**
+ * A service photo, its description sanitized. The smallest rendition the service offers (the
+ * thumbnail, else the web one) is handed to `remember`, which says whether main can serve it
+ * (see `ServiceRenditions`); the window never sees the rendition's address.
+ */
+export function photoView(
+  photo: ServicePhoto,
+  remember: (photoId: string, address: string | undefined) => boolean = () => false,
+): PhotoView {
   const rendition = (type: string) => {
     const found = photo.uris.find((uri) => uri.type === type);
     return found?.url ?? found?.uri;
@@ -85,8 +92,6 @@ export function photoView(photo: ServicePhoto): PhotoView {
     description: sanitizeDescription(photo.description ?? ''),
     internal: photo.internal,
     processingStatus: photo.processing_status,
-    // Only web addresses reach the renderer's <img>: a `file:` or `javascript:` one is dropped.
-    thumbnailUrl:
-      thumbnail !== undefined && /^https?:\/\//i.test(thumbnail) ? thumbnail : undefined,
+    hasThumbnail: remember(photo.id, thumbnail),
   };
 }

@@ -8,6 +8,7 @@ import type {
 } from '../../shared/ipc/contract';
 import {
   SOCKET_PATH,
+  SOCKET_RENDITION_PATH,
   SOCKET_THUMBNAIL_PATH,
   type SocketMessage,
   type SocketRequest,
@@ -76,5 +77,7 @@ export function createSocketBridge(location: Location): UploaderBridge<File> {
       })),
     thumbnailUrl: (md5) =>
       `${SOCKET_THUMBNAIL_PATH}/${encodeURIComponent(md5)}.jpg?token=${encodeURIComponent(token)}`,
+    renditionUrl: (photoId) =>
+      `${SOCKET_RENDITION_PATH}/${encodeURIComponent(photoId)}?token=${encodeURIComponent(token)}`,
   };
 }

@@ -6,12 +6,15 @@ export const DEMO_USER = { id: '3c9e1f20-5b7d-4e8a-b1c2-d3e4f5a6b7c8', name: 'De
 
 export type PhotoJson = ReturnType<typeof photoJson>;
 
-/** A Photo as the v2 API shows it (service facts: ids are strings, times epoch seconds). */
-export function photoJson(photo: StoredPhoto, origin: string) {
+/**
+ * A Photo as the v2 API shows it (service facts: ids are strings, times epoch seconds). Its
+ * renditions live on `filesOrigin` (another origin with `--cdn`, as on a CDN).
+ */
+export function photoJson(photo: StoredPhoto, origin: string, filesOrigin: string = origin) {
   const ready = photo.processingStatus === 'processed' || photo.processingStatus === 'duplicate';
   const uris = ready
     ? (['original', 'web', 'thumbnail'] as const).map((type) => {
-        const url = `${origin}/files/${photo.id}/${type}`;
+        const url = `${filesOrigin}/files/${photo.id}/${type}`;
         return { type, uri: url, url };
       })
     : [];

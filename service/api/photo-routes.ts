@@ -23,7 +23,7 @@ export function registerPhotoRoutes(app: FastifyInstance, context: ServiceContex
       const photo = photos.addPhoto({ ...input, projectId: request.params.project_id });
       context.processor.enqueue(photo);
       // Real service: 201 with the bare Photo, still `pending`.
-      return reply.code(201).send(photoJson(photo, context.origin()));
+      return reply.code(201).send(photoJson(photo, context.origin(), context.filesOrigin()));
     },
   );
 
@@ -36,7 +36,9 @@ export function registerPhotoRoutes(app: FastifyInstance, context: ServiceContex
       photo.description = parseDescriptionBody(request.body);
       photos.touch(photo);
       // The spec wraps this answer in `photo`.
-      return reply.code(201).send({ photo: photoJson(photo, context.origin()) });
+      return reply
+        .code(201)
+        .send({ photo: photoJson(photo, context.origin(), context.filesOrigin()) });
     },
   );
 
@@ -46,7 +48,7 @@ export function registerPhotoRoutes(app: FastifyInstance, context: ServiceContex
     (request, reply) => {
       const photo = photos.photo(request.params.id);
       if (!photo) throw ApiError.notFound();
-      return reply.send(photoJson(photo, context.origin()));
+      return reply.send(photoJson(photo, context.origin(), context.filesOrigin()));
     },
   );
 
@@ -65,7 +67,11 @@ export function registerPhotoRoutes(app: FastifyInstance, context: ServiceContex
             (start === undefined || photo.capturedAt >= start) &&
             (end === undefined || photo.capturedAt <= end),
         );
-      return reply.send(pageOf(matching, query).map((photo) => photoJson(photo, context.origin())));
+      return reply.send(
+        pageOf(matching, query).map((photo) =>
+          photoJson(photo, context.origin(), context.filesOrigin()),
+        ),
+      );
     },
   );
 }

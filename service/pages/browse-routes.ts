@@ -5,14 +5,10 @@ import { requireOwnHost } from '../own-host';
 import type { Project, StoredPhoto } from '../store/photo-store';
 import { escapeHtml } from '../../shared/domain/escape-html';
 import { renderPage, sendPage } from './html';
-import { ImageVariants, type Variant } from './image-variants';
+import { ImageVariants, isVariant } from './image-variants';
 
-const VARIANTS: readonly Variant[] = ['original', 'web', 'thumbnail'];
-
-function isVariant(value: string): value is Variant {
-  return (VARIANTS as readonly string[]).includes(value);
-}
-
+// The browse page shows renditions from its own origin (its policy allows only 'self'), also
+// when the API points at a separate files origin (`--cdn`): both serve the same bytes.
 function photoCard(photo: StoredPhoto): string {
   const ready = photo.processingStatus === 'processed' || photo.processingStatus === 'duplicate';
   const waiting =

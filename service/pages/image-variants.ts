@@ -4,6 +4,13 @@ import type { StoredPhoto } from '../store/photo-store';
 /** The renditions the service serves for each processed photo. */
 export type Variant = 'original' | 'web' | 'thumbnail';
 
+const VARIANTS: readonly Variant[] = ['original', 'web', 'thumbnail'];
+
+/** Whether a path segment names one of the renditions. */
+export function isVariant(value: string): value is Variant {
+  return (VARIANTS as readonly string[]).includes(value);
+}
+
 const LONGEST_EDGE: Record<Exclude<Variant, 'original'>, number> = { web: 1600, thumbnail: 320 };
 
 export type Rendition = { readonly bytes: Buffer; readonly mediaType: string };

@@ -28,6 +28,11 @@ export type UploaderBridge<DroppedFile> = {
   ): Promise<IpcResult<DroppedFilesResult>>;
   /** Where the window loads the thumbnail of a photo taken in this session (by its MD5). */
   thumbnailUrl(md5: string): string;
+  /**
+   * Where the window loads the service's rendition of a listed photo (by its id, when its view
+   * says `hasThumbnail`): main fetches it, so the window's image policy needs no remote origin.
+   */
+  renditionUrl(photoId: string): string;
 };
 
 /**
@@ -49,6 +54,10 @@ export const THUMBNAIL_SCHEME = 'thumb';
 
 /** A thumbnail's address in the Electron app. */
 export const thumbnailAddress = (md5: string) => `${THUMBNAIL_SCHEME}://photo/${md5}.jpg`;
+
+/** The address of a service photo's rendition in the Electron app, served by main. */
+export const renditionAddress = (photoId: string) =>
+  `${THUMBNAIL_SCHEME}://service/${encodeURIComponent(photoId)}`;
 
 /** The preload's channel name for an event, so events and calls can never collide. */
 export const eventChannel = (event: IpcEvent) => `event:${event}`;

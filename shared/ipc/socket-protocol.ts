@@ -30,3 +30,8 @@ export type SocketMessage =
 export const SOCKET_PATH = '/bridge';
 /** The path thumbnails are served from by the host (`/thumbnails/<md5>.jpg?token=`). */
 export const SOCKET_THUMBNAIL_PATH = '/thumbnails';
+/**
+ * The path the host serves a service photo's rendition from (`/renditions/<photo id>?token=`),
+ * fetched by the core: the page's image policy allows only the host's own origin.
+ */
+export const SOCKET_RENDITION_PATH = '/renditions';

@@ -174,8 +174,11 @@ export type PhotoView = {
   readonly description: string;
   readonly internal: boolean;
   readonly processingStatus: string;
-  /** The service's own thumbnail or web rendition, when it has one. */
-  readonly thumbnailUrl: string | undefined;
+  /**
+   * Whether main can show the service's own thumbnail (or web rendition) of this photo: the
+   * window loads it from the bridge's `renditionUrl(id)`, never from the service's address.
+   */
+  readonly hasThumbnail: boolean;
 };
 
 /** A report ready to save: the renderer offers it as a download. */

@@ -21,6 +21,7 @@ export function fakeBridge(answers: Partial<{ [C in IpcChannel]: IpcResults[C] }
     addDroppedFiles: () =>
       Promise.resolve({ ok: false, code: 'failed', message: 'no drops here' } as const),
     thumbnailUrl: (md5) => `thumb://photo/${md5}.jpg`,
+    renditionUrl: (photoId) => `thumb://service/${encodeURIComponent(photoId)}`,
   };
   return { bridge, calls };
 }

@@ -120,7 +120,9 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
           <button type="button" onClick={() => setOpen(undefined)}>
             Back to the photos
           </button>
-          {open.thumbnailUrl ? <img src={open.thumbnailUrl} alt={`Photo ${open.id}`} /> : null}
+          {open.hasThumbnail ? (
+            <img src={bridge.renditionUrl(open.id)} alt={`Photo ${open.id}`} />
+          ) : null}
           <p>
             Taken {when(open.capturedAt)}
             {open.coordinates
@@ -147,8 +149,8 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
                   setMessage(undefined);
                 }}
               >
-                {photo.thumbnailUrl ? (
-                  <img src={photo.thumbnailUrl} alt="" loading="lazy" />
+                {photo.hasThumbnail ? (
+                  <img src={bridge.renditionUrl(photo.id)} alt="" loading="lazy" />
                 ) : (
                   <span className="thumb placeholder" aria-hidden="true" />
                 )}

@@ -8,6 +8,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { createIpcDispatcher } from '../../../shared/ipc/dispatcher';
 import {
   SOCKET_PATH,
+  SOCKET_RENDITION_PATH,
   SOCKET_THUMBNAIL_PATH,
   type SocketMessage,
   type SocketRequest,
@@ -86,7 +87,8 @@ export async function startBridgeHost(options: {
       response.writeHead(200, {
         'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
         'content-security-policy': contentSecurityPolicy({
-          images: core.imageOrigins(),
+          // The host's own origin only: service renditions come through `/renditions/`.
+          images: [],
           connect: [origin.replace(/^http/, 'ws')],
         }),
         'x-content-type-options': 'nosniff',
@@ -107,6 +109,20 @@ export async function startBridgeHost(options: {
     createReadStream(file).pipe(response);
   };
 
+  // As Electron's `thumb://service/<id>`: the page names a listed photo, the core fetches it.
+  const serveRendition = async (response: ServerResponse, url: URL) => {
+    const id = /^\/([A-Za-z0-9_-]{1,64})$/.exec(url.pathname.slice(SOCKET_RENDITION_PATH.length));
+    if (!sameToken(url.searchParams.get('token'), token)) return void response.writeHead(403).end();
+    const rendition = id?.[1] === undefined ? undefined : await core.rendition(id[1]);
+    if (rendition === undefined) return void response.writeHead(404).end();
+    response.writeHead(200, {
+      'content-type': rendition.contentType,
+      'cache-control': 'max-age=3600',
+      'x-content-type-options': 'nosniff',
+    });
+    response.end(rendition.bytes);
+  };
+
   const serveControl = async (request: IncomingMessage, response: ServerResponse, path: string) => {
     if (request.headers.authorization !== `Bearer ${token}` || options.control === undefined)
       return void response.writeHead(403).end();
@@ -122,11 +138,13 @@ export async function startBridgeHost(options: {
     const url = new URL(request.url ?? '/', origin);
     const work = url.pathname.startsWith(`${SOCKET_THUMBNAIL_PATH}/`)
       ? serveThumbnail(response, url)
-      : url.pathname.startsWith('/control/') && request.method === 'POST'
-        ? serveControl(request, response, url.pathname.slice('/control/'.length))
-        : request.method === 'GET'
-          ? serveFile(response, url.pathname)
-          : Promise.resolve(void response.writeHead(405).end());
+      : url.pathname.startsWith(`${SOCKET_RENDITION_PATH}/`)
+        ? serveRendition(response, url)
+        : url.pathname.startsWith('/control/') && request.method === 'POST'
+          ? serveControl(request, response, url.pathname.slice('/control/'.length))
+          : request.method === 'GET'
+            ? serveFile(response, url.pathname)
+            : Promise.resolve(void response.writeHead(405).end());
     work.catch((error: unknown) => {
       process.stderr.write(`bridge-host: ${String(error)}\n`);
       if (!response.headersSent) response.writeHead(500);

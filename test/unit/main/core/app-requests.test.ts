@@ -49,4 +49,28 @@ describe('thumb:// requests', () => {
     });
     expect(routeThumbnailRequest('::', 'GET')).toMatchObject({ status: 400 });
   });
+
+  it('name a service photo by its id only, for main to fetch its rendition', () => {
+    expect(routeThumbnailRequest('thumb://service/Ab_9-z', 'GET')).toEqual({
+      kind: 'rendition',
+      photoId: 'Ab_9-z',
+    });
+    expect(routeThumbnailRequest('thumb://service/42', 'HEAD')).toEqual({
+      kind: 'rendition',
+      photoId: '42',
+    });
+    const status = (url: string, method = 'GET') => {
+      const route = routeThumbnailRequest(url, method);
+      return route.kind === 'refuse' ? route.status : 200;
+    };
+    expect(status('thumb://service/42', 'POST')).toBe(405);
+    expect(status('thumb://service/')).toBe(404);
+    expect(status('thumb://service/a/b')).toBe(404);
+    expect(status('thumb://service/..%2Fx')).toBe(404);
+    expect(status('thumb://service/a%20b')).toBe(404);
+    expect(status('thumb://service/42?u=https://cdn.example/x.jpg')).toBe(404);
+    expect(status(`thumb://service/${'a'.repeat(65)}`)).toBe(404);
+    expect(status('thumb://services/42')).toBe(404);
+    expect(status('thumb://photo/42')).toBe(404);
+  });
 });

@@ -73,3 +73,29 @@ describe('descriptions from the service', () => {
     );
   });
 });
+
+describe('the thumbnail of a service photo', () => {
+  it('is the thumbnail rendition, else the web one, as main remembers it', () => {
+    const remembered: [string, string | undefined][] = [];
+    const remember = (id: string, address: string | undefined) => {
+      remembered.push([id, address]);
+      return address !== undefined;
+    };
+    const uris = [
+      { type: 'web', url: 'https://cdn.example/w.jpg' },
+      { type: 'thumbnail', url: 'https://cdn.example/t.jpg' },
+    ];
+    expect(photoView({ ...servicePhoto, uris }, remember).hasThumbnail).toBe(true);
+    expect(photoView({ ...servicePhoto, uris: uris.slice(0, 1) }, remember).hasThumbnail).toBe(
+      true,
+    );
+    expect(photoView(servicePhoto, remember).hasThumbnail).toBe(false);
+    expect(remembered).toEqual([
+      ['7', 'https://cdn.example/t.jpg'],
+      ['7', 'https://cdn.example/w.jpg'],
+      ['7', undefined],
+    ]);
+    // The window gets no address at all, only whether main can show one.
+    expect(JSON.stringify(photoView({ ...servicePhoto, uris }, remember))).not.toContain('cdn');
+  });
+});
