@@ -74,6 +74,7 @@ export class PhotoServiceApi implements PhotoServiceClient {
           ...(photo.coordinates ? { coordinates: photo.coordinates } : {}),
           description: photo.description,
           internal: photo.internal,
+          ...(photo.tags !== undefined && photo.tags.length > 0 ? { tags: photo.tags } : {}),
         },
       },
     );

@@ -8,6 +8,8 @@ export type NewPhoto = {
   readonly coordinates: { readonly lat: number; readonly lon: number } | null;
   readonly description: string;
   readonly internal: boolean;
+  /** Sent only when there are some (the service's field is optional). */
+  readonly tags?: readonly string[];
 };
 
 /**

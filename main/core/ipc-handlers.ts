@@ -1,6 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import type { Clock } from '../../shared/domain/clock';
+import { normalizeTags } from '../../shared/domain/tags';
 import {
   MAX_DESCRIPTION_LENGTH,
   sanitizeDescription,
@@ -278,6 +279,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
       const own = new Map(
         input.overrides.map((entry) => [entry.intakeId, cleanDescription(entry.description)]),
       );
+      const ownTags = new Map(input.photoTags.map((entry) => [entry.intakeId, entry.tags]));
       const found = input.intakeIds.map((intakeId) => runs.photo(intakeId));
       if (found.some((photo) => photo === undefined))
         throw new IpcFailure(
@@ -302,6 +304,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
                   projectId: input.projectId,
                   description: own.get(input.intakeIds[index] ?? -1) ?? description,
                   internal: input.internal,
+                  tags: normalizeTags(input.tags, ownTags.get(input.intakeIds[index] ?? -1) ?? []),
                 }),
               ],
         ),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { queueItemStates } from '../../shared/ipc/views';
 import type { Clock } from '../../shared/domain/clock';
 import type { IntakePhoto, PhotoFormat } from '../../shared/domain/intake';
+import { normalizeTags } from '../../shared/domain/tags';
 
 /**
  * Where a queued item is. Photos: `queued` (metadata and MD5 known) → `staged` (at a URL the
@@ -41,9 +42,23 @@ const rowSchema = z.object({
   bytes_sent: z.number(),
   /** When the current wait on the service began (ms): the create sent or accepted; bounds it. */
   waiting_since: z.number().nullable(),
+  /** The photo's tags, a JSON array of strings. */
+  tags: z.string().transform((text) => parseTags(text)),
   created_at: z.number(),
   updated_at: z.number(),
 });
+
+const tagListSchema = z.array(z.string());
+
+/** A stored tag list; an unreadable one (never written by this code) is empty. */
+function parseTags(text: string): readonly string[] {
+  try {
+    const parsed = tagListSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
 
 /** One queue row, parsed (never cast) from the database. */
 export type QueueItem = z.output<typeof rowSchema>;
@@ -59,12 +74,19 @@ export type NewPhotoItem = {
   readonly projectId: string;
   readonly description: string;
   readonly internal: boolean;
+  /** Sent with the create, normalized (see `normalizeTags`); none when absent. */
+  readonly tags?: readonly string[];
 };
 
-/** The queue item for a photo intake found, with the batch's project, description and flag. */
+/** The queue item for a photo intake found, with the batch's project, description, flag and tags. */
 export function newPhotoItem(
   photo: IntakePhoto,
-  batch: { readonly projectId: string; readonly description: string; readonly internal: boolean },
+  batch: {
+    readonly projectId: string;
+    readonly description: string;
+    readonly internal: boolean;
+    readonly tags: readonly string[];
+  },
 ): NewPhotoItem {
   return {
     path: photo.path,
@@ -129,6 +151,8 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX items_md5 ON items (md5, project_id);`,
   // 2: bounds the wait for a photo the service accepted without naming it, or for processing.
   'ALTER TABLE items ADD COLUMN waiting_since INTEGER;',
+  // 3: the tags a photo is created with.
+  "ALTER TABLE items ADD COLUMN tags TEXT NOT NULL DEFAULT '[]';",
 ];
 
 /** Counts by state, for progress. */
@@ -195,8 +219,8 @@ export class QueueStore {
       "SELECT id FROM items WHERE kind = 'photo' AND md5 = ? AND project_id = ? AND state != 'cancelled'",
     );
     const insert = this.#db.prepare(
-      `INSERT INTO items (kind, state, project_id, path, size, format, md5, captured_at, lat, lon, description, internal, created_at, updated_at)
-       VALUES ('photo', 'queued', @projectId, @path, @size, @format, @md5, @capturedAt, @lat, @lon, @description, @internal, @now, @now)`,
+      `INSERT INTO items (kind, state, project_id, path, size, format, md5, captured_at, lat, lon, description, internal, tags, created_at, updated_at)
+       VALUES ('photo', 'queued', @projectId, @path, @size, @format, @md5, @capturedAt, @lat, @lon, @description, @internal, @tags, @now, @now)`,
     );
     const added: number[] = [];
     const alreadyQueued: number[] = [];
@@ -221,6 +245,7 @@ export class QueueStore {
           lon: photo.coordinates?.lon ?? null,
           description: photo.description,
           internal: photo.internal ? 1 : 0,
+          tags: JSON.stringify(normalizeTags(photo.tags ?? [])),
           now,
         });
         added.push(Number(result.lastInsertRowid));

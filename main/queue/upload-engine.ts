@@ -251,6 +251,7 @@ export class UploadEngine {
             item.lat !== null && item.lon !== null ? { lat: item.lat, lon: item.lon } : null,
           description: item.description,
           internal: item.internal,
+          tags: item.tags,
         },
         signal,
       );

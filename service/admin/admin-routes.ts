@@ -69,6 +69,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: ServiceContex
         captured_at: photo.capturedAt,
         coordinates: photo.coordinates,
         internal: photo.internal,
+        tags: photo.tags,
         uri: photo.uri,
       })),
       requests: context.stats.snapshot(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { secureAddressSchema } from '../domain/secure-address';
+import { MAX_TAG_LENGTH, MAX_TAGS } from '../domain/tags';
 import type { IpcChannel, IpcEvent } from './channels';
 import type {
   IntakeBatchView,
@@ -16,6 +17,8 @@ import type {
 /** Ids and short strings from the renderer are bounded: nothing unbounded crosses the bridge. */
 const id = z.string().min(1).max(200);
 const html = z.string().max(50_000);
+/** Tags as typed: normalized (trimmed, deduplicated) by the core before they are queued. */
+const tagList = z.array(z.string().max(MAX_TAG_LENGTH * 4)).max(MAX_TAGS * 4);
 /**
  * Service addresses: https, or plain http only on this computer (a `javascript:` or `file:`
  * address is refused, and so is plain http to another machine), with a reason that names it.
@@ -92,6 +95,13 @@ export const ipcCalls = {
       /** Per-photo descriptions that replace the batch's for those photos. */
       overrides: z
         .array(z.object({ intakeId: z.number().int().min(0), description: html }).strict())
+        .max(20_000)
+        .default([]),
+      /** Tags for every photo of the batch. */
+      tags: tagList.default([]),
+      /** Tags for some photos only, added to the batch's. */
+      photoTags: z
+        .array(z.object({ intakeId: z.number().int().min(0), tags: tagList }).strict())
         .max(20_000)
         .default([]),
     })

@@ -230,6 +230,8 @@ describe('the app core, signed in', () => {
       description: '',
       internal: false,
       overrides: [],
+      tags: [],
+      photoTags: [],
     });
     const [queued] = (await handlers['queue:snapshot']({})).items;
     expect(queued?.path).toBe(await realpath(photo!.path));

@@ -47,6 +47,7 @@ describe('descriptions from the service', () => {
       attempts: 1,
       next_attempt_at: 0,
       project_id: null,
+      tags: [],
       path: null,
       size: null,
       format: null,

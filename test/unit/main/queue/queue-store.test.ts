@@ -75,19 +75,35 @@ describe('QueueStore', () => {
     const { added } = store.addPhotos([photo('a')]);
     store.update(added[0]!, { state: 'created', photo_id: 'ph1' });
     store.close();
-    // The queue as the previous release left it: schema version 1, no such column.
+    // The queue as an earlier release left it: schema version 1, no `waiting_since`, no `tags`.
     const old = new Database(file);
-    old.exec('ALTER TABLE items DROP COLUMN waiting_since; UPDATE schema_version SET version = 1;');
+    old.exec(
+      'ALTER TABLE items DROP COLUMN waiting_since; ALTER TABLE items DROP COLUMN tags; UPDATE schema_version SET version = 1;',
+    );
     old.close();
     const reopened = new QueueStore(file, new TestClock());
     expect(reopened.get(added[0]!)).toMatchObject({
       state: 'created',
       photo_id: 'ph1',
       waiting_since: null,
+      tags: [],
     });
     reopened.update(added[0]!, { state: 'needs-attention', reason: 'x', waiting_since: 5 });
     reopened.retry(added[0]);
     expect(reopened.get(added[0]!)).toMatchObject({ state: 'created', waiting_since: null });
+    reopened.close();
+  });
+
+  it('keeps each photo’s tags, normalized', async () => {
+    const { store, file } = await openStore();
+    const { added } = store.addPhotos([
+      { ...photo('a'), tags: [' rebar', 'Level 2', 'REBAR'] },
+      photo('b'),
+    ]);
+    store.close();
+    const reopened = new QueueStore(file, new TestClock());
+    expect(reopened.get(added[0]!)?.tags).toEqual(['rebar', 'Level 2']);
+    expect(reopened.get(added[1]!)?.tags).toEqual([]);
     reopened.close();
   });
 

@@ -1,0 +1,53 @@
+import { isAbsolute, relative, sep } from 'node:path';
+
+/**
+ * The names of the folders between `root` (a dropped or watched folder) and `file`, outermost
+ * first: `root/A/B/x.jpg` gives `['A', 'B']`. Empty for a file directly in `root`, and for a file
+ * that is not under `root` at all.
+ */
+export function foldersBetween(root: string, file: string): string[] {
+  const path = relative(root, file);
+  if (path === '' || path.startsWith('..') || isAbsolute(path)) return [];
+  return path.split(sep).slice(0, -1);
+}
+
+/** The subfolder of `root` that holds `file` (`root/A/B/x.jpg` gives `A`); undefined for a file directly in `root`. */
+export function subfolderOf(root: string, file: string): string | undefined {
+  return foldersBetween(root, file)[0];
+}
+
+/** A project as the folder rules need it: the service may leave its name out (null). */
+export type NamedProject = { readonly id: string; readonly name: string | null | undefined };
+
+/** Which project a subfolder's name picks, or why it picks none. */
+export type FolderProject =
+  | { readonly kind: 'match'; readonly projectId: string; readonly projectName: string }
+  | { readonly kind: 'skip'; readonly reason: string };
+
+const comparable = (name: string) =>
+  name.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase('en');
+
+/**
+ * The project named exactly like `folderName`, ignoring case and surrounding or repeated spaces
+ * (the command line's `--project-per-subfolder` and a watched folder's per-subfolder rule). A
+ * folder with no such project, or with several, is skipped with that reason: a photo never goes
+ * to a guessed project.
+ */
+export function projectForFolderName(
+  folderName: string,
+  projects: readonly NamedProject[],
+): FolderProject {
+  const wanted = comparable(folderName);
+  const matches = projects.filter(
+    (project) => typeof project.name === 'string' && comparable(project.name) === wanted,
+  );
+  const [only] = matches;
+  if (matches.length === 1 && only !== undefined)
+    return { kind: 'match', projectId: only.id, projectName: only.name ?? '' };
+  return matches.length === 0
+    ? { kind: 'skip', reason: `No project is named "${folderName}".` }
+    : {
+        kind: 'skip',
+        reason: `${matches.length} projects are named "${folderName}"; choose one for this folder.`,
+      };
+}

@@ -1,0 +1,70 @@
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  foldersBetween,
+  projectForFolderName,
+  subfolderOf,
+} from '../../../../main/folders/folder-rules';
+import { normalizeTags } from '../../../../shared/domain/tags';
+
+describe('folder rules', () => {
+  const root = join('/photos', 'drop');
+
+  it('names the folders between the dropped folder and the file', () => {
+    expect(foldersBetween(root, join(root, 'Harbor View', 'Level 2', 'a.jpg'))).toEqual([
+      'Harbor View',
+      'Level 2',
+    ]);
+    expect(foldersBetween(root, join(root, 'a.jpg'))).toEqual([]);
+    expect(foldersBetween(root, join('/photos', 'other', 'a.jpg'))).toEqual([]);
+    expect(subfolderOf(root, join(root, 'Harbor View', 'Level 2', 'a.jpg'))).toBe('Harbor View');
+    expect(subfolderOf(root, join(root, 'a.jpg'))).toBeUndefined();
+  });
+
+  it('finds the folders again for any nesting (property)', () => {
+    const name = fc
+      .stringMatching(/^[A-Za-z0-9 _-]{1,12}$/)
+      .filter((n) => n.trim() === n && n !== '');
+    fc.assert(
+      fc.property(fc.array(name, { maxLength: 5 }), (folders) => {
+        expect(foldersBetween(root, join(root, ...folders, 'x.jpg'))).toEqual(folders);
+      }),
+    );
+  });
+
+  it('picks the project named like the folder, ignoring case and spaces, never a guess', () => {
+    const projects = [
+      { id: '1', name: 'Harbor View Tower' },
+      { id: '2', name: 'Elm Street School' },
+      { id: '3', name: null },
+      { id: '4', name: 'Depot' },
+      { id: '5', name: 'DEPOT' },
+    ];
+    expect(projectForFolderName('harbor  view tower ', projects)).toEqual({
+      kind: 'match',
+      projectId: '1',
+      projectName: 'Harbor View Tower',
+    });
+    expect(projectForFolderName('Harbor View', projects)).toEqual({
+      kind: 'skip',
+      reason: 'No project is named "Harbor View".',
+    });
+    expect(projectForFolderName('depot', projects)).toMatchObject({
+      kind: 'skip',
+      reason: expect.stringContaining('2 projects are named "depot"'),
+    });
+  });
+});
+
+describe('tags', () => {
+  it('are trimmed, deduplicated ignoring case, in order, and bounded', () => {
+    expect(normalizeTags(['  rebar ', 'Level 2'], ['REBAR', '', 'level   2', 'north'])).toEqual([
+      'rebar',
+      'Level 2',
+      'north',
+    ]);
+    expect(normalizeTags([`${'x'.repeat(150)}`])[0]).toHaveLength(100);
+    expect(normalizeTags(Array.from({ length: 80 }, (_, index) => `t${index}`))).toHaveLength(50);
+  });
+});
