@@ -27,6 +27,8 @@ export async function lookForPhoto(
   client: PhotoServiceClient,
   target: { readonly projectId: string; readonly capturedAt: number; readonly md5: string },
   signal?: AbortSignal,
+  /** Candidates that cannot be this photo whatever their hash (see `duplicate-check.ts`). */
+  ignore: (photo: ServicePhoto) => boolean = () => false,
 ): Promise<Lookup> {
   let maybe = false;
   for (let page = 1; page <= MAX_LOOKUP_PAGES; page += 1) {
@@ -43,6 +45,7 @@ export async function lookForPhoto(
     for (const photo of answer.items) {
       // A photo that says it was taken at another time is not this one (whatever the filter did).
       if (photo.captured_at !== null && photo.captured_at !== target.capturedAt) continue;
+      if (ignore(photo)) continue;
       if (photo.hash === target.md5) return { kind: 'found', photo };
       if (photo.hash === null) maybe = true;
     }

@@ -21,6 +21,7 @@ export function outcomeOf(item: QueueItem): string {
           : 'waiting';
   switch (item.state) {
     case 'done':
+      if (item.found_on_service) return 'already on the service';
       return item.processing_status === 'duplicate'
         ? 'duplicate (already on the service)'
         : 'uploaded';

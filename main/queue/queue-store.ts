@@ -44,6 +44,10 @@ const rowSchema = z.object({
   waiting_since: z.number().nullable(),
   /** The photo's tags, a JSON array of strings. */
   tags: z.string().transform((text) => parseTags(text)),
+  /** Uploaded even when the project already has a photo with these bytes (`--allow-duplicates`). */
+  allow_duplicates: z.number().transform((value) => value === 1),
+  /** Not uploaded: the project already had this photo (`photo_id`) before it was created. */
+  found_on_service: z.number().transform((value) => value === 1),
   created_at: z.number(),
   updated_at: z.number(),
 });
@@ -76,6 +80,8 @@ export type NewPhotoItem = {
   readonly internal: boolean;
   /** Sent with the create, normalized (see `normalizeTags`); none when absent. */
   readonly tags?: readonly string[];
+  /** Upload even when the project already has a photo with these bytes. */
+  readonly allowDuplicates?: boolean;
 };
 
 /** The queue item for a photo intake found, with the batch's project, description, flag and tags. */
@@ -86,6 +92,7 @@ export function newPhotoItem(
     readonly description: string;
     readonly internal: boolean;
     readonly tags: readonly string[];
+    readonly allowDuplicates?: boolean;
   },
 ): NewPhotoItem {
   return {
@@ -116,6 +123,7 @@ export type ItemUpdate = Partial<{
   bytes_sent: number;
   paused: boolean;
   waiting_since: number | null;
+  found_on_service: boolean;
 }>;
 
 const MIGRATIONS: readonly string[] = [
@@ -153,6 +161,9 @@ const MIGRATIONS: readonly string[] = [
   'ALTER TABLE items ADD COLUMN waiting_since INTEGER;',
   // 3: the tags a photo is created with.
   "ALTER TABLE items ADD COLUMN tags TEXT NOT NULL DEFAULT '[]';",
+  // issue 13 §5 (duplicates against the service): the per-item override, and "found, not uploaded".
+  `ALTER TABLE items ADD COLUMN allow_duplicates INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE items ADD COLUMN found_on_service INTEGER NOT NULL DEFAULT 0;`,
 ];
 
 /** Counts by state, for progress. */
@@ -219,8 +230,8 @@ export class QueueStore {
       "SELECT id FROM items WHERE kind = 'photo' AND md5 = ? AND project_id = ? AND state != 'cancelled'",
     );
     const insert = this.#db.prepare(
-      `INSERT INTO items (kind, state, project_id, path, size, format, md5, captured_at, lat, lon, description, internal, tags, created_at, updated_at)
-       VALUES ('photo', 'queued', @projectId, @path, @size, @format, @md5, @capturedAt, @lat, @lon, @description, @internal, @tags, @now, @now)`,
+      `INSERT INTO items (kind, state, project_id, path, size, format, md5, captured_at, lat, lon, description, internal, tags, allow_duplicates, created_at, updated_at)
+       VALUES ('photo', 'queued', @projectId, @path, @size, @format, @md5, @capturedAt, @lat, @lon, @description, @internal, @tags, @allowDuplicates, @now, @now)`,
     );
     const added: number[] = [];
     const alreadyQueued: number[] = [];
@@ -246,6 +257,7 @@ export class QueueStore {
           description: photo.description,
           internal: photo.internal ? 1 : 0,
           tags: JSON.stringify(normalizeTags(photo.tags ?? [])),
+          allowDuplicates: photo.allowDuplicates === true ? 1 : 0,
           now,
         });
         added.push(Number(result.lastInsertRowid));
@@ -279,6 +291,24 @@ export class QueueStore {
     for (const md5 of md5s) {
       const row = z.object({ photo_id: z.string().nullable() }).optional().parse(query.get(md5));
       if (row) found.set(md5, row.photo_id ?? undefined);
+    }
+    return found;
+  }
+
+  /** For each MD5, the photos this computer uploaded with those bytes, in any project. */
+  uploadedCopies(md5s: readonly string[]): Map<string, { photoId: string; projectId: string }[]> {
+    const query = this.#db.prepare(
+      "SELECT photo_id, project_id FROM items WHERE kind = 'photo' AND state = 'done' AND md5 = ? AND photo_id IS NOT NULL AND project_id IS NOT NULL",
+    );
+    const row = z.object({ photo_id: z.string(), project_id: z.string() });
+    const found = new Map<string, { photoId: string; projectId: string }[]>();
+    for (const md5 of md5s) {
+      const copies = query.all(md5).map((raw) => row.parse(raw));
+      if (copies.length > 0)
+        found.set(
+          md5,
+          copies.map((copy) => ({ photoId: copy.photo_id, projectId: copy.project_id })),
+        );
     }
     return found;
   }

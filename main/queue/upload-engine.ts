@@ -9,6 +9,7 @@ import { DEFAULT_MAX_FILE_BYTES } from '../media/file-limits';
 import { openQueuedFile } from '../media/queued-file';
 import { type PhotoHost, StagingError } from '../staging/photo-host';
 import { tryDescriptionEdit } from './description-edit';
+import { afterCopyLookup, lookForCopy, needsDuplicateCheck } from './duplicate-check';
 import { countAndClassify, isStatus, parkedChange } from './engine-parking';
 import type { EngineCondition, EngineEvent, EngineOptions, EngineStats } from './engine-types';
 import { lookForPhoto } from './find-photo';
@@ -187,6 +188,7 @@ export class UploadEngine {
     const { path, md5, format } = item;
     if (path === null || md5 === null || format === null)
       return this.#park(item, { kind: 'needs-user', reason: 'The queue entry is incomplete' });
+    if (needsDuplicateCheck(item) && (await this.#alreadyOnService(item, signal))) return;
     // Checked again as intake did, and uploaded from the same open file: a file swapped for a
     // link, a pipe or a device since it was queued is refused, never read without end.
     const checked = await openQueuedFile(path, format, {
@@ -221,6 +223,22 @@ export class UploadEngine {
     } finally {
       await file.handle.close().catch(() => undefined);
     }
+  }
+
+  /**
+   * Whether the project already has this photo (or may have, still unprocessed): then the item is
+   * saved as done "already on the service", or to look again later, and is not staged now.
+   */
+  async #alreadyOnService(item: QueueItem, signal?: AbortSignal): Promise<boolean> {
+    let next;
+    try {
+      next = afterCopyLookup(item, await lookForCopy(this.api, item, signal), this.clock.now());
+    } catch (error) {
+      return this.#park(item, this.#dispose(error));
+    }
+    if (next.kind === 'upload') return false;
+    this.#save(item, next.change);
+    return true;
   }
 
   async #create(item: QueueItem, signal?: AbortSignal): Promise<void> {

@@ -1,0 +1,96 @@
+import type { ServicePhoto } from '../api/api-schemas';
+import type { PhotoServiceClient } from '../api/photo-service-client';
+import { lookForPhoto, type Lookup } from './find-photo';
+import type { ItemUpdate, QueueItem } from './queue-store';
+import { pollWait } from './service-waits';
+
+// "Never twice in a project, whoever uploaded it": before a photo is staged, the project's photos
+// taken at the same second are searched for its MD5 (the service's `hash`). Staging is what costs
+// the bytes, so the look comes before it.
+
+/**
+ * How long a photo waits on a candidate that has no hash yet (a colleague's upload still being
+ * processed) before it is uploaded anyway. Processing takes seconds to minutes; a hash that never
+ * comes must not hold the photo back for ever.
+ */
+export const DUPLICATE_WAIT_BOUND_MS = 10 * 60_000;
+
+/** The reason kept on an item that was not uploaded because the project already had it. */
+export function alreadyOnServiceReason(photoId: string): string {
+  return `Already on the service as photo ${photoId}: not uploaded again.`;
+}
+
+/**
+ * Candidates that can never be another copy of this photo: the item's own earlier record (a retry
+ * after the service failed to process it), and any record the service failed to process (it will
+ * never get a hash, and holds no usable photo).
+ */
+function notACopy(item: QueueItem): (photo: ServicePhoto) => boolean {
+  return (photo) =>
+    (item.photo_id !== null && photo.id === item.photo_id) ||
+    photo.processing_status === 'processing_error';
+}
+
+/**
+ * Looks for `item`'s bytes among its project's photos taken at the same second (paced like every
+ * read: the client's read bucket).
+ * @throws what the client throws.
+ */
+export function lookForCopy(
+  client: PhotoServiceClient,
+  item: QueueItem,
+  signal?: AbortSignal,
+): Promise<Lookup> {
+  return lookForPhoto(
+    client,
+    { projectId: item.project_id ?? '', capturedAt: item.captured_at ?? 0, md5: item.md5 ?? '' },
+    signal,
+    notACopy(item),
+  );
+}
+
+/** Whether `item` is checked at all: photos only, and not when the user allowed duplicates. */
+export function needsDuplicateCheck(item: QueueItem): boolean {
+  return item.kind === 'photo' && !item.allow_duplicates && item.md5 !== null;
+}
+
+/**
+ * What a look for a copy means for a queued photo: `upload` (nothing can be a copy, or the wait
+ * for an unidentified candidate is over), or the change to save: done as "already on the
+ * service" with that photo's id, or look again later while a candidate has no hash yet.
+ */
+export function afterCopyLookup(
+  item: QueueItem,
+  lookup: Lookup,
+  now: number,
+): { kind: 'upload' } | { kind: 'save'; change: ItemUpdate } {
+  switch (lookup.kind) {
+    case 'found':
+      return {
+        kind: 'save',
+        change: {
+          state: 'done',
+          found_on_service: true,
+          photo_id: lookup.photo.id,
+          processing_status: lookup.photo.processing_status,
+          reason: alreadyOnServiceReason(lookup.photo.id),
+          attempts: 0,
+          waiting_since: null,
+        },
+      };
+    case 'maybe': {
+      const since = item.waiting_since ?? now;
+      if (now - since >= DUPLICATE_WAIT_BOUND_MS) return { kind: 'upload' };
+      return {
+        kind: 'save',
+        change: {
+          waiting_since: since,
+          attempts: item.attempts + 1,
+          next_attempt_at: now + pollWait(item.attempts),
+        },
+      };
+    }
+    case 'absent':
+      return { kind: 'upload' };
+  }
+}
