@@ -104,6 +104,7 @@ const photoFields = z.object({
   description,
   internal: optionalField(z.boolean(), false),
   uris: photoUris,
+  tags: optionalField(z.array(z.string()), []),
 });
 
 /** A Photo, bare or wrapped in `photo` (both are seen). */
@@ -136,6 +137,9 @@ export const projectSchema = z.object({
   address,
   photo_count: optionalField(z.number(), undefined),
   project_url: optionalField(z.string(), undefined),
+  coordinates,
+  archived: optionalField(z.boolean(), undefined),
+  status: optionalField(z.string(), undefined),
 });
 
 /** A project as the uploader reads it: only `id` is certain. */

@@ -5,6 +5,7 @@ import { type CliContext, openCliContext, UsageError } from './cli-context';
 import { diagnosticsTarget, saveDiagnostics } from './diagnostics-command';
 import { hostSettingsFromFlags } from './host-flags';
 import { inspect } from './inspect-command';
+import { listPhotos, listProjects } from './list-commands';
 import { changeQueue, describe, report, showQueue, sync, upload } from './queue-commands';
 import { noSavedSettings, settingsChange } from './settings-flags';
 import { printable } from '../../shared/domain/printable-text';
@@ -24,6 +25,8 @@ const COMMANDS = new Set([
   'cancel',
   'report',
   'diagnostics',
+  'projects',
+  'photos',
 ]);
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -33,12 +36,19 @@ Commands:
   status     say whether you are signed in (--json for a machine-readable line)
   logout     revoke the tokens and forget them
   upload <paths...> --project ID [--description HTML] [--internal] [--zone IANA] [--queue-only]
-             add photos to the queue, then run it (unless --queue-only)
+             [--allow-duplicates]
+             add photos to the queue, then run it (unless --queue-only); photos the project
+             already has are skipped unless --allow-duplicates
   sync       run the queue until every item is done or waits for you (exit 0 only if all done)
   queue [--json]          what is queued, by state
   retry ID|--all, pause [ID], resume [ID], cancel ID
-  describe PHOTO_ID --description HTML [--base HTML] [--queue-only]
-             queue a description edit of an uploaded photo, then run the queue
+  describe PHOTO_ID... --description HTML [--base HTML] [--queue-only]
+             queue a description edit of uploaded photos, then run the queue
+  projects [--search Q] [--json]
+             the service's projects: id, name, address, coordinates; archived ones marked
+  photos --project ID [--since DATE] [--json]
+             a project's photos (taken since DATE, ISO): id, capture time, hash, status,
+             tags, description
   report --format json|csv   every item's file, project, outcome, photo id and reason
   diagnostics --out FILE  save one .tar.gz for support: logs (secrets removed), versions,
              settings without secrets, the queue's counts
@@ -99,6 +109,9 @@ export async function runCli(
         base: { type: 'string' },
         internal: { type: 'boolean' },
         'queue-only': { type: 'boolean' },
+        'allow-duplicates': { type: 'boolean' },
+        search: { type: 'string' },
+        since: { type: 'string' },
         all: { type: 'boolean' },
         format: { type: 'string' },
         out: { type: 'string' },
@@ -192,6 +205,7 @@ export async function runCli(
             internal: values.internal ?? false,
             zone: values.zone,
             queueOnly: values['queue-only'] ?? false,
+            allowDuplicates: values['allow-duplicates'] ?? false,
           },
           out,
         );
@@ -201,7 +215,7 @@ export async function runCli(
         return await describe(
           context,
           {
-            photoId: rest[0],
+            photoIds: rest,
             description: values.description,
             base: values.base,
             queueOnly: values['queue-only'] ?? false,
@@ -215,6 +229,18 @@ export async function runCli(
       case 'resume':
       case 'cancel':
         return await changeQueue(context, command, { id: rest[0], all: values.all ?? false }, out);
+      case 'projects':
+        return await listProjects(
+          context,
+          { search: values.search, json: values.json ?? false },
+          out,
+        );
+      case 'photos':
+        return await listPhotos(
+          context,
+          { projectId: values.project, since: values.since, json: values.json ?? false },
+          out,
+        );
       case 'report':
         return await report(context, { format: values.format }, out);
       case 'diagnostics':

@@ -14,6 +14,7 @@ import { isKnownZone } from '../media/capture-time';
 import { progressLine } from '../queue/queue-progress';
 import { type CliContext, type CommandOutput, CommandFailed, UsageError } from './cli-context';
 import { printable } from '../../shared/domain/printable-text';
+import { withoutServiceCopies } from './list-commands';
 
 /** The description as it will be sent: the service's allowed HTML only. */
 function cleanDescription(raw: string | undefined, out: CommandOutput): string {
@@ -167,6 +168,8 @@ export async function upload(
     internal: boolean;
     zone: string | undefined;
     queueOnly: boolean;
+    /** Upload photos the project already has (otherwise they are skipped, said per photo). */
+    allowDuplicates?: boolean;
   },
   out: CommandOutput,
 ): Promise<number> {
@@ -175,7 +178,7 @@ export async function upload(
   const zone = options.zone ?? computerZone();
   if (!isKnownZone(zone)) throw new UsageError(`--zone must be an IANA time zone, not "${zone}"`);
   const description = cleanDescription(options.description, out);
-  const photos: number[] = [];
+  const found: { intakeId: number; path: string }[] = [];
   for (const item of await intake(context, options.paths, zone)) {
     if (item.status !== 'photo')
       out.stderr.write(`${item.status}: ${printable(item.path)}: ${printable(item.reason)}\n`);
@@ -183,8 +186,15 @@ export async function upload(
       out.stderr.write(
         `skipped: ${printable(item.path)}: the same photo as ${printable(item.duplicateOf.path)}\n`,
       );
-    else photos.push(item.intakeId);
+    else found.push({ intakeId: item.intakeId, path: item.path });
   }
+  const allowDuplicates = options.allowDuplicates ?? false;
+  const photos = await withoutServiceCopies(
+    context,
+    found,
+    { projectId: options.projectId, allowDuplicates },
+    out,
+  );
   const { added, alreadyQueued } =
     photos.length === 0
       ? { added: 0, alreadyQueued: 0 }
@@ -193,6 +203,7 @@ export async function upload(
           projectId: options.projectId,
           description,
           internal: options.internal,
+          allowDuplicates,
         });
   out.stdout.write(
     `Queued ${added} photos${alreadyQueued > 0 ? ` (${alreadyQueued} were already queued)` : ''}.\n`,
@@ -201,38 +212,46 @@ export async function upload(
   return sync(context, out);
 }
 
-/** `describe PHOTO_ID --description HTML [--base HTML]`: queues a description edit, then syncs. */
+/**
+ * `describe PHOTO_ID… --description HTML [--base HTML]`: queues the same description edit of
+ * each photo, then syncs.
+ */
 export async function describe(
   context: CliContext,
   options: {
-    photoId: string | undefined;
+    photoIds: readonly string[];
     description: string | undefined;
     base: string | undefined;
     queueOnly: boolean;
   },
   out: CommandOutput,
 ): Promise<number> {
-  if (!options.photoId) throw new UsageError('describe needs a photo id');
+  if (options.photoIds.length === 0) throw new UsageError('describe needs at least one photo id');
   if (options.description === undefined) throw new UsageError('describe needs --description HTML');
   const description = cleanDescription(options.description, out);
-  let base = options.base === undefined ? undefined : sanitizeDescription(options.base);
-  if (base === undefined) {
-    // What the service has now is what the user started from; offline, no conflict check is possible.
-    try {
-      base = (await context.call('photos:get', { photoId: options.photoId })).description;
-    } catch (error) {
-      if (!(error instanceof CommandFailed)) throw error;
-      out.stderr.write(
-        `Note: ${error.message} The edit is queued and will be sent when the Photo Service can take it.\n`,
-      );
+  const givenBase = options.base === undefined ? undefined : sanitizeDescription(options.base);
+  for (const photoId of new Set(options.photoIds)) {
+    let base = givenBase;
+    if (base === undefined) {
+      // What the service has now is what the user started from; offline, no conflict check is possible.
+      try {
+        base = (await context.call('photos:get', { photoId })).description;
+      } catch (error) {
+        if (!(error instanceof CommandFailed)) throw error;
+        out.stderr.write(
+          `Note: photo ${printable(photoId)}: ${error.message} The edit is queued and will be sent when the Photo Service can take it.\n`,
+        );
+      }
     }
+    const { itemId } = await context.call('photos:edit-description', {
+      photoId,
+      description,
+      baseDescription: base ?? null,
+    });
+    out.stdout.write(
+      `Queued the description edit of photo ${printable(photoId)} (queue item ${itemId}).\n`,
+    );
   }
-  const { itemId } = await context.call('photos:edit-description', {
-    photoId: options.photoId,
-    description,
-    baseDescription: base ?? null,
-  });
-  out.stdout.write(`Queued the description edit (queue item ${itemId}).\n`);
   if (options.queueOnly) return 0;
   return sync(context, out);
 }

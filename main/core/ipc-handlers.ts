@@ -27,6 +27,7 @@ import type { IntakeRuns } from './intake-runs';
 import type { QueueRunner } from './queue-runner';
 import type { ServiceRenditions } from '../media/service-renditions';
 import { sensitiveChange, withoutTrailingSlash } from './sensitive-change';
+import { listHandlers } from './list-handlers';
 import { photoView, projectView } from './views';
 
 /** What the handlers work with: the core's parts, built once by `AppCore`. */
@@ -305,6 +306,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
                   description: own.get(input.intakeIds[index] ?? -1) ?? description,
                   internal: input.internal,
                   tags: normalizeTags(input.tags, ownTags.get(input.intakeIds[index] ?? -1) ?? []),
+                  allowDuplicates: input.allowDuplicates,
                 }),
               ],
         ),
@@ -414,5 +416,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
         throw error;
       }
     },
+
+    ...listHandlers({ call, store, runs }),
   };
 }

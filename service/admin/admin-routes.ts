@@ -29,6 +29,7 @@ const projectBody = z
       .object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) })
       .nullable()
       .optional(),
+    archived: z.boolean().optional(),
   })
   .strict();
 const clockBody = z
@@ -111,6 +112,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: ServiceContex
       name: body.name,
       ...(body.address ? { address: body.address } : {}),
       coordinates: body.coordinates ?? null,
+      archived: body.archived ?? false,
     });
     return reply.code(201).send(projectJson(project, 0, context.origin()));
   });

@@ -47,6 +47,7 @@ export function projectJson(project: Project, photoCount: number, origin: string
     name: project.name,
     address: project.address,
     coordinates: project.coordinates,
+    archived: project.archived,
     photo_count: photoCount,
     created_at: project.createdAt,
     updated_at: project.updatedAt,

@@ -20,6 +20,8 @@ export type Project = {
   readonly name: string;
   readonly address: Address;
   readonly coordinates: Coordinates | null;
+  /** An archived project (the real service may mark one so); still listed. */
+  readonly archived: boolean;
   readonly createdAt: number;
   updatedAt: number;
 };
@@ -53,6 +55,7 @@ export type NewProject = {
   readonly name: string;
   readonly address?: { readonly [K in keyof Address]?: string | undefined };
   readonly coordinates?: Coordinates | null;
+  readonly archived?: boolean;
 };
 
 const SEED_PROJECTS: readonly NewProject[] = [
@@ -131,6 +134,7 @@ export class PhotoStore {
         country: input.address?.country ?? '',
       },
       coordinates: input.coordinates ?? null,
+      archived: input.archived ?? false,
       createdAt: now,
       updatedAt: now,
     };

@@ -24,6 +24,9 @@ export const ipcChannels = [
   'photos:list',
   'photos:get',
   'photos:edit-description',
+  'photos:find-copies',
+  'projects:list-all',
+  'photos:list-all',
   'diagnostics:save',
 ] as const;
 

@@ -10,6 +10,9 @@ import type {
   QueueSnapshotView,
   QueueSyncView,
   ReportView,
+  PhotoListingView,
+  ProjectListingView,
+  ServiceCopyView,
   SessionView,
   SettingsView,
 } from './views';
@@ -104,6 +107,8 @@ export const ipcCalls = {
         .array(z.object({ intakeId: z.number().int().min(0), tags: tagList }).strict())
         .max(20_000)
         .default([]),
+      /** Upload even photos the project already has (issue 13: duplicates against the service). */
+      allowDuplicates: z.boolean().default(false),
     })
     .strict(),
   'queue:pause': z.object({ itemId: z.number().int().min(1).optional() }).strict(),
@@ -117,6 +122,16 @@ export const ipcCalls = {
   'photos:get': z.object({ photoId: id }).strict(),
   'photos:edit-description': z
     .object({ photoId: id, description: html, baseDescription: html.nullable() })
+    .strict(),
+  /** Which of these intake photos are already on the service (in `projectId`, or elsewhere). */
+  'photos:find-copies': z
+    .object({ projectId: id, intakeIds: z.array(z.number().int().min(0)).max(20_000) })
+    .strict(),
+  /** Every project matching `query` (all pages), with coordinates and archived marks. */
+  'projects:list-all': z.object({ query: z.string().max(200).default('') }).strict(),
+  /** Every photo of a project (all pages), optionally only those taken at `since` or later. */
+  'photos:list-all': z
+    .object({ projectId: id, since: z.number().int().min(0).optional() })
     .strict(),
   /** Writes a diagnostics archive at an absolute path: the command line only, never the window. */
   'diagnostics:save': z.object({ path: z.string().min(1).max(4096) }).strict(),
@@ -150,6 +165,9 @@ export type IpcResults = {
   'photos:list': { readonly photos: readonly PhotoView[]; readonly more: boolean };
   'photos:get': PhotoView;
   'photos:edit-description': { readonly itemId: number };
+  'photos:find-copies': { readonly copies: readonly ServiceCopyView[] };
+  'projects:list-all': { readonly projects: readonly ProjectListingView[] };
+  'photos:list-all': { readonly photos: readonly PhotoListingView[] };
   /** The archive's path. */
   'diagnostics:save': { readonly path: string };
 };

@@ -181,6 +181,36 @@ export type PhotoView = {
   readonly hasThumbnail: boolean;
 };
 
+/** A photo of a batch that is already on the service (issue 13: never twice in a project). */
+export type ServiceCopyView = {
+  readonly intakeId: number;
+  /** The photo on the service with the same bytes. */
+  readonly photoId: string;
+  readonly projectId: string;
+  /**
+   * True: the chosen project has it (the service said so). False: another project has it, as
+   * this computer's queue history says; the user decides.
+   */
+  readonly inChosenProject: boolean;
+};
+
+/** A project as the command line lists it: every field the service may leave out is optional. */
+export type ProjectListingView = ProjectView & {
+  readonly coordinates: Coordinates | null;
+  /** True when the service marks the project archived (or its status says so). */
+  readonly archived: boolean;
+};
+
+/** A photo as the command line lists it. */
+export type PhotoListingView = {
+  readonly id: string;
+  readonly capturedAt: number | null;
+  readonly hash: string | null;
+  readonly description: string;
+  readonly tags: readonly string[];
+  readonly processingStatus: string;
+};
+
 /** A report ready to save: the renderer offers it as a download. */
 export type ReportView = {
   readonly fileName: string;

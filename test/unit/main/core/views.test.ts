@@ -20,6 +20,7 @@ const servicePhoto: ServicePhoto = {
   description: HOSTILE,
   internal: false,
   uris: [],
+  tags: [],
 };
 
 describe('descriptions from the service', () => {
@@ -48,6 +49,8 @@ describe('descriptions from the service', () => {
       next_attempt_at: 0,
       project_id: null,
       tags: [],
+      allow_duplicates: false,
+      found_on_service: false,
       path: null,
       size: null,
       format: null,

@@ -1,0 +1,103 @@
+import type { IpcHandlers } from '../../shared/ipc/dispatcher';
+import { IpcFailure } from '../../shared/ipc/dispatcher';
+import type { PhotoListingView, ProjectListingView } from '../../shared/ipc/views';
+import type { ServicePhoto, ServiceProject } from '../api/api-schemas';
+import type { PhotoServiceApi } from '../api/photo-service-api';
+import type { QueueStore } from '../queue/queue-store';
+import { findCopies } from './duplicate-lookup';
+import type { IntakeRuns } from './intake-runs';
+import { projectView } from './views';
+
+// The whole-list calls of the command line (`projects`, `photos`) and the review list's "already
+// on the service" check. Every page is a paced read through the API client.
+
+/** What these handlers work with. */
+export type ListHandlerDeps = {
+  /** Runs `work` with the API, turning its errors into words for the user. */
+  readonly call: <T>(work: (service: PhotoServiceApi) => Promise<T>) => Promise<T>;
+  readonly store: Pick<QueueStore, 'uploadedCopies'>;
+  readonly runs: Pick<IntakeRuns, 'photo'>;
+};
+
+const PAGE_SIZE = 100;
+/** A service that ignores `page` would page forever: this many pages is more than any project. */
+const MAX_PAGES = 1000;
+
+/** A project with what the command line lists: coordinates and the archived mark. */
+export function projectListingView(project: ServiceProject): ProjectListingView {
+  return {
+    ...projectView(project),
+    coordinates: project.coordinates,
+    archived: project.archived === true || /^archived$/i.test(project.status ?? ''),
+  };
+}
+
+/** A photo with what the command line lists. */
+export function photoListingView(photo: ServicePhoto): PhotoListingView {
+  return {
+    id: photo.id,
+    capturedAt: photo.captured_at,
+    hash: photo.hash,
+    description: photo.description ?? '',
+    tags: photo.tags,
+    processingStatus: photo.processing_status,
+  };
+}
+
+/** The handlers of `projects:list-all`, `photos:list-all` and `photos:find-copies`. */
+export function listHandlers(
+  deps: ListHandlerDeps,
+): Pick<IpcHandlers, 'projects:list-all' | 'photos:list-all' | 'photos:find-copies'> {
+  return {
+    'projects:list-all': (input) =>
+      deps.call(async (service) => {
+        const projects: ProjectListingView[] = [];
+        for (let page = 1; page <= MAX_PAGES; page += 1) {
+          const found = await service.listProjects({
+            query: input.query,
+            page,
+            perPage: PAGE_SIZE,
+          });
+          projects.push(...found.map(projectListingView));
+          // Unreadable items are dropped by the client, so a short page may end early: harmless.
+          if (found.length < PAGE_SIZE) break;
+        }
+        return { projects };
+      }),
+
+    'photos:list-all': (input) =>
+      deps.call(async (service) => {
+        const photos: PhotoListingView[] = [];
+        for (let page = 1; page <= MAX_PAGES; page += 1) {
+          const answer = await service.projectPhotosPage(input.projectId, {
+            page,
+            perPage: PAGE_SIZE,
+            ...(input.since === undefined ? {} : { startDate: input.since }),
+          });
+          photos.push(...answer.items.map(photoListingView));
+          if (answer.rawLength < PAGE_SIZE) break;
+        }
+        return { photos };
+      }),
+
+    'photos:find-copies': async (input) => {
+      const photos = input.intakeIds.map((intakeId) => {
+        const photo = deps.runs.photo(intakeId);
+        if (photo === undefined)
+          throw new IpcFailure(
+            'bad-input',
+            'Some of these photos are no longer in the list. Add them again, then upload.',
+          );
+        return { intakeId, md5: photo.md5, capturedAt: photo.capture.capturedAt };
+      });
+      return await deps.call(async (service) => ({
+        copies: await findCopies(
+          service,
+          (md5s) => deps.store.uploadedCopies(md5s),
+          input.projectId,
+          photos,
+        ),
+      }));
+    },
+  };
+}

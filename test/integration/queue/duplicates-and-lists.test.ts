@@ -1,0 +1,220 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireKeychain } from '../../support/keychain';
+import { admin, startTestService, type TestService } from '../../support/photo-service-harness';
+import {
+  cliLogin,
+  configureUploads,
+  type GeneratedPhoto,
+  makePhotos,
+  runCli,
+} from '../../support/upload-harness';
+
+// Issue 13 §5 and §6 on the command line against the local service and its S3 store: two data
+// folders stand for two colleagues' computers uploading to the same service.
+
+let service: TestService;
+let project: string;
+let folder: string;
+let photos: GeneratedPhoto[];
+
+/** A signed-in data folder set up for uploads: one colleague's computer. */
+async function computer(): Promise<{ dataDir: string; env: NodeJS.ProcessEnv }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'dups-computer-'));
+  await cliLogin(service.info, dataDir);
+  return { dataDir, env: configureUploads(service.info, dataDir) };
+}
+
+const photosOf = async (projectId: string) =>
+  (await admin.state(service.info)).photos.filter((photo) => photo.project_id === projectId);
+
+type ReportRow = { file: string; outcome: string; photo_id: string; reason: string };
+
+beforeAll(async () => {
+  await requireKeychain();
+  service = await startTestService({ autoApprove: true, withS3: true, allowPrivateFetch: true });
+  project = service.info.projects[0]!.id;
+  folder = await mkdtemp(join(tmpdir(), 'dups-photos-'));
+  photos = await makePhotos(folder, 3);
+}, 60_000);
+afterAll(async () => {
+  await service?.close();
+});
+
+describe('Never twice in a project, whoever uploaded it (CLI, real service)', () => {
+  it('a second computer uploading the same folder creates nothing, says so per photo, and --allow-duplicates uploads them', async () => {
+    const first = await computer();
+    const second = await computer();
+    // The second computer queues the folder before the first uploads it: its queue must find the
+    // first computer's photos before creating its own.
+    const queuedEarly = await runCli(
+      ['upload', folder, '--project', project, '--queue-only', '--data-dir', second.dataDir],
+      second.env,
+    );
+    expect(queuedEarly.code, queuedEarly.stderr).toBe(0);
+    expect(queuedEarly.stdout).toContain('Queued 3 photos');
+
+    const uploaded = await runCli(
+      ['upload', folder, '--project', project, '--data-dir', first.dataDir],
+      first.env,
+    );
+    expect(uploaded.code, uploaded.stderr).toBe(0);
+    const onService = await photosOf(project);
+    expect(onService).toHaveLength(3);
+
+    const synced = await runCli(['sync', '--data-dir', second.dataDir], second.env);
+    expect(synced.code, synced.stderr).toBe(0);
+    expect(await photosOf(project)).toHaveLength(3);
+    const report = JSON.parse(
+      (await runCli(['report', '--format', 'json', '--data-dir', second.dataDir])).stdout,
+    ) as ReportRow[];
+    expect(report.map((row) => row.outcome)).toEqual(Array(3).fill('already on the service'));
+    expect(report.map((row) => row.photo_id).sort()).toEqual(
+      onService.map((photo) => photo.id).sort(),
+    );
+
+    // A third computer: the photos are flagged before they are queued, one line each.
+    const third = await computer();
+    const again = await runCli(
+      ['upload', folder, '--project', project, '--data-dir', third.dataDir],
+      third.env,
+    );
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain('Queued 0 photos');
+    for (const photo of photos) {
+      const id = onService.find((stored) => stored.captured_at === photo.capturedAt)!.id;
+      expect(again.stderr).toContain(
+        `${photo.path}: already on the service as photo ${id}: skipped`,
+      );
+    }
+    expect(await photosOf(project)).toHaveLength(3);
+
+    const forced = await runCli(
+      ['upload', folder, '--project', project, '--allow-duplicates', '--data-dir', third.dataDir],
+      third.env,
+    );
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stderr).toContain('uploading again (--allow-duplicates)');
+    expect(await photosOf(project)).toHaveLength(6);
+  }, 180_000);
+
+  it('flags a photo this computer uploaded to another project, and uploads it to this one', async () => {
+    const mine = await computer();
+    const other = service.info.projects[1]!.id;
+    const folderB = await mkdtemp(join(tmpdir(), 'dups-other-'));
+    const [photo] = await makePhotos(folderB, 1, 500);
+    const first = await runCli(
+      ['upload', folderB, '--project', other, '--data-dir', mine.dataDir],
+      mine.env,
+    );
+    expect(first.code, first.stderr).toBe(0);
+    const there = (await photosOf(other)).find((p) => p.captured_at === photo!.capturedAt)!;
+    const second = await runCli(
+      ['upload', folderB, '--project', project, '--data-dir', mine.dataDir],
+      mine.env,
+    );
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toContain(
+      `already on the service as photo ${there.id} in project ${other}: uploading to this project too`,
+    );
+    expect((await photosOf(project)).some((p) => p.captured_at === photo!.capturedAt)).toBe(true);
+  }, 120_000);
+});
+
+describe('Project and photo lists on the command line (real service)', () => {
+  it('lists projects with address and coordinates, marks archived ones and escapes control characters', async () => {
+    const { dataDir } = await computer();
+    const added = await admin.post(service.info, '/projects', {
+      name: 'Old \u001b[31mdepot',
+      archived: true,
+    });
+    expect(added.status).toBe(201);
+    const json = await runCli(['projects', '--json', '--data-dir', dataDir]);
+    expect(json.code, json.stderr).toBe(0);
+    const listed = json.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(listed).toHaveLength(service.info.projects.length + 1);
+    expect(listed[0]).toMatchObject({
+      id: project,
+      coordinates: { lat: expect.any(Number), lon: expect.any(Number) },
+      archived: false,
+    });
+    expect(listed.find((entry) => entry.archived === true)?.name).toBe('Old \u001b[31mdepot');
+
+    const text = await runCli(['projects', '--data-dir', dataDir]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).not.toContain('\u001b');
+    expect(text.stdout).toContain('Old \\x1b[31mdepot [archived]');
+    expect(text.stdout).toMatch(
+      /Harbor View Tower {2}\| {2}1200 Harbor Blvd, Oakland.* {2}\| {2}37\.7955, -122\.2786/,
+    );
+
+    const searched = await runCli(['projects', '--search', 'Maple', '--data-dir', dataDir]);
+    expect(searched.stdout).toContain('Maple Street School Renovation');
+    expect(searched.stdout).not.toContain('Harbor View Tower');
+    expect(searched.stdout).toContain('1 project.');
+  }, 60_000);
+
+  it("lists a project's photos (since a date) and edits several photos' descriptions at once", async () => {
+    const { dataDir, env } = await computer();
+    const onService = await photosOf(project);
+    expect(onService.length).toBeGreaterThanOrEqual(3);
+    const json = await runCli(['photos', '--project', project, '--json', '--data-dir', dataDir]);
+    expect(json.code, json.stderr).toBe(0);
+    const listed = json.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(listed.map((photo) => photo.id).sort()).toEqual(onService.map((p) => p.id).sort());
+    const one = onService[0]!;
+    expect(listed.find((photo) => photo.id === one.id)).toEqual({
+      id: one.id,
+      captured_at: one.captured_at,
+      hash: one.hash,
+      description: one.description,
+      tags: [],
+      processing_status: 'processed',
+    });
+
+    // 08:00, 08:01 and 08:02 UTC were uploaded (twice), and 16:20 (the other-project photo):
+    // since 08:01 leaves out only 08:00.
+    const since = await runCli([
+      'photos',
+      '--project',
+      project,
+      '--since',
+      '2024-05-01T08:01:00Z',
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(since.code, since.stderr).toBe(0);
+    const times = [...since.stdout.matchAll(/2024-05-01T(\d\d:\d\d):00Z/g)].map((m) => m[1]);
+    expect(new Set(times)).toEqual(new Set(['08:01', '08:02', '16:20']));
+    expect(since.stdout).toMatch(/[0-9a-f]{32} {2}\| {2}processed/);
+    const bad = await runCli([
+      'photos',
+      '--project',
+      project,
+      '--since',
+      'yesterday',
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--since must be an ISO date');
+
+    const [a, b] = onService;
+    const described = await runCli(
+      ['describe', a!.id, b!.id, '--description', '<p>Both walls</p>', '--data-dir', dataDir],
+      env,
+    );
+    expect(described.code, described.stderr).toBe(0);
+    const after = await photosOf(project);
+    for (const id of [a!.id, b!.id])
+      expect(after.find((photo) => photo.id === id)?.description).toBe('<p>Both walls</p>');
+  }, 90_000);
+});
