@@ -4,6 +4,7 @@ import { call, type IntakeState, useBridge } from '../../bridge/hooks';
 import { DescriptionEditor } from '../../components/DescriptionEditor';
 import { ProjectPicker } from '../batch/ProjectPicker';
 import { ReviewList } from './ReviewList';
+import { useServiceCopies } from './use-service-copies';
 
 const ZONES = Intl.supportedValuesOf('timeZone');
 
@@ -36,6 +37,15 @@ export function IntakeScreen({
       ),
     [intake.items],
   );
+  // Photos the chosen project already has are left out unless the user says otherwise.
+  const service = useServiceCopies(project?.id, uploadable, intake.progress?.done ?? false);
+  const [allowDuplicates, setAllowDuplicates] = useState(false);
+  const onServiceCount = uploadable.filter(
+    (item) => service.copies.get(item.intakeId)?.inChosenProject === true,
+  ).length;
+  const toUpload = allowDuplicates
+    ? uploadable
+    : uploadable.filter((item) => service.copies.get(item.intakeId)?.inChosenProject !== true);
   const assumedCount = useMemo(
     () =>
       intake.items.filter((item) => item.status === 'photo' && item.capture.rule === 'assumed')
@@ -98,11 +108,12 @@ export function IntakeScreen({
     }
     setMessage(undefined);
     call(bridge, 'queue:add-photos', {
-      intakeIds: uploadable.map((item) => item.intakeId),
+      intakeIds: toUpload.map((item) => item.intakeId),
+      allowDuplicates,
       projectId: project.id,
       description,
       internal,
-      overrides: uploadable
+      overrides: toUpload
         .filter((item) => overrides.has(item.intakeId))
         .map((item) => ({
           intakeId: item.intakeId,
@@ -196,6 +207,7 @@ export function IntakeScreen({
               items={intake.items}
               selected={selected}
               overrides={overrides}
+              serviceCopies={service.copies}
               thumbnailUrl={(md5) => bridge.thumbnailUrl(md5)}
               onToggle={toggle}
             />
@@ -216,9 +228,25 @@ export function IntakeScreen({
           />{' '}
           Internal (not shown to clients)
         </label>
+        {onServiceCount > 0 ? (
+          <label className="inline">
+            <input
+              type="checkbox"
+              checked={allowDuplicates}
+              onChange={(event) => setAllowDuplicates(event.target.checked)}
+            />{' '}
+            Upload duplicates anyway ({onServiceCount} already on the service)
+          </label>
+        ) : null}
+        {service.problem ? (
+          <p className="muted">
+            Could not check the service for these photos now ({service.problem}); each is checked
+            again before it is uploaded.
+          </p>
+        ) : null}
         {message ? <p role="alert">{message}</p> : null}
-        <button type="submit" className="primary" disabled={uploadable.length === 0}>
-          Upload {uploadable.length} photos
+        <button type="submit" className="primary" disabled={toUpload.length === 0}>
+          Upload {toUpload.length} photos
         </button>
       </form>
     </div>

@@ -1,5 +1,5 @@
 import { type CSSProperties, useEffect, useState } from 'react';
-import type { IntakeItemView } from '../../../shared/ipc/views';
+import type { IntakeItemView, ServiceCopyView } from '../../../shared/ipc/views';
 import { VirtualList } from '../../components/VirtualList';
 import { captureWords, ruleBadges } from './capture-words';
 
@@ -25,10 +25,13 @@ function Row({
   thumbnail,
   selected,
   hasOwnDescription,
+  serviceCopy,
   onToggle,
   style,
   position,
 }: {
+  /** The same photo already on the service, if any. */
+  readonly serviceCopy: ServiceCopyView | undefined;
   readonly style: CSSProperties;
   /** Where the row is in the whole list (only the rows in view exist in the page). */
   readonly position: { readonly index: number; readonly count: number };
@@ -82,6 +85,13 @@ function Row({
                 : 'already uploaded'}
             </span>
           ) : null}
+          {serviceCopy ? (
+            <span className="badge warn">
+              {serviceCopy.inChosenProject
+                ? `Already on the service (photo ${serviceCopy.photoId})`
+                : `Already on the service in another project (photo ${serviceCopy.photoId})`}
+            </span>
+          ) : null}
           {hasOwnDescription ? <span className="badge">own description</span> : null}
           {item.note ? <span className="muted"> {item.note}</span> : null}
         </span>
@@ -97,10 +107,13 @@ export function ReviewList({
   items,
   selected,
   overrides,
+  serviceCopies = new Map(),
   thumbnailUrl,
   onToggle,
 }: {
   readonly items: readonly IntakeItemView[];
+  /** Photos already on the service, by intake id. */
+  readonly serviceCopies?: ReadonlyMap<number, ServiceCopyView>;
   readonly selected: ReadonlySet<number>;
   readonly overrides: ReadonlyMap<number, string>;
   readonly thumbnailUrl: (md5: string) => string;
@@ -122,6 +135,7 @@ export function ReviewList({
           thumbnail={item.status === 'photo' ? thumbnailUrl(item.md5) : ''}
           selected={selected.has(item.intakeId)}
           hasOwnDescription={overrides.has(item.intakeId)}
+          serviceCopy={serviceCopies.get(item.intakeId)}
           onToggle={onToggle}
         />
       )}

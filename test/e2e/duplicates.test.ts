@@ -1,0 +1,104 @@
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import type { Browser, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  approveInBrowser,
+  fixtureFolder,
+  launchChromium,
+  type RunningBridgeHost,
+  startBridgeHostProcess,
+  waitUntilUploaded,
+} from '../support/e2e-harness';
+import { requireKeychain } from '../support/keychain';
+import { admin, startTestService, type TestService } from '../support/photo-service-harness';
+import { cliLogin, configureUploads, runCli } from '../support/upload-harness';
+
+// Issue 13 §5 in Chromium: a photo a colleague already uploaded to the project is shown in the
+// review list before upload, left out of the upload, and sent only when the user says so.
+
+/** Drops `folder` on the window: the OS hands its path to the app, the page sees one item. */
+async function dropFolder(page: Page, host: RunningBridgeHost, folder: string): Promise<void> {
+  await host.drop([folder]);
+  await page.evaluate(`(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([], ${JSON.stringify(basename(folder))}));
+    window.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, cancelable: true }));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, cancelable: true }));
+  })()`);
+}
+
+describe('duplicates against the service, in Chromium', () => {
+  let service: TestService;
+  let host: RunningBridgeHost;
+  let browser: Browser;
+  let page: Page;
+  let folder: string;
+
+  beforeAll(async () => {
+    await requireKeychain();
+    service = await startTestService({ withS3: true, allowPrivateFetch: true, autoApprove: true });
+    host = await startBridgeHostProcess(service.info);
+    browser = await launchChromium();
+    folder = await fixtureFolder();
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(host.url);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+    await service?.close();
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+
+  it(
+    'shows a photo a colleague uploaded as already on the service, and uploads only the others',
+    { timeout: 150_000 },
+    async () => {
+      const harbor = service.info.projects.find((entry) => entry.name === 'Harbor View Tower')!;
+      // A colleague's computer (another data folder, the command line) uploads one of the photos.
+      const colleague = await mkdtemp(join(tmpdir(), 'e2e-colleague-'));
+      const theirs = await mkdtemp(join(tmpdir(), 'e2e-colleague-photos-'));
+      await copyFile(join(folder, 'DSCN0012.jpg'), join(theirs, 'DSCN0012.jpg'));
+      await cliLogin(service.info, colleague);
+      const uploaded = await runCli(
+        ['upload', theirs, '--project', harbor.id, '--data-dir', colleague],
+        configureUploads(service.info, colleague),
+      );
+      expect(uploaded.code, uploaded.stderr).toBe(0);
+      const [colleagues] = (await admin.state(service.info)).photos;
+      expect(colleagues?.project_id).toBe(harbor.id);
+
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await approveInBrowser(browser, await host.nextBrowserUrl());
+      await page.getByText(`Signed in to ${service.info.auth_url}`).waitFor();
+      await dropFolder(page, host, folder);
+      const found = page.getByRole('list', { name: 'Photos found' });
+      await expect.poll(() => found.getByRole('listitem').count(), { timeout: 30_000 }).toBe(5);
+      await page.getByLabel(/Project: search/).fill('Harbor');
+      await page.getByRole('button', { name: /Harbor View Tower/ }).click();
+
+      const row = found.getByRole('listitem').filter({ hasText: 'DSCN0012.jpg' });
+      await expect
+        .poll(() => row.textContent(), { timeout: 15_000 })
+        .toContain(`Already on the service (photo ${colleagues!.id})`);
+      const upload = page.getByRole('button', { name: /^Upload \d+ photos$/ });
+      expect(await upload.textContent()).toBe('Upload 3 photos');
+      const anyway = page.getByLabel(/Upload duplicates anyway \(1 already on the service\)/);
+      await anyway.check();
+      expect(await upload.textContent()).toBe('Upload 4 photos');
+      await anyway.uncheck();
+      expect(await upload.textContent()).toBe('Upload 3 photos');
+
+      await upload.click();
+      await waitUntilUploaded(page, 3);
+      const inHarbor = (await admin.state(service.info)).photos.filter(
+        (photo) => photo.project_id === harbor.id,
+      );
+      expect(inHarbor).toHaveLength(4);
+      expect(new Set(inHarbor.map((photo) => photo.hash)).size).toBe(4);
+    },
+  );
+});
