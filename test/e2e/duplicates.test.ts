@@ -4,7 +4,6 @@ import { basename, join } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  approveInBrowser,
   fixtureFolder,
   launchChromium,
   type RunningBridgeHost,
@@ -72,7 +71,12 @@ describe('duplicates against the service, in Chromium', () => {
       expect(colleagues?.project_id).toBe(harbor.id);
 
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await approveInBrowser(browser, await host.nextBrowserUrl());
+      // The service approves by itself (the colleague's command line needed that): the system
+      // browser only follows the redirects back to the app.
+      const consent = await browser.newPage();
+      await consent.goto(await host.nextBrowserUrl());
+      await consent.getByText('You can close this tab').waitFor();
+      await consent.close();
       await page.getByText(`Signed in to ${service.info.auth_url}`).waitFor();
       await dropFolder(page, host, folder);
       const found = page.getByRole('list', { name: 'Photos found' });

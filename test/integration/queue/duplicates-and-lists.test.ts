@@ -140,7 +140,9 @@ describe('Project and photo lists on the command line (real service)', () => {
     expect(listed).toHaveLength(service.info.projects.length + 1);
     expect(listed[0]).toMatchObject({
       id: project,
-      coordinates: { lat: expect.any(Number), lon: expect.any(Number) },
+      name: 'Harbor View Tower',
+      address: '1200 Harbor Blvd, Oakland, CA, 94607, US',
+      coordinates: { lat: 37.7955, lon: -122.2786 },
       archived: false,
     });
     expect(listed.find((entry) => entry.archived === true)?.name).toBe('Old \u001b[31mdepot');
