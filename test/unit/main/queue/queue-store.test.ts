@@ -78,7 +78,7 @@ describe('QueueStore', () => {
     // The queue as an earlier release left it: schema version 1, no `waiting_since`, no `tags`.
     const old = new Database(file);
     old.exec(
-      'ALTER TABLE items DROP COLUMN waiting_since; ALTER TABLE items DROP COLUMN tags; UPDATE schema_version SET version = 1;',
+      'ALTER TABLE items DROP COLUMN waiting_since; ALTER TABLE items DROP COLUMN tags; ALTER TABLE items DROP COLUMN allow_duplicates; ALTER TABLE items DROP COLUMN found_on_service; UPDATE schema_version SET version = 1;',
     );
     old.close();
     const reopened = new QueueStore(file, new TestClock());
@@ -87,6 +87,8 @@ describe('QueueStore', () => {
       photo_id: 'ph1',
       waiting_since: null,
       tags: [],
+      allow_duplicates: false,
+      found_on_service: false,
     });
     reopened.update(added[0]!, { state: 'needs-attention', reason: 'x', waiting_since: 5 });
     reopened.retry(added[0]);
