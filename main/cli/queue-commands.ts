@@ -278,6 +278,7 @@ export async function showQueue(
           project_id: item.projectId ?? null,
           photo_id: item.photoId ?? null,
           md5: item.md5 ?? null,
+          already_on_service: item.alreadyOnService === true,
         })),
       })}\n`,
     );

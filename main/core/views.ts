@@ -48,6 +48,7 @@ export function queueItemView(item: QueueItem): QueueItemView {
     processingStatus: item.processing_status ?? undefined,
     attempts: item.attempts,
     updatedAt: item.updated_at,
+    alreadyOnService: item.found_on_service,
   };
 }
 

@@ -112,6 +112,8 @@ export type QueueItemView = {
   readonly processingStatus: string | undefined;
   readonly attempts: number;
   readonly updatedAt: number;
+  /** Not uploaded: the project already had this photo (`photoId`) before it was created. */
+  readonly alreadyOnService?: boolean;
 };
 
 /** What the engine as a whole is doing. */

@@ -26,6 +26,8 @@ export function stateWords(item: QueueItemView, condition: QueueCondition = 'run
         ? 'Accepted by the service; looking for the photo'
         : 'Processing on the service';
     case 'done':
+      if (item.alreadyOnService === true)
+        return `Already on the service (photo ${item.photoId ?? 'unknown'}): not uploaded again`;
       return item.processingStatus === 'duplicate' ? 'Already on the service' : 'Uploaded';
   }
 }

@@ -75,6 +75,13 @@ describe('Never twice in a project, whoever uploaded it (CLI, real service)', ()
       onService.map((photo) => photo.id).sort(),
     );
 
+    const queue = JSON.parse(
+      (await runCli(['queue', '--json', '--data-dir', second.dataDir])).stdout,
+    ) as { items: { state: string; already_on_service: boolean }[] };
+    expect(queue.items.map((entry) => [entry.state, entry.already_on_service])).toEqual(
+      Array(3).fill(['done', true]),
+    );
+
     // A third computer: the photos are flagged before they are queued, one line each.
     const third = await computer();
     const again = await runCli(

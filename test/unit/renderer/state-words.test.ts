@@ -23,6 +23,9 @@ describe('the state words', () => {
     expect(stateWords(item({ state: 'done', processingStatus: 'duplicate' }))).toBe(
       'Already on the service',
     );
+    expect(stateWords(item({ state: 'done', photoId: '42', alreadyOnService: true }))).toBe(
+      'Already on the service (photo 42): not uploaded again',
+    );
     expect(stateWords(item({ state: 'cancelled' }))).toBe('Cancelled');
   });
 
