@@ -27,7 +27,7 @@ const trusted = { trusted: true };
 
 describe('the IPC contract', () => {
   it('has a schema for every call and lists its events', () => {
-    expect(channels.length).toBe(22);
+    expect(channels.length).toBe(25);
     for (const channel of channels) expect(typeof ipcCalls[channel].safeParse).toBe('function');
     expect(ipcEvents).toEqual(['session:changed', 'intake:batch', 'queue:changed']);
     expect(isIpcChannel('queue:snapshot')).toBe(true);
@@ -70,6 +70,8 @@ describe('createIpcDispatcher', () => {
         'photos:list': { projectId: 'p' },
         'photos:get': { photoId: 'x' },
         'photos:edit-description': { photoId: 'x', description: 'd', baseDescription: null },
+        'photos:find-copies': { projectId: 'p', intakeIds: [1] },
+        'photos:list-all': { projectId: 'p' },
         'diagnostics:save': { path: '/tmp/d.tar.gz' },
       };
       const result = await dispatch(channel, minimal[channel] ?? {}, trusted);
