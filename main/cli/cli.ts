@@ -33,7 +33,12 @@ Commands:
   status     say whether you are signed in (--json for a machine-readable line)
   logout     revoke the tokens and forget them
   upload <paths...> --project ID [--description HTML] [--internal] [--zone IANA] [--queue-only]
-             add photos to the queue, then run it (unless --queue-only)
+         [--tag T]... [--tags-from-folders] [--project-per-subfolder]
+             add photos to the queue, then run it (unless --queue-only); --tag (repeatable) tags
+             every photo; --tags-from-folders adds the names of the folders between the given
+             folder and each file; --project-per-subfolder sends each subfolder to the project
+             named exactly like it (ignoring case; then --project only covers loose files), and
+             skips, with the reason, the photos of a subfolder no project is named like
   sync       run the queue until every item is done or waits for you (exit 0 only if all done)
   queue [--json]          what is queued, by state
   retry ID|--all, pause [ID], resume [ID], cancel ID
@@ -95,6 +100,9 @@ export async function runCli(
         verbose: { type: 'boolean' },
         zone: { type: 'string' },
         project: { type: 'string' },
+        tag: { type: 'string', multiple: true },
+        'tags-from-folders': { type: 'boolean' },
+        'project-per-subfolder': { type: 'boolean' },
         description: { type: 'string' },
         base: { type: 'string' },
         internal: { type: 'boolean' },
@@ -192,6 +200,9 @@ export async function runCli(
             internal: values.internal ?? false,
             zone: values.zone,
             queueOnly: values['queue-only'] ?? false,
+            tags: values.tag ?? [],
+            tagsFromFolders: values['tags-from-folders'] ?? false,
+            projectPerSubfolder: values['project-per-subfolder'] ?? false,
           },
           out,
         );

@@ -3,6 +3,8 @@ import type { IntakeBatchView, IntakeItemView } from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
 import type { Intake } from '../media/intake';
 import type { ThumbnailSource } from '../media/thumbnails';
+import { droppedRootOf } from '../folders/batch-folders';
+import { foldersBetween } from '../folders/folder-rules';
 
 /**
  * The intakes of this app session: runs them one after another, numbers every result so that the
@@ -12,6 +14,7 @@ import type { ThumbnailSource } from '../media/thumbnails';
 export class IntakeRuns {
   readonly #photos = new Map<number, IntakePhoto>();
   readonly #byMd5 = new Map<string, IntakePhoto>();
+  readonly #roots = new Map<number, string>();
   #nextItemId = 1;
   #nextRunId = 1;
   #last: Promise<unknown> = Promise.resolve();
@@ -33,7 +36,7 @@ export class IntakeRuns {
         this.intake.run(paths, { assumedZone, maxFileBytes: this.maxFileBytes() }, (batch) =>
           this.emit({
             runId,
-            items: batch.items.map((item) => this.#remember(item)),
+            items: batch.items.map((item) => this.#remember(item, paths)),
             progress: batch.progress,
           }),
         ),
@@ -47,7 +50,7 @@ export class IntakeRuns {
               status: 'error',
               path,
               reason: 'Could not read this; please try adding it again.',
-            }),
+            }, paths),
           ),
           progress: {
             found: 0,
@@ -78,12 +81,19 @@ export class IntakeRuns {
     await this.#last;
   }
 
-  #remember(item: IntakeItem): IntakeItemView {
+  /** The dropped or chosen path a photo came from (its folder names may become tags or projects). */
+  root(intakeId: number): string | undefined {
+    return this.#roots.get(intakeId);
+  }
+
+  #remember(item: IntakeItem, roots: readonly string[]): IntakeItemView {
     const intakeId = this.#nextItemId++;
+    const root = droppedRootOf(roots, item.path);
     if (item.status === 'photo') {
       this.#photos.set(intakeId, item);
+      this.#roots.set(intakeId, root);
       if (!this.#byMd5.has(item.md5)) this.#byMd5.set(item.md5, item);
     }
-    return { ...item, intakeId };
+    return { ...item, intakeId, root, folders: foldersBetween(root, item.path) };
   }
 }

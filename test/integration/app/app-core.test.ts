@@ -232,6 +232,7 @@ describe('the app core, signed in', () => {
       overrides: [],
       tags: [],
       photoTags: [],
+      tagsFromFolders: false,
     });
     const [queued] = (await handlers['queue:snapshot']({})).items;
     expect(queued?.path).toBe(await realpath(photo!.path));
