@@ -46,11 +46,14 @@ export class IntakeRuns {
         this.emit({
           runId,
           items: paths.map((path) =>
-            this.#remember({
-              status: 'error',
-              path,
-              reason: 'Could not read this; please try adding it again.',
-            }, paths),
+            this.#remember(
+              {
+                status: 'error',
+                path,
+                reason: 'Could not read this; please try adding it again.',
+              },
+              paths,
+            ),
           ),
           progress: {
             found: 0,
