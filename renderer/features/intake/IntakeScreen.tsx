@@ -3,7 +3,15 @@ import type { ProjectView } from '../../../shared/ipc/views';
 import { call, type IntakeState, useBridge } from '../../bridge/hooks';
 import { DescriptionEditor } from '../../components/DescriptionEditor';
 import { ProjectPicker } from '../batch/ProjectPicker';
+import { BatchTagFields, OwnTagsPanel, useBatchTags } from '../tags/BatchTags';
 import { ReviewList } from './ReviewList';
+import {
+  subfolderProjectsInput,
+  subfoldersOf,
+  undecided,
+  useSubfolderChoices,
+} from './subfolder-choices';
+import { SubfolderProjects } from './SubfolderProjects';
 
 const ZONES = Intl.supportedValuesOf('timeZone');
 
@@ -28,6 +36,8 @@ export function IntakeScreen({
   const [overrides, setOverrides] = useState<ReadonlyMap<number, string>>(new Map());
   const [ownDraft, setOwnDraft] = useState<string>();
   const [message, setMessage] = useState<string>();
+  const batchTags = useBatchTags();
+  const [perSubfolder, setPerSubfolder] = useState(true);
 
   const uploadable = useMemo(
     () =>
@@ -36,6 +46,9 @@ export function IntakeScreen({
       ),
     [intake.items],
   );
+  const subfolders = useMemo(() => subfoldersOf(uploadable), [uploadable]);
+  const subfolderChoices = useSubfolderChoices(subfolders);
+  const bySubfolder = perSubfolder && subfolders.length > 0;
   const assumedCount = useMemo(
     () =>
       intake.items.filter((item) => item.status === 'photo' && item.capture.rule === 'assumed')
@@ -92,14 +105,24 @@ export function IntakeScreen({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (project === undefined) {
+    const waiting = bySubfolder ? undecided(subfolders, subfolderChoices.choices) : [];
+    if (waiting.length > 0) {
+      setMessage(`Confirm or change the project of ${waiting.join(', ')}, or leave it out.`);
+      return;
+    }
+    const loose = !bySubfolder || uploadable.some((item) => item.folders.length === 0);
+    if (project === undefined && loose) {
       setMessage('Choose the project these photos belong to first.');
       return;
     }
     setMessage(undefined);
     call(bridge, 'queue:add-photos', {
       intakeIds: uploadable.map((item) => item.intakeId),
-      projectId: project.id,
+      ...(project === undefined ? {} : { projectId: project.id }),
+      ...batchTags.input(uploadable),
+      ...(bySubfolder
+        ? { subfolderProjects: subfolderProjectsInput(subfolders, subfolderChoices.choices) }
+        : {}),
       description,
       internal,
       overrides: uploadable
@@ -113,8 +136,10 @@ export function IntakeScreen({
         intake.clear();
         setSelected(new Set());
         setOverrides(new Map());
+        batchTags.queued();
+        subfolderChoices.reset();
         onQueued(
-          `Queued ${queued.added} photos for ${project.name}${queued.alreadyQueued ? ` (${queued.alreadyQueued} were already queued)` : ''}.`,
+          `Queued ${queued.added} photos for ${bySubfolder ? 'their folders’ projects' : (project?.name ?? '')}${queued.alreadyQueued ? ` (${queued.alreadyQueued} were already queued)` : ''}${queued.skipped.length > 0 ? `; ${queued.skipped.length} left out` : ''}.`,
         );
       })
       .catch((error: Error) => setMessage(error.message));
@@ -165,6 +190,13 @@ export function IntakeScreen({
               >
                 Own description for selected…
               </button>
+              <button
+                type="button"
+                disabled={selected.size === 0}
+                onClick={() => batchTags.setTagging(true)}
+              >
+                Tags for selected…
+              </button>
               <label className="inline">
                 Zone for photos without one
                 {assumedCount > 0
@@ -192,6 +224,7 @@ export function IntakeScreen({
                 </button>
               </div>
             ) : null}
+            <OwnTagsPanel state={batchTags} selected={selected} />
             <ReviewList
               items={intake.items}
               selected={selected}
@@ -207,6 +240,14 @@ export function IntakeScreen({
       <form className="batch" onSubmit={submit} aria-labelledby="batch-heading">
         <h2 id="batch-heading">Batch details</h2>
         <ProjectPicker project={project} onChange={setProject} />
+        <SubfolderProjects
+          subfolders={subfolders}
+          choices={subfolderChoices.choices}
+          onChoose={subfolderChoices.choose}
+          perSubfolder={perSubfolder}
+          onPerSubfolderChange={setPerSubfolder}
+        />
+        <BatchTagFields state={batchTags} />
         <DescriptionEditor label="Description" value={description} onChange={setDescription} />
         <label className="inline">
           <input
