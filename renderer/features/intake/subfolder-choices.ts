@@ -75,7 +75,7 @@ export function useSubfolderChoices(subfolders: readonly string[]) {
       if (asked.current.has(subfolder)) continue;
       asked.current.add(subfolder);
       setChoices((current) => new Map(current).set(subfolder, { kind: 'searching' }));
-      call(bridge, 'projects:search', { query: subfolder })
+      void call(bridge, 'projects:search', { query: subfolder })
         .then((found) => suggestion(subfolder, found))
         .catch((error: Error): SubfolderChoice => ({
           kind: 'none',
