@@ -243,7 +243,10 @@ export function IntakeScreen({
         <SubfolderProjects
           subfolders={subfolders}
           choices={subfolderChoices.choices}
-          onChoose={subfolderChoices.choose}
+          onChoose={(subfolder, choice) => {
+            setMessage(undefined);
+            subfolderChoices.choose(subfolder, choice);
+          }}
           perSubfolder={perSubfolder}
           onPerSubfolderChange={setPerSubfolder}
         />

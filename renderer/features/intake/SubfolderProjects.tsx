@@ -32,6 +32,11 @@ export function SubfolderProjects({
         Each subfolder to its own project
       </label>
       {perSubfolder ? (
+        <p className="muted">
+          Photos directly in the dropped folder go to the batch’s project above.
+        </p>
+      ) : null}
+      {perSubfolder ? (
         <ul aria-label="Project of each subfolder">
           {subfolders.map((subfolder) => (
             <li key={subfolder} aria-label={`Folder ${subfolder}`}>
@@ -59,13 +64,21 @@ function SubfolderRow({
 }) {
   const name = <strong>{subfolder}</strong>;
   const change = (
-    <button type="button" onClick={() => onChoose({ kind: 'changing' })}>
-      Change project of {subfolder}
+    <button
+      type="button"
+      aria-label={`Change project of ${subfolder}`}
+      onClick={() => onChoose({ kind: 'changing' })}
+    >
+      Change
     </button>
   );
   const leaveOut = (
-    <button type="button" onClick={() => onChoose({ kind: 'left-out' })}>
-      Leave {subfolder} out
+    <button
+      type="button"
+      aria-label={`Leave ${subfolder} out`}
+      onClick={() => onChoose({ kind: 'left-out' })}
+    >
+      Leave out
     </button>
   );
   switch (choice.kind) {
@@ -78,9 +91,10 @@ function SubfolderRow({
           <button
             type="button"
             className="primary"
+            aria-label={`Confirm ${choice.project.name} for ${subfolder}`}
             onClick={() => onChoose({ kind: 'chosen', project: choice.project })}
           >
-            Confirm {choice.project.name} for {subfolder}
+            Confirm
           </button>{' '}
           {change} {leaveOut}
         </p>
