@@ -15,6 +15,8 @@ export class IntakeRuns {
   readonly #photos = new Map<number, IntakePhoto>();
   readonly #byMd5 = new Map<string, IntakePhoto>();
   readonly #roots = new Map<number, string>();
+  /** The dropped folder of each photo found in one, by path: a photo read again keeps it. */
+  readonly #rootOfPath = new Map<string, string>();
   #nextItemId = 1;
   #nextRunId = 1;
   #last: Promise<unknown> = Promise.resolve();
@@ -91,10 +93,14 @@ export class IntakeRuns {
 
   #remember(item: IntakeItem, roots: readonly string[]): IntakeItemView {
     const intakeId = this.#nextItemId++;
-    const root = droppedRootOf(roots, item.path);
+    // A photo read again by its own path (a new zone for photos without one) keeps the folder
+    // it was first dropped with, so its subfolder and folder tags still apply.
+    const found = droppedRootOf(roots, item.path);
+    const root = found === item.path ? (this.#rootOfPath.get(item.path) ?? found) : found;
     if (item.status === 'photo') {
       this.#photos.set(intakeId, item);
       this.#roots.set(intakeId, root);
+      if (root !== item.path) this.#rootOfPath.set(item.path, root);
       if (!this.#byMd5.has(item.md5)) this.#byMd5.set(item.md5, item);
     }
     return { ...item, intakeId, root, folders: foldersBetween(root, item.path) };

@@ -170,11 +170,29 @@ describe('queue:add-photos through the core handlers', () => {
     );
     await handlers['intake:add-paths']({ paths: [root], assumedZone: 'UTC' });
     await done;
-    const idOf = (photo: GeneratedPhoto) => items.find((item) => item.path === photo.path)!;
+    const firstRun = [...items];
+    const idOf = (photo: GeneratedPhoto) => firstRun.find((item) => item.path === photo.path)!;
     expect(idOf(east[0]!)).toMatchObject({ root, folders: ['East', 'Floor 1'] });
+    // Read again by its own path (the window does so when the assumed zone changes): the photo
+    // keeps the folder it was dropped with.
+    const again: IntakeItemView[] = [];
+    const reread = new Promise<void>((resolve) =>
+      core.onEvent((event, payload) => {
+        if (event !== 'intake:batch') return;
+        const batch = payload as IntakeBatchView;
+        again.push(...batch.items);
+        if (batch.progress.done) resolve();
+      }),
+    );
+    await handlers['intake:add-paths']({ paths: [east[0]!.path], assumedZone: 'UTC' });
+    await reread;
+    expect(again.find((item) => item.path === east[0]!.path)).toMatchObject({
+      root,
+      folders: ['East', 'Floor 1'],
+    });
 
     const answer = await handlers['queue:add-photos']({
-      intakeIds: items.filter((item) => item.status === 'photo').map((item) => item.intakeId),
+      intakeIds: firstRun.filter((item) => item.status === 'photo').map((item) => item.intakeId),
       projectId: first!.id,
       description: '',
       internal: false,
