@@ -70,13 +70,15 @@ describe('tags and a project per subfolder in Chromium', () => {
       // Folders named like two projects, in another case than the projects' own names.
       const harbor = await makePhotos(join(folder, 'harbor view tower'), 2, 700);
       const bridge = await makePhotos(join(folder, 'RIVERSIDE BRIDGE REPAIR', 'Deck'), 1, 710);
+      // A folder no project is named like: the user picks its project.
+      const school = await makePhotos(join(folder, 'Nowhere Street'), 1, 720);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await approveInBrowser(browser, await host.nextBrowserUrl());
       await page.getByText(`Signed in to ${service.info.auth_url}`).waitFor();
 
       await dropFolder(page, host, folder);
       const found = page.getByRole('list', { name: 'Photos found' });
-      await expect.poll(() => found.getByRole('listitem').count(), { timeout: 30_000 }).toBe(3);
+      await expect.poll(() => found.getByRole('listitem').count(), { timeout: 30_000 }).toBe(4);
 
       // The app's suggestions, found by searching each subfolder's name; the user confirms.
       const rows = page.getByRole('list', { name: 'Project of each subfolder' });
@@ -84,8 +86,10 @@ describe('tags and a project per subfolder in Chromium', () => {
       const bridgeRow = rows.getByRole('listitem', { name: 'Folder RIVERSIDE BRIDGE REPAIR' });
       await harborRow.getByText('suggested project Harbor View Tower').waitFor();
       await bridgeRow.getByText('suggested project Riverside Bridge Repair').waitFor();
+      const nowhereRow = rows.getByRole('listitem', { name: 'Folder Nowhere Street' });
+      await nowhereRow.getByText('No project matches "Nowhere Street"').waitFor();
       // Nothing goes out before each suggestion is confirmed.
-      await page.getByRole('button', { name: 'Upload 3 photos' }).click();
+      await page.getByRole('button', { name: 'Upload 4 photos' }).click();
       await page.getByRole('alert').filter({ hasText: 'Confirm or change the project' }).waitFor();
       await screenshot(page, 'tags-1-suggestions');
       expect(await seriousViolations(page)).toEqual([]);
@@ -94,6 +98,10 @@ describe('tags and a project per subfolder in Chromium', () => {
         .click();
       await bridgeRow.getByRole('button', { name: /^Confirm Riverside Bridge Repair/ }).click();
       await bridgeRow.getByText('→ Riverside Bridge Repair').waitFor();
+      await nowhereRow.getByRole('button', { name: 'Change project of Nowhere Street' }).click();
+      await nowhereRow.getByLabel(/Project: search/).fill('Maple');
+      await nowhereRow.getByRole('button', { name: /Maple Street School Renovation/ }).click();
+      await nowhereRow.getByText('→ Maple Street School Renovation').waitFor();
 
       // Two tag chips for the batch: one with Enter, one with a comma; a third removed again.
       const tagInput = page.getByRole('textbox', { name: 'Tags', exact: true });
@@ -117,8 +125,8 @@ describe('tags and a project per subfolder in Chromium', () => {
       await screenshot(page, 'tags-2-chips');
       expect(await seriousViolations(page)).toEqual([]);
 
-      await page.getByRole('button', { name: 'Upload 3 photos' }).click();
-      await waitUntilUploaded(page, 3);
+      await page.getByRole('button', { name: 'Upload 4 photos' }).click();
+      await waitUntilUploaded(page, 4);
       await screenshot(page, 'tags-3-queue');
       expect(await seriousViolations(page)).toEqual([]);
 
@@ -138,6 +146,10 @@ describe('tags and a project per subfolder in Chromium', () => {
       expect(await stored(bridge[0]!.path)).toEqual({
         project: projectId('Riverside Bridge Repair'),
         tags: ['Inspection', 'Week 12', 'Crack'],
+      });
+      expect(await stored(school[0]!.path)).toEqual({
+        project: projectId('Maple Street School Renovation'),
+        tags: ['Inspection', 'Week 12'],
       });
     },
   );

@@ -107,7 +107,9 @@ export function IntakeScreen({
     event.preventDefault();
     const waiting = bySubfolder ? undecided(subfolders, subfolderChoices.choices) : [];
     if (waiting.length > 0) {
-      setMessage(`Confirm or change the project of ${waiting.join(', ')}, or leave it out.`);
+      setMessage(
+        `Confirm or change the project of ${waiting.join(', ')}, or leave ${waiting.length === 1 ? 'it' : 'them'} out.`,
+      );
       return;
     }
     const loose = !bySubfolder || uploadable.some((item) => item.folders.length === 0);
