@@ -36,9 +36,13 @@ Commands:
   status     say whether you are signed in (--json for a machine-readable line)
   logout     revoke the tokens and forget them
   upload <paths...> --project ID [--description HTML] [--internal] [--zone IANA] [--queue-only]
-             [--allow-duplicates]
-             add photos to the queue, then run it (unless --queue-only); photos the project
-             already has are skipped unless --allow-duplicates
+         [--tag T]... [--tags-from-folders] [--project-per-subfolder] [--allow-duplicates]
+             add photos to the queue, then run it (unless --queue-only); --tag (repeatable) tags
+             every photo; --tags-from-folders adds the names of the folders between the given
+             folder and each file; --project-per-subfolder sends each subfolder to the project
+             named exactly like it (ignoring case; then --project only covers loose files), and
+             skips, with the reason, the photos of a subfolder no project is named like;
+             photos the project already has are skipped unless --allow-duplicates
   sync       run the queue until every item is done or waits for you (exit 0 only if all done)
   queue [--json]          what is queued, by state
   retry ID|--all, pause [ID], resume [ID], cancel ID
@@ -105,6 +109,9 @@ export async function runCli(
         verbose: { type: 'boolean' },
         zone: { type: 'string' },
         project: { type: 'string' },
+        tag: { type: 'string', multiple: true },
+        'tags-from-folders': { type: 'boolean' },
+        'project-per-subfolder': { type: 'boolean' },
         description: { type: 'string' },
         base: { type: 'string' },
         internal: { type: 'boolean' },
@@ -206,6 +213,9 @@ export async function runCli(
             zone: values.zone,
             queueOnly: values['queue-only'] ?? false,
             allowDuplicates: values['allow-duplicates'] ?? false,
+            tags: values.tag ?? [],
+            tagsFromFolders: values['tags-from-folders'] ?? false,
+            projectPerSubfolder: values['project-per-subfolder'] ?? false,
           },
           out,
         );

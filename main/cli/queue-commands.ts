@@ -15,6 +15,8 @@ import { progressLine } from '../queue/queue-progress';
 import { type CliContext, type CommandOutput, CommandFailed, UsageError } from './cli-context';
 import { printable } from '../../shared/domain/printable-text';
 import { withoutServiceCopies } from './list-commands';
+import { subfolderProjectsByName } from '../folders/batch-folders';
+import { allProjects } from './subfolder-projects';
 
 /** The description as it will be sent: the service's allowed HTML only. */
 function cleanDescription(raw: string | undefined, out: CommandOutput): string {
@@ -170,16 +172,26 @@ export async function upload(
     queueOnly: boolean;
     /** Upload photos the project already has (otherwise they are skipped, said per photo). */
     allowDuplicates?: boolean;
+    /** `--tag T`, repeated: tags for every photo. */
+    tags?: readonly string[];
+    /** `--tags-from-folders`: the folders between the given folder and each file become tags. */
+    tagsFromFolders?: boolean;
+    /** `--project-per-subfolder`: each subfolder to the project named like it. */
+    projectPerSubfolder?: boolean;
   },
   out: CommandOutput,
 ): Promise<number> {
   if (options.paths.length === 0) throw new UsageError('upload needs at least one file or folder');
-  if (!options.projectId) throw new UsageError('upload needs --project ID');
+  if (!options.projectId && options.projectPerSubfolder !== true)
+    throw new UsageError('upload needs --project ID (or --project-per-subfolder)');
   const zone = options.zone ?? computerZone();
   if (!isKnownZone(zone)) throw new UsageError(`--zone must be an IANA time zone, not "${zone}"`);
   const description = cleanDescription(options.description, out);
   const found: { intakeId: number; path: string }[] = [];
+  const subfolders = new Set<string>();
   for (const item of await intake(context, options.paths, zone)) {
+    const subfolder = item.folders[0];
+    if (item.status === 'photo' && subfolder !== undefined) subfolders.add(subfolder);
     if (item.status !== 'photo')
       out.stderr.write(`${item.status}: ${printable(item.path)}: ${printable(item.reason)}\n`);
     else if (item.duplicateOf?.kind === 'in-this-batch')
@@ -189,22 +201,36 @@ export async function upload(
     else found.push({ intakeId: item.intakeId, path: item.path });
   }
   const allowDuplicates = options.allowDuplicates ?? false;
-  const photos = await withoutServiceCopies(
-    context,
-    found,
-    { projectId: options.projectId, allowDuplicates },
-    out,
-  );
-  const { added, alreadyQueued } =
+  // Photos the project already has are skipped here, said per photo; with a project per
+  // subfolder the queue checks each photo against its own project before it is uploaded.
+  const photos =
+    options.projectId && options.projectPerSubfolder !== true
+      ? await withoutServiceCopies(
+          context,
+          found,
+          { projectId: options.projectId, allowDuplicates },
+          out,
+        )
+      : found.map((photo) => photo.intakeId);
+  const subfolderProjects =
+    options.projectPerSubfolder === true && photos.length > 0
+      ? subfolderProjectsByName(subfolders, await allProjects(context))
+      : undefined;
+  const { added, alreadyQueued, skipped } =
     photos.length === 0
-      ? { added: 0, alreadyQueued: 0 }
+      ? { added: 0, alreadyQueued: 0, skipped: [] }
       : await context.call('queue:add-photos', {
           intakeIds: photos,
-          projectId: options.projectId,
+          ...(options.projectId ? { projectId: options.projectId } : {}),
           description,
           internal: options.internal,
           allowDuplicates,
+          tags: [...(options.tags ?? [])],
+          tagsFromFolders: options.tagsFromFolders ?? false,
+          ...(subfolderProjects === undefined ? {} : { subfolderProjects }),
         });
+  for (const photo of skipped)
+    out.stderr.write(`skipped: ${printable(photo.path)}: ${printable(photo.reason)}\n`);
   out.stdout.write(
     `Queued ${added} photos${alreadyQueued > 0 ? ` (${alreadyQueued} were already queued)` : ''}.\n`,
   );

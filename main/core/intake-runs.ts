@@ -3,6 +3,8 @@ import type { IntakeBatchView, IntakeItemView } from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
 import type { Intake } from '../media/intake';
 import type { ThumbnailSource } from '../media/thumbnails';
+import { droppedRootOf } from '../folders/batch-folders';
+import { foldersBetween } from '../folders/folder-rules';
 
 /**
  * The intakes of this app session: runs them one after another, numbers every result so that the
@@ -12,6 +14,9 @@ import type { ThumbnailSource } from '../media/thumbnails';
 export class IntakeRuns {
   readonly #photos = new Map<number, IntakePhoto>();
   readonly #byMd5 = new Map<string, IntakePhoto>();
+  readonly #roots = new Map<number, string>();
+  /** The dropped folder of each photo found in one, by path: a photo read again keeps it. */
+  readonly #rootOfPath = new Map<string, string>();
   #nextItemId = 1;
   #nextRunId = 1;
   #last: Promise<unknown> = Promise.resolve();
@@ -33,7 +38,7 @@ export class IntakeRuns {
         this.intake.run(paths, { assumedZone, maxFileBytes: this.maxFileBytes() }, (batch) =>
           this.emit({
             runId,
-            items: batch.items.map((item) => this.#remember(item)),
+            items: batch.items.map((item) => this.#remember(item, paths)),
             progress: batch.progress,
           }),
         ),
@@ -43,11 +48,14 @@ export class IntakeRuns {
         this.emit({
           runId,
           items: paths.map((path) =>
-            this.#remember({
-              status: 'error',
-              path,
-              reason: 'Could not read this; please try adding it again.',
-            }),
+            this.#remember(
+              {
+                status: 'error',
+                path,
+                reason: 'Could not read this; please try adding it again.',
+              },
+              paths,
+            ),
           ),
           progress: {
             found: 0,
@@ -78,12 +86,23 @@ export class IntakeRuns {
     await this.#last;
   }
 
-  #remember(item: IntakeItem): IntakeItemView {
+  /** The dropped or chosen path a photo came from (its folder names may become tags or projects). */
+  root(intakeId: number): string | undefined {
+    return this.#roots.get(intakeId);
+  }
+
+  #remember(item: IntakeItem, roots: readonly string[]): IntakeItemView {
     const intakeId = this.#nextItemId++;
+    // A photo read again by its own path (a new zone for photos without one) keeps the folder
+    // it was first dropped with, so its subfolder and folder tags still apply.
+    const found = droppedRootOf(roots, item.path);
+    const root = found === item.path ? (this.#rootOfPath.get(item.path) ?? found) : found;
     if (item.status === 'photo') {
       this.#photos.set(intakeId, item);
+      this.#roots.set(intakeId, root);
+      if (root !== item.path) this.#rootOfPath.set(item.path, root);
       if (!this.#byMd5.has(item.md5)) this.#byMd5.set(item.md5, item);
     }
-    return { ...item, intakeId };
+    return { ...item, intakeId, root, folders: foldersBetween(root, item.path) };
   }
 }

@@ -1,7 +1,5 @@
-import { realpath } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import type { Clock } from '../../shared/domain/clock';
-import { normalizeTags } from '../../shared/domain/tags';
 import {
   MAX_DESCRIPTION_LENGTH,
   sanitizeDescription,
@@ -16,7 +14,7 @@ import type { PhotoServiceApi } from '../api/photo-service-api';
 import type { Redactor } from '../logging/logger';
 import { isKnownZone } from '../media/capture-time';
 import { reportRows, toCsv } from '../queue/queue-report';
-import { newPhotoItem, type QueueStore } from '../queue/queue-store';
+import type { QueueStore } from '../queue/queue-store';
 import { secretNames } from '../secrets/secret-names';
 import type { SecretStore } from '../secrets/secret-store';
 import type { PhotoHostSettings } from '../settings/settings-store';
@@ -24,6 +22,7 @@ import { saveS3Keys } from '../staging/open-photo-host';
 import type { AppCore, PathChooser } from './app-core';
 import { declined, type FrontEnd } from './front-end';
 import type { IntakeRuns } from './intake-runs';
+import { planAddPhotos } from './add-photos-plan';
 import type { QueueRunner } from './queue-runner';
 import type { ServiceRenditions } from '../media/service-renditions';
 import { sensitiveChange, withoutTrailingSlash } from './sensitive-change';
@@ -129,6 +128,22 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     } catch (error) {
       throw failureOf(error);
     }
+  };
+
+  /** Puts `projectId` first in the recent projects (at most 10). */
+  const rememberRecent = (projectId: string) => {
+    const project = seenProjects.get(projectId) ?? {
+      id: projectId,
+      name: `Project ${projectId}`,
+      address: '',
+    };
+    const recent = core.settings.get().recentProjects ?? [];
+    core.settings.update({
+      recentProjects: [
+        { id: project.id, name: project.name, address: project.address },
+        ...recent.filter((entry) => entry.id !== project.id),
+      ].slice(0, 10),
+    });
   };
 
   const queueChange = (ids?: readonly number[]) =>
@@ -276,56 +291,12 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     },
 
     'queue:add-photos': async (input) => {
-      const description = cleanDescription(input.description);
-      const own = new Map(
-        input.overrides.map((entry) => [entry.intakeId, cleanDescription(entry.description)]),
-      );
-      const ownTags = new Map(input.photoTags.map((entry) => [entry.intakeId, entry.tags]));
-      const found = input.intakeIds.map((intakeId) => runs.photo(intakeId));
-      if (found.some((photo) => photo === undefined))
-        throw new IpcFailure(
-          'bad-input',
-          'Some of these photos are no longer in the list. Add them again, then upload.',
-        );
-      // A photo reached through a link (inside the dropped folders) is queued by its real path:
-      // at upload the file is opened without following links, so a link swapped later is refused.
-      const photos = await Promise.all(
-        found.map(async (photo) =>
-          photo === undefined
-            ? undefined
-            : { ...photo, path: await realpath(photo.path).catch(() => photo.path) },
-        ),
-      );
-      const { added, alreadyQueued } = store.addPhotos(
-        photos.flatMap((photo, index) =>
-          photo === undefined
-            ? []
-            : [
-                newPhotoItem(photo, {
-                  projectId: input.projectId,
-                  description: own.get(input.intakeIds[index] ?? -1) ?? description,
-                  internal: input.internal,
-                  tags: normalizeTags(input.tags, ownTags.get(input.intakeIds[index] ?? -1) ?? []),
-                  allowDuplicates: input.allowDuplicates,
-                }),
-              ],
-        ),
-      );
-      const project = seenProjects.get(input.projectId) ?? {
-        id: input.projectId,
-        name: `Project ${input.projectId}`,
-        address: '',
-      };
-      const recent = core.settings.get().recentProjects ?? [];
-      core.settings.update({
-        recentProjects: [
-          { id: project.id, name: project.name, address: project.address },
-          ...recent.filter((entry) => entry.id !== project.id),
-        ].slice(0, 10),
-      });
+      const plan = await planAddPhotos(input, runs, cleanDescription);
+      const { added, alreadyQueued } = store.addPhotos(plan.photos);
+      for (const projectId of [...plan.projectIds].reverse()) rememberRecent(projectId);
       queueChange(added);
       runner.kick();
-      return { added: added.length, alreadyQueued: alreadyQueued.length };
+      return { added: added.length, alreadyQueued: alreadyQueued.length, skipped: plan.skipped };
     },
 
     'queue:pause': (input) => {

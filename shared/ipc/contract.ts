@@ -92,7 +92,8 @@ export const ipcCalls = {
   'queue:add-photos': z
     .object({
       intakeIds: z.array(z.number().int().min(0)).min(1).max(20_000),
-      projectId: id,
+      /** The batch's project; may be left out when every subfolder has its own. */
+      projectId: id.optional(),
       description: html,
       internal: z.boolean(),
       /** Per-photo descriptions that replace the batch's for those photos. */
@@ -109,6 +110,23 @@ export const ipcCalls = {
         .default([]),
       /** Upload even photos the project already has (issue 13: duplicates against the service). */
       allowDuplicates: z.boolean().default(false),
+      /** Whether the names of the folders between the dropped folder and each file become tags. */
+      tagsFromFolders: z.boolean().default(false),
+      /**
+       * Each subfolder of the dropped folder to its own project, or left out with a reason. When
+       * given, photos of a subfolder not listed are skipped, and say so.
+       */
+      subfolderProjects: z
+        .array(
+          z.union([
+            z.object({ subfolder: z.string().min(1).max(255), projectId: id }).strict(),
+            z
+              .object({ subfolder: z.string().min(1).max(255), skipReason: z.string().max(500) })
+              .strict(),
+          ]),
+        )
+        .max(10_000)
+        .optional(),
     })
     .strict(),
   'queue:pause': z.object({ itemId: z.number().int().min(1).optional() }).strict(),
@@ -155,7 +173,16 @@ export type IpcResults = {
   'projects:recent': readonly ProjectView[];
   'queue:snapshot': QueueSnapshotView;
   'queue:sync': QueueSyncView;
-  'queue:add-photos': { readonly added: number; readonly alreadyQueued: number };
+  /** `skipped`: photos not queued, each with its reason (e.g. its subfolder has no project). */
+  'queue:add-photos': {
+    readonly added: number;
+    readonly alreadyQueued: number;
+    readonly skipped: readonly {
+      readonly intakeId: number;
+      readonly path: string;
+      readonly reason: string;
+    }[];
+  };
   'queue:pause': { readonly changed: number };
   'queue:resume': { readonly changed: number };
   'queue:retry': { readonly changed: number };

@@ -52,7 +52,13 @@ export type SettingsView = {
 };
 
 /** One intake result with the id the renderer uses to queue it. */
-export type IntakeItemView = IntakeItem & { readonly intakeId: number };
+export type IntakeItemView = IntakeItem & {
+  readonly intakeId: number;
+  /** The dropped or chosen path this came from. */
+  readonly root: string;
+  /** The names of the folders between `root` and the file, outermost first. */
+  readonly folders: readonly string[];
+};
 
 /** Counts of one intake run, for its progress line. */
 export type IntakeProgressView = {

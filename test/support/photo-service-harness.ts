@@ -160,6 +160,8 @@ export type AdminPhoto = {
   coordinates: { lat: number; lon: number } | null;
   internal: boolean;
   uri: string;
+  /** The tags the photo was created with (none: an empty list). */
+  tags?: string[];
 };
 
 export type AdminState = {

@@ -3,8 +3,16 @@ import type { ProjectView } from '../../../shared/ipc/views';
 import { call, type IntakeState, useBridge } from '../../bridge/hooks';
 import { DescriptionEditor } from '../../components/DescriptionEditor';
 import { ProjectPicker } from '../batch/ProjectPicker';
+import { BatchTagFields, OwnTagsPanel, useBatchTags } from '../tags/BatchTags';
 import { ReviewList } from './ReviewList';
 import { useServiceCopies } from './use-service-copies';
+import {
+  subfolderProjectsInput,
+  subfoldersOf,
+  undecided,
+  useSubfolderChoices,
+} from './subfolder-choices';
+import { SubfolderProjects } from './SubfolderProjects';
 
 const ZONES = Intl.supportedValuesOf('timeZone');
 
@@ -29,6 +37,8 @@ export function IntakeScreen({
   const [overrides, setOverrides] = useState<ReadonlyMap<number, string>>(new Map());
   const [ownDraft, setOwnDraft] = useState<string>();
   const [message, setMessage] = useState<string>();
+  const batchTags = useBatchTags();
+  const [perSubfolder, setPerSubfolder] = useState(true);
 
   const uploadable = useMemo(
     () =>
@@ -46,6 +56,9 @@ export function IntakeScreen({
   const toUpload = allowDuplicates
     ? uploadable
     : uploadable.filter((item) => service.copies.get(item.intakeId)?.inChosenProject !== true);
+  const subfolders = useMemo(() => subfoldersOf(uploadable), [uploadable]);
+  const subfolderChoices = useSubfolderChoices(subfolders);
+  const bySubfolder = perSubfolder && subfolders.length > 0;
   const assumedCount = useMemo(
     () =>
       intake.items.filter((item) => item.status === 'photo' && item.capture.rule === 'assumed')
@@ -102,7 +115,15 @@ export function IntakeScreen({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (project === undefined) {
+    const waiting = bySubfolder ? undecided(subfolders, subfolderChoices.choices) : [];
+    if (waiting.length > 0) {
+      setMessage(
+        `Confirm or change the project of ${waiting.join(', ')}, or leave ${waiting.length === 1 ? 'it' : 'them'} out.`,
+      );
+      return;
+    }
+    const loose = !bySubfolder || uploadable.some((item) => item.folders.length === 0);
+    if (project === undefined && loose) {
       setMessage('Choose the project these photos belong to first.');
       return;
     }
@@ -110,7 +131,11 @@ export function IntakeScreen({
     call(bridge, 'queue:add-photos', {
       intakeIds: toUpload.map((item) => item.intakeId),
       allowDuplicates,
-      projectId: project.id,
+      ...(project === undefined ? {} : { projectId: project.id }),
+      ...batchTags.input(toUpload),
+      ...(bySubfolder
+        ? { subfolderProjects: subfolderProjectsInput(subfolders, subfolderChoices.choices) }
+        : {}),
       description,
       internal,
       overrides: toUpload
@@ -124,8 +149,10 @@ export function IntakeScreen({
         intake.clear();
         setSelected(new Set());
         setOverrides(new Map());
+        batchTags.queued();
+        subfolderChoices.reset();
         onQueued(
-          `Queued ${queued.added} photos for ${project.name}${queued.alreadyQueued ? ` (${queued.alreadyQueued} were already queued)` : ''}.`,
+          `Queued ${queued.added} photos for ${bySubfolder ? 'their folders’ projects' : (project?.name ?? '')}${queued.alreadyQueued ? ` (${queued.alreadyQueued} were already queued)` : ''}${queued.skipped.length > 0 ? `; ${queued.skipped.length} left out` : ''}.`,
         );
       })
       .catch((error: Error) => setMessage(error.message));
@@ -176,6 +203,13 @@ export function IntakeScreen({
               >
                 Own description for selected…
               </button>
+              <button
+                type="button"
+                disabled={selected.size === 0}
+                onClick={() => batchTags.setTagging(true)}
+              >
+                Tags for selected…
+              </button>
               <label className="inline">
                 Zone for photos without one
                 {assumedCount > 0
@@ -203,6 +237,7 @@ export function IntakeScreen({
                 </button>
               </div>
             ) : null}
+            <OwnTagsPanel state={batchTags} selected={selected} />
             <ReviewList
               items={intake.items}
               selected={selected}
@@ -219,6 +254,17 @@ export function IntakeScreen({
       <form className="batch" onSubmit={submit} aria-labelledby="batch-heading">
         <h2 id="batch-heading">Batch details</h2>
         <ProjectPicker project={project} onChange={setProject} />
+        <SubfolderProjects
+          subfolders={subfolders}
+          choices={subfolderChoices.choices}
+          onChoose={(subfolder, choice) => {
+            setMessage(undefined);
+            subfolderChoices.choose(subfolder, choice);
+          }}
+          perSubfolder={perSubfolder}
+          onPerSubfolderChange={setPerSubfolder}
+        />
+        <BatchTagFields state={batchTags} />
         <DescriptionEditor label="Description" value={description} onChange={setDescription} />
         <label className="inline">
           <input

@@ -233,6 +233,7 @@ describe('the app core, signed in', () => {
       tags: [],
       photoTags: [],
       allowDuplicates: false,
+      tagsFromFolders: false,
     });
     const [queued] = (await handlers['queue:snapshot']({})).items;
     expect(queued?.path).toBe(await realpath(photo!.path));

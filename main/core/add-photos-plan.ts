@@ -1,0 +1,82 @@
+import { realpath } from 'node:fs/promises';
+import type { IpcInput } from '../../shared/ipc/contract';
+import { IpcFailure } from '../../shared/ipc/dispatcher';
+import { projectForPhoto, tagsForPhoto } from '../folders/batch-folders';
+import { newPhotoItem, type NewPhotoItem } from '../queue/queue-store';
+import type { IntakeRuns } from './intake-runs';
+
+/** A photo of the call that is not queued, and why: said to the user, file by file. */
+export type SkippedPhoto = {
+  readonly intakeId: number;
+  readonly path: string;
+  readonly reason: string;
+};
+
+/** What `queue:add-photos` queues: the photos with their project and tags, and those left out. */
+export type AddPhotosPlan = {
+  readonly photos: readonly NewPhotoItem[];
+  readonly skipped: readonly SkippedPhoto[];
+  /** The projects photos go to, in first-seen order (for the recent projects list). */
+  readonly projectIds: readonly string[];
+};
+
+/**
+ * Plans one `queue:add-photos` call: each photo's project (the batch's, or its subfolder's), its
+ * description (its own or the batch's) and its tags (batch, folder names when chosen, its own).
+ * `clean` turns a description into what is sent, or throws an `IpcFailure`.
+ * @throws IpcFailure `bad-input` when a photo is no longer known, or no project was given at all.
+ */
+export async function planAddPhotos(
+  input: IpcInput<'queue:add-photos'>,
+  runs: Pick<IntakeRuns, 'photo' | 'root'>,
+  clean: (description: string) => string,
+): Promise<AddPhotosPlan> {
+  if (input.projectId === undefined && input.subfolderProjects === undefined)
+    throw new IpcFailure('bad-input', 'Choose a project for these photos.');
+  const description = clean(input.description);
+  const own = new Map(input.overrides.map((entry) => [entry.intakeId, clean(entry.description)]));
+  const ownTags = new Map(input.photoTags.map((entry) => [entry.intakeId, entry.tags]));
+  const found = input.intakeIds.map((intakeId) => ({ intakeId, photo: runs.photo(intakeId) }));
+  const photos: NewPhotoItem[] = [];
+  const skipped: SkippedPhoto[] = [];
+  const projectIds = new Set<string>();
+  for (const { intakeId, photo } of found) {
+    if (photo === undefined)
+      throw new IpcFailure(
+        'bad-input',
+        'Some of these photos are no longer in the list. Add them again, then upload.',
+      );
+    const root = runs.root(intakeId) ?? photo.path;
+    const project = projectForPhoto(root, photo.path, {
+      projectId: input.projectId,
+      subfolderProjects: input.subfolderProjects,
+    });
+    if (project.kind === 'skip') {
+      skipped.push({ intakeId, path: photo.path, reason: project.reason });
+      continue;
+    }
+    projectIds.add(project.projectId);
+    const tags = tagsForPhoto(
+      root,
+      photo.path,
+      { batchTags: input.tags, tagsFromFolders: input.tagsFromFolders },
+      ownTags.get(intakeId) ?? [],
+    );
+    // A photo reached through a link (inside the dropped folders) is queued by its real path:
+    // at upload the file is opened without following links, so a link swapped later is refused.
+    const path = await realpath(photo.path).catch(() => photo.path);
+    photos.push(
+      newPhotoItem(
+        { ...photo, path },
+        {
+          projectId: project.projectId,
+          description: own.get(intakeId) ?? description,
+          internal: input.internal,
+          tags,
+          allowDuplicates: input.allowDuplicates,
+        },
+      ),
+    );
+  }
+  return { photos, skipped, projectIds: [...projectIds] };
+}

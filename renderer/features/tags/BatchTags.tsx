@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import type { IntakeItemView } from '../../../shared/ipc/views';
+import { SelectedTags, withOwnTags } from './SelectedTags';
+import { TagChips } from './TagChips';
+
+/** The tags of the batch being prepared: its own, from folder names, and per photo. */
+export function useBatchTags() {
+  const [tags, setTags] = useState<readonly string[]>([]);
+  const [fromFolders, setFromFolders] = useState(false);
+  const [own, setOwn] = useState<ReadonlyMap<number, readonly string[]>>(new Map());
+  const [tagging, setTagging] = useState(false);
+  return {
+    tags,
+    setTags,
+    fromFolders,
+    setFromFolders,
+    own,
+    setOwn,
+    tagging,
+    setTagging,
+    /** The tag fields of `queue:add-photos` for `photos`. */
+    input: (photos: readonly IntakeItemView[]) => ({
+      tags: [...tags],
+      tagsFromFolders: fromFolders,
+      photoTags: photos
+        .filter((item) => own.has(item.intakeId))
+        .map((item) => ({ intakeId: item.intakeId, tags: [...(own.get(item.intakeId) ?? [])] })),
+    }),
+    /** After queuing: the photos' own tags go with them; the batch's stay for the next drop. */
+    queued: () => setOwn(new Map()),
+  };
+}
+
+/** The state `useBatchTags` returns. */
+export type BatchTagsState = ReturnType<typeof useBatchTags>;
+
+/** Batch details: the batch's tag chips and "Tags from folder names". */
+export function BatchTagFields({ state }: { readonly state: BatchTagsState }) {
+  return (
+    <>
+      <TagChips label="Tags" tags={state.tags} onChange={state.setTags} />
+      <label className="inline">
+        <input
+          type="checkbox"
+          checked={state.fromFolders}
+          onChange={(event) => state.setFromFolders(event.target.checked)}
+        />{' '}
+        Tags from folder names
+      </label>
+    </>
+  );
+}
+
+/** Over the review list: tags for the selected photos, and how many photos have their own. */
+export function OwnTagsPanel({
+  state,
+  selected,
+}: {
+  readonly state: BatchTagsState;
+  readonly selected: ReadonlySet<number>;
+}) {
+  const count = state.own.size;
+  return (
+    <>
+      {state.tagging ? (
+        <SelectedTags
+          selectedCount={selected.size}
+          onAdd={(added) => state.setOwn(withOwnTags(state.own, selected, added))}
+          onClose={() => state.setTagging(false)}
+        />
+      ) : null}
+      {count > 0 ? (
+        <p className="muted" role="status">
+          {count} {count === 1 ? 'photo has' : 'photos have'} their own tags too.{' '}
+          <button type="button" onClick={() => state.setOwn(new Map())}>
+            Clear photos’ own tags
+          </button>
+        </p>
+      ) : null}
+    </>
+  );
+}

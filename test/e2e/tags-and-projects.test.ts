@@ -1,0 +1,156 @@
+import { basename, join } from 'node:path';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  approveInBrowser,
+  launchChromium,
+  type RunningBridgeHost,
+  screenshot,
+  startBridgeHostProcess,
+  waitUntilUploaded,
+} from '../support/e2e-harness';
+import { admin, md5, startTestService, type TestService } from '../support/photo-service-harness';
+import { makePhotos } from '../support/upload-harness';
+
+// A folder per project and tags, in Debian Chromium through the bridge host, against the local
+// Photo Service and its S3 store: the real renderer and core; the test plays the OS (the drop).
+
+/** Drops `folder` on the window: the OS hands its path to the app, the page sees one item. */
+async function dropFolder(page: Page, host: RunningBridgeHost, folder: string): Promise<void> {
+  await host.drop([folder]);
+  await page.evaluate(`(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([], ${JSON.stringify(basename(folder))}));
+    window.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, cancelable: true }));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, cancelable: true }));
+  })()`);
+}
+
+/** Axe's serious and critical findings on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+describe('tags and a project per subfolder in Chromium', () => {
+  let service: TestService;
+  let host: RunningBridgeHost;
+  let browser: Browser;
+  let page: Page;
+  let folder: string;
+
+  beforeAll(async () => {
+    service = await startTestService({ withS3: true, allowPrivateFetch: true });
+    host = await startBridgeHostProcess(service.info);
+    browser = await launchChromium();
+    folder = await mkdtemp(join(tmpdir(), 'e2e-subfolders-'));
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(host.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+    await service?.close();
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+
+  it(
+    'suggests a project for each subfolder, takes tag chips, and the service holds both',
+    { timeout: 120_000 },
+    async () => {
+      // Folders named like two projects, in another case than the projects' own names.
+      const harbor = await makePhotos(join(folder, 'harbor view tower'), 2, 700);
+      const bridge = await makePhotos(join(folder, 'RIVERSIDE BRIDGE REPAIR', 'Deck'), 1, 710);
+      // A folder no project is named like: the user picks its project.
+      const school = await makePhotos(join(folder, 'Nowhere Street'), 1, 720);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await approveInBrowser(browser, await host.nextBrowserUrl());
+      await page.getByText(`Signed in to ${service.info.auth_url}`).waitFor();
+
+      await dropFolder(page, host, folder);
+      const found = page.getByRole('list', { name: 'Photos found' });
+      await expect.poll(() => found.getByRole('listitem').count(), { timeout: 30_000 }).toBe(4);
+
+      // The app's suggestions, found by searching each subfolder's name; the user confirms.
+      const rows = page.getByRole('list', { name: 'Project of each subfolder' });
+      const harborRow = rows.getByRole('listitem', { name: 'Folder harbor view tower' });
+      const bridgeRow = rows.getByRole('listitem', { name: 'Folder RIVERSIDE BRIDGE REPAIR' });
+      await harborRow.getByText('suggested project Harbor View Tower').waitFor();
+      await bridgeRow.getByText('suggested project Riverside Bridge Repair').waitFor();
+      const nowhereRow = rows.getByRole('listitem', { name: 'Folder Nowhere Street' });
+      await nowhereRow.getByText('No project matches "Nowhere Street"').waitFor();
+      // Nothing goes out before each suggestion is confirmed.
+      await page.getByRole('button', { name: 'Upload 4 photos' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Confirm or change the project' }).waitFor();
+      await screenshot(page, 'tags-1-suggestions');
+      expect(await seriousViolations(page)).toEqual([]);
+      await harborRow
+        .getByRole('button', { name: 'Confirm Harbor View Tower for harbor view tower' })
+        .click();
+      await bridgeRow.getByRole('button', { name: /^Confirm Riverside Bridge Repair/ }).click();
+      await bridgeRow.getByText('→ Riverside Bridge Repair').waitFor();
+      await nowhereRow.getByRole('button', { name: 'Change project of Nowhere Street' }).click();
+      await nowhereRow.getByLabel(/Project: search/).fill('Maple');
+      await nowhereRow.getByRole('button', { name: /Maple Street School Renovation/ }).click();
+      await nowhereRow.getByText('→ Maple Street School Renovation').waitFor();
+
+      // Two tag chips for the batch: one with Enter, one with a comma; a third removed again.
+      const tagInput = page.getByRole('textbox', { name: 'Tags', exact: true });
+      await tagInput.fill('Inspection');
+      await tagInput.press('Enter');
+      await tagInput.pressSequentially('Week 12,');
+      await tagInput.pressSequentially('Oops');
+      await tagInput.press('Enter');
+      await page.getByRole('button', { name: 'Remove tag Oops' }).click();
+      const chips = page.getByRole('list', { name: 'Tags', exact: true }).getByRole('listitem');
+      await expect.poll(() => chips.allTextContents()).toEqual(['Inspection×', 'Week 12×']);
+      // A tag for one selected photo only.
+      const deck = found.getByRole('listitem').filter({ hasText: basename(bridge[0]!.path) });
+      await deck.getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Tags for selected…' }).click();
+      const own = page.getByRole('textbox', { name: /Tags for the 1 selected/ });
+      await own.fill('Crack');
+      await own.press('Enter');
+      await page.getByRole('button', { name: 'Add tags to selected' }).click();
+      await page.getByText('1 photo has their own tags too.').waitFor();
+      await screenshot(page, 'tags-2-chips');
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: 'Upload 4 photos' }).click();
+      await waitUntilUploaded(page, 4);
+      await screenshot(page, 'tags-3-queue');
+      expect(await seriousViolations(page)).toEqual([]);
+
+      const state = await admin.state(service.info);
+      const projectId = (name: string) =>
+        service.info.projects.find((project) => project.name === name)?.id;
+      const stored = async (path: string) => {
+        const hash = md5(await readFile(path));
+        const photo = state.photos.find((entry) => entry.hash === hash);
+        return photo && { project: photo.project_id, tags: photo.tags };
+      };
+      for (const photo of harbor)
+        expect(await stored(photo.path)).toEqual({
+          project: projectId('Harbor View Tower'),
+          tags: ['Inspection', 'Week 12'],
+        });
+      expect(await stored(bridge[0]!.path)).toEqual({
+        project: projectId('Riverside Bridge Repair'),
+        tags: ['Inspection', 'Week 12', 'Crack'],
+      });
+      expect(await stored(school[0]!.path)).toEqual({
+        project: projectId('Maple Street School Renovation'),
+        tags: ['Inspection', 'Week 12'],
+      });
+    },
+  );
+});
