@@ -28,6 +28,12 @@ const rowSchema = z.object({
   size: z.number().nullable(),
   format: z.enum(['jpeg', 'png', 'heic', 'tiff', 'webp']).nullable(),
   md5: z.string().nullable(),
+  /**
+   * The MD5 of the bytes staged, when they are not the original's (a HEIC or TIFF sent as JPEG):
+   * what the service's `hash` will be, so the reconcile looks for this one. `md5` stays the
+   * original's, for duplicates.
+   */
+  upload_md5: z.string().nullable(),
   captured_at: z.number().nullable(),
   lat: z.number().nullable(),
   lon: z.number().nullable(),
@@ -153,6 +159,8 @@ const MIGRATIONS: readonly string[] = [
   'ALTER TABLE items ADD COLUMN waiting_since INTEGER;',
   // 3: the tags a photo is created with.
   "ALTER TABLE items ADD COLUMN tags TEXT NOT NULL DEFAULT '[]';",
+  // (issue 13, HEIC/TIFF as JPEG) the MD5 of the JPEG uploaded instead of the original.
+  'ALTER TABLE items ADD COLUMN upload_md5 TEXT;',
 ];
 
 /** Counts by state, for progress. */
