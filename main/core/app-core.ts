@@ -404,7 +404,14 @@ export class AppCore {
             this.#host,
             this.#clock,
             logger.child('engine'),
-            engineOptions(saved),
+            {
+              ...engineOptions(saved),
+              conversion: {
+                convert: (request) => this.#workers.convertToJpeg(request),
+                stagingDir: join(this.options.dataDir, 'staging'),
+                keepOriginals: saved.keepOriginals ?? false,
+              },
+            },
           )
         : undefined,
     );

@@ -273,10 +273,10 @@ export class MediaWorkers {
    * @throws when the photo cannot be converted (the message says why) or the worker was lost.
    */
   async convertToJpeg(
-    request: Omit<Extract<WorkerRequest, { type: 'convert-to-jpeg' }>, 'id'>,
+    request: Omit<Extract<WorkerRequest, { type: 'convert-to-jpeg' }>, 'id' | 'type'>,
   ): Promise<void> {
     const slot = this.#slot(this.#inspectors.length - 1);
-    await slot.request(request);
+    await slot.request({ type: 'convert-to-jpeg', ...request });
   }
 
   async close(): Promise<void> {

@@ -112,6 +112,7 @@ export type ItemUpdate = Partial<{
   attempts: number;
   next_attempt_at: number;
   md5: string;
+  upload_md5: string | null;
   size: number;
   uri: string | null;
   uri_expires_at: number | null;
