@@ -139,10 +139,7 @@ export async function convertToJpeg(request: {
       : // libvips reads the TIFF orientation tag; autoOrient also clears libvips' own orientation
         // field, which would otherwise be written into the JPEG and turn it a second time.
         sharp(bytes, { ...LIMITS, failOn: 'none' }).autoOrient();
-  const jpeg = await pixels
-    .jpeg({ quality: CONVERTED_JPEG_QUALITY })
-    .withExif(exif)
-    .toBuffer();
+  const jpeg = await pixels.jpeg({ quality: CONVERTED_JPEG_QUALITY }).withExif(exif).toBuffer();
   await mkdir(dirname(request.target), { recursive: true });
   const partial = `${request.target}.${process.pid}.partial`;
   try {

@@ -27,7 +27,7 @@ export type PreparedUpload = {
   /** The original's MD5 and size, as checked now. */
   readonly original: { readonly md5: string; readonly size: number };
   /** Removes the converted file, if any. Never throws. */
-  cleanUp(): Promise<void>;
+  readonly cleanUp: () => Promise<void>;
 };
 
 export type PreparedUploadCheck =
