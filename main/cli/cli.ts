@@ -7,7 +7,7 @@ import { hostSettingsFromFlags } from './host-flags';
 import { inspect } from './inspect-command';
 import { listPhotos, listProjects } from './list-commands';
 import { changeQueue, describe, report, showQueue, sync, upload } from './queue-commands';
-import { noSavedSettings, settingsChange } from './settings-flags';
+import { keepOriginalsFlag, noSavedSettings, settingsChange } from './settings-flags';
 import { printable } from '../../shared/domain/printable-text';
 
 /** The commands that open the data folder (`inspect` needs none). */
@@ -82,6 +82,8 @@ Photo host (saved like the other settings):
              (kept in the keychain after first use)
   --host published --published-root DIR --published-url URL
   --concurrency N    photos worked on at once (default 4)
+  --keep-originals   send HEIC/HEIF and TIFF photos unchanged (saved; default: sent as JPEG)
+  --convert-originals  send them as JPEG again (the default)
 `;
 
 /** Runs one command line; returns the exit code (0 success, 1 failure, 2 usage). */
@@ -131,6 +133,8 @@ export async function runCli(
         'published-root': { type: 'string' },
         'published-url': { type: 'string' },
         concurrency: { type: 'string' },
+        'keep-originals': { type: 'boolean' },
+        'convert-originals': { type: 'boolean' },
         'ca-file': { type: 'string' },
         help: { type: 'boolean' },
       },
@@ -180,6 +184,7 @@ export async function runCli(
       photoHost: hostSettingsFromFlags(values),
       concurrency: values.concurrency,
       caFile: values['ca-file'],
+      keepOriginals: keepOriginalsFlag(values['keep-originals'], values['convert-originals']),
     };
     settingsChange(flags, env, noSavedSettings);
     if (command === 'diagnostics') diagnosticsTarget(values.out);

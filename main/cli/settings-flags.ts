@@ -17,6 +17,8 @@ export type SettingsFlags = {
   readonly concurrency: string | undefined;
   /** `--ca-file PATH`: extra certificate authorities to trust, saved as an absolute path. */
   readonly caFile: string | undefined;
+  /** `--keep-originals` (true) or `--convert-originals` (false): how HEIC/TIFF photos are sent. */
+  readonly keepOriginals?: boolean | undefined;
 };
 
 function checkedUrl(name: string, value: string | undefined): string | undefined {
@@ -92,6 +94,9 @@ export function settingsChange(
     ...(photoHost !== undefined ? { photoHost } : {}),
     ...(concurrency !== undefined ? { concurrency } : {}),
     ...(caFile !== undefined ? { caFile } : {}),
+    ...(flags.keepOriginals !== undefined && flags.keepOriginals !== saved.keepOriginals
+      ? { keepOriginals: flags.keepOriginals }
+      : {}),
   };
   return Object.keys(change).length === 0 ? undefined : change;
 }
@@ -107,4 +112,21 @@ export const noSavedSettings: SettingsView = {
   photoHost: undefined,
   concurrency: 4,
   assumedZone: 'UTC',
+  keepOriginals: false,
 };
+
+/**
+ * The `keepOriginals` setting the flags ask for: `--keep-originals` true, `--convert-originals`
+ * false, neither undefined (the saved setting stays).
+ * @throws UsageError when both are given.
+ */
+export function keepOriginalsFlag(
+  keep: boolean | undefined,
+  convert: boolean | undefined,
+): boolean | undefined {
+  if (keep === true && convert === true)
+    throw new UsageError('--keep-originals and --convert-originals cannot be used together');
+  if (keep === true) return true;
+  if (convert === true) return false;
+  return undefined;
+}

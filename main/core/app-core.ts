@@ -398,14 +398,14 @@ export class AppCore {
     });
     await this.#runner.useEngine(
       api && this.#host
-        ? new UploadEngine(
-            this.#store,
-            api,
-            this.#host,
-            this.#clock,
-            logger.child('engine'),
-            engineOptions(saved),
-          )
+        ? new UploadEngine(this.#store, api, this.#host, this.#clock, logger.child('engine'), {
+            ...engineOptions(saved),
+            conversion: {
+              convert: (request) => this.#workers.convertToJpeg(request),
+              stagingDir: join(this.options.dataDir, 'staging'),
+              keepOriginals: saved.keepOriginals ?? false,
+            },
+          })
         : undefined,
     );
     this.#emit('session:changed', this.sessionView());

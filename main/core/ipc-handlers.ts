@@ -199,6 +199,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
         photoHost: host,
         concurrency: input.concurrency,
         assumedZone: input.assumedZone,
+        keepOriginals: input.keepOriginals,
       });
       if (input.clientSecret !== undefined && next.authUrl && next.clientId) {
         deps.redactor.add(input.clientSecret);

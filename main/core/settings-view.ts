@@ -46,6 +46,7 @@ export async function settingsView(
           : host,
     concurrency: saved.concurrency ?? 4,
     assumedZone: saved.assumedZone ?? computerZone(),
+    keepOriginals: saved.keepOriginals ?? false,
   };
 }
 

@@ -59,7 +59,7 @@ export async function inspectOne(
   }
 }
 
-/** Serves one inspection or thumbnail request, ending with `done` (or `failed`). */
+/** Serves one inspection, thumbnail or conversion request, ending with `done` (or `failed`). */
 export async function handleMediaRequest(request: WorkerRequest, send: Send): Promise<void> {
   try {
     switch (request.type) {
@@ -76,6 +76,12 @@ export async function handleMediaRequest(request: WorkerRequest, send: Send): Pr
         // Loaded on first use: thumbnails pull in the image and HEIC decoders.
         const { makeThumbnail } = await import('./make-thumbnail');
         send({ type: 'thumbnail', id: request.id, source: await makeThumbnail(request) });
+        break;
+      }
+      case 'convert-to-jpeg': {
+        // Loaded on first use, like thumbnails: it pulls in the image and HEIC decoders.
+        const { convertToJpeg } = await import('./convert-to-jpeg');
+        await convertToJpeg(request);
         break;
       }
     }

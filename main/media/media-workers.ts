@@ -267,6 +267,18 @@ export class MediaWorkers {
     return source;
   }
 
+  /**
+   * Converts a HEIC/HEIF or TIFF photo to a JPEG on an inspector thread (the last one, so that a
+   * long conversion holds up thumbnails as little as it can).
+   * @throws when the photo cannot be converted (the message says why) or the worker was lost.
+   */
+  async convertToJpeg(
+    request: Omit<Extract<WorkerRequest, { type: 'convert-to-jpeg' }>, 'id' | 'type'>,
+  ): Promise<void> {
+    const slot = this.#slot(this.#inspectors.length - 1);
+    await slot.request({ type: 'convert-to-jpeg', ...request });
+  }
+
   async close(): Promise<void> {
     const slots = [this.#crawler, ...this.#inspectors].filter(
       (slot): slot is WorkerSlot => slot !== undefined,

@@ -1,4 +1,5 @@
 import type { IntakeItem, PhotoFormat } from '../../shared/domain/intake';
+import type { ConvertedFormat } from './convert-to-jpeg';
 import type { CrawledFile, CrawlEntry } from './crawl';
 import type { MetadataResult } from './inspect-file';
 
@@ -34,6 +35,14 @@ export type WorkerRequest =
       readonly path: string;
       readonly format: PhotoFormat;
       readonly orientation: number;
+      readonly target: string;
+    }
+  | {
+      /** A HEIC/HEIF or TIFF photo converted to a JPEG at `target` (for its upload). */
+      readonly type: 'convert-to-jpeg';
+      readonly id: number;
+      readonly path: string;
+      readonly format: ConvertedFormat;
       readonly target: string;
     };
 

@@ -1,3 +1,4 @@
+import type { ConversionOptions } from '../staging/prepared-upload';
 import type { QueueItem } from './queue-store';
 
 /** What the engine as a whole is doing. */
@@ -25,4 +26,6 @@ export type EngineOptions = {
    * clock, so hours of polling take milliseconds.
    */
   readonly wait?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
+  /** How HEIC/HEIF and TIFF photos are sent; without it, every original is sent unchanged. */
+  readonly conversion?: ConversionOptions | undefined;
 };

@@ -28,6 +28,12 @@ const rowSchema = z.object({
   size: z.number().nullable(),
   format: z.enum(['jpeg', 'png', 'heic', 'tiff', 'webp']).nullable(),
   md5: z.string().nullable(),
+  /**
+   * The MD5 of the bytes staged, when they are not the original's (a HEIC or TIFF sent as JPEG):
+   * what the service's `hash` will be, so the reconcile looks for this one. `md5` stays the
+   * original's, for duplicates.
+   */
+  upload_md5: z.string().nullable(),
   captured_at: z.number().nullable(),
   lat: z.number().nullable(),
   lon: z.number().nullable(),
@@ -113,6 +119,7 @@ export type ItemUpdate = Partial<{
   attempts: number;
   next_attempt_at: number;
   md5: string;
+  upload_md5: string | null;
   size: number;
   uri: string | null;
   uri_expires_at: number | null;
@@ -164,6 +171,8 @@ const MIGRATIONS: readonly string[] = [
   // issue 13 §5 (duplicates against the service): the per-item override, and "found, not uploaded".
   `ALTER TABLE items ADD COLUMN allow_duplicates INTEGER NOT NULL DEFAULT 0;
    ALTER TABLE items ADD COLUMN found_on_service INTEGER NOT NULL DEFAULT 0;`,
+  // (issue 13, HEIC/TIFF as JPEG) the MD5 of the JPEG uploaded instead of the original.
+  'ALTER TABLE items ADD COLUMN upload_md5 TEXT;',
 ];
 
 /** Counts by state, for progress. */

@@ -6,8 +6,8 @@ import type { CreateAnswer, PhotoServiceClient } from '../api/photo-service-clie
 import { NetworkError } from '../http/network-error';
 import type { Logger } from '../logging/logger';
 import { DEFAULT_MAX_FILE_BYTES } from '../media/file-limits';
-import { openQueuedFile } from '../media/queued-file';
 import { type PhotoHost, StagingError } from '../staging/photo-host';
+import { prepareUpload } from '../staging/prepared-upload';
 import { tryDescriptionEdit } from './description-edit';
 import { afterCopyLookup, lookForCopy, needsDuplicateCheck } from './duplicate-check';
 import { countAndClassify, isStatus, parkedChange } from './engine-parking';
@@ -190,24 +190,32 @@ export class UploadEngine {
       return this.#park(item, { kind: 'needs-user', reason: 'The queue entry is incomplete' });
     if (needsDuplicateCheck(item) && (await this.#alreadyOnService(item, signal))) return;
     // Checked again as intake did, and uploaded from the same open file: a file swapped for a
-    // link, a pipe or a device since it was queued is refused, never read without end.
-    const checked = await openQueuedFile(path, format, {
-      maxBytes: this.options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
-      signal,
-    });
-    if (!checked.ok) return this.#park(item, { kind: 'needs-user', reason: checked.reason });
-    const { file } = checked;
+    // link, a pipe or a device since it was queued is refused, never read without end. A HEIC or
+    // TIFF photo is converted to a JPEG here (see `prepareUpload`).
+    const prepared = await prepareUpload(
+      { id: item.id, path, format },
+      {
+        maxBytes: this.options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+        signal,
+        conversion: this.options.conversion,
+      },
+    );
+    if (!prepared.ok) return this.#park(item, { kind: 'needs-user', reason: prepared.reason });
+    const { file, original } = prepared.upload;
     try {
       // The file changed since it was added: upload what is there now.
-      if (file.md5 !== md5) this.logger.info('file changed since it was queued', { item: item.id });
+      if (original.md5 !== md5)
+        this.logger.info('file changed since it was queued', { item: item.id });
       const staged = await this.host.stage(
-        { path, md5: file.md5, format, size: file.size, file: file.handle },
+        { path, md5: file.md5, format: file.format, size: file.size, file: file.handle },
         signal,
       );
       this.#save(item, {
         state: 'staged',
-        md5: file.md5,
-        size: file.size,
+        md5: original.md5,
+        // Recorded before the create: the reconcile looks for the MD5 the service will compute.
+        upload_md5: file.md5 === original.md5 ? null : file.md5,
+        size: original.size,
         uri: staged.uri,
         uri_expires_at: staged.expiresAt ?? null,
         bytes_sent: item.bytes_sent + staged.bytesSent,
@@ -222,6 +230,8 @@ export class UploadEngine {
       throw error;
     } finally {
       await file.handle.close().catch(() => undefined);
+      // Once staged, the host has the bytes; a converted file is made again if ever needed.
+      await prepared.upload.cleanUp();
     }
   }
 
@@ -313,7 +323,12 @@ export class UploadEngine {
   #lookFor(item: QueueItem, signal?: AbortSignal) {
     return lookForPhoto(
       this.api,
-      { projectId: item.project_id ?? '', capturedAt: item.captured_at ?? 0, md5: item.md5 ?? '' },
+      {
+        projectId: item.project_id ?? '',
+        capturedAt: item.captured_at ?? 0,
+        // The service hashes the bytes it fetched: the JPEG's, when a HEIC or TIFF was converted.
+        md5: item.upload_md5 ?? item.md5 ?? '',
+      },
       signal,
     );
   }

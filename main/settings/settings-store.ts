@@ -64,6 +64,11 @@ const settingsSchema = z.object({
       maxBackoffMs: z.number().int().min(100).optional(),
     })
     .optional(),
+  /**
+   * Send HEIC/HEIF and TIFF photos unchanged instead of converting them to JPEG (default false:
+   * converted, since browsers show neither and the service documents only JPEG and PNG).
+   */
+  keepOriginals: z.boolean().optional(),
   /** The zone assumed for photos nothing else places (default: the computer's). */
   assumedZone: z.string().min(1).max(100).optional(),
   /** Projects photos were last sent to, newest first, for the project picker. */

@@ -71,6 +71,8 @@ export function registerAdminRoutes(app: FastifyInstance, context: ServiceContex
         coordinates: photo.coordinates,
         internal: photo.internal,
         tags: photo.tags,
+        // The type sniffed from the fetched bytes: what a browser would be handed.
+        media_type: photo.mediaType,
         uri: photo.uri,
       })),
       requests: context.stats.snapshot(),

@@ -70,6 +70,8 @@ export const ipcCalls = {
       photoHost: photoHostInput.optional(),
       concurrency: z.number().int().min(1).max(16).optional(),
       assumedZone: z.string().min(1).max(100).optional(),
+      /** Send HEIC/HEIF and TIFF photos unchanged instead of as JPEG. */
+      keepOriginals: z.boolean().optional(),
     })
     .strict(),
   'settings:test-photo-host': z.object({}).strict(),

@@ -49,6 +49,8 @@ export type SettingsView = {
   readonly photoHost: S3HostView | PublishedHostView | undefined;
   readonly concurrency: number;
   readonly assumedZone: string;
+  /** HEIC/HEIF and TIFF photos are sent unchanged instead of as JPEG. */
+  readonly keepOriginals: boolean;
 };
 
 /** One intake result with the id the renderer uses to queue it. */

@@ -159,6 +159,8 @@ export type AdminPhoto = {
   captured_at: number;
   coordinates: { lat: number; lon: number } | null;
   internal: boolean;
+  /** The type the service sniffed from the fetched bytes (null until fetched). */
+  media_type: string | null;
   uri: string;
   /** The tags the photo was created with (none: an empty list). */
   tags?: string[];

@@ -75,6 +75,7 @@ export function SettingsScreen({
       redirect: text('redirect') === 'loopback' ? 'loopback' : 'custom-scheme',
       concurrency: Number(text('concurrency') ?? settings.concurrency),
       assumedZone: text('assumedZone'),
+      keepOriginals: form.get('keepOriginals') === 'on',
       photoHost: photoHostFrom(hostKind, text),
     })
       .then((saved) => {
@@ -149,6 +150,10 @@ export function SettingsScreen({
             <option key={zone}>{zone}</option>
           ))}
         </select>
+      </label>
+      <label>
+        <input name="keepOriginals" type="checkbox" defaultChecked={settings.keepOriginals} /> Send
+        HEIC and TIFF photos unchanged (otherwise they are sent as JPEG, which every browser shows)
       </label>
       <fieldset>
         <legend>Photo host: where photos are put for the service to fetch</legend>

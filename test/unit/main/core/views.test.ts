@@ -55,6 +55,7 @@ describe('descriptions from the service', () => {
       size: null,
       format: null,
       md5: null,
+      upload_md5: null,
       captured_at: null,
       lat: null,
       lon: null,

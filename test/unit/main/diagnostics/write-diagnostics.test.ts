@@ -23,6 +23,7 @@ const settingsView: SettingsView = {
   photoHost: undefined,
   concurrency: 4,
   assumedZone: 'UTC',
+  keepOriginals: false,
 };
 const queueCounts = {
   queued: 1,

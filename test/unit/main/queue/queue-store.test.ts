@@ -75,10 +75,11 @@ describe('QueueStore', () => {
     const { added } = store.addPhotos([photo('a')]);
     store.update(added[0]!, { state: 'created', photo_id: 'ph1' });
     store.close();
-    // The queue as an earlier release left it: schema version 1, no `waiting_since`, no `tags`.
+    // The queue as an earlier release left it: schema version 1, no `waiting_since`, no `tags`,
+    // no `upload_md5`.
     const old = new Database(file);
     old.exec(
-      'ALTER TABLE items DROP COLUMN waiting_since; ALTER TABLE items DROP COLUMN tags; ALTER TABLE items DROP COLUMN allow_duplicates; ALTER TABLE items DROP COLUMN found_on_service; UPDATE schema_version SET version = 1;',
+      'ALTER TABLE items DROP COLUMN waiting_since; ALTER TABLE items DROP COLUMN tags; ALTER TABLE items DROP COLUMN allow_duplicates; ALTER TABLE items DROP COLUMN found_on_service; ALTER TABLE items DROP COLUMN upload_md5; UPDATE schema_version SET version = 1;',
     );
     old.close();
     const reopened = new QueueStore(file, new TestClock());
@@ -89,6 +90,7 @@ describe('QueueStore', () => {
       tags: [],
       allow_duplicates: false,
       found_on_service: false,
+      upload_md5: null,
     });
     reopened.update(added[0]!, { state: 'needs-attention', reason: 'x', waiting_since: 5 });
     reopened.retry(added[0]);

@@ -1,0 +1,189 @@
+import { execFile } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../shared/domain/clock';
+import { QueueStore } from '../../../main/queue/queue-store';
+import { requireKeychain } from '../../support/keychain';
+import {
+  admin,
+  type AdminPhoto,
+  md5,
+  s3ClientFor,
+  startTestService,
+  type TestService,
+} from '../../support/photo-service-harness';
+import { cliLogin, configureUploads, ROOT, runCli } from '../../support/upload-harness';
+
+const run = promisify(execFile);
+const FIXTURES = join(ROOT, 'test/fixtures');
+const HEIC = join(FIXTURES, 'exif-samples/heic/IMG_5195.HEIC');
+const TIFF = join(FIXTURES, 'tiff/rotated-gps.tiff');
+
+type ExifFacts = {
+  DateTimeOriginal?: string;
+  OffsetTimeOriginal?: string;
+  GPSLatitude?: number;
+  GPSLongitude?: number;
+  ImageWidth: number;
+  ImageHeight: number;
+  Orientation?: number;
+  FileType: string;
+};
+
+/** What ExifTool (the reference) reads from a file: dates, position, size, orientation. */
+async function exifFacts(path: string): Promise<ExifFacts> {
+  const { stdout } = await run('exiftool', [
+    '-json',
+    '-n',
+    '-DateTimeOriginal',
+    '-OffsetTimeOriginal',
+    '-GPSLatitude',
+    '-GPSLongitude',
+    '-ImageWidth',
+    '-ImageHeight',
+    '-Orientation',
+    '-FileType',
+    path,
+  ]);
+  const [facts] = JSON.parse(stdout) as [ExifFacts];
+  return facts;
+}
+
+describe('HEIC and TIFF photos arrive at the service as JPEG', () => {
+  let service: TestService;
+  let env: NodeJS.ProcessEnv;
+  let dataDir: string;
+  let photos: AdminPhoto[];
+  const staged = new Map<string, Buffer>();
+
+  /** The staged object the service fetched for a photo, read back from the S3 store. */
+  async function stagedBytes(photo: AdminPhoto, extension: string): Promise<Buffer> {
+    const store = service.info.s3!;
+    const answer = await s3ClientFor(service.info).send(
+      new GetObjectCommand({ Bucket: store.bucket, Key: `uploads/${photo.hash}.${extension}` }),
+    );
+    return Buffer.from(await answer.Body!.transformToByteArray());
+  }
+
+  beforeAll(async () => {
+    await requireKeychain();
+    service = await startTestService({ autoApprove: true, withS3: true, allowPrivateFetch: true });
+    dataDir = await mkdtemp(join(tmpdir(), 'heic-jpeg-'));
+    await cliLogin(service.info, dataDir);
+    env = configureUploads(service.info, dataDir);
+    const folder = await mkdtemp(join(tmpdir(), 'heic-jpeg-photos-'));
+    await copyFile(HEIC, join(folder, 'IMG_5195.HEIC'));
+    await copyFile(TIFF, join(folder, 'rotated-gps.tiff'));
+    const upload = await runCli(
+      ['upload', folder, '--project', service.info.projects[0]!.id, '--data-dir', dataDir],
+      env,
+    );
+    expect(upload.code, upload.stderr).toBe(0);
+    photos = (await admin.state(service.info)).photos;
+    for (const photo of photos) staged.set(photo.id, await stagedBytes(photo, 'jpg'));
+  }, 120_000);
+
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it('stores two processed photos whose media type is image/jpeg', () => {
+    expect(photos).toHaveLength(2);
+    for (const photo of photos) {
+      expect(photo.processing_status).toBe('processed');
+      expect(photo.media_type).toBe('image/jpeg');
+    }
+  });
+
+  it("hashes each photo as the MD5 of the uploaded JPEG, recorded in the queue's upload_md5", async () => {
+    const store = new QueueStore(join(dataDir, 'queue.db'), systemClock);
+    const items = store.all().filter((item) => item.kind === 'photo');
+    store.close();
+    const originals = new Set([md5(await readFile(HEIC)), md5(await readFile(TIFF))]);
+    for (const photo of photos) {
+      expect(md5(staged.get(photo.id)!)).toBe(photo.hash);
+      const item = items.find((candidate) => candidate.photo_id === photo.id);
+      expect(item?.upload_md5).toBe(photo.hash);
+      // The original's MD5 stays in `md5`, for duplicates.
+      expect(originals.has(item?.md5 ?? '')).toBe(true);
+      expect(item?.md5).not.toBe(photo.hash);
+    }
+  });
+
+  it('keeps the capture time (with its offset) and GPS position, and turns the TIFF upright', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'heic-jpeg-read-back-'));
+    const byOriginal = new Map<string, ExifFacts>();
+    for (const [id, bytes] of staged) {
+      const path = join(folder, `${id}.jpg`);
+      await writeFile(path, bytes);
+      const facts = await exifFacts(path);
+      byOriginal.set(facts.DateTimeOriginal === '2021:04:11 15:47:53' ? 'heic' : 'tiff', facts);
+    }
+    for (const [kind, original] of [
+      ['heic', await exifFacts(HEIC)],
+      ['tiff', await exifFacts(TIFF)],
+    ] as const) {
+      const converted = byOriginal.get(kind)!;
+      expect(converted.FileType).toBe('JPEG');
+      expect(converted.DateTimeOriginal).toBe(original.DateTimeOriginal);
+      expect(converted.OffsetTimeOriginal).toBe(original.OffsetTimeOriginal);
+      expect(converted.GPSLatitude).toBeCloseTo(original.GPSLatitude!, 6);
+      expect(converted.GPSLongitude).toBeCloseTo(original.GPSLongitude!, 6);
+      expect(converted.Orientation ?? 1).toBe(1);
+      const photo = photos.find((candidate) => md5(staged.get(candidate.id)!) === candidate.hash);
+      expect(photo).toBeDefined();
+    }
+    // The TIFF says "rotate 90° clockwise": the JPEG's pixels are turned, so its sides swap.
+    const tiff = await exifFacts(TIFF);
+    expect(tiff.Orientation).toBe(6);
+    expect([byOriginal.get('tiff')!.ImageWidth, byOriginal.get('tiff')!.ImageHeight]).toEqual([
+      tiff.ImageHeight,
+      tiff.ImageWidth,
+    ]);
+    // The service took the same capture time and position as it would from the original.
+    const heicPhoto = photos.find(
+      (photo) => photo.captured_at === Date.UTC(2021, 3, 11, 20, 47, 53) / 1000,
+    );
+    expect(heicPhoto?.coordinates?.lat).toBeCloseTo(39.0513444, 5);
+    expect(heicPhoto?.coordinates?.lon).toBeCloseTo(-94.2887722, 5);
+    const tiffPhoto = photos.find(
+      (photo) => photo.captured_at === Date.UTC(2008, 9, 22, 14, 28, 39) / 1000,
+    );
+    expect(tiffPhoto?.coordinates?.lat).toBeCloseTo(43.4674483, 5);
+  });
+
+  it('leaves nothing in the staging folder once the photos are staged', async () => {
+    const left = await readdir(join(dataDir, 'staging')).catch(() => []);
+    expect(left).toEqual([]);
+  });
+
+  it('sends the HEIC unchanged with --keep-originals', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'heic-original-'));
+    await mkdir(folder, { recursive: true });
+    await copyFile(HEIC, join(folder, 'IMG_5195.HEIC'));
+    const project = service.info.projects[1]!.id;
+    const upload = await runCli(
+      ['upload', folder, '--project', project, '--keep-originals', '--data-dir', dataDir],
+      env,
+    );
+    expect(upload.code, upload.stderr).toBe(0);
+    const [photo] = (await admin.state(service.info)).photos.filter(
+      (candidate) => candidate.project_id === project,
+    );
+    expect(photo?.media_type).toBe('image/heic');
+    expect(photo?.hash).toBe(md5(await readFile(HEIC)));
+    const store = new QueueStore(join(dataDir, 'queue.db'), systemClock);
+    const item = store.all().find((candidate) => candidate.photo_id === photo?.id);
+    store.close();
+    expect(item?.upload_md5).toBeNull();
+    // Saved like the other settings: the next run keeps originals too, until --convert-originals.
+    const settings = JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')) as {
+      keepOriginals?: boolean;
+    };
+    expect(settings.keepOriginals).toBe(true);
+  }, 120_000);
+});

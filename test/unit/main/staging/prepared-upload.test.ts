@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { copyFile, mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { convertToJpeg } from '../../../../main/media/convert-to-jpeg';
+import { type ConversionOptions, prepareUpload } from '../../../../main/staging/prepared-upload';
+
+const FIXTURES = join(import.meta.dirname, '../../../fixtures');
+const TIFF = join(FIXTURES, 'tiff/rotated-gps.tiff');
+const JPEG = join(FIXTURES, 'exif-samples/jpg/gps/DSCN0010.jpg');
+const MAX = 100 * 1024 * 1024;
+const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
+
+describe('prepareUpload', () => {
+  let dir: string;
+  let stagingDir: string;
+  let conversion: ConversionOptions;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'prepared-'));
+    stagingDir = join(dir, 'staging');
+    conversion = { convert: convertToJpeg, stagingDir, keepOriginals: false };
+    await copyFile(TIFF, join(dir, 'photo.tiff'));
+    await copyFile(JPEG, join(dir, 'photo.jpg'));
+  });
+
+  it('hands over a JPEG made from a TIFF, with the original’s MD5 beside the JPEG’s, and cleans it up', async () => {
+    const path = join(dir, 'photo.tiff');
+    const prepared = await prepareUpload(
+      { id: 7, path, format: 'tiff' },
+      { maxBytes: MAX, conversion },
+    );
+    if (!prepared.ok) throw new Error(prepared.reason);
+    const { file, original, cleanUp } = prepared.upload;
+    expect(file.format).toBe('jpeg');
+    expect(original.md5).toBe(md5(await readFile(path)));
+    const staged = join(stagingDir, 'item-7.jpg');
+    expect(file.md5).toBe(md5(await readFile(staged)));
+    expect(file.md5).not.toBe(original.md5);
+    await file.handle.close();
+    await cleanUp();
+    expect(await readdir(stagingDir)).toEqual([]);
+  });
+
+  it('sends the original unchanged when originals are kept', async () => {
+    const path = join(dir, 'photo.tiff');
+    const prepared = await prepareUpload(
+      { id: 8, path, format: 'tiff' },
+      { maxBytes: MAX, conversion: { ...conversion, keepOriginals: true } },
+    );
+    if (!prepared.ok) throw new Error(prepared.reason);
+    expect(prepared.upload.file.format).toBe('tiff');
+    expect(prepared.upload.file.md5).toBe(prepared.upload.original.md5);
+    await prepared.upload.file.handle.close();
+  });
+
+  it('never converts a JPEG', async () => {
+    const path = join(dir, 'photo.jpg');
+    let converted = 0;
+    const prepared = await prepareUpload(
+      { id: 9, path, format: 'jpeg' },
+      {
+        maxBytes: MAX,
+        conversion: { ...conversion, convert: () => Promise.resolve(void (converted += 1)) },
+      },
+    );
+    if (!prepared.ok) throw new Error(prepared.reason);
+    expect(prepared.upload.file.md5).toBe(md5(await readFile(path)));
+    expect(converted).toBe(0);
+    await prepared.upload.file.handle.close();
+  });
+
+  it('parks a photo that cannot be converted with a plain reason', async () => {
+    const path = join(dir, 'photo.tiff');
+    const prepared = await prepareUpload(
+      { id: 10, path, format: 'tiff' },
+      {
+        maxBytes: MAX,
+        conversion: { ...conversion, convert: () => Promise.reject(new Error('bad data')) },
+      },
+    );
+    expect(prepared).toEqual({
+      ok: false,
+      reason: 'The TIFF photo could not be converted to JPEG for its upload: bad data',
+    });
+  });
+});
