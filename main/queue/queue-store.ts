@@ -4,6 +4,9 @@ import { queueItemStates } from '../../shared/ipc/views';
 import type { Clock } from '../../shared/domain/clock';
 import type { IntakePhoto, PhotoFormat } from '../../shared/domain/intake';
 import { normalizeTags } from '../../shared/domain/tags';
+import { baseAfterOwnEdit, IN_ORDER_CONDITION } from './description-order';
+import { PAUSE_ALL_MIGRATION, readPausedAll, writePausedAll } from './pause-all';
+import { retryChange } from './retry-change';
 
 /**
  * Where a queued item is. Photos: `queued` (metadata and MD5 known) → `staged` (at a URL the
@@ -44,6 +47,8 @@ const rowSchema = z.object({
   waiting_since: z.number().nullable(),
   /** The photo's tags, a JSON array of strings. */
   tags: z.string().transform((text) => parseTags(text)),
+  /** Ids of earlier records of this photo the service failed to process, oldest first (JSON). */
+  failed_photo_ids: z.string().transform((text) => parseTags(text)),
   created_at: z.number(),
   updated_at: z.number(),
 });
@@ -116,6 +121,7 @@ export type ItemUpdate = Partial<{
   bytes_sent: number;
   paused: boolean;
   waiting_since: number | null;
+  failed_photo_ids: string;
 }>;
 
 const MIGRATIONS: readonly string[] = [
@@ -153,6 +159,10 @@ const MIGRATIONS: readonly string[] = [
   'ALTER TABLE items ADD COLUMN waiting_since INTEGER;',
   // 3: the tags a photo is created with.
   "ALTER TABLE items ADD COLUMN tags TEXT NOT NULL DEFAULT '[]';",
+  // issue 13, pause all: a state of the queue; items added while it holds are paused.
+  PAUSE_ALL_MIGRATION,
+  // issue 13, retry after a processing error: the ids of the failed records, for the report.
+  "ALTER TABLE items ADD COLUMN failed_photo_ids TEXT NOT NULL DEFAULT '[]';",
 ];
 
 /** Counts by state, for progress. */
@@ -261,12 +271,22 @@ export class QueueStore {
    */
   addDescriptionEdit(photoId: string, description: string, baseDescription: string | null): number {
     const now = this.clock.now();
+    const previous = this.#db
+      .prepare(
+        "SELECT * FROM items WHERE kind = 'description' AND photo_id = ? AND state IN ('queued', 'done') ORDER BY id DESC LIMIT 1",
+      )
+      .get(photoId);
+    // The user's own earlier save is the base of this one, not a change made by someone else.
+    const base = baseAfterOwnEdit(
+      previous === undefined ? undefined : this.#parse(previous),
+      baseDescription,
+    );
     const result = this.#db
       .prepare(
         `INSERT INTO items (kind, state, photo_id, description, base_description, created_at, updated_at)
          VALUES ('description', 'queued', ?, ?, ?, ?, ?)`,
       )
-      .run(photoId, description, baseDescription, now, now);
+      .run(photoId, description, base, now, now);
     return Number(result.lastInsertRowid);
   }
 
@@ -308,7 +328,7 @@ export class QueueStore {
     const rows = this.#db
       .prepare(
         `SELECT * FROM items WHERE state IN ('queued', 'staged', 'creating', 'created') AND paused = 0 AND next_attempt_at <= ?
-         ORDER BY id LIMIT ?`,
+         AND ${IN_ORDER_CONDITION} ORDER BY id LIMIT ?`,
       )
       .all(now, limit + exclude.size);
     return rows
@@ -324,7 +344,7 @@ export class QueueStore {
       .parse(
         this.#db
           .prepare(
-            "SELECT MIN(next_attempt_at) AS at FROM items WHERE state IN ('queued', 'staged', 'creating', 'created') AND paused = 0",
+            `SELECT MIN(next_attempt_at) AS at FROM items WHERE state IN ('queued', 'staged', 'creating', 'created') AND paused = 0 AND ${IN_ORDER_CONDITION}`,
           )
           .get(),
       );
@@ -375,9 +395,18 @@ export class QueueStore {
       .map((row) => this.#parse(row));
   }
 
-  /** Pauses or resumes one item, or every active item. */
+  /** Whether "pause all" holds: items added meanwhile are paused too (see `setPaused`). */
+  get pausedAll(): boolean {
+    return readPausedAll(this.#db);
+  }
+
+  /**
+   * Pauses or resumes one item, or every active item. Without `id` it is "pause all" / "resume
+   * all", a state of the queue that outlives a restart and pauses the items added while it holds.
+   */
   setPaused(paused: boolean, id?: number): number {
     const value = paused ? 1 : 0;
+    if (id === undefined) writePausedAll(this.#db, paused);
     const result =
       id === undefined
         ? this.#db
@@ -402,15 +431,7 @@ export class QueueStore {
     );
     this.#db.transaction(() => {
       for (const item of items) {
-        const state: ItemState =
-          item.kind === 'photo' && item.photo_id !== null ? 'created' : 'queued';
-        this.update(item.id, {
-          state,
-          reason: null,
-          attempts: 0,
-          next_attempt_at: 0,
-          waiting_since: null,
-        });
+        this.update(item.id, retryChange(item));
       }
     })();
     return items.length;

@@ -48,6 +48,7 @@ describe('descriptions from the service', () => {
       next_attempt_at: 0,
       project_id: null,
       tags: [],
+      failed_photo_ids: [],
       path: null,
       size: null,
       format: null,
