@@ -174,6 +174,8 @@ export type PhotoGroup = {
   readonly paused: boolean;
   readonly count: number;
   readonly bytes: number;
+  /** Bytes of the queued (not yet staged) photos already sent while they upload. */
+  readonly sent: number;
 };
 
 /**
@@ -375,12 +377,14 @@ export class QueueStore {
           paused: z.number().transform((value) => value === 1),
           count: z.number(),
           bytes: z.number(),
+          sent: z.number(),
         }),
       )
       .parse(
         this.#db
           .prepare(
-            `SELECT state, paused, COUNT(*) AS count, COALESCE(SUM(size), 0) AS bytes
+            `SELECT state, paused, COUNT(*) AS count, COALESCE(SUM(size), 0) AS bytes,
+             COALESCE(SUM(CASE WHEN state = 'queued' THEN MIN(bytes_sent, COALESCE(size, 0)) ELSE 0 END), 0) AS sent
              FROM items WHERE kind = 'photo' GROUP BY state, paused`,
           )
           .all(),

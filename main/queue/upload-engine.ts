@@ -9,6 +9,7 @@ import { DEFAULT_MAX_FILE_BYTES } from '../media/file-limits';
 import { openQueuedFile } from '../media/queued-file';
 import { type PhotoHost, StagingError } from '../staging/photo-host';
 import { tryDescriptionEdit } from './description-edit';
+import { throttledProgress } from './stage-progress';
 import { countAndClassify, isStatus, parkedChange } from './engine-parking';
 import type { EngineCondition, EngineEvent, EngineOptions, EngineStats } from './engine-types';
 import { lookForPhoto } from './find-photo';
@@ -198,8 +199,11 @@ export class UploadEngine {
     try {
       // The file changed since it was added: upload what is there now.
       if (file.md5 !== md5) this.logger.info('file changed since it was queued', { item: item.id });
+      const onProgress = throttledProgress(this.clock, (sent) => {
+        this.#save(item, { bytes_sent: sent });
+      });
       const staged = await this.host.stage(
-        { path, md5: file.md5, format, size: file.size, file: file.handle },
+        { path, md5: file.md5, format, size: file.size, file: file.handle, onProgress },
         signal,
       );
       this.#save(item, {
@@ -208,15 +212,16 @@ export class UploadEngine {
         size: file.size,
         uri: staged.uri,
         uri_expires_at: staged.expiresAt ?? null,
-        bytes_sent: item.bytes_sent + staged.bytesSent,
+        bytes_sent: staged.bytesSent,
         attempts: 0,
         next_attempt_at: 0,
       });
     } catch (error) {
       if (error instanceof StagingError)
         return this.#park(item, { kind: 'needs-user', reason: error.message });
+      // The bytes of a broken upload are sent again from the start.
       if (error instanceof NetworkError)
-        return this.#park(item, { kind: 'retry', afterMs: undefined });
+        return this.#park(item, { kind: 'retry', afterMs: undefined }, { bytes_sent: 0 });
       throw error;
     } finally {
       await file.handle.close().catch(() => undefined);
