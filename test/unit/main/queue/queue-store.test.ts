@@ -78,7 +78,9 @@ describe('QueueStore', () => {
     // The queue as an earlier release left it: schema version 1, no `waiting_since`, no `tags`.
     const old = new Database(file);
     old.exec(
-      'ALTER TABLE items DROP COLUMN waiting_since; ALTER TABLE items DROP COLUMN tags; UPDATE schema_version SET version = 1;',
+      'ALTER TABLE items DROP COLUMN waiting_since; ALTER TABLE items DROP COLUMN tags; UPDATE schema_version SET version = 1;' +
+        // Nor what issue 13 added: pause all as a state of the queue, the failed records' ids.
+        ' DROP TRIGGER items_paused_while_all_paused; DROP TABLE queue_flags; ALTER TABLE items DROP COLUMN failed_photo_ids;',
     );
     old.close();
     const reopened = new QueueStore(file, new TestClock());
@@ -124,7 +126,7 @@ describe('the report', () => {
     const rows = reportRows(store.all());
     expect(rows.map((row) => row.outcome)).toEqual(['uploaded', 'needs attention']);
     const csv = toCsv(rows);
-    expect(csv.split('\r\n')[0]).toBe('file,project,outcome,photo_id,reason');
+    expect(csv.split('\r\n')[0]).toBe('file,project,outcome,photo_id,reason,failed_photo_ids');
     expect(csv).toContain(`"'=HYPERLINK(""x""), ""quoted"""`);
   });
 });
