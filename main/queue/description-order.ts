@@ -13,22 +13,23 @@ export const IN_ORDER_CONDITION = `NOT (items.kind = 'description' AND EXISTS (
   AND earlier.id < items.id AND earlier.state = 'queued'))`;
 
 /**
- * The base of a new description edit: the last version this user saved or saw. `previous` is the
- * latest earlier edit of the same photo that is waiting (`queued`) or applied (`done`); `given`
- * is the description the user started from (null: not known, no conflict check).
+ * The base of a new description edit: the last version this user saved or saw. `earlier` are the
+ * earlier edits of the same photo that wait (`queued`) or were applied (`done`), oldest first;
+ * `given` is the description the user started from (null: not known, no conflict check).
  *
  * - An earlier edit still waiting will have put its description on the service by the time this
- *   one runs (they run in order), so that description is the base.
- * - An applied edit is the base when the user started from what it replaced, i.e. from before
- *   their own save; a base the user saw later (a colleague's change, shown since) is kept.
+ *   one runs (they run in order), so the latest one's description is the base.
+ * - After applied edits, the latest one's description is the base when the user started from a
+ *   version of their own (one they saved, or started an earlier save from): from before their
+ *   own last save. A base the user saw since (a colleague's change, shown later) is kept.
  */
-export function baseAfterOwnEdit(
-  previous: QueueItem | undefined,
+export function baseAfterOwnEdits(
+  earlier: readonly QueueItem[],
   given: string | null,
 ): string | null {
-  if (given === null || previous === undefined) return given;
-  if (previous.state === 'queued') return previous.description;
-  if (previous.state === 'done' && given === previous.base_description)
-    return previous.description;
-  return given;
+  const latest = earlier.at(-1);
+  if (given === null || latest === undefined) return given;
+  if (latest.state === 'queued') return latest.description;
+  const ownVersions = earlier.flatMap((edit) => [edit.description, edit.base_description]);
+  return ownVersions.includes(given) ? latest.description : given;
 }

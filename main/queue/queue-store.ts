@@ -4,7 +4,7 @@ import { queueItemStates } from '../../shared/ipc/views';
 import type { Clock } from '../../shared/domain/clock';
 import type { IntakePhoto, PhotoFormat } from '../../shared/domain/intake';
 import { normalizeTags } from '../../shared/domain/tags';
-import { baseAfterOwnEdit, IN_ORDER_CONDITION } from './description-order';
+import { baseAfterOwnEdits, IN_ORDER_CONDITION } from './description-order';
 import { PAUSE_ALL_MIGRATION, readPausedAll, writePausedAll } from './pause-all';
 import { retryChange } from './retry-change';
 
@@ -273,16 +273,14 @@ export class QueueStore {
    */
   addDescriptionEdit(photoId: string, description: string, baseDescription: string | null): number {
     const now = this.clock.now();
-    const previous = this.#db
+    const earlier = this.#db
       .prepare(
-        "SELECT * FROM items WHERE kind = 'description' AND photo_id = ? AND state IN ('queued', 'done') ORDER BY id DESC LIMIT 1",
+        "SELECT * FROM items WHERE kind = 'description' AND photo_id = ? AND state IN ('queued', 'done') ORDER BY id",
       )
-      .get(photoId);
+      .all(photoId)
+      .map((row) => this.#parse(row));
     // The user's own earlier save is the base of this one, not a change made by someone else.
-    const base = baseAfterOwnEdit(
-      previous === undefined ? undefined : this.#parse(previous),
-      baseDescription,
-    );
+    const base = baseAfterOwnEdits(earlier, baseDescription);
     const result = this.#db
       .prepare(
         `INSERT INTO items (kind, state, photo_id, description, base_description, created_at, updated_at)

@@ -151,7 +151,7 @@ describe('byte progress', () => {
   });
 
   it('is reported at most four times a second per item', () => {
-    const clock = new TestClock(0);
+    const clock = new TestClock();
     const reported: number[] = [];
     const report = throttledProgress(clock, (bytes) => reported.push(bytes));
     for (let bytes = 1; bytes <= 20; bytes += 1) {
