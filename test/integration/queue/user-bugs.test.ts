@@ -84,7 +84,7 @@ describe('queue bugs a new user met (real processes)', () => {
         reason: expect.stringContaining('conflict') as unknown,
       }),
     ]);
-  }, 120_000);
+  }, 240_000);
 
   it('retry of a photo the service could not process creates it anew; the report names both records', async () => {
     // Processing waits 3 s before it downloads: time to take the staged file away first.
@@ -126,7 +126,7 @@ describe('queue bugs a new user met (real processes)', () => {
     ]);
     const csv = (await cli('report', '--format', 'csv')).stdout;
     expect(csv).toContain(`${photos[1]!.id},,${failedId}`);
-  }, 120_000);
+  }, 240_000);
 
   it('pause all holds for photos added later and across runs, until resume all', async () => {
     const { s, cli, folder, project } = await setUp();
@@ -149,5 +149,5 @@ describe('queue bugs a new user met (real processes)', () => {
     const synced = await cli('sync');
     expect(synced.code, synced.stdout + synced.stderr).toBe(0);
     expect((await admin.state(s.info)).photos).toHaveLength(3);
-  }, 120_000);
+  }, 240_000);
 });
