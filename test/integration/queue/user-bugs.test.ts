@@ -143,9 +143,7 @@ describe('queue bugs a new user met (real processes)', () => {
     expect((await cli('queue')).stdout).toContain('All uploads are paused');
 
     expect((await cli('resume')).code).toBe(0);
-    expect((JSON.parse((await cli('queue', '--json')).stdout) as QueueJson).paused_all).toBe(
-      false,
-    );
+    expect((JSON.parse((await cli('queue', '--json')).stdout) as QueueJson).paused_all).toBe(false);
     const synced = await cli('sync');
     expect(synced.code, synced.stdout + synced.stderr).toBe(0);
     expect((await admin.state(s.info)).photos).toHaveLength(3);
