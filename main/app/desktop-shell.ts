@@ -124,9 +124,9 @@ export function startDesktopShell(parts: ShellParts): {
     else if (id === 'quit') app.quit();
     else void handlers[id === 'pause-all' ? 'queue:pause' : 'queue:resume']({});
   });
-  const showStatus = (status: Pick<QueueChangeView, 'progress' | 'condition'>) =>
+  const showStatus = (status: Pick<QueueChangeView, 'progress' | 'condition' | 'pausedAll'>) =>
     tray.update(
-      trayMenu(status.progress, status.condition),
+      trayMenu(status.progress, status.condition, status.pausedAll),
       queueStateWords(status.progress, status.condition),
     );
   showStatus(core.queueStatus());

@@ -288,11 +288,12 @@ export async function showQueue(
   options: { json: boolean },
   out: CommandOutput,
 ): Promise<number> {
-  const { items } = await context.call('queue:snapshot', {});
+  const { items, pausedAll } = await context.call('queue:snapshot', {});
   const counts = countStates(items);
   if (options.json) {
     out.stdout.write(
       `${JSON.stringify({
+        paused_all: pausedAll,
         counts,
         items: items.map((item) => ({
           id: item.id,
@@ -315,6 +316,8 @@ export async function showQueue(
       `${String(item.id).padStart(5)} ${item.state.padEnd(15)}${item.paused ? ' (paused)' : ''} ${itemName(item)}${item.reason ? `: ${printable(item.reason)}` : ''}\n`,
     );
   out.stdout.write(`${summary(counts)}\n`);
+  if (pausedAll)
+    out.stdout.write('All uploads are paused, also photos added now; `resume` lifts it.\n');
   return 0;
 }
 

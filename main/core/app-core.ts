@@ -196,7 +196,7 @@ export class AppCore {
   }
 
   /** The queue's progress and condition, for the tray (no items: cheap). */
-  queueStatus(): { progress: QueueProgressView; condition: QueueCondition } {
+  queueStatus(): { progress: QueueProgressView; condition: QueueCondition; pausedAll: boolean } {
     return this.#runner.status();
   }
 

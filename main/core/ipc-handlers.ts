@@ -365,7 +365,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
       const itemId = store.addDescriptionEdit(input.photoId, description, base);
       queueChange([itemId]);
       runner.kick();
-      return Promise.resolve({ itemId });
+      return Promise.resolve({ itemId, description });
     },
 
     'diagnostics:save': async (input) => {

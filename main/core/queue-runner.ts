@@ -156,10 +156,11 @@ export class QueueRunner {
   }
 
   /** The progress and condition without the items (cheap: one aggregate query). */
-  status(): { progress: QueueProgressView; condition: QueueCondition } {
+  status(): { progress: QueueProgressView; condition: QueueCondition; pausedAll: boolean } {
     return {
       progress: queueProgress(this.store.photoGroups(), this.#pace, this.clock.now()),
       condition: this.#condition,
+      pausedAll: this.store.pausedAll,
     };
   }
 
@@ -169,6 +170,7 @@ export class QueueRunner {
       items: items.map(queueItemView),
       progress: queueProgress(this.store.photoGroups(), this.#pace, this.clock.now()),
       condition: this.#condition,
+      pausedAll: this.store.pausedAll,
     };
   }
 
@@ -185,6 +187,7 @@ export class QueueRunner {
       items,
       progress: queueProgress(this.store.photoGroups(), this.#pace, this.clock.now()),
       condition: this.#condition,
+      pausedAll: this.store.pausedAll,
     });
   }
 }

@@ -34,12 +34,15 @@ export function queueStateWords(
 export function trayMenu(
   progress: QueueProgressView | undefined,
   condition: QueueCondition,
+  pausedAll = false,
 ): readonly TrayEntry[] {
   const waiting =
     progress === undefined
       ? 0
       : progress.stages.preparing + progress.stages.creating + progress.stages.processing;
-  const allPaused = progress !== undefined && waiting > 0 && progress.paused >= waiting;
+  // "Pause all" holds (a state of the queue, also with nothing queued), or every item is paused.
+  const allPaused =
+    pausedAll || (progress !== undefined && waiting > 0 && progress.paused >= waiting);
   return [
     { kind: 'action', id: 'open', label: 'Open Photo Uploader' },
     { kind: 'separator' },

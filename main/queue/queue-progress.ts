@@ -48,7 +48,12 @@ export function queueProgress(
     needsAttention: sum((group) => group.state === 'needs-attention'),
     paused: sum((group) => group.paused && group.state !== 'done'),
     bytesTotal: sum(() => true, 'bytes'),
-    bytesStaged: sum((group) => group.state !== 'queued', 'bytes'),
+    // Staged photos count whole; a photo uploading now counts the bytes sent so far.
+    bytesStaged:
+      sum((group) => group.state !== 'queued', 'bytes') +
+      photos
+        .filter((group) => group.state === 'queued')
+        .reduce((total, group) => total + group.sent, 0),
     etaSeconds: rate === undefined || remaining === 0 ? undefined : Math.ceil(remaining / rate),
   };
 }

@@ -7,6 +7,8 @@ export type ReportRow = {
   readonly outcome: string;
   readonly photo_id: string;
   readonly reason: string;
+  /** Earlier records of this photo the service failed to process, space-separated. */
+  readonly failed_photo_ids: string;
 };
 
 /** What became of an item, in the words the report and the UI use. */
@@ -45,12 +47,20 @@ export function reportRows(items: readonly QueueItem[]): ReportRow[] {
     outcome: outcomeOf(item),
     photo_id: item.photo_id ?? '',
     reason: item.reason ?? '',
+    failed_photo_ids: item.failed_photo_ids.join(' '),
   }));
 }
 
 /** CSV with quoting, and formula-looking cells defused for spreadsheets. */
 export function toCsv(rows: readonly ReportRow[]): string {
-  const columns: (keyof ReportRow)[] = ['file', 'project', 'outcome', 'photo_id', 'reason'];
+  const columns: (keyof ReportRow)[] = [
+    'file',
+    'project',
+    'outcome',
+    'photo_id',
+    'reason',
+    'failed_photo_ids',
+  ];
   const cell = (value: string) => {
     const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
     return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;

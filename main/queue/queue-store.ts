@@ -4,6 +4,9 @@ import { queueItemStates } from '../../shared/ipc/views';
 import type { Clock } from '../../shared/domain/clock';
 import type { IntakePhoto, PhotoFormat } from '../../shared/domain/intake';
 import { normalizeTags } from '../../shared/domain/tags';
+import { baseAfterOwnEdits, IN_ORDER_CONDITION } from './description-order';
+import { PAUSE_ALL_MIGRATION, readPausedAll, writePausedAll } from './pause-all';
+import { retryChange } from './retry-change';
 
 /**
  * Where a queued item is. Photos: `queued` (metadata and MD5 known) → `staged` (at a URL the
@@ -54,6 +57,8 @@ const rowSchema = z.object({
   allow_duplicates: z.number().transform((value) => value === 1),
   /** Not uploaded: the project already had this photo (`photo_id`) before it was created. */
   found_on_service: z.number().transform((value) => value === 1),
+  /** Ids of earlier records of this photo the service failed to process, oldest first (JSON). */
+  failed_photo_ids: z.string().transform((text) => parseTags(text)),
   created_at: z.number(),
   updated_at: z.number(),
 });
@@ -131,9 +136,11 @@ export type ItemUpdate = Partial<{
   paused: boolean;
   waiting_since: number | null;
   found_on_service: boolean;
+  failed_photo_ids: string;
 }>;
 
-const MIGRATIONS: readonly string[] = [
+/** The queue database's migrations, in order (exported so a test can build an old queue). */
+export const QUEUE_MIGRATIONS: readonly string[] = [
   `CREATE TABLE items (
      id INTEGER PRIMARY KEY,
      kind TEXT NOT NULL CHECK (kind IN ('photo', 'description')),
@@ -173,6 +180,10 @@ const MIGRATIONS: readonly string[] = [
    ALTER TABLE items ADD COLUMN found_on_service INTEGER NOT NULL DEFAULT 0;`,
   // (issue 13, HEIC/TIFF as JPEG) the MD5 of the JPEG uploaded instead of the original.
   'ALTER TABLE items ADD COLUMN upload_md5 TEXT;',
+  // issue 13, pause all: a state of the queue; items added while it holds are paused.
+  PAUSE_ALL_MIGRATION,
+  // issue 13, retry after a processing error: the ids of the failed records, for the report.
+  "ALTER TABLE items ADD COLUMN failed_photo_ids TEXT NOT NULL DEFAULT '[]';",
 ];
 
 /** Counts by state, for progress. */
@@ -184,6 +195,8 @@ export type PhotoGroup = {
   readonly paused: boolean;
   readonly count: number;
   readonly bytes: number;
+  /** Bytes of the queued (not yet staged) photos already sent while they upload. */
+  readonly sent: number;
 };
 
 /**
@@ -215,8 +228,8 @@ export class QueueStore {
     let version = row?.version ?? 0;
     if (row === undefined)
       this.#db.prepare('INSERT INTO schema_version (version) VALUES (0)').run();
-    while (version < MIGRATIONS.length) {
-      const migration = MIGRATIONS[version]!;
+    while (version < QUEUE_MIGRATIONS.length) {
+      const migration = QUEUE_MIGRATIONS[version]!;
       this.#db.transaction(() => {
         this.#db.exec(migration);
         this.#db.prepare('UPDATE schema_version SET version = ?').run(version + 1);
@@ -282,12 +295,20 @@ export class QueueStore {
    */
   addDescriptionEdit(photoId: string, description: string, baseDescription: string | null): number {
     const now = this.clock.now();
+    const earlier = this.#db
+      .prepare(
+        "SELECT * FROM items WHERE kind = 'description' AND photo_id = ? AND state IN ('queued', 'done') ORDER BY id",
+      )
+      .all(photoId)
+      .map((row) => this.#parse(row));
+    // The user's own earlier save is the base of this one, not a change made by someone else.
+    const base = baseAfterOwnEdits(earlier, baseDescription);
     const result = this.#db
       .prepare(
         `INSERT INTO items (kind, state, photo_id, description, base_description, created_at, updated_at)
          VALUES ('description', 'queued', ?, ?, ?, ?, ?)`,
       )
-      .run(photoId, description, baseDescription, now, now);
+      .run(photoId, description, base, now, now);
     return Number(result.lastInsertRowid);
   }
 
@@ -347,7 +368,7 @@ export class QueueStore {
     const rows = this.#db
       .prepare(
         `SELECT * FROM items WHERE state IN ('queued', 'staged', 'creating', 'created') AND paused = 0 AND next_attempt_at <= ?
-         ORDER BY id LIMIT ?`,
+         AND ${IN_ORDER_CONDITION} ORDER BY id LIMIT ?`,
       )
       .all(now, limit + exclude.size);
     return rows
@@ -363,7 +384,7 @@ export class QueueStore {
       .parse(
         this.#db
           .prepare(
-            "SELECT MIN(next_attempt_at) AS at FROM items WHERE state IN ('queued', 'staged', 'creating', 'created') AND paused = 0",
+            `SELECT MIN(next_attempt_at) AS at FROM items WHERE state IN ('queued', 'staged', 'creating', 'created') AND paused = 0 AND ${IN_ORDER_CONDITION}`,
           )
           .get(),
       );
@@ -394,12 +415,14 @@ export class QueueStore {
           paused: z.number().transform((value) => value === 1),
           count: z.number(),
           bytes: z.number(),
+          sent: z.number(),
         }),
       )
       .parse(
         this.#db
           .prepare(
-            `SELECT state, paused, COUNT(*) AS count, COALESCE(SUM(size), 0) AS bytes
+            `SELECT state, paused, COUNT(*) AS count, COALESCE(SUM(size), 0) AS bytes,
+             COALESCE(SUM(CASE WHEN state = 'queued' THEN MIN(bytes_sent, COALESCE(size, 0)) ELSE 0 END), 0) AS sent
              FROM items WHERE kind = 'photo' GROUP BY state, paused`,
           )
           .all(),
@@ -414,9 +437,18 @@ export class QueueStore {
       .map((row) => this.#parse(row));
   }
 
-  /** Pauses or resumes one item, or every active item. */
+  /** Whether "pause all" holds: items added meanwhile are paused too (see `setPaused`). */
+  get pausedAll(): boolean {
+    return readPausedAll(this.#db);
+  }
+
+  /**
+   * Pauses or resumes one item, or every active item. Without `id` it is "pause all" / "resume
+   * all", a state of the queue that outlives a restart and pauses the items added while it holds.
+   */
   setPaused(paused: boolean, id?: number): number {
     const value = paused ? 1 : 0;
+    if (id === undefined) writePausedAll(this.#db, paused);
     const result =
       id === undefined
         ? this.#db
@@ -441,15 +473,7 @@ export class QueueStore {
     );
     this.#db.transaction(() => {
       for (const item of items) {
-        const state: ItemState =
-          item.kind === 'photo' && item.photo_id !== null ? 'created' : 'queued';
-        this.update(item.id, {
-          state,
-          reason: null,
-          attempts: 0,
-          next_attempt_at: 0,
-          waiting_since: null,
-        });
+        this.update(item.id, retryChange(item));
       }
     })();
     return items.length;

@@ -10,6 +10,7 @@ import { type PhotoHost, StagingError } from '../staging/photo-host';
 import { prepareUpload } from '../staging/prepared-upload';
 import { tryDescriptionEdit } from './description-edit';
 import { afterCopyLookup, lookForCopy, needsDuplicateCheck } from './duplicate-check';
+import { throttledProgress } from './stage-progress';
 import { countAndClassify, isStatus, parkedChange } from './engine-parking';
 import type { EngineCondition, EngineEvent, EngineOptions, EngineStats } from './engine-types';
 import { lookForPhoto } from './find-photo';
@@ -206,8 +207,18 @@ export class UploadEngine {
       // The file changed since it was added: upload what is there now.
       if (original.md5 !== md5)
         this.logger.info('file changed since it was queued', { item: item.id });
+      const onProgress = throttledProgress(this.clock, (sent) => {
+        this.#save(item, { bytes_sent: sent });
+      });
       const staged = await this.host.stage(
-        { path, md5: file.md5, format: file.format, size: file.size, file: file.handle },
+        {
+          path,
+          md5: file.md5,
+          format: file.format,
+          size: file.size,
+          file: file.handle,
+          onProgress,
+        },
         signal,
       );
       this.#save(item, {
@@ -218,15 +229,16 @@ export class UploadEngine {
         size: original.size,
         uri: staged.uri,
         uri_expires_at: staged.expiresAt ?? null,
-        bytes_sent: item.bytes_sent + staged.bytesSent,
+        bytes_sent: staged.bytesSent,
         attempts: 0,
         next_attempt_at: 0,
       });
     } catch (error) {
       if (error instanceof StagingError)
         return this.#park(item, { kind: 'needs-user', reason: error.message });
+      // The bytes of a broken upload are sent again from the start.
       if (error instanceof NetworkError)
-        return this.#park(item, { kind: 'retry', afterMs: undefined });
+        return this.#park(item, { kind: 'retry', afterMs: undefined }, { bytes_sent: 0 });
       throw error;
     } finally {
       await file.handle.close().catch(() => undefined);

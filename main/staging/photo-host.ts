@@ -14,6 +14,8 @@ export type StageRequest = {
    * caller closes it.
    */
   readonly file?: FileHandle | undefined;
+  /** Told the bytes sent so far while the file's bytes stream to the host (hosts that send any). */
+  readonly onProgress?: ((bytesSent: number) => void) | undefined;
 };
 
 /** Where the service will download the photo from, and until when that address works. */

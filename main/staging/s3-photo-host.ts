@@ -1,4 +1,6 @@
 import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { byteCounter } from './byte-counter';
 import {
   GetObjectCommand,
   HeadBucketCommand,
@@ -166,9 +168,16 @@ export class S3PhotoHost implements PhotoHost {
             Bucket: this.config.bucket,
             Key: key,
             // From the file that was checked, not the path again; exactly the bytes hashed.
-            Body: request.file
-              ? request.file.createReadStream({ start: 0, end: request.size - 1, autoClose: false })
-              : createReadStream(request.path, { start: 0, end: request.size - 1 }),
+            Body: countedBody(
+              request.file
+                ? request.file.createReadStream({
+                    start: 0,
+                    end: request.size - 1,
+                    autoClose: false,
+                  })
+                : createReadStream(request.path, { start: 0, end: request.size - 1 }),
+              request.onProgress,
+            ),
             ContentLength: request.size,
             ContentType: CONTENT_TYPES[request.format],
             Metadata: { md5: request.md5 },
@@ -211,4 +220,16 @@ export class S3PhotoHost implements PhotoHost {
     this.#client.destroy();
     void this.#ownAgent?.close().catch(() => undefined);
   }
+}
+
+/** The file's stream, counted as it goes when someone wants to know (see `byteCounter`). */
+function countedBody(
+  file: Readable,
+  onProgress: ((bytesSent: number) => void) | undefined,
+): Readable {
+  if (onProgress === undefined) return file;
+  const counter = byteCounter(onProgress);
+  // A read error reaches the upload through the counter, so it fails instead of hanging.
+  file.on('error', (error) => counter.destroy(error));
+  return file.pipe(counter);
 }

@@ -56,6 +56,7 @@ export function useQueue(): QueueSnapshotView | undefined {
         items: [...items.values()],
         progress: change.progress,
         condition: change.condition,
+        pausedAll: change.pausedAll,
       });
     });
     void bridge.invoke('queue:snapshot', {}).then((result) => {

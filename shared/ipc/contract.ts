@@ -193,7 +193,8 @@ export type IpcResults = {
   /** One page; `more` when the service may have another (judged by its raw page length). */
   'photos:list': { readonly photos: readonly PhotoView[]; readonly more: boolean };
   'photos:get': PhotoView;
-  'photos:edit-description': { readonly itemId: number };
+  /** `description`: as queued (sanitized): the base of the user's next save of this photo. */
+  'photos:edit-description': { readonly itemId: number; readonly description: string };
   'photos:find-copies': { readonly copies: readonly ServiceCopyView[] };
   'projects:list-all': { readonly projects: readonly ProjectListingView[] };
   'photos:list-all': { readonly photos: readonly PhotoListingView[] };

@@ -147,6 +147,8 @@ export type QueueSnapshotView = {
   readonly items: readonly QueueItemView[];
   readonly progress: QueueProgressView;
   readonly condition: QueueCondition;
+  /** "Pause all" holds: nothing is sent, and items added meanwhile are paused too. */
+  readonly pausedAll: boolean;
 };
 
 /** How a `queue:sync` ended, with what the queue holds then. */
@@ -173,6 +175,8 @@ export type QueueChangeView = {
   readonly items: readonly QueueItemView[];
   readonly progress: QueueProgressView;
   readonly condition: QueueCondition;
+  /** "Pause all" holds: nothing is sent, and items added meanwhile are paused too. */
+  readonly pausedAll: boolean;
 };
 
 /** A photo already on the service. */

@@ -10,6 +10,7 @@ afterEach(cleanup);
 
 const queue: QueueSnapshotView = {
   condition: 'running',
+  pausedAll: false,
   items: [
     item(1, { state: 'done', photoId: 'ph-1' }),
     item(2, { state: 'needs-attention', reason: 'The file was deleted after it was queued' }),

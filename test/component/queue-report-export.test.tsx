@@ -13,6 +13,7 @@ afterEach(() => {
 const emptyQueue: QueueSnapshotView = {
   items: [],
   condition: 'idle',
+  pausedAll: false,
   progress: {
     stages: { preparing: 0, creating: 0, processing: 0, done: 0 },
     needsAttention: 0,

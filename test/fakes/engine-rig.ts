@@ -74,6 +74,7 @@ export async function engineRig(
   service: OddPhotoService,
   clock: TestClock,
   options: Partial<EngineOptions> = {},
+  makeHost: (clock: TestClock) => RecordingPhotoHost = (time) => new RecordingPhotoHost(time),
 ): Promise<EngineRig> {
   const logs: LogRecord[] = [];
   const logger = createLogger({ sink: (record) => logs.push(record), redactor: new Redactor() });
@@ -89,7 +90,7 @@ export async function engineRig(
   // On a memory file system where there is one: the queue commits every step with a full sync.
   const scratch = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
   const store = new QueueStore(join(await mkdtemp(join(scratch, 'engine-rig-')), 'q.db'), clock);
-  const host = new RecordingPhotoHost(clock);
+  const host = makeHost(clock);
   const engine = new UploadEngine(store, api, host, clock, logger.child('engine'), {
     concurrency: 2,
     random: () => 0.5,

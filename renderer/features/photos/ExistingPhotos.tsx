@@ -73,6 +73,9 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
   const [more, setMore] = useState(false);
   const [open, setOpen] = useState<PhotoView>();
   const [draft, setDraft] = useState('');
+  // What the next save starts from: the description as opened, then as this user last saved it
+  // (their own save is not a change made by someone else).
+  const [base, setBase] = useState('');
   const [message, setMessage] = useState<string>();
 
   useEffect(() => {
@@ -96,13 +99,19 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
     call(bridge, 'photos:edit-description', {
       photoId: open.id,
       description: draft,
-      baseDescription: open.description,
+      baseDescription: base,
     })
-      .then(() =>
+      .then((saved) => {
+        setBase(saved.description);
+        setPhotos((previous) =>
+          previous.map((photo) =>
+            photo.id === open.id ? { ...photo, description: saved.description } : photo,
+          ),
+        );
         setMessage(
           'Saved. The new description is queued and reaches the service as soon as it can, offline too.',
-        ),
-      )
+        );
+      })
       .catch((error: Error) => setMessage(error.message));
   };
 
@@ -146,6 +155,7 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
                 onClick={() => {
                   setOpen(photo);
                   setDraft(photo.description);
+                  setBase(photo.description);
                   setMessage(undefined);
                 }}
               >

@@ -73,12 +73,18 @@ export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | und
         </ul>
       </div>
       <div className="toolbar">
-        <button type="button" onClick={() => act(call(bridge, 'queue:pause', {}))}>
-          Pause all
-        </button>
-        <button type="button" onClick={() => act(call(bridge, 'queue:resume', {}))}>
-          Resume all
-        </button>
+        {queue.pausedAll ? (
+          <>
+            <span className="muted">All uploads are paused, also photos added now.</span>
+            <button type="button" onClick={() => act(call(bridge, 'queue:resume', {}))}>
+              Resume all
+            </button>
+          </>
+        ) : (
+          <button type="button" onClick={() => act(call(bridge, 'queue:pause', {}))}>
+            Pause all
+          </button>
+        )}
         <button type="button" onClick={() => act(call(bridge, 'queue:retry', {}))}>
           Retry failed
         </button>

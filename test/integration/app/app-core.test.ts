@@ -142,7 +142,10 @@ describe('the app core', () => {
   it('exports an empty report as CSV and JSON', async () => {
     expect(await dispatch()('queue:export-report', { format: 'csv' }, trusted)).toMatchObject({
       ok: true,
-      value: { mimeType: 'text/csv', content: 'file,project,outcome,photo_id,reason\r\n' },
+      value: {
+        mimeType: 'text/csv',
+        content: 'file,project,outcome,photo_id,reason,failed_photo_ids\r\n',
+      },
     });
     expect(await dispatch()('queue:export-report', { format: 'json' }, trusted)).toMatchObject({
       ok: true,

@@ -51,6 +51,7 @@ describe('descriptions from the service', () => {
       tags: [],
       allow_duplicates: false,
       found_on_service: false,
+      failed_photo_ids: [],
       path: null,
       size: null,
       format: null,

@@ -136,7 +136,12 @@ describe('the owner channel', () => {
     });
     const events: unknown[] = [];
     client.on('queue:changed', (payload) => events.push(payload));
-    emit('queue:changed', { items: [], progress: undefined as never, condition: 'idle' });
+    emit('queue:changed', {
+      items: [],
+      progress: undefined as never,
+      condition: 'idle',
+      pausedAll: false,
+    });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(events).toHaveLength(1);
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'libsql';
 import { describe, expect, it } from 'vitest';
 import { reportRows, toCsv } from '../../../../main/queue/queue-report';
-import { QueueStore } from '../../../../main/queue/queue-store';
+import { QUEUE_MIGRATIONS, QueueStore } from '../../../../main/queue/queue-store';
 import { TestClock } from '../../../fakes/test-clock';
 
 const photo = (md5: string, projectId = 'p1') => ({
@@ -70,20 +70,21 @@ describe('QueueStore', () => {
     expect(store.counts()).toMatchObject({ queued: 1, created: 1, cancelled: 1 });
   });
 
-  it('opens a queue written before `waiting_since` existed, and Retry clears the wait it bounds', async () => {
-    const { store, file } = await openStore();
-    const { added } = store.addPhotos([photo('a')]);
-    store.update(added[0]!, { state: 'created', photo_id: 'ph1' });
-    store.close();
-    // The queue as an earlier release left it: schema version 1, no `waiting_since`, no `tags`,
-    // no `upload_md5`.
+  it('opens a queue an earlier release wrote (schema version 1), and Retry clears the wait it bounds', async () => {
+    // The queue as the first release left it: only the first migration, one photo created.
+    const file = join(await mkdtemp(join(tmpdir(), 'queue-store-')), 'queue.db');
     const old = new Database(file);
+    old.exec(QUEUE_MIGRATIONS[0] ?? '');
     old.exec(
-      'ALTER TABLE items DROP COLUMN waiting_since; ALTER TABLE items DROP COLUMN tags; ALTER TABLE items DROP COLUMN allow_duplicates; ALTER TABLE items DROP COLUMN found_on_service; ALTER TABLE items DROP COLUMN upload_md5; UPDATE schema_version SET version = 1;',
+      'CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (1);',
+    );
+    old.exec(
+      "INSERT INTO items (kind, state, project_id, path, size, format, md5, captured_at, photo_id, created_at, updated_at) VALUES ('photo', 'created', 'p1', '/photos/a.jpg', 1, 'jpeg', 'a', 0, 'ph1', 0, 0);",
     );
     old.close();
     const reopened = new QueueStore(file, new TestClock());
-    expect(reopened.get(added[0]!)).toMatchObject({
+    const [item] = reopened.all();
+    expect(item).toMatchObject({
       state: 'created',
       photo_id: 'ph1',
       waiting_since: null,
@@ -91,10 +92,12 @@ describe('QueueStore', () => {
       allow_duplicates: false,
       found_on_service: false,
       upload_md5: null,
+      failed_photo_ids: [],
     });
-    reopened.update(added[0]!, { state: 'needs-attention', reason: 'x', waiting_since: 5 });
-    reopened.retry(added[0]);
-    expect(reopened.get(added[0]!)).toMatchObject({ state: 'created', waiting_since: null });
+    expect(reopened.pausedAll).toBe(false);
+    reopened.update(item!.id, { state: 'needs-attention', reason: 'x', waiting_since: 5 });
+    reopened.retry(item!.id);
+    expect(reopened.get(item!.id)).toMatchObject({ state: 'created', waiting_since: null });
     reopened.close();
   });
 
@@ -128,7 +131,7 @@ describe('the report', () => {
     const rows = reportRows(store.all());
     expect(rows.map((row) => row.outcome)).toEqual(['uploaded', 'needs attention']);
     const csv = toCsv(rows);
-    expect(csv.split('\r\n')[0]).toBe('file,project,outcome,photo_id,reason');
+    expect(csv.split('\r\n')[0]).toBe('file,project,outcome,photo_id,reason,failed_photo_ids');
     expect(csv).toContain(`"'=HYPERLINK(""x""), ""quoted"""`);
   });
 });
