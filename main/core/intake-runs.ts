@@ -1,8 +1,9 @@
 import type { IntakeItem, IntakePhoto } from '../../shared/domain/intake';
-import type { IntakeBatchView, IntakeItemView } from '../../shared/ipc/views';
+import type { IntakeBatchView, IntakeItemView, IntakeProgressView } from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
 import type { Intake } from '../media/intake';
 import type { ThumbnailSource } from '../media/thumbnails';
+import { type IntakeOutcome, joinProgress, RunOutcomes } from './run-outcomes';
 
 /**
  * The intakes of this app session: runs them one after another, numbers every result so that the
@@ -15,6 +16,9 @@ export class IntakeRuns {
   #nextItemId = 1;
   #nextRunId = 1;
   #last: Promise<unknown> = Promise.resolve();
+  /** Counts of the finished chunks of each run (a large drop arrives in chunks). */
+  readonly #finished = new Map<number, IntakeProgressView>();
+  readonly #outcomes = new RunOutcomes();
 
   constructor(
     private readonly intake: Intake,
@@ -24,42 +28,66 @@ export class IntakeRuns {
     private readonly maxFileBytes: () => number,
   ) {}
 
-  /** Starts an intake of `paths`; results arrive as `intake:batch` events with this run id. */
-  start(paths: readonly string[], assumedZone: string): number {
-    const runId = this.#nextRunId++;
+  /**
+   * Starts an intake of `paths`; results arrive as `intake:batch` events with this run id. With
+   * `chunk.runId` the paths join that run (a drop sent in chunks); with `chunk.more` its
+   * progress is not done after these.
+   */
+  start(
+    paths: readonly string[],
+    assumedZone: string,
+    chunk: { readonly runId?: number | undefined; readonly more?: boolean } = {},
+  ): number {
+    const runId = chunk.runId ?? this.#nextRunId++;
+    const more = chunk.more ?? false;
+    const emit = (items: readonly IntakeItem[], progress: IntakeProgressView) =>
+      this.emit({
+        runId,
+        items: items.map((item) => this.#remember(runId, item)),
+        progress: joinProgress(this.#finished.get(runId), progress, more),
+      });
     // One run at a time: the workers are shared, and results of a drop stay in drop order.
     this.#last = this.#last
-      .then(() =>
-        this.intake.run(paths, { assumedZone, maxFileBytes: this.maxFileBytes() }, (batch) =>
-          this.emit({
-            runId,
-            items: batch.items.map((item) => this.#remember(item)),
-            progress: batch.progress,
-          }),
-        ),
-      )
+      .then(async () => {
+        const final = await this.intake.run(
+          paths,
+          { assumedZone, maxFileBytes: this.maxFileBytes() },
+          (batch) => emit(batch.items, batch.progress),
+        );
+        this.#finish(runId, final, more);
+      })
       .catch((error: unknown) => {
         this.logger.error('intake failed', { error });
-        this.emit({
-          runId,
-          items: paths.map((path) =>
-            this.#remember({
-              status: 'error',
-              path,
-              reason: 'Could not read this; please try adding it again.',
-            }),
-          ),
-          progress: {
-            found: 0,
-            inspected: 0,
-            photos: 0,
-            skipped: 0,
-            errors: paths.length,
-            done: true,
-          },
-        });
+        const progress = { found: 0, inspected: 0, photos: 0, skipped: 0, errors: paths.length };
+        emit(
+          paths.map((path) => ({
+            status: 'error',
+            path,
+            reason: 'Could not read this; please try adding it again.',
+          })),
+          { ...progress, done: true },
+        );
+        this.#finish(runId, { ...progress, done: true }, more);
       });
     return runId;
+  }
+
+  /** Whether `runId` is a run of this session that more chunks may still join. */
+  isRun(runId: number): boolean {
+    return runId >= 1 && runId < this.#nextRunId;
+  }
+
+  /**
+   * The files of the runs these intake ids came from that will not be queued (skipped,
+   * unreadable, the same photo twice), each handed over once: recorded with the batch.
+   */
+  takeOutcomes(intakeIds: readonly number[]): IntakeOutcome[] {
+    return this.#outcomes.take(intakeIds);
+  }
+
+  #finish(runId: number, final: IntakeProgressView, more: boolean): void {
+    if (more) this.#finished.set(runId, joinProgress(this.#finished.get(runId), final, true));
+    else this.#finished.delete(runId);
   }
 
   /** The photo behind an intake id, if it is one. */
@@ -78,8 +106,9 @@ export class IntakeRuns {
     await this.#last;
   }
 
-  #remember(item: IntakeItem): IntakeItemView {
+  #remember(runId: number, item: IntakeItem): IntakeItemView {
     const intakeId = this.#nextItemId++;
+    this.#outcomes.note(runId, intakeId, item);
     if (item.status === 'photo') {
       this.#photos.set(intakeId, item);
       if (!this.#byMd5.has(item.md5)) this.#byMd5.set(item.md5, item);

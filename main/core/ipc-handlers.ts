@@ -242,7 +242,12 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     'intake:add-paths': async (input) => {
       checkZone(input.assumedZone);
       await deps.frontEnd.checkPaths(input.paths);
-      return { runId: runs.start(input.paths, input.assumedZone) };
+      if (input.runId !== undefined && !runs.isRun(input.runId))
+        throw new IpcFailure(
+          'bad-input',
+          'These files belong to a drop that has ended. Add them again.',
+        );
+      return { runId: runs.start(input.paths, input.assumedZone, input) };
     },
 
     'projects:search': (input) =>
@@ -309,6 +314,8 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
               ],
         ),
       );
+      // The same drop's skipped and unreadable files, recorded once, so the report lists them.
+      store.addIntakeOutcomes(input.projectId, runs.takeOutcomes(input.intakeIds));
       const project = seenProjects.get(input.projectId) ?? {
         id: input.projectId,
         name: `Project ${input.projectId}`,
@@ -353,7 +360,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     },
 
     'queue:export-report': (input) => {
-      const rows = reportRows(store.all());
+      const rows = reportRows(store.all(), store.intakeOutcomes());
       const day = new Date(deps.clock.now()).toISOString().slice(0, 10);
       return Promise.resolve(
         input.format === 'csv'

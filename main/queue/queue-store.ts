@@ -4,6 +4,13 @@ import { queueItemStates } from '../../shared/ipc/views';
 import type { Clock } from '../../shared/domain/clock';
 import type { IntakePhoto, PhotoFormat } from '../../shared/domain/intake';
 import { normalizeTags } from '../../shared/domain/tags';
+import {
+  INTAKE_OUTCOMES_MIGRATION,
+  type IntakeOutcome,
+  listIntakeOutcomes,
+  recordIntakeOutcomes,
+  type RecordedIntakeOutcome,
+} from './intake-outcomes-table';
 
 /**
  * Where a queued item is. Photos: `queued` (metadata and MD5 known) → `staged` (at a URL the
@@ -153,6 +160,8 @@ const MIGRATIONS: readonly string[] = [
   'ALTER TABLE items ADD COLUMN waiting_since INTEGER;',
   // 3: the tags a photo is created with.
   "ALTER TABLE items ADD COLUMN tags TEXT NOT NULL DEFAULT '[]';",
+  // issue 13 (bugs-intake): the skipped and unreadable files of each queued batch, for the report.
+  INTAKE_OUTCOMES_MIGRATION,
 ];
 
 /** Counts by state, for progress. */
@@ -373,6 +382,16 @@ export class QueueStore {
       .prepare('SELECT * FROM items ORDER BY id')
       .all()
       .map((row) => this.#parse(row));
+  }
+
+  /** Records the files of a batch for `projectId` that were not queued, with their reasons. */
+  addIntakeOutcomes(projectId: string, outcomes: readonly IntakeOutcome[]): void {
+    recordIntakeOutcomes(this.#db, projectId, outcomes, this.clock.now());
+  }
+
+  /** The not-queued files of every batch, oldest first (for the report). */
+  intakeOutcomes(): RecordedIntakeOutcome[] {
+    return listIntakeOutcomes(this.#db);
   }
 
   /** Pauses or resumes one item, or every active item. */

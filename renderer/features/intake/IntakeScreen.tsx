@@ -3,6 +3,7 @@ import type { ProjectView } from '../../../shared/ipc/views';
 import { call, type IntakeState, useBridge } from '../../bridge/hooks';
 import { DescriptionEditor } from '../../components/DescriptionEditor';
 import { ProjectPicker } from '../batch/ProjectPicker';
+import { addPhotosInChunks } from './queue-in-chunks';
 import { ReviewList } from './ReviewList';
 
 const ZONES = Intl.supportedValuesOf('timeZone');
@@ -97,7 +98,7 @@ export function IntakeScreen({
       return;
     }
     setMessage(undefined);
-    call(bridge, 'queue:add-photos', {
+    addPhotosInChunks(bridge, {
       intakeIds: uploadable.map((item) => item.intakeId),
       projectId: project.id,
       description,
