@@ -87,7 +87,10 @@ export class IntakeRuns {
 
   #finish(runId: number, final: IntakeProgressView, more: boolean): void {
     if (more) this.#finished.set(runId, joinProgress(this.#finished.get(runId), final, true));
-    else this.#finished.delete(runId);
+    else {
+      this.#finished.delete(runId);
+      this.#outcomes.endRun(runId);
+    }
   }
 
   /** The photo behind an intake id, if it is one. */
@@ -108,7 +111,7 @@ export class IntakeRuns {
 
   #remember(runId: number, item: IntakeItem): IntakeItemView {
     const intakeId = this.#nextItemId++;
-    this.#outcomes.note(runId, intakeId, item);
+    item = this.#outcomes.note(runId, intakeId, item);
     if (item.status === 'photo') {
       this.#photos.set(intakeId, item);
       if (!this.#byMd5.has(item.md5)) this.#byMd5.set(item.md5, item);

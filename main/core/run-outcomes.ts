@@ -43,15 +43,40 @@ export function joinProgress(
 export class RunOutcomes {
   readonly #byRun = new Map<number, IntakeOutcome[]>();
   readonly #runOf = new Map<number, number>();
+  /** The first path of each MD5 in each run still taking chunks. */
+  readonly #firstPaths = new Map<number, Map<string, string>>();
 
-  /** Notes the result `intakeId` of run `runId`. */
-  note(runId: number, intakeId: number, item: IntakeItem): void {
+  /**
+   * Notes the result `intakeId` of run `runId`, and returns it marked as the same photo as an
+   * earlier file of the run when an earlier chunk of the run held the same bytes (each chunk's
+   * intake only sees its own files).
+   */
+  note(runId: number, intakeId: number, found: IntakeItem): IntakeItem {
+    const item = this.#markRepeat(runId, found);
     this.#runOf.set(intakeId, runId);
     const outcome = outcomeOfIntake(item);
-    if (outcome === undefined) return;
+    if (outcome === undefined) return item;
     const list = this.#byRun.get(runId) ?? [];
     list.push(outcome);
     this.#byRun.set(runId, list);
+    return item;
+  }
+
+  /** Forgets the photos seen in `runId`: no further chunk will join it. */
+  endRun(runId: number): void {
+    this.#firstPaths.delete(runId);
+  }
+
+  #markRepeat(runId: number, item: IntakeItem): IntakeItem {
+    if (item.status !== 'photo' || item.duplicateOf?.kind === 'in-this-batch') return item;
+    const firstPaths = this.#firstPaths.get(runId) ?? new Map<string, string>();
+    this.#firstPaths.set(runId, firstPaths);
+    const first = firstPaths.get(item.md5);
+    if (first === undefined) {
+      firstPaths.set(item.md5, item.path);
+      return item;
+    }
+    return { ...item, duplicateOf: { kind: 'in-this-batch', path: first } };
   }
 
   /** The not-queued files of the runs these intake ids came from, each handed over only once. */
