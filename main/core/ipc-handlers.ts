@@ -16,6 +16,7 @@ import type { PhotoServiceApi } from '../api/photo-service-api';
 import type { Redactor } from '../logging/logger';
 import { isKnownZone } from '../media/capture-time';
 import { reportRows, toCsv } from '../queue/queue-report';
+import { testHostRoundTrip } from '../staging/host-round-trip';
 import { newPhotoItem, type QueueStore } from '../queue/queue-store';
 import { secretNames } from '../secrets/secret-names';
 import type { SecretStore } from '../secrets/secret-store';
@@ -219,15 +220,11 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
           message:
             'No photo host is set up, or its keys are missing. Fill in the photo host first.',
         };
-      try {
-        await host.test(AbortSignal.timeout(15_000));
-        return {
-          ok: true,
-          message: 'The photo host works: a test file was written and read back.',
-        };
-      } catch (error) {
-        return { ok: false, message: error instanceof Error ? error.message : String(error) };
-      }
+      // A real round trip, as an upload makes it: put, the service's address, fetch, compare.
+      return testHostRoundTrip(host, {
+        signal: AbortSignal.timeout(30_000),
+        dispatcher: core.httpDispatcher,
+      });
     },
 
     'intake:choose': async (input) => {

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
@@ -200,6 +201,17 @@ export class S3PhotoHost implements PhotoHost {
     try {
       await this.#client.send(
         new HeadBucketCommand({ Bucket: this.config.bucket }),
+        abortable(signal),
+      );
+    } catch (error) {
+      throw explain(error, this.config.endpoint);
+    }
+  }
+
+  async discard(request: StageRequest, signal?: AbortSignal): Promise<void> {
+    try {
+      await this.#client.send(
+        new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.keyFor(request) }),
         abortable(signal),
       );
     } catch (error) {

@@ -137,7 +137,12 @@ export type IpcResults = {
   'session:sign-out': SessionView;
   'settings:get': SettingsView;
   'settings:set': SettingsView;
-  'settings:test-photo-host': { readonly ok: boolean; readonly message: string };
+  /** A round trip through the photo host; `step` names the one that failed. */
+  'settings:test-photo-host': {
+    readonly ok: boolean;
+    readonly message: string;
+    readonly step?: 'put' | 'url' | 'fetch' | 'compare' | 'cleanup';
+  };
   /** The intake run of the chosen paths; null when the user cancelled the dialog. */
   'intake:choose': { readonly runId: number | null };
   'intake:add-paths': { readonly runId: number };
