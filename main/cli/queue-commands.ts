@@ -14,6 +14,7 @@ import { isKnownZone } from '../media/capture-time';
 import { progressLine } from '../queue/queue-progress';
 import { type CliContext, type CommandOutput, CommandFailed, UsageError } from './cli-context';
 import { printable } from '../../shared/domain/printable-text';
+import { signInWords } from './session-words';
 
 /** The description as it will be sent: the service's allowed HTML only. */
 function cleanDescription(raw: string | undefined, out: CommandOutput): string {
@@ -54,7 +55,7 @@ export async function sync(context: CliContext, out: CommandOutput): Promise<num
   const session = await context.call('session:get', {});
   if (session.state !== 'signed-in') {
     out.stderr.write(
-      'sync: not signed in; run `npm run cli -- login` first. Queued uploads are kept.\n',
+      `sync: ${signInWords(session.state, 'sync')} Queued uploads and edits are kept.\n`,
     );
     return 1;
   }
@@ -216,15 +217,21 @@ export async function describe(
   if (options.description === undefined) throw new UsageError('describe needs --description HTML');
   const description = cleanDescription(options.description, out);
   let base = options.base === undefined ? undefined : sanitizeDescription(options.base);
+  let signInNeeded = false;
   if (base === undefined) {
     // What the service has now is what the user started from; offline, no conflict check is possible.
     try {
       base = (await context.call('photos:get', { photoId: options.photoId })).description;
     } catch (error) {
       if (!(error instanceof CommandFailed)) throw error;
+      const session = await context.call('session:get', {});
+      // The service answered: a lost sign-in is said as such, with how to sign in again.
       out.stderr.write(
-        `Note: ${error.message} The edit is queued and will be sent when the Photo Service can take it.\n`,
+        session.state === 'signed-in'
+          ? `Note: ${error.message} The edit is queued and will be sent when the Photo Service can take it.\n`
+          : `describe: ${signInWords(session.state, 'run sync')} The edit is queued and kept until then.\n`,
       );
+      signInNeeded = session.state !== 'signed-in';
     }
   }
   const { itemId } = await context.call('photos:edit-description', {
@@ -233,6 +240,7 @@ export async function describe(
     baseDescription: base ?? null,
   });
   out.stdout.write(`Queued the description edit (queue item ${itemId}).\n`);
+  if (signInNeeded) return 1;
   if (options.queueOnly) return 0;
   return sync(context, out);
 }
