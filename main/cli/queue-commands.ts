@@ -10,6 +10,7 @@ import {
   MAX_DESCRIPTION_LENGTH,
   sanitizeDescription,
 } from '../../shared/description/description-policy';
+import { descriptionWasReduced } from '../../shared/description/description-reduced';
 import { isKnownZone } from '../media/capture-time';
 import { progressLine } from '../queue/queue-progress';
 import { type CliContext, type CommandOutput, CommandFailed, UsageError } from './cli-context';
@@ -21,7 +22,8 @@ function cleanDescription(raw: string | undefined, out: CommandOutput): string {
   const clean = sanitizeDescription(raw ?? '');
   if (clean.length > MAX_DESCRIPTION_LENGTH)
     throw new UsageError(`The description is longer than ${MAX_DESCRIPTION_LENGTH} characters`);
-  if (raw !== undefined && clean !== raw)
+  // Only when something was removed: `<br>` written as `<br />` is the same description.
+  if (raw !== undefined && descriptionWasReduced(raw))
     out.stderr.write('Note: the description was reduced to the HTML the Photo Service allows.\n');
   return clean;
 }
