@@ -11,6 +11,7 @@ import {
   sanitizeDescription,
 } from '../../shared/description/description-policy';
 import { descriptionWasReduced } from '../../shared/description/description-reduced';
+import { chunksOf } from '../../shared/ipc/chunks';
 import { isKnownZone } from '../media/capture-time';
 import { progressLine } from '../queue/queue-progress';
 import { type CliContext, type CommandOutput, CommandFailed, UsageError } from './cli-context';
@@ -151,7 +152,17 @@ async function intake(
   });
   try {
     const done = new Promise<void>((resolve) => (finished = resolve));
-    runId = (await context.call('intake:add-paths', { paths: [...paths], assumedZone })).runId;
+    // Many paths (a shell glob) go in chunks that the core joins into this one run.
+    const chunks = chunksOf(paths);
+    for (const [index, chunk] of chunks.entries())
+      runId = (
+        await context.call('intake:add-paths', {
+          paths: chunk,
+          assumedZone,
+          runId,
+          more: index < chunks.length - 1,
+        })
+      ).runId;
     if (!seen.some((batch) => batch.runId === runId && batch.done)) await context.waitFor(done);
     for (const batch of seen) if (batch.runId === runId) items.push(...batch.items);
     return items;
