@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { chunksOf, sendPathsInChunks } from '../../../../shared/ipc/chunks';
-import { ipcCalls } from '../../../../shared/ipc/contract';
+import { ipcCalls, type IpcResult } from '../../../../shared/ipc/contract';
 import { createIpcDispatcher, type IpcHandlers } from '../../../../shared/ipc/dispatcher';
 
 const trusted = { trusted: true };
+
+/** A dispatcher answer read as an intake run (the dispatcher's values are `unknown`). */
+function asRun(result: IpcResult<unknown>): IpcResult<{ runId: number | null }> {
+  return result.ok
+    ? { ok: true, value: z.object({ runId: z.number().nullable() }).parse(result.value) }
+    : result;
+}
 
 /** Handlers whose `intake:add-paths` records each parsed input and answers run 9. */
 function recordingHandlers() {
@@ -36,7 +44,7 @@ describe('calls sent in chunks', () => {
     expect(received).toHaveLength(0);
 
     const result = await sendPathsInChunks(paths, (chunk) =>
-      dispatch('intake:add-paths', { ...chunk, assumedZone: 'UTC' }, trusted),
+      dispatch('intake:add-paths', { ...chunk, assumedZone: 'UTC' }, trusted).then(asRun),
     );
     expect(result).toEqual({ ok: true, value: { runId: 9 } });
     expect(received).toHaveLength(20);
@@ -48,11 +56,11 @@ describe('calls sent in chunks', () => {
   });
 
   it('stop at the first refusal and sum the unlocated items of a drop', async () => {
-    const answers = [
+    const answers: IpcResult<{ runId: number | null; unlocated: number }>[] = [
       { ok: true, value: { runId: 3, unlocated: 2 } },
       { ok: true, value: { runId: null, unlocated: 5 } },
       { ok: true, value: { runId: 3, unlocated: 1 } },
-    ] as const;
+    ];
     let sent = 0;
     const drop = await sendPathsInChunks(
       ['a', 'b', 'c', 'd', 'e'],
