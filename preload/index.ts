@@ -7,6 +7,7 @@ import {
   thumbnailAddress,
 } from '../shared/ipc/bridge';
 import { type IpcChannel, isIpcChannel, isIpcEvent } from '../shared/ipc/channels';
+import { sendPathsInChunks } from '../shared/ipc/chunks';
 import type { IpcResult, IpcResults } from '../shared/ipc/contract';
 
 // The whole preload: exposes the typed bridge for the listed channels and events only. No generic
@@ -34,11 +35,15 @@ const bridge: Bridge = {
     return () => ipcRenderer.removeListener(channel, wrapped);
   },
   // The paths go straight to main on a channel the renderer cannot invoke: it never names one.
+  // A large drop goes in chunks that main joins into one run (no message is unbounded).
   addDroppedFiles: (files, assumedZone) =>
-    ipcRenderer.invoke(DROP_CHANNEL, {
-      paths: files.map((file) => webUtils.getPathForFile(file)),
-      assumedZone,
-    }) as Promise<IpcResult<DroppedFilesResult>>,
+    sendPathsInChunks(
+      files.map((file) => webUtils.getPathForFile(file)),
+      (chunk) =>
+        ipcRenderer.invoke(DROP_CHANNEL, { ...chunk, assumedZone }) as Promise<
+          IpcResult<DroppedFilesResult>
+        >,
+    ),
   thumbnailUrl: thumbnailAddress,
   renditionUrl: renditionAddress,
 };

@@ -4,6 +4,7 @@ import { login, logout, status } from './auth-commands';
 import { type CliContext, openCliContext, UsageError } from './cli-context';
 import { diagnosticsTarget, saveDiagnostics } from './diagnostics-command';
 import { hostSettingsFromFlags } from './host-flags';
+import { hostTest } from './host-test-command';
 import { inspect } from './inspect-command';
 import { listPhotos, listProjects } from './list-commands';
 import { changeQueue, describe, report, showQueue, sync, upload } from './queue-commands';
@@ -27,6 +28,7 @@ const COMMANDS = new Set([
   'diagnostics',
   'projects',
   'photos',
+  'host-test',
 ]);
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -56,6 +58,8 @@ Commands:
   report --format json|csv   every item's file, project, outcome, photo id and reason
   diagnostics --out FILE  save one .tar.gz for support: logs (secrets removed), versions,
              settings without secrets, the queue's counts
+  host-test [host flags]  put a test image on the photo host, download it from the address the
+             service would get, compare; exit 0 only when the round trip holds
   inspect <paths...> [--zone IANA] [--json]
              read capture time, position, size and MD5 of photos in files and folders
 
@@ -260,6 +264,8 @@ export async function runCli(
         return await report(context, { format: values.format }, out);
       case 'diagnostics':
         return await saveDiagnostics(context, diagnosticsTarget(values.out), out);
+      case 'host-test':
+        return await hostTest(context, out);
       default:
         stderr.write(`cli: unknown command "${printable(command)}"\n${USAGE}`);
         return 2;

@@ -10,6 +10,8 @@ import {
   MAX_DESCRIPTION_LENGTH,
   sanitizeDescription,
 } from '../../shared/description/description-policy';
+import { descriptionWasReduced } from '../../shared/description/description-reduced';
+import { chunksOf } from '../../shared/ipc/chunks';
 import { isKnownZone } from '../media/capture-time';
 import { progressLine } from '../queue/queue-progress';
 import { type CliContext, type CommandOutput, CommandFailed, UsageError } from './cli-context';
@@ -17,13 +19,15 @@ import { printable } from '../../shared/domain/printable-text';
 import { withoutServiceCopies } from './list-commands';
 import { subfolderProjectsByName } from '../folders/batch-folders';
 import { allProjects } from './subfolder-projects';
+import { signInWords } from './session-words';
 
 /** The description as it will be sent: the service's allowed HTML only. */
 function cleanDescription(raw: string | undefined, out: CommandOutput): string {
   const clean = sanitizeDescription(raw ?? '');
   if (clean.length > MAX_DESCRIPTION_LENGTH)
     throw new UsageError(`The description is longer than ${MAX_DESCRIPTION_LENGTH} characters`);
-  if (raw !== undefined && clean !== raw)
+  // Only when something was removed: `<br>` written as `<br />` is the same description.
+  if (raw !== undefined && descriptionWasReduced(raw))
     out.stderr.write('Note: the description was reduced to the HTML the Photo Service allows.\n');
   return clean;
 }
@@ -57,7 +61,7 @@ export async function sync(context: CliContext, out: CommandOutput): Promise<num
   const session = await context.call('session:get', {});
   if (session.state !== 'signed-in') {
     out.stderr.write(
-      'sync: not signed in; run `npm run cli -- login` first. Queued uploads are kept.\n',
+      `sync: ${signInWords(session.state, 'sync')} Queued uploads and edits are kept.\n`,
     );
     return 1;
   }
@@ -151,7 +155,17 @@ async function intake(
   });
   try {
     const done = new Promise<void>((resolve) => (finished = resolve));
-    runId = (await context.call('intake:add-paths', { paths: [...paths], assumedZone })).runId;
+    // Many paths (a shell glob) go in chunks that the core joins into this one run.
+    const chunks = chunksOf(paths);
+    for (const [index, chunk] of chunks.entries())
+      runId = (
+        await context.call('intake:add-paths', {
+          paths: chunk,
+          assumedZone,
+          runId,
+          more: index < chunks.length - 1,
+        })
+      ).runId;
     if (!seen.some((batch) => batch.runId === runId && batch.done)) await context.waitFor(done);
     for (const batch of seen) if (batch.runId === runId) items.push(...batch.items);
     return items;
@@ -256,6 +270,7 @@ export async function describe(
   if (options.description === undefined) throw new UsageError('describe needs --description HTML');
   const description = cleanDescription(options.description, out);
   const givenBase = options.base === undefined ? undefined : sanitizeDescription(options.base);
+  let signInNeeded = false;
   for (const photoId of new Set(options.photoIds)) {
     let base = givenBase;
     if (base === undefined) {
@@ -264,9 +279,14 @@ export async function describe(
         base = (await context.call('photos:get', { photoId })).description;
       } catch (error) {
         if (!(error instanceof CommandFailed)) throw error;
+        const session = await context.call('session:get', {});
+        // The service answered: a lost sign-in is said as such, with how to sign in again.
         out.stderr.write(
-          `Note: photo ${printable(photoId)}: ${error.message} The edit is queued and will be sent when the Photo Service can take it.\n`,
+          session.state === 'signed-in'
+            ? `Note: photo ${printable(photoId)}: ${error.message} The edit is queued and will be sent when the Photo Service can take it.\n`
+            : `describe: ${signInWords(session.state, 'run sync')} The edit is queued and kept until then.\n`,
         );
+        signInNeeded ||= session.state !== 'signed-in';
       }
     }
     const { itemId } = await context.call('photos:edit-description', {
@@ -278,6 +298,7 @@ export async function describe(
       `Queued the description edit of photo ${printable(photoId)} (queue item ${itemId}).\n`,
     );
   }
+  if (signInNeeded) return 1;
   if (options.queueOnly) return 0;
   return sync(context, out);
 }

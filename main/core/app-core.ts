@@ -211,6 +211,11 @@ export class AppCore {
     return this.#notReady;
   }
 
+  /** What carries the core's requests (its proxy and certificate choices): the host test's too. */
+  get httpDispatcher(): HttpAgent {
+    return this.#dispatcher;
+  }
+
   /** The photo host, if one is configured and has its keys. */
   get photoHost(): PhotoHost | undefined {
     return this.#host;

@@ -1,10 +1,11 @@
 import type { IntakeItem, IntakePhoto } from '../../shared/domain/intake';
-import type { IntakeBatchView, IntakeItemView } from '../../shared/ipc/views';
+import type { IntakeBatchView, IntakeItemView, IntakeProgressView } from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
 import type { Intake } from '../media/intake';
 import type { ThumbnailSource } from '../media/thumbnails';
 import { droppedRootOf } from '../folders/batch-folders';
 import { foldersBetween } from '../folders/folder-rules';
+import { type IntakeOutcome, joinProgress, RunOutcomes } from './run-outcomes';
 
 /**
  * The intakes of this app session: runs them one after another, numbers every result so that the
@@ -20,6 +21,9 @@ export class IntakeRuns {
   #nextItemId = 1;
   #nextRunId = 1;
   #last: Promise<unknown> = Promise.resolve();
+  /** Counts of the finished chunks of each run (a large drop arrives in chunks). */
+  readonly #finished = new Map<number, IntakeProgressView>();
+  readonly #outcomes = new RunOutcomes();
 
   constructor(
     private readonly intake: Intake,
@@ -29,45 +33,69 @@ export class IntakeRuns {
     private readonly maxFileBytes: () => number,
   ) {}
 
-  /** Starts an intake of `paths`; results arrive as `intake:batch` events with this run id. */
-  start(paths: readonly string[], assumedZone: string): number {
-    const runId = this.#nextRunId++;
+  /**
+   * Starts an intake of `paths`; results arrive as `intake:batch` events with this run id. With
+   * `chunk.runId` the paths join that run (a drop sent in chunks); with `chunk.more` its
+   * progress is not done after these.
+   */
+  start(
+    paths: readonly string[],
+    assumedZone: string,
+    chunk: { readonly runId?: number | undefined; readonly more?: boolean } = {},
+  ): number {
+    const runId = chunk.runId ?? this.#nextRunId++;
+    const more = chunk.more ?? false;
+    const emit = (items: readonly IntakeItem[], progress: IntakeProgressView) =>
+      this.emit({
+        runId,
+        items: items.map((item) => this.#remember(runId, item, paths)),
+        progress: joinProgress(this.#finished.get(runId), progress, more),
+      });
     // One run at a time: the workers are shared, and results of a drop stay in drop order.
     this.#last = this.#last
-      .then(() =>
-        this.intake.run(paths, { assumedZone, maxFileBytes: this.maxFileBytes() }, (batch) =>
-          this.emit({
-            runId,
-            items: batch.items.map((item) => this.#remember(item, paths)),
-            progress: batch.progress,
-          }),
-        ),
-      )
+      .then(async () => {
+        const final = await this.intake.run(
+          paths,
+          { assumedZone, maxFileBytes: this.maxFileBytes() },
+          (batch) => emit(batch.items, batch.progress),
+        );
+        this.#finish(runId, final, more);
+      })
       .catch((error: unknown) => {
         this.logger.error('intake failed', { error });
-        this.emit({
-          runId,
-          items: paths.map((path) =>
-            this.#remember(
-              {
-                status: 'error',
-                path,
-                reason: 'Could not read this; please try adding it again.',
-              },
-              paths,
-            ),
-          ),
-          progress: {
-            found: 0,
-            inspected: 0,
-            photos: 0,
-            skipped: 0,
-            errors: paths.length,
-            done: true,
-          },
-        });
+        const progress = { found: 0, inspected: 0, photos: 0, skipped: 0, errors: paths.length };
+        emit(
+          paths.map((path) => ({
+            status: 'error',
+            path,
+            reason: 'Could not read this; please try adding it again.',
+          })),
+          { ...progress, done: true },
+        );
+        this.#finish(runId, { ...progress, done: true }, more);
       });
     return runId;
+  }
+
+  /** Whether `runId` is a run of this session that more chunks may still join. */
+  isRun(runId: number): boolean {
+    return runId >= 1 && runId < this.#nextRunId;
+  }
+
+  /**
+   * The files of the runs these intake ids came from that will not be queued (skipped,
+   * unreadable, the same photo twice), each handed over once: recorded with the batch.
+   */
+  takeOutcomes(intakeIds: readonly number[]): IntakeOutcome[] {
+    return this.#outcomes.take(intakeIds);
+  }
+
+  #finish(runId: number, final: IntakeProgressView, more: boolean): void {
+    if (more) this.#finished.set(runId, joinProgress(this.#finished.get(runId), final, true));
+    else {
+      this.#finished.delete(runId);
+      this.#outcomes.endRun(runId);
+    }
   }
 
   /** The photo behind an intake id, if it is one. */
@@ -91,8 +119,9 @@ export class IntakeRuns {
     return this.#roots.get(intakeId);
   }
 
-  #remember(item: IntakeItem, roots: readonly string[]): IntakeItemView {
+  #remember(runId: number, item: IntakeItem, roots: readonly string[]): IntakeItemView {
     const intakeId = this.#nextItemId++;
+    item = this.#outcomes.note(runId, intakeId, item);
     // A photo read again by its own path (a new zone for photos without one) keeps the folder
     // it was first dropped with, so its subfolder and folder tags still apply.
     const found = droppedRootOf(roots, item.path);

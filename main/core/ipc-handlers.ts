@@ -15,6 +15,7 @@ import type { Redactor } from '../logging/logger';
 import { isKnownZone } from '../media/capture-time';
 import { reportRows, toCsv } from '../queue/queue-report';
 import type { QueueStore } from '../queue/queue-store';
+import { testHostRoundTrip } from '../staging/host-round-trip';
 import { secretNames } from '../secrets/secret-names';
 import type { SecretStore } from '../secrets/secret-store';
 import type { PhotoHostSettings } from '../settings/settings-store';
@@ -236,15 +237,11 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
           message:
             'No photo host is set up, or its keys are missing. Fill in the photo host first.',
         };
-      try {
-        await host.test(AbortSignal.timeout(15_000));
-        return {
-          ok: true,
-          message: 'The photo host works: a test file was written and read back.',
-        };
-      } catch (error) {
-        return { ok: false, message: error instanceof Error ? error.message : String(error) };
-      }
+      // A real round trip, as an upload makes it: put, the service's address, fetch, compare.
+      return testHostRoundTrip(host, {
+        signal: AbortSignal.timeout(30_000),
+        dispatcher: core.httpDispatcher,
+      });
     },
 
     'intake:choose': async (input) => {
@@ -259,7 +256,12 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     'intake:add-paths': async (input) => {
       checkZone(input.assumedZone);
       await deps.frontEnd.checkPaths(input.paths);
-      return { runId: runs.start(input.paths, input.assumedZone) };
+      if (input.runId !== undefined && !runs.isRun(input.runId))
+        throw new IpcFailure(
+          'bad-input',
+          'These files belong to a drop that has ended. Add them again.',
+        );
+      return { runId: runs.start(input.paths, input.assumedZone, input) };
     },
 
     'projects:search': (input) =>
@@ -295,6 +297,11 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
       const plan = await planAddPhotos(input, runs, cleanDescription);
       const { added, alreadyQueued } = store.addPhotos(plan.photos);
       for (const projectId of [...plan.projectIds].reverse()) rememberRecent(projectId);
+      // The same drop's skipped and unreadable files, recorded once, so the report lists them.
+      store.addIntakeOutcomes(
+        input.projectId ?? plan.projectIds[0] ?? '',
+        runs.takeOutcomes(input.intakeIds),
+      );
       queueChange(added);
       runner.kick();
       return { added: added.length, alreadyQueued: alreadyQueued.length, skipped: plan.skipped };
@@ -327,7 +334,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     },
 
     'queue:export-report': (input) => {
-      const rows = reportRows(store.all());
+      const rows = reportRows(store.all(), store.intakeOutcomes());
       const day = new Date(deps.clock.now()).toISOString().slice(0, 10);
       return Promise.resolve(
         input.format === 'csv'

@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { z } from 'zod';
 import type { DroppedFilesResult } from '../../shared/ipc/bridge';
+import { MAX_PER_MESSAGE } from '../../shared/ipc/chunks';
 import type { IpcResult } from '../../shared/ipc/contract';
 import { type IpcHandlers, IpcFailure, type IpcSender } from '../../shared/ipc/dispatcher';
 import type { FrontEnd } from './front-end';
@@ -52,8 +53,11 @@ export class WindowFrontEnd implements FrontEnd {
 /** What the preload sends on `DROP_CHANNEL`: a path per dropped item, empty when unknown. */
 const droppedFilesInput = z
   .object({
-    paths: z.array(z.string().max(4096)).min(1).max(10_000),
+    paths: z.array(z.string().max(4096)).min(1).max(MAX_PER_MESSAGE),
     assumedZone: z.string().min(1).max(100),
+    /** A large drop comes in chunks (see `sendPathsInChunks`): this one joins that run. */
+    runId: z.number().int().min(1).optional(),
+    more: z.boolean().default(false),
   })
   .strict();
 
@@ -85,6 +89,8 @@ export async function receiveDrop(
     const { runId } = await handlers['intake:add-paths']({
       paths,
       assumedZone: parsed.data.assumedZone,
+      runId: parsed.data.runId,
+      more: parsed.data.more,
     });
     return { ok: true, value: { runId, unlocated } };
   } catch (error) {

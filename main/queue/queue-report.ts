@@ -1,3 +1,4 @@
+import type { RecordedIntakeOutcome } from './intake-outcomes-table';
 import type { QueueItem } from './queue-store';
 
 /** A row of the report: what became of one queued item. */
@@ -39,16 +40,32 @@ export function outcomeOf(item: QueueItem): string {
   }
 }
 
-/** One report row per queued item, in queue order. */
-export function reportRows(items: readonly QueueItem[]): ReportRow[] {
-  return items.map((item) => ({
-    file: item.path ?? '',
-    project: item.project_id ?? '',
-    outcome: outcomeOf(item),
-    photo_id: item.photo_id ?? '',
-    reason: item.reason ?? '',
-    failed_photo_ids: item.failed_photo_ids.join(' '),
-  }));
+/**
+ * One report row per queued item, in queue order, then one per file of a queued batch that was
+ * not queued (skipped or unreadable at intake), with its reason.
+ */
+export function reportRows(
+  items: readonly QueueItem[],
+  notQueued: readonly RecordedIntakeOutcome[] = [],
+): ReportRow[] {
+  return [
+    ...items.map((item) => ({
+      file: item.path ?? '',
+      project: item.project_id ?? '',
+      outcome: outcomeOf(item),
+      photo_id: item.photo_id ?? '',
+      reason: item.reason ?? '',
+      failed_photo_ids: item.failed_photo_ids.join(' '),
+    })),
+    ...notQueued.map((entry) => ({
+      file: entry.path,
+      project: entry.project_id,
+      outcome: entry.outcome,
+      photo_id: '',
+      reason: entry.reason,
+      failed_photo_ids: '',
+    })),
+  ];
 }
 
 /** CSV with quoting, and formula-looking cells defused for spreadsheets. */

@@ -7,6 +7,13 @@ import { normalizeTags } from '../../shared/domain/tags';
 import { baseAfterOwnEdits, IN_ORDER_CONDITION } from './description-order';
 import { PAUSE_ALL_MIGRATION, readPausedAll, writePausedAll } from './pause-all';
 import { retryChange } from './retry-change';
+import {
+  INTAKE_OUTCOMES_MIGRATION,
+  type IntakeOutcome,
+  listIntakeOutcomes,
+  recordIntakeOutcomes,
+  type RecordedIntakeOutcome,
+} from './intake-outcomes-table';
 
 /**
  * Where a queued item is. Photos: `queued` (metadata and MD5 known) → `staged` (at a URL the
@@ -184,6 +191,8 @@ export const QUEUE_MIGRATIONS: readonly string[] = [
   PAUSE_ALL_MIGRATION,
   // issue 13, retry after a processing error: the ids of the failed records, for the report.
   "ALTER TABLE items ADD COLUMN failed_photo_ids TEXT NOT NULL DEFAULT '[]';",
+  // issue 13 (bugs-intake): the skipped and unreadable files of each queued batch, for the report.
+  INTAKE_OUTCOMES_MIGRATION,
 ];
 
 /** Counts by state, for progress. */
@@ -435,6 +444,16 @@ export class QueueStore {
       .prepare('SELECT * FROM items ORDER BY id')
       .all()
       .map((row) => this.#parse(row));
+  }
+
+  /** Records the files of a batch for `projectId` that were not queued, with their reasons. */
+  addIntakeOutcomes(projectId: string, outcomes: readonly IntakeOutcome[]): void {
+    recordIntakeOutcomes(this.#db, projectId, outcomes, this.clock.now());
+  }
+
+  /** The not-queued files of every batch, oldest first (for the report). */
+  intakeOutcomes(): RecordedIntakeOutcome[] {
+    return listIntakeOutcomes(this.#db);
   }
 
   /** Whether "pause all" holds: items added meanwhile are paused too (see `setPaused`). */

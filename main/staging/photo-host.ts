@@ -43,6 +43,13 @@ export interface PhotoHost {
   stage(request: StageRequest, signal?: AbortSignal): Promise<Staged>;
   /** Checks the configuration works (the settings screen's Test button). */
   test(signal?: AbortSignal): Promise<void>;
+  /**
+   * The local folder a photo must sit in for this host to stage it (a published folder); none
+   * when any local file can be staged. The host test writes its test image there.
+   */
+  readonly localFolder?: string | undefined;
+  /** Removes what `stage` put on the host for `request` (the host test cleans up after itself). */
+  discard?(request: StageRequest, signal?: AbortSignal): Promise<void>;
 }
 
 /** A photo that cannot be staged for a reason only the user can fix. */

@@ -24,6 +24,11 @@ export class PublishedFolderHost implements PhotoHost {
     requireSecureAddress(config.urlPrefix);
   }
 
+  /** Photos must sit under the published folder: the host test writes its image there. */
+  get localFolder(): string {
+    return this.config.root;
+  }
+
   async stage(request: StageRequest): Promise<Staged> {
     let file: string;
     let root: string;

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { byteCounter } from './byte-counter';
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
@@ -209,6 +210,17 @@ export class S3PhotoHost implements PhotoHost {
     try {
       await this.#client.send(
         new HeadBucketCommand({ Bucket: this.config.bucket }),
+        abortable(signal),
+      );
+    } catch (error) {
+      throw explain(error, this.config.endpoint);
+    }
+  }
+
+  async discard(request: StageRequest, signal?: AbortSignal): Promise<void> {
+    try {
+      await this.#client.send(
+        new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.keyFor(request) }),
         abortable(signal),
       );
     } catch (error) {

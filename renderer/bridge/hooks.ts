@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { IpcCallInput, UploaderBridge } from '../../shared/ipc/bridge';
+import { addPathsInChunks } from '../features/intake/queue-in-chunks';
 import type { IpcChannel, IpcResults } from '../../shared/ipc/contract';
 import type {
   IntakeItemView,
@@ -92,7 +93,7 @@ export function useIntake(): IntakeState {
   );
   const add = useCallback(
     async (paths: readonly string[], assumedZone: string) => {
-      await call(bridge, 'intake:add-paths', { paths: [...paths], assumedZone });
+      await addPathsInChunks(bridge, paths, assumedZone);
     },
     [bridge],
   );

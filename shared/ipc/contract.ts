@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { secureAddressSchema } from '../domain/secure-address';
 import { MAX_TAG_LENGTH, MAX_TAGS } from '../domain/tags';
 import type { IpcChannel, IpcEvent } from './channels';
+import { MAX_PER_MESSAGE } from './chunks';
 import type {
   IntakeBatchView,
   PhotoView,
@@ -81,8 +82,12 @@ export const ipcCalls = {
     .strict(),
   'intake:add-paths': z
     .object({
-      paths: z.array(z.string().min(1).max(4096)).min(1).max(10_000),
+      paths: z.array(z.string().min(1).max(4096)).min(1).max(MAX_PER_MESSAGE),
       assumedZone: z.string().min(1).max(100),
+      /** A large drop comes in chunks (see `sendPathsInChunks`): this one joins that run. */
+      runId: z.number().int().min(1).optional(),
+      /** More chunks of this run follow, so its progress is not done after this one. */
+      more: z.boolean().default(false),
     })
     .strict(),
   'projects:search': z
@@ -167,7 +172,12 @@ export type IpcResults = {
   'session:sign-out': SessionView;
   'settings:get': SettingsView;
   'settings:set': SettingsView;
-  'settings:test-photo-host': { readonly ok: boolean; readonly message: string };
+  /** A round trip through the photo host; `step` names the one that failed. */
+  'settings:test-photo-host': {
+    readonly ok: boolean;
+    readonly message: string;
+    readonly step?: 'put' | 'url' | 'fetch' | 'compare' | 'cleanup';
+  };
   /** The intake run of the chosen paths; null when the user cancelled the dialog. */
   'intake:choose': { readonly runId: number | null };
   'intake:add-paths': { readonly runId: number };

@@ -4,6 +4,7 @@ import { call, type IntakeState, useBridge } from '../../bridge/hooks';
 import { DescriptionEditor } from '../../components/DescriptionEditor';
 import { ProjectPicker } from '../batch/ProjectPicker';
 import { BatchTagFields, OwnTagsPanel, useBatchTags } from '../tags/BatchTags';
+import { addPhotosInChunks } from './queue-in-chunks';
 import { ReviewList } from './ReviewList';
 import { useServiceCopies } from './use-service-copies';
 import {
@@ -128,7 +129,7 @@ export function IntakeScreen({
       return;
     }
     setMessage(undefined);
-    call(bridge, 'queue:add-photos', {
+    addPhotosInChunks(bridge, {
       intakeIds: toUpload.map((item) => item.intakeId),
       allowDuplicates,
       ...(project === undefined ? {} : { projectId: project.id }),

@@ -48,6 +48,7 @@ export function SettingsScreen({
   const [settings, setSettings] = useState<SettingsView>();
   const [secret, setSecret] = useState('');
   const [message, setMessage] = useState<string>();
+  const [testingHost, setTestingHost] = useState(false);
   const [hostKind, setHostKind] = useState<'s3' | 'published' | 'none'>('none');
   useEffect(() => {
     call(bridge, 'settings:get', {})
@@ -87,9 +88,13 @@ export function SettingsScreen({
       .catch((error: Error) => setMessage(error.message));
   };
   const testHost = () => {
+    // The round trip takes a few seconds: say so, and do not start a second one meanwhile.
+    setTestingHost(true);
+    setMessage('Testing the photo host: putting a test image there and downloading it back…');
     call(bridge, 'settings:test-photo-host', {})
       .then((result) => setMessage(result.message))
-      .catch((error: Error) => setMessage(error.message));
+      .catch((error: Error) => setMessage(error.message))
+      .finally(() => setTestingHost(false));
   };
   return (
     <form className="settings" onSubmit={submit} aria-labelledby="settings-heading">
@@ -212,7 +217,7 @@ export function SettingsScreen({
             </label>
           </>
         ) : null}
-        <button type="button" onClick={testHost}>
+        <button type="button" onClick={testHost} disabled={testingHost}>
           Test the photo host
         </button>
       </fieldset>

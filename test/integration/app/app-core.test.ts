@@ -223,6 +223,7 @@ describe('the app core, signed in', () => {
     await handlers['intake:add-paths']({
       paths: [join(folder, 'links'), join(folder, 'real')],
       assumedZone: 'UTC',
+      more: false,
     });
     await done;
     const linked = items.find((item) => item.path.endsWith('linked.jpg'));

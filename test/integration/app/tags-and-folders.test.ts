@@ -168,7 +168,7 @@ describe('queue:add-photos through the core handlers', () => {
         if (batch.progress.done) resolve();
       }),
     );
-    await handlers['intake:add-paths']({ paths: [root], assumedZone: 'UTC' });
+    await handlers['intake:add-paths']({ paths: [root], assumedZone: 'UTC', more: false });
     await done;
     const firstRun = [...items];
     const idOf = (photo: GeneratedPhoto) => firstRun.find((item) => item.path === photo.path)!;
@@ -184,7 +184,7 @@ describe('queue:add-photos through the core handlers', () => {
         if (batch.progress.done) resolve();
       }),
     );
-    await handlers['intake:add-paths']({ paths: [east[0]!.path], assumedZone: 'UTC' });
+    await handlers['intake:add-paths']({ paths: [east[0]!.path], assumedZone: 'UTC', more: false });
     await reread;
     expect(again.find((item) => item.path === east[0]!.path)).toMatchObject({
       root,

@@ -119,8 +119,17 @@ describe('receiveDrop', () => {
         fail,
       );
       expect(result).toEqual({ ok: true, value: { runId: 1, unlocated: 1 } });
-      expect(started).toEqual([{ paths: [folder], assumedZone: 'UTC' }]);
+      expect(started).toEqual([{ paths: [folder], assumedZone: 'UTC', more: false }]);
       await expect(frontEnd.checkPaths([folder])).resolves.toBeUndefined();
+      // A large drop's next chunk names its run and says whether more follow.
+      await receiveDrop(
+        frontEnd,
+        handlers,
+        { paths: [folder], assumedZone: 'UTC', runId: 1, more: true },
+        { trusted: true },
+        fail,
+      );
+      expect(started[1]).toEqual({ paths: [folder], assumedZone: 'UTC', runId: 1, more: true });
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

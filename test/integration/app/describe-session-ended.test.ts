@@ -1,0 +1,55 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireKeychain } from '../../support/keychain';
+import { admin, startTestService, type TestService } from '../../support/photo-service-harness';
+import { cliLogin, configureUploads, makePhotos, runCli } from '../../support/upload-harness';
+
+// `describe` after the service ended the session (its tokens revoked) says so, and how to sign in
+// again: not that the service cannot be reached.
+
+describe('describe when the session has ended', () => {
+  let service: TestService;
+  let dataDir: string;
+  let folder: string;
+
+  beforeAll(async () => {
+    await requireKeychain();
+    service = await startTestService({ autoApprove: true, withS3: true, allowPrivateFetch: true });
+    dataDir = await mkdtemp(join(tmpdir(), 'describe-ended-'));
+    folder = await mkdtemp(join(tmpdir(), 'describe-ended-photos-'));
+    await cliLogin(service.info, dataDir);
+  });
+  afterAll(async () => {
+    await service?.close();
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('says the sign-in ended and how to sign in again', async () => {
+    const env = configureUploads(service.info, dataDir);
+    await makePhotos(folder, 1);
+    const project = service.info.projects[0]!.id;
+    const upload = await runCli(
+      ['upload', folder, '--project', project, '--data-dir', dataDir],
+      env,
+    );
+    expect(upload.code, upload.stderr).toBe(0);
+    const photoId = (await admin.state(service.info)).photos[0]!.id;
+
+    // The service forgets every grant: the command line's tokens no longer work.
+    const reset = await admin.post(service.info, '/reset', { tokens: true });
+    expect(reset.ok).toBe(true);
+
+    const run = await runCli(
+      ['describe', photoId, '--description', 'Level 2 slab', '--data-dir', dataDir],
+      env,
+    );
+    const said = `${run.stdout}${run.stderr}`;
+    expect(said).not.toMatch(/cannot be reached/i);
+    expect(said).toContain('sign-in to the Photo Service has ended');
+    expect(said).toContain('npm run cli -- login');
+    expect(run.code).not.toBe(0);
+  }, 90_000);
+});
