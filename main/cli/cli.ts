@@ -8,6 +8,7 @@ import { inspect } from './inspect-command';
 import { changeQueue, describe, report, showQueue, sync, upload } from './queue-commands';
 import { noSavedSettings, settingsChange } from './settings-flags';
 import { printable } from '../../shared/domain/printable-text';
+import { watchFolders } from './watch-command';
 
 /** The commands that open the data folder (`inspect` needs none). */
 const COMMANDS = new Set([
@@ -24,6 +25,7 @@ const COMMANDS = new Set([
   'cancel',
   'report',
   'diagnostics',
+  'watch',
 ]);
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -42,6 +44,9 @@ Commands:
   report --format json|csv   every item's file, project, outcome, photo id and reason
   diagnostics --out FILE  save one .tar.gz for support: logs (secrets removed), versions,
              settings without secrets, the queue's counts
+  watch <folders...> --project ID|--project-per-subfolder [--settle-seconds N] [--tag T]...
+             [--tags-from-folders] [--description HTML] [--internal]
+             queue each complete new photo once, run the queue, until Ctrl-C
   inspect <paths...> [--zone IANA] [--json]
              read capture time, position, size and MD5 of photos in files and folders
 
@@ -113,6 +118,10 @@ export async function runCli(
         concurrency: { type: 'string' },
         'ca-file': { type: 'string' },
         help: { type: 'boolean' },
+        tag: { type: 'string', multiple: true },
+        'settle-seconds': { type: 'string' },
+        'tags-from-folders': { type: 'boolean' },
+        'project-per-subfolder': { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -217,6 +226,22 @@ export async function runCli(
         return await changeQueue(context, command, { id: rest[0], all: values.all ?? false }, out);
       case 'report':
         return await report(context, { format: values.format }, out);
+      case 'watch':
+        return await watchFolders(
+          context,
+          {
+            folders: rest,
+            projectId: values.project,
+            projectPerSubfolder: values['project-per-subfolder'] ?? false,
+            settleSeconds: values['settle-seconds'],
+            tags: values.tag ?? [],
+            tagsFromFolders: values['tags-from-folders'] ?? false,
+            description: values.description,
+            internal: values.internal ?? false,
+            zone: values.zone,
+          },
+          out,
+        );
       case 'diagnostics':
         return await saveDiagnostics(context, diagnosticsTarget(values.out), out);
       default:
