@@ -102,6 +102,26 @@ async function heicBoxesComplete(size: number, read: ReadAt): Promise<string | u
   return seen.has('meta') && seen.has('mdat') ? undefined : 'the HEIC image data is missing';
 }
 
+/** Bytes per value of each TIFF field type (BYTE, ASCII, SHORT, LONG, RATIONAL…, LONG8…). */
+const TIFF_TYPE_BYTES: Readonly<Record<number, number>> = {
+  1: 1,
+  2: 1,
+  3: 2,
+  4: 4,
+  5: 8,
+  6: 1,
+  7: 1,
+  8: 2,
+  9: 4,
+  10: 8,
+  11: 4,
+  12: 8,
+  13: 4,
+  16: 8,
+  17: 8,
+  18: 8,
+};
+
 /** Checks a TIFF's first directory and the strips or tiles it points to are inside the file. */
 async function tiffComplete(size: number, read: ReadAt): Promise<string | undefined> {
   const header = await read(0, 8);
@@ -129,7 +149,13 @@ async function tiffComplete(size: number, read: ReadAt): Promise<string | undefi
     );
   };
   const tags = new Map<number, number>();
-  for (let index = 0; index < count; index += 1) tags.set(u16(entries, index * 12), index * 12);
+  for (let index = 0; index < count; index += 1) {
+    const entry = index * 12;
+    tags.set(u16(entries, entry), entry);
+    // Every value too long to sit in its entry (tables, strings) must lie inside the file.
+    const length = (TIFF_TYPE_BYTES[u16(entries, entry + 2)] ?? 1) * u32(entries, entry + 4);
+    if (length > 4 && u32(entries, entry + 8) + length > size) return 'a TIFF value is cut off';
+  }
   // StripOffsets/StripByteCounts (273/279) or TileOffsets/TileByteCounts (324/325).
   for (const [offsetsTag, countsTag] of [
     [273, 279],
