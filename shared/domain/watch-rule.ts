@@ -35,3 +35,12 @@ export type WatchFolderState = {
   /** How many photos from this folder were queued since the watcher started. */
   readonly queued: number;
 };
+
+/** A watched folder as Settings shows it: its rule, and what its watcher is doing. */
+export type WatchFolderView = {
+  readonly rule: WatchRule;
+  /** `off` while the process that owns the data folder has not started its watcher yet. */
+  readonly state: WatchFolderState['state'] | 'off';
+  readonly lastQueuedAt: number | null;
+  readonly queued: number;
+};
