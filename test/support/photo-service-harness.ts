@@ -160,6 +160,7 @@ export type AdminPhoto = {
   coordinates: { lat: number; lon: number } | null;
   internal: boolean;
   uri: string;
+  tags: string[];
 };
 
 export type AdminState = {
