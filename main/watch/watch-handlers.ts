@@ -68,13 +68,15 @@ export function watchHandlers(
         );
       return { added: true, folders: await save([...rules(), ruleFrom(path, input)]) };
     },
-    'watch:update': (input) => {
+    'watch:update': async (input) => {
       const index = indexOf(input.path);
-      return save(rules().map((rule, at) => (at === index ? ruleFrom(rule.path, input) : rule)));
+      return await save(
+        rules().map((rule, at) => (at === index ? ruleFrom(rule.path, input) : rule)),
+      );
     },
-    'watch:remove': (input) => {
+    'watch:remove': async (input) => {
       const index = indexOf(input.path);
-      return save(rules().filter((_, at) => at !== index));
+      return await save(rules().filter((_, at) => at !== index));
     },
   };
 }
