@@ -27,9 +27,14 @@ const trusted = { trusted: true };
 
 describe('the IPC contract', () => {
   it('has a schema for every call and lists its events', () => {
-    expect(channels.length).toBe(22);
+    expect(channels.length).toBe(26);
     for (const channel of channels) expect(typeof ipcCalls[channel].safeParse).toBe('function');
-    expect(ipcEvents).toEqual(['session:changed', 'intake:batch', 'queue:changed']);
+    expect(ipcEvents).toEqual([
+      'session:changed',
+      'intake:batch',
+      'queue:changed',
+      'watch:changed',
+    ]);
     expect(isIpcChannel('queue:snapshot')).toBe(true);
     expect(isIpcChannel('toString')).toBe(false);
     expect(isIpcChannel(42)).toBe(false);
@@ -71,6 +76,9 @@ describe('createIpcDispatcher', () => {
         'photos:get': { photoId: 'x' },
         'photos:edit-description': { photoId: 'x', description: 'd', baseDescription: null },
         'diagnostics:save': { path: '/tmp/d.tar.gz' },
+        'watch:add': { project: { kind: 'per-subfolder' } },
+        'watch:update': { path: '/w', project: { kind: 'fixed', projectId: 'p' } },
+        'watch:remove': { path: '/w' },
       };
       const result = await dispatch(channel, minimal[channel] ?? {}, trusted);
       expect(result, channel).toMatchObject({ ok: true, value: { channel } });
