@@ -163,4 +163,46 @@ describe('watch: folders watched on the command line', () => {
     watch.child.kill('SIGTERM');
     expect((await watch.done).code).toBe(0);
   }, 60_000);
+
+  it('sends each subfolder to the project named like it, with folder tags; skips the others with the reason', async () => {
+    const target = service.info.projects[1]!;
+    const inbox = await mkdtemp(join(tmpdir(), 'watch-per-subfolder-'));
+    const per = startWatch(
+      [
+        inbox,
+        '--project-per-subfolder',
+        '--tags-from-folders',
+        '--tag',
+        'watched',
+        '--settle-seconds',
+        '1',
+        '--data-dir',
+        dataDir,
+      ],
+      env,
+    );
+    await until(() => per.stderr().includes('Watching'), 20_000, 'the watch to start');
+    await mkdir(join(inbox, target.name.toUpperCase(), 'North'), { recursive: true });
+    await mkdir(join(inbox, 'No Such Project'));
+    const placed = join(inbox, target.name.toUpperCase(), 'North', 'placed.jpg');
+    await copyFile(join(source, 'IMG_0150.jpg'), placed);
+    await copyFile(join(source, 'IMG_0151.jpg'), join(inbox, 'No Such Project', 'lost.jpg'));
+    await until(() => per.lines.some((line) => line.includes('placed.jpg')), 20_000, 'placed.jpg');
+    await until(() => per.stderr().includes('lost.jpg'), 20_000, 'lost.jpg skipped');
+    expect(per.stderr()).toContain('No project is named "No Such Project".');
+    expect(per.lines.find((line) => line.includes('placed.jpg'))).toContain(target.id);
+    await until(
+      async () =>
+        (await admin.state(service.info)).photos.some((photo) => photo.project_id === target.id),
+      30_000,
+      'the photo on the service',
+    );
+    const stored = (await admin.state(service.info)).photos.filter(
+      (photo) => photo.project_id === target.id,
+    );
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.tags).toEqual(['watched', target.name.toUpperCase(), 'North']);
+    per.child.kill('SIGTERM');
+    expect((await per.done).code).toBe(0);
+  }, 60_000);
 });
