@@ -10,6 +10,7 @@ import { listPhotos, listProjects } from './list-commands';
 import { changeQueue, describe, report, showQueue, sync, upload } from './queue-commands';
 import { keepOriginalsFlag, noSavedSettings, settingsChange } from './settings-flags';
 import { printable } from '../../shared/domain/printable-text';
+import { watchFolders } from './watch-command';
 
 /** The commands that open the data folder (`inspect` needs none). */
 const COMMANDS = new Set([
@@ -29,6 +30,7 @@ const COMMANDS = new Set([
   'projects',
   'photos',
   'host-test',
+  'watch',
 ]);
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -60,6 +62,9 @@ Commands:
              settings without secrets, the queue's counts
   host-test [host flags]  put a test image on the photo host, download it from the address the
              service would get, compare; exit 0 only when the round trip holds
+  watch <folders...> --project ID|--project-per-subfolder [--settle-seconds N] [--tag T]...
+             [--tags-from-folders] [--description HTML] [--internal]
+             queue each complete new photo once, run the queue, until Ctrl-C
   inspect <paths...> [--zone IANA] [--json]
              read capture time, position, size and MD5 of photos in files and folders
 
@@ -141,6 +146,7 @@ export async function runCli(
         'convert-originals': { type: 'boolean' },
         'ca-file': { type: 'string' },
         help: { type: 'boolean' },
+        'settle-seconds': { type: 'string' },
       },
     });
   } catch (error) {
@@ -262,6 +268,22 @@ export async function runCli(
         );
       case 'report':
         return await report(context, { format: values.format }, out);
+      case 'watch':
+        return await watchFolders(
+          context,
+          {
+            folders: rest,
+            projectId: values.project,
+            projectPerSubfolder: values['project-per-subfolder'] ?? false,
+            settleSeconds: values['settle-seconds'],
+            tags: values.tag ?? [],
+            tagsFromFolders: values['tags-from-folders'] ?? false,
+            description: values.description,
+            internal: values.internal ?? false,
+            zone: values.zone,
+          },
+          out,
+        );
       case 'diagnostics':
         return await saveDiagnostics(context, diagnosticsTarget(values.out), out);
       case 'host-test':

@@ -32,11 +32,13 @@ import { MissingHostKeys, openPhotoHost } from '../staging/open-photo-host';
 import type { PhotoHost } from '../staging/photo-host';
 import { IntakeRuns } from './intake-runs';
 import { notReadyReason, redirectChoice, settingsView } from './settings-view';
-import type { FrontEnd } from './front-end';
 import { createIpcHandlers } from './ipc-handlers';
 import { QueueRunner } from './queue-runner';
 import { engineOptions, openServiceConnection, type ServiceConnection } from './service-connection';
 import { sessionView } from './views';
+import { CoreWatchers } from '../watch/core-watchers';
+import { commandLineFrontEnd, type FrontEnd } from './front-end';
+import { computerZone } from '../../shared/domain/zone';
 
 /** Asks the user for files or a folder (Electron's open dialog; a scripted list in tests). */
 export interface PathChooser {
@@ -102,6 +104,8 @@ export class AppCore {
   readonly #runs: IntakeRuns;
   readonly #renditions: ServiceRenditions;
   readonly #runner: QueueRunner;
+  /** The watched folders of the settings (issue 13). */
+  readonly watchers: CoreWatchers;
   #connection: ServiceConnection | undefined;
   #host: (PhotoHost & { close?(): void }) | undefined;
   /** Why no upload engine runs, in the user's words; undefined when one does. */
@@ -139,7 +143,8 @@ export class AppCore {
     this.#runs = new IntakeRuns(
       intake,
       options.logger.child('intake'),
-      (batch) => this.#emit('intake:batch', batch),
+      // A watcher's intake is queued directly, never shown in the window's list.
+      (batch) => void (this.watchers.intakeBatch(batch) || this.#emit('intake:batch', batch)),
       () => this.settings.maxFileBytes(),
     );
     this.#runner = new QueueRunner(
@@ -149,6 +154,14 @@ export class AppCore {
       (change) => this.#emit('queue:changed', change),
       (options.runQueue ?? 'always') === 'always',
     );
+    this.watchers = new CoreWatchers({
+      dataDir: options.dataDir,
+      logger: options.logger.child('watch'),
+      startIntake: (paths, zone) => this.#runs.start(paths, zone),
+      handlers: () => this.handlersFor(commandLineFrontEnd),
+      assumedZone: () => this.settings.get().assumedZone ?? computerZone(),
+      emit: (folders) => this.#emit('watch:changed', folders),
+    });
   }
 
   /**
@@ -181,6 +194,7 @@ export class AppCore {
     await core.reconfigure();
     // Start the worker threads now so the first drop is not kept waiting.
     void core.#workers.warmUp();
+    await core.watchers.use(core.settings.get().watchFolders ?? []);
     return core;
   }
 
@@ -318,6 +332,7 @@ export class AppCore {
   /** Quitting: in-flight steps are journaled, then everything is closed. */
   async shutdown(): Promise<void> {
     await this.#configuring;
+    await this.watchers.close();
     await this.#runner.close();
     this.#listeners.clear();
     await this.#connection?.close();

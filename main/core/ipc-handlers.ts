@@ -29,6 +29,7 @@ import type { ServiceRenditions } from '../media/service-renditions';
 import { sensitiveChange, withoutTrailingSlash } from './sensitive-change';
 import { listHandlers } from './list-handlers';
 import { photoView, projectView } from './views';
+import { watchHandlers } from '../watch/watch-handlers';
 
 /** What the handlers work with: the core's parts, built once by `AppCore`. */
 export type HandlerDeps = {
@@ -151,6 +152,9 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     runner.itemsChanged(ids ?? store.all().map((item) => item.id));
 
   return {
+    // Watched folders (issue 13): their own module.
+    ...watchHandlers({ settings: core.settings, watchers: core.watchers, chooser: deps.chooser }),
+
     'session:get': () => Promise.resolve(core.sessionView()),
 
     'session:sign-in': async () => {

@@ -1,6 +1,7 @@
 import Conf from 'conf';
 import { z } from 'zod';
 import { secureAddressSchema } from '../../shared/domain/secure-address';
+import { watchRuleSchema } from '../../shared/domain/watch-rule';
 import type { Logger } from '../logging/logger';
 import { DEFAULT_MAX_FILE_BYTES } from '../media/file-limits';
 
@@ -92,6 +93,8 @@ const settingsSchema = z.object({
     .optional(),
   /** What quitting with uploads pending does, when the user asked to be asked no more. */
   quitWithPending: z.enum(['quit', 'keep-uploading']).optional(),
+  /** Watched folders and their rules (issue 13), run by the process that owns the data folder. */
+  watchFolders: z.array(watchRuleSchema).max(100).optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -28,12 +28,21 @@ export const ipcChannels = [
   'projects:list-all',
   'photos:list-all',
   'diagnostics:save',
+  'watch:list',
+  'watch:add',
+  'watch:update',
+  'watch:remove',
 ] as const;
 
 export type IpcChannel = (typeof ipcChannels)[number];
 
 /** Every main → renderer event. */
-export const ipcEvents = ['session:changed', 'intake:batch', 'queue:changed'] as const;
+export const ipcEvents = [
+  'session:changed',
+  'intake:batch',
+  'queue:changed',
+  'watch:changed',
+] as const;
 export type IpcEvent = (typeof ipcEvents)[number];
 
 /** Type guard for channel names arriving from the other side. */

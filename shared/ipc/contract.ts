@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { secureAddressSchema } from '../domain/secure-address';
 import { MAX_TAG_LENGTH, MAX_TAGS } from '../domain/tags';
+import type { WatchFolderView } from '../domain/watch-rule';
 import type { IpcChannel, IpcEvent } from './channels';
 import { MAX_PER_MESSAGE } from './chunks';
 import type {
@@ -23,6 +24,18 @@ const id = z.string().min(1).max(200);
 const html = z.string().max(50_000);
 /** Tags as typed: normalized (trimmed, deduplicated) by the core before they are queued. */
 const tagList = z.array(z.string().max(MAX_TAG_LENGTH * 4)).max(MAX_TAGS * 4);
+
+/** A watched folder's rule as the window sends it (never its path: the dialog gives that). */
+const watchRuleInput = z.object({
+  project: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('fixed'), projectId: id }).strict(),
+    z.object({ kind: z.literal('per-subfolder') }).strict(),
+  ]),
+  description: html.default(''),
+  tags: tagList.default([]),
+  tagsFromFolders: z.boolean().default(false),
+  internal: z.boolean().default(false),
+});
 /**
  * Service addresses: https, or plain http only on this computer (a `javascript:` or `file:`
  * address is refused, and so is plain http to another machine), with a reason that names it.
@@ -160,6 +173,14 @@ export const ipcCalls = {
     .strict(),
   /** Writes a diagnostics archive at an absolute path: the command line only, never the window. */
   'diagnostics:save': z.object({ path: z.string().min(1).max(4096) }).strict(),
+  /** The watched folders (issue 13): rules and states. */
+  'watch:list': z.object({}).strict(),
+  /** Shows the folder dialog; the folder the user picks is watched with this rule. */
+  'watch:add': watchRuleInput.strict(),
+  /** Changes the rule of a watched folder (named by its path: only a watched one is accepted). */
+  'watch:update': watchRuleInput.extend({ path: z.string().min(1).max(4096) }).strict(),
+  /** Stops watching a folder (only a watched one is accepted). */
+  'watch:remove': z.object({ path: z.string().min(1).max(4096) }).strict(),
 } as const satisfies Record<IpcChannel, z.ZodType>;
 
 /** The input each call takes (after parsing: defaults filled in). */
@@ -210,6 +231,11 @@ export type IpcResults = {
   'photos:list-all': { readonly photos: readonly PhotoListingView[] };
   /** The archive's path. */
   'diagnostics:save': { readonly path: string };
+  'watch:list': readonly WatchFolderView[];
+  /** `added` false when the user cancelled the dialog. */
+  'watch:add': { readonly added: boolean; readonly folders: readonly WatchFolderView[] };
+  'watch:update': readonly WatchFolderView[];
+  'watch:remove': readonly WatchFolderView[];
 };
 
 /** Compile-time: `IpcResults` and `ipcCalls` name exactly the same channels. */
@@ -226,6 +252,7 @@ export type IpcEventPayloads = {
   'session:changed': SessionView;
   'intake:batch': IntakeBatchView;
   'queue:changed': QueueChangeView;
+  'watch:changed': readonly WatchFolderView[];
 };
 
 /** Compile-time: `IpcEventPayloads` names exactly the listed events. */

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { IpcCallInput } from '../../../shared/ipc/bridge';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
+import { WatchFolders } from './WatchFolders';
 
 /** The zones to offer, with the current one even if the list lacks it (`UTC` often is). */
 function withZone(zones: readonly string[], current: string): readonly string[] {
@@ -221,6 +222,7 @@ export function SettingsScreen({
           Test the photo host
         </button>
       </fieldset>
+      <WatchFolders />
       {message ? <p role="status">{message}</p> : null}
       <button type="submit" className="primary">
         Save

@@ -27,9 +27,14 @@ const trusted = { trusted: true };
 
 describe('the IPC contract', () => {
   it('has a schema for every call and lists its events', () => {
-    expect(channels.length).toBe(25);
+    expect(channels.length).toBe(29);
     for (const channel of channels) expect(typeof ipcCalls[channel].safeParse).toBe('function');
-    expect(ipcEvents).toEqual(['session:changed', 'intake:batch', 'queue:changed']);
+    expect(ipcEvents).toEqual([
+      'session:changed',
+      'intake:batch',
+      'queue:changed',
+      'watch:changed',
+    ]);
     expect(isIpcChannel('queue:snapshot')).toBe(true);
     expect(isIpcChannel('toString')).toBe(false);
     expect(isIpcChannel(42)).toBe(false);
@@ -73,6 +78,9 @@ describe('createIpcDispatcher', () => {
         'photos:find-copies': { projectId: 'p', intakeIds: [1] },
         'photos:list-all': { projectId: 'p' },
         'diagnostics:save': { path: '/tmp/d.tar.gz' },
+        'watch:add': { project: { kind: 'per-subfolder' } },
+        'watch:update': { path: '/w', project: { kind: 'fixed', projectId: 'p' } },
+        'watch:remove': { path: '/w' },
       };
       const result = await dispatch(channel, minimal[channel] ?? {}, trusted);
       expect(result, channel).toMatchObject({ ok: true, value: { channel } });

@@ -1,0 +1,82 @@
+import { normalizeTags } from '../../shared/domain/tags';
+import type { WatchFolderView, WatchRule } from '../../shared/domain/watch-rule';
+import {
+  MAX_DESCRIPTION_LENGTH,
+  sanitizeDescription,
+} from '../../shared/description/description-policy';
+import type { IpcInput } from '../../shared/ipc/contract';
+import { type IpcHandlers, IpcFailure } from '../../shared/ipc/dispatcher';
+import type { PathChooser } from '../core/app-core';
+import type { SettingsStore } from '../settings/settings-store';
+import type { CoreWatchers } from './core-watchers';
+
+/** What the watch handlers need of the core. */
+export type WatchHandlerDeps = {
+  readonly settings: Pick<SettingsStore, 'get' | 'update'>;
+  readonly watchers: Pick<CoreWatchers, 'use' | 'views'>;
+  readonly chooser: PathChooser;
+};
+
+type RuleInput = IpcInput<'watch:add'>;
+
+/** The rule of `path` from what the window sent: clean description, normalized tags. */
+function ruleFrom(path: string, input: RuleInput): WatchRule {
+  const description = sanitizeDescription(input.description);
+  if (description.length > MAX_DESCRIPTION_LENGTH)
+    throw new IpcFailure(
+      'bad-input',
+      `The description is too long: at most ${MAX_DESCRIPTION_LENGTH} characters are allowed.`,
+    );
+  return {
+    path,
+    project: input.project,
+    description,
+    tags: normalizeTags(input.tags),
+    tagsFromFolders: input.tagsFromFolders,
+    internal: input.internal,
+  };
+}
+
+/**
+ * `watch:*`: the watched folders in Settings. A folder is added only through the open dialog
+ * (the window never names a new path); changing or removing names a folder already watched, and
+ * any other path is refused.
+ */
+export function watchHandlers(
+  deps: WatchHandlerDeps,
+): Pick<IpcHandlers, 'watch:list' | 'watch:add' | 'watch:update' | 'watch:remove'> {
+  const rules = () => deps.settings.get().watchFolders ?? [];
+  const save = async (next: WatchRule[]): Promise<readonly WatchFolderView[]> => {
+    deps.settings.update({ watchFolders: next });
+    await deps.watchers.use(next);
+    return deps.watchers.views();
+  };
+  const indexOf = (path: string): number => {
+    const index = rules().findIndex((rule) => rule.path === path);
+    if (index < 0) throw new IpcFailure('bad-input', 'This folder is not watched.');
+    return index;
+  };
+  return {
+    'watch:list': () => Promise.resolve(deps.watchers.views()),
+    'watch:add': async (input) => {
+      const [path] = await deps.chooser.choose('folder');
+      if (path === undefined) return { added: false, folders: deps.watchers.views() };
+      if (rules().some((rule) => rule.path === path))
+        throw new IpcFailure(
+          'bad-input',
+          'This folder is already watched; change its rule instead.',
+        );
+      return { added: true, folders: await save([...rules(), ruleFrom(path, input)]) };
+    },
+    'watch:update': async (input) => {
+      const index = indexOf(input.path);
+      return await save(
+        rules().map((rule, at) => (at === index ? ruleFrom(rule.path, input) : rule)),
+      );
+    },
+    'watch:remove': async (input) => {
+      const index = indexOf(input.path);
+      return await save(rules().filter((_, at) => at !== index));
+    },
+  };
+}

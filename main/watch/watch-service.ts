@@ -1,0 +1,254 @@
+import { sep } from 'node:path';
+import type { WatchFolderState, WatchRule } from '../../shared/domain/watch-rule';
+import type { Logger } from '../logging/logger';
+import type { NamedProject } from '../folders/folder-rules';
+import { FolderWatcher } from './folder-watcher';
+import { imageCompleteness } from './image-complete';
+import { SettleTracker, type SettledFile } from './settle-tracker';
+import type { WatchCore } from './watch-core';
+import type { WatchLedger } from './watch-ledger';
+import { placeWatchedFile } from './watch-placement';
+
+/** The default settle time: a file's size and modification time hold still this long. */
+export const DEFAULT_SETTLE_MS = 5000;
+
+/** Files taken in per intake call. */
+const INTAKE_ROUND = 1000;
+
+/** What the watchers report, for the window (events), the command line (lines) and the log. */
+export type WatchReport =
+  | { readonly kind: 'queued'; readonly path: string; readonly projectId: string }
+  | { readonly kind: 'skipped'; readonly path: string; readonly reason: string }
+  | { readonly kind: 'state'; readonly folders: readonly WatchFolderState[] };
+
+export type WatchServiceOptions = {
+  readonly core: WatchCore;
+  readonly ledger: WatchLedger;
+  readonly logger: Logger;
+  readonly report: (report: WatchReport) => void;
+  /** The zone assumed for photos nothing else places (read at each intake). */
+  readonly assumedZone: () => string;
+  readonly settleMs?: number;
+  /** How often waiting files and the roots are looked at (default: a fifth of the settle time). */
+  readonly tickMs?: number;
+  readonly now?: () => number;
+};
+
+type Folder = {
+  readonly rule: WatchRule;
+  readonly watcher: FolderWatcher;
+  state: WatchFolderState['state'];
+  lastQueuedAt: number | undefined;
+  queued: number;
+};
+
+/**
+ * The watched folders of one process: each file that appears under one is queued once it is
+ * complete (size and modification time unchanged for the settle time, then a whole image by its
+ * structure) and exactly once (the ledger), through the core's own intake and queue.
+ */
+export class WatchService {
+  readonly #folders = new Map<string, Folder>();
+  readonly #tracker: SettleTracker;
+  readonly #tickMs: number;
+  readonly #now: () => number;
+  #timer: NodeJS.Timeout | undefined;
+  #working: Promise<void> = Promise.resolve();
+  #busy = false;
+  #closed = false;
+
+  constructor(private readonly options: WatchServiceOptions) {
+    const settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
+    this.#now = options.now ?? Date.now;
+    this.#tracker = new SettleTracker(settleMs, this.#now);
+    this.#tickMs = options.tickMs ?? Math.max(100, Math.min(1000, Math.round(settleMs / 5)));
+  }
+
+  /** Watches exactly these folders: new rules start, removed ones stop, changed ones restart. */
+  async use(rules: readonly WatchRule[]): Promise<void> {
+    const wanted = new Map(rules.map((rule) => [rule.path, rule]));
+    for (const [path, folder] of [...this.#folders]) {
+      const rule = wanted.get(path);
+      if (rule !== undefined && JSON.stringify(rule) === JSON.stringify(folder.rule)) {
+        wanted.delete(path);
+        continue;
+      }
+      this.#folders.delete(path);
+      await folder.watcher.close();
+    }
+    for (const rule of wanted.values()) await this.#add(rule);
+    this.#timer ??= setInterval(() => this.#tick(), this.#tickMs);
+    this.#reportState();
+  }
+
+  /** Each watched folder's state. */
+  states(): WatchFolderState[] {
+    return [...this.#folders.values()].map((folder) => ({
+      path: folder.rule.path,
+      state: folder.state,
+      lastQueuedAt: folder.lastQueuedAt,
+      queued: folder.queued,
+    }));
+  }
+
+  /** Stops watching and waits for the files being queued (their ledger entries are written). */
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearInterval(this.#timer);
+    await Promise.all([...this.#folders.values()].map((folder) => folder.watcher.close()));
+    this.#folders.clear();
+    await this.#working;
+  }
+
+  async #add(rule: WatchRule): Promise<void> {
+    const { logger } = this.options;
+    const folder: Folder = {
+      rule,
+      state: 'starting',
+      lastQueuedAt: undefined,
+      queued: 0,
+      watcher: new FolderWatcher(
+        rule.path,
+        {
+          file: (path) => this.#tracker.touch(path),
+          watching: () => {
+            if (folder.state === 'missing')
+              logger.info('a watched folder is back; watching it again', { folder: rule.path });
+            folder.state = 'watching';
+            this.#reportState();
+          },
+          missing: () => {
+            logger.warn('a watched folder is missing; it is watched again when it comes back', {
+              folder: rule.path,
+            });
+            folder.state = 'missing';
+            this.#reportState();
+          },
+        },
+        logger,
+        this.#tickMs,
+      ),
+    };
+    this.#folders.set(rule.path, folder);
+    await folder.watcher.start();
+  }
+
+  #reportState(): void {
+    this.options.report({ kind: 'state', folders: this.states() });
+  }
+
+  #tick(): void {
+    if (this.#busy || this.#closed) return;
+    this.#busy = true;
+    this.#working = this.#settleAndQueue()
+      .catch((error: unknown) => this.options.logger.error('watching failed', { error }))
+      .finally(() => (this.#busy = false));
+  }
+
+  async #settleAndQueue(): Promise<void> {
+    const settled = await this.#tracker.settled();
+    const { ledger } = this.options;
+    const ready: SettledFile[] = [];
+    for (const file of settled) {
+      if (ledger.seen(file.path, file.size, file.mtimeMs)) continue;
+      const complete = await imageCompleteness(file.path).catch(() => undefined);
+      if (complete === undefined) continue; // gone or unreadable: a later event brings it back
+      if (complete.kind === 'incomplete') this.#tracker.again(file.path);
+      else if (complete.kind === 'complete') ready.push(file);
+    }
+    // In rounds the intake takes at once (it accepts up to 10,000 paths a call).
+    for (let start = 0; start < ready.length && !this.#closed; start += INTAKE_ROUND)
+      await this.#queue(ready.slice(start, start + INTAKE_ROUND));
+  }
+
+  /** The folder whose rule covers `path` (the deepest one, when watched folders nest). */
+  #folderOf(path: string): Folder | undefined {
+    let best: Folder | undefined;
+    for (const folder of this.#folders.values())
+      if (path.startsWith(folder.rule.path + sep) || path === folder.rule.path)
+        if (best === undefined || folder.rule.path.length > best.rule.path.length) best = folder;
+    return best;
+  }
+
+  async #queue(files: readonly SettledFile[]): Promise<void> {
+    const { core, ledger, report, logger } = this.options;
+    const byPath = new Map(files.map((file) => [file.path, file]));
+    const items = await core.intake([...byPath.keys()], this.options.assumedZone());
+    const groups = new Map<
+      string,
+      {
+        folder: Folder;
+        projectId: string;
+        tags: readonly string[];
+        photos: { intakeId: number; file: SettledFile; md5: string }[];
+      }
+    >();
+    const projectsByName = new Map<string, readonly NamedProject[]>();
+    for (const item of items) {
+      const file = byPath.get(item.path);
+      const folder = this.#folderOf(item.path);
+      if (file === undefined || folder === undefined) continue;
+      if (item.status !== 'photo') {
+        report({ kind: 'skipped', path: item.path, reason: item.reason });
+        continue;
+      }
+      if (item.size !== file.size) {
+        this.#tracker.touch(item.path); // changed again while it was read: wait once more
+        continue;
+      }
+      if (ledger.seenBytes(item.path, item.md5)) continue;
+      const projects = await this.#projectsFor(folder.rule, item.path, projectsByName);
+      const placed = placeWatchedFile(folder.rule, item.path, projects);
+      if (placed.kind === 'skip') {
+        report({ kind: 'skipped', path: item.path, reason: placed.reason });
+        continue;
+      }
+      const key = JSON.stringify([folder.rule.path, placed.projectId, placed.tags]);
+      const group = groups.get(key) ?? {
+        folder,
+        projectId: placed.projectId,
+        tags: placed.tags,
+        photos: [],
+      };
+      group.photos.push({ intakeId: item.intakeId, file, md5: item.md5 });
+      groups.set(key, group);
+    }
+    for (const group of groups.values()) {
+      await core.addPhotos({
+        intakeIds: group.photos.map((photo) => photo.intakeId),
+        projectId: group.projectId,
+        description: group.folder.rule.description,
+        internal: group.folder.rule.internal,
+        tags: group.tags,
+      });
+      const now = this.#now();
+      ledger.record(
+        group.photos.map(({ file, md5 }) => ({ ...file, md5 })),
+        now,
+      );
+      group.folder.lastQueuedAt = now;
+      group.folder.queued += group.photos.length;
+      for (const { file } of group.photos) {
+        logger.info('queued a watched photo', { projectId: group.projectId });
+        report({ kind: 'queued', path: file.path, projectId: group.projectId });
+      }
+    }
+    if (groups.size > 0) this.#reportState();
+  }
+
+  /** The projects a per-subfolder rule may pick for `path` (searched once per name per round). */
+  async #projectsFor(
+    rule: WatchRule,
+    path: string,
+    cache: Map<string, readonly NamedProject[]>,
+  ): Promise<readonly NamedProject[]> {
+    if (rule.project.kind === 'fixed') return [];
+    const name = path.slice(rule.path.length + 1).split(sep)[0] ?? '';
+    if (!path.slice(rule.path.length + 1).includes(sep)) return [];
+    const cached = cache.get(name);
+    if (cached !== undefined) return cached;
+    const found = await this.options.core.findProjects(name);
+    cache.set(name, found);
+    return found;
+  }
+}

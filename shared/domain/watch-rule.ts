@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { MAX_TAG_LENGTH, MAX_TAGS } from './tags';
+
+/** The longest description a watched folder's rule keeps (the service's own limit). */
+const MAX_RULE_DESCRIPTION = 10_000;
+
+/**
+ * A watched folder and what happens to the photos that land in it: which project they go to (a
+ * fixed one, or the project named like each subfolder), their description, tags, whether the
+ * names of the folders between the watched folder and the file are added as tags, and whether
+ * they are internal. Kept in the settings as `watchFolders`.
+ */
+export const watchRuleSchema = z.object({
+  /** An absolute folder the user chose in the open dialog (or typed on the command line). */
+  path: z.string().min(1).max(4096),
+  project: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('fixed'), projectId: z.string().min(1).max(200) }),
+    z.object({ kind: z.literal('per-subfolder') }),
+  ]),
+  description: z.string().max(MAX_RULE_DESCRIPTION).default(''),
+  tags: z.array(z.string().max(MAX_TAG_LENGTH)).max(MAX_TAGS).default([]),
+  tagsFromFolders: z.boolean().default(false),
+  internal: z.boolean().default(false),
+});
+
+/** A watched folder's rule (see `watchRuleSchema`). */
+export type WatchRule = z.output<typeof watchRuleSchema>;
+
+/** What a watched folder is doing, for Settings and the command line. */
+export type WatchFolderState = {
+  readonly path: string;
+  readonly state: 'starting' | 'watching' | 'missing';
+  /** When a photo from this folder was last queued (ms since the epoch). */
+  readonly lastQueuedAt: number | undefined;
+  /** How many photos from this folder were queued since the watcher started. */
+  readonly queued: number;
+};
+
+/** A watched folder as Settings shows it: its rule, and what its watcher is doing. */
+export type WatchFolderView = {
+  readonly rule: WatchRule;
+  /** `off` while the process that owns the data folder has not started its watcher yet. */
+  readonly state: WatchFolderState['state'] | 'off';
+  readonly lastQueuedAt: number | null;
+  readonly queued: number;
+};

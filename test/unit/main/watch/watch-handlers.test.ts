@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { WatchFolderView, WatchRule } from '../../../../shared/domain/watch-rule';
+import { IpcFailure } from '../../../../shared/ipc/dispatcher';
+import type { SettingsPatch } from '../../../../main/settings/settings-store';
+import { watchHandlers } from '../../../../main/watch/watch-handlers';
+
+/** Settings and watchers kept in memory; the chooser answers what the user would pick. */
+function rig(picks: string[][]) {
+  let saved: WatchRule[] = [];
+  const used: WatchRule[][] = [];
+  const handlers = watchHandlers({
+    settings: {
+      get: () => ({ watchFolders: saved }),
+      update: (patch: SettingsPatch) => {
+        saved = patch.watchFolders ?? saved;
+        return { watchFolders: saved };
+      },
+    },
+    watchers: {
+      use: (rules) => {
+        used.push([...rules]);
+        return Promise.resolve();
+      },
+      views: (): WatchFolderView[] =>
+        saved.map((rule) => ({ rule, state: 'watching', lastQueuedAt: null, queued: 0 })),
+    },
+    chooser: { choose: () => Promise.resolve(picks.shift() ?? []) },
+  });
+  return { handlers, used, saved: () => saved };
+}
+
+const rule = {
+  project: { kind: 'fixed' as const, projectId: 'p1' },
+  description: '<p>Hi<script>x</script></p>',
+  tags: ['a', ' a', 'b'],
+  tagsFromFolders: false,
+  internal: true,
+};
+
+describe('watch:* handlers', () => {
+  it('adds the folder the dialog gave, with a clean rule, and starts watching it', async () => {
+    const { handlers, used, saved } = rig([['/data/inbox']]);
+    const result = await handlers['watch:add'](rule);
+    expect(result.added).toBe(true);
+    expect(saved()).toEqual([
+      {
+        path: '/data/inbox',
+        project: { kind: 'fixed', projectId: 'p1' },
+        description: '<p>Hi</p>',
+        tags: ['a', 'b'],
+        tagsFromFolders: false,
+        internal: true,
+      },
+    ]);
+    expect(used.at(-1)?.map((entry) => entry.path)).toEqual(['/data/inbox']);
+  });
+
+  it('changes nothing when the dialog is cancelled, and refuses a folder twice', async () => {
+    const { handlers, saved } = rig([[], ['/data/inbox'], ['/data/inbox']]);
+    expect((await handlers['watch:add'](rule)).added).toBe(false);
+    expect(saved()).toEqual([]);
+    await handlers['watch:add'](rule);
+    await expect(handlers['watch:add'](rule)).rejects.toBeInstanceOf(IpcFailure);
+  });
+
+  it('changes or removes only a folder already watched: the window cannot name a new path', async () => {
+    const { handlers, saved } = rig([['/data/inbox']]);
+    await handlers['watch:add'](rule);
+    await expect(handlers['watch:update']({ ...rule, path: '/etc' })).rejects.toThrow(
+      'This folder is not watched.',
+    );
+    await expect(handlers['watch:remove']({ path: '/etc' })).rejects.toThrow('not watched');
+    await handlers['watch:update']({ ...rule, path: '/data/inbox', internal: false });
+    expect(saved()[0]?.internal).toBe(false);
+    await handlers['watch:remove']({ path: '/data/inbox' });
+    expect(saved()).toEqual([]);
+  });
+});
