@@ -141,9 +141,10 @@ export async function withoutServiceCopies(
     }
   } catch (error) {
     if (!(error instanceof CommandFailed)) throw error;
-    // Offline or signed out: the queue still checks each photo before it is uploaded.
+    // Offline, signed out or not trusted: the queue still checks each photo before it is
+    // uploaded, and says the reason there; said once, not twice.
     out.stderr.write(
-      `Note: could not look for these photos on the service now (${printable(error.message)}); each is checked again before it is uploaded.\n`,
+      'Note: could not look for these photos on the service now; each is checked again before it is uploaded.\n',
     );
     return photos.map((photo) => photo.intakeId);
   }

@@ -80,14 +80,16 @@ describe('One owner per data folder', () => {
     expect(stored).toHaveLength(30);
     expect(new Set(stored.map((photo) => photo.hash)).size).toBe(30);
 
-    // The same folder uploaded twice at once: one queue, so nothing is queued or sent twice.
+    // The same folder uploaded twice at once: one queue, and the project already has every
+    // photo, so nothing is queued or sent twice, and each photo says so.
     const again = await Promise.all([
       runCli(['upload', photos, '--project', project, '--data-dir', dataDir], env),
       runCli(['upload', photos, '--project', project, '--data-dir', dataDir], env),
     ]);
     for (const run of again) {
       expect(run.code, run.stderr).toBe(0);
-      expect(run.stdout, run.stderr).toContain('Queued 0 photos (30 were already queued)');
+      expect(run.stdout, run.stderr).toContain('Queued 0 photos.');
+      expect(run.stderr.match(/already on the service as photo \S+: skipped/g)).toHaveLength(30);
     }
     expect(await onService()).toHaveLength(30);
     expect(existsSync(ownerFiles(dataDir).endpoint)).toBe(false);
