@@ -83,6 +83,7 @@ describe('PhotoServiceApi against answers the simulator never gives (loopback se
       description: undefined,
       internal: false,
       uris: [],
+      tags: [],
     });
     answer({
       shape: 'wrapped',
@@ -145,7 +146,14 @@ describe('PhotoServiceApi against answers the simulator never gives (loopback se
     ];
     const projects = await client.listProjects({});
     expect(projects).toEqual([
-      { id: 'p1', name: null, address: null, photo_count: undefined, project_url: undefined },
+      {
+        id: 'p1',
+        name: null,
+        address: null,
+        photo_count: undefined,
+        project_url: undefined,
+        coordinates: null,
+      },
       {
         id: '2',
         name: 'Tower',
@@ -158,9 +166,24 @@ describe('PhotoServiceApi against answers the simulator never gives (loopback se
         },
         photo_count: undefined,
         project_url: undefined,
+        coordinates: null,
       },
-      { id: 'p3', name: null, address: null, photo_count: undefined, project_url: undefined },
-      { id: 'p4', name: null, address: null, photo_count: undefined, project_url: undefined },
+      {
+        id: 'p3',
+        name: null,
+        address: null,
+        photo_count: undefined,
+        project_url: undefined,
+        coordinates: null,
+      },
+      {
+        id: 'p4',
+        name: null,
+        address: null,
+        photo_count: undefined,
+        project_url: undefined,
+        coordinates: null,
+      },
     ]);
     expect(logs).toContainEqual(
       expect.objectContaining({
