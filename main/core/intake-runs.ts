@@ -3,7 +3,7 @@ import type { IntakeBatchView, IntakeItemView, IntakeProgressView } from '../../
 import type { Logger } from '../logging/logger';
 import type { Intake } from '../media/intake';
 import type { ThumbnailSource } from '../media/thumbnails';
-import { droppedRootOf } from '../folders/batch-folders';
+import { droppedRootOf, rootSet } from '../folders/batch-folders';
 import { foldersBetween } from '../folders/folder-rules';
 import { type IntakeOutcome, joinProgress, RunOutcomes } from './run-outcomes';
 
@@ -45,10 +45,12 @@ export class IntakeRuns {
   ): number {
     const runId = chunk.runId ?? this.#nextRunId++;
     const more = chunk.more ?? false;
+    // Made once per chunk: finding each photo's dropped path must not scan every dropped path.
+    const roots = rootSet(paths);
     const emit = (items: readonly IntakeItem[], progress: IntakeProgressView) =>
       this.emit({
         runId,
-        items: items.map((item) => this.#remember(runId, item, paths)),
+        items: items.map((item) => this.#remember(runId, item, roots)),
         progress: joinProgress(this.#finished.get(runId), progress, more),
       });
     // One run at a time: the workers are shared, and results of a drop stay in drop order.
@@ -119,7 +121,7 @@ export class IntakeRuns {
     return this.#roots.get(intakeId);
   }
 
-  #remember(runId: number, item: IntakeItem, roots: readonly string[]): IntakeItemView {
+  #remember(runId: number, item: IntakeItem, roots: ReadonlySet<string>): IntakeItemView {
     const intakeId = this.#nextItemId++;
     item = this.#outcomes.note(runId, intakeId, item);
     // A photo read again by its own path (a new zone for photos without one) keeps the folder

@@ -1,4 +1,4 @@
-import { isAbsolute, relative } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { normalizeTags } from '../../shared/domain/tags';
 import {
   foldersBetween,
@@ -10,15 +10,26 @@ import {
 /**
  * The dropped or chosen path that holds `file`: the deepest of `roots` it lies in (or is). A file
  * found under no root (which the crawl never yields) is its own root, so it gets no folder tags.
+ * Pass a set (made once per drop) for large drops: the lookup then walks up the file's own
+ * folders, so its cost does not grow with the number of dropped paths.
  */
-export function droppedRootOf(roots: readonly string[], file: string): string {
-  let best: string | undefined;
-  for (const root of roots) {
-    const path = relative(root, file);
-    const inside = path === '' || (!path.startsWith('..') && !isAbsolute(path));
-    if (inside && (best === undefined || root.length > best.length)) best = root;
+export function droppedRootOf(
+  roots: ReadonlySet<string> | readonly string[],
+  file: string,
+): string {
+  const known = roots instanceof Set ? roots : new Set(Array.from(roots, (root) => resolve(root)));
+  let folder = resolve(file);
+  for (;;) {
+    if (known.has(folder)) return folder;
+    const parent = dirname(folder);
+    if (parent === folder) return file;
+    folder = parent;
   }
-  return best ?? file;
+}
+
+/** The dropped paths of one drop, made once, for `droppedRootOf`. */
+export function rootSet(roots: readonly string[]): ReadonlySet<string> {
+  return new Set(roots.map((root) => resolve(root)));
 }
 
 /** What a batch chose for its tags. */
