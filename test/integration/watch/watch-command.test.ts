@@ -67,7 +67,7 @@ describe('watch: folders watched on the command line', () => {
       [watched, '--project', projectId, '--settle-seconds', '1', '--data-dir', dataDir],
       env,
     );
-    await until(() => watch.stderr().includes('Watching'), 20_000, 'the watch to start');
+    await until(() => watch.stderr().includes('Watching'), 60_000, 'the watch to start');
   }, 120_000);
   afterAll(async () => {
     if (watch.child.exitCode === null) watch.child.kill('SIGKILL');
@@ -93,13 +93,13 @@ describe('watch: folders watched on the command line', () => {
     await file.close();
     await until(
       () => watch.lines.some((line) => line.includes('slow.jpg')),
-      20_000,
+      60_000,
       'slow.jpg queued',
     );
     await until(
       async () =>
         (await photosOnService()).some((photo) => photo.processing_status === 'processed'),
-      30_000,
+      60_000,
       'the photo processed',
     );
     const photos = await photosOnService();
@@ -107,7 +107,7 @@ describe('watch: folders watched on the command line', () => {
     expect(photos[0]!.hash).toBe(md5(whole));
     expect(watch.stderr()).not.toContain('slow.jpg');
     expect(watch.lines.filter((line) => line.includes('slow.jpg'))).toHaveLength(1);
-  }, 60_000);
+  }, 180_000);
 
   it('queues 200 files written at once exactly once', async () => {
     await Promise.all(
@@ -140,29 +140,29 @@ describe('watch: folders watched on the command line', () => {
       [watched, '--project', projectId, '--settle-seconds', '1', '--data-dir', dataDir],
       env,
     );
-    await until(() => watch.stderr().includes('Watching'), 20_000, 'the second watch to start');
+    await until(() => watch.stderr().includes('Watching'), 60_000, 'the second watch to start');
     // Every file was seen again by the fresh watcher and settled several times over meanwhile.
     await pause(5000);
     expect(watch.lines.filter((line) => line.startsWith('Queued '))).toEqual([]);
     const queue = await runCli(['queue', '--json', '--data-dir', dataDir]);
     expect((JSON.parse(queue.stdout) as { items: unknown[] }).items).toHaveLength(201);
     expect((await photosOnService()).length).toBe(before);
-  }, 90_000);
+  }, 180_000);
 
   it('watches a folder again after it was removed and created again, and says so', async () => {
     await rm(watched, { recursive: true });
-    await until(() => watch.stderr().includes('is missing'), 20_000, 'the folder reported missing');
+    await until(() => watch.stderr().includes('is missing'), 60_000, 'the folder reported missing');
     await mkdir(watched);
-    await until(() => watch.stderr().split('Watching').length > 2, 20_000, 'watching again');
+    await until(() => watch.stderr().split('Watching').length > 2, 60_000, 'watching again');
     await copyFile(join(source, 'IMG_0201.jpg'), join(watched, 'back.jpg'));
     await until(
       () => watch.lines.some((line) => line.includes('back.jpg')),
-      20_000,
+      60_000,
       'back.jpg queued',
     );
     watch.child.kill('SIGTERM');
     expect((await watch.done).code).toBe(0);
-  }, 60_000);
+  }, 180_000);
 
   it('sends each subfolder to the project named like it, with folder tags; skips the others with the reason', async () => {
     const target = service.info.projects[1]!;
@@ -181,20 +181,20 @@ describe('watch: folders watched on the command line', () => {
       ],
       env,
     );
-    await until(() => per.stderr().includes('Watching'), 20_000, 'the watch to start');
+    await until(() => per.stderr().includes('Watching'), 60_000, 'the watch to start');
     await mkdir(join(inbox, target.name.toUpperCase(), 'North'), { recursive: true });
     await mkdir(join(inbox, 'No Such Project'));
     const placed = join(inbox, target.name.toUpperCase(), 'North', 'placed.jpg');
     await copyFile(join(source, 'IMG_0150.jpg'), placed);
     await copyFile(join(source, 'IMG_0151.jpg'), join(inbox, 'No Such Project', 'lost.jpg'));
-    await until(() => per.lines.some((line) => line.includes('placed.jpg')), 20_000, 'placed.jpg');
-    await until(() => per.stderr().includes('lost.jpg'), 20_000, 'lost.jpg skipped');
+    await until(() => per.lines.some((line) => line.includes('placed.jpg')), 60_000, 'placed.jpg');
+    await until(() => per.stderr().includes('lost.jpg'), 60_000, 'lost.jpg skipped');
     expect(per.stderr()).toContain('No project is named "No Such Project".');
     expect(per.lines.find((line) => line.includes('placed.jpg'))).toContain(target.id);
     await until(
       async () =>
         (await admin.state(service.info)).photos.some((photo) => photo.project_id === target.id),
-      30_000,
+      60_000,
       'the photo on the service',
     );
     const stored = (await admin.state(service.info)).photos.filter(
@@ -204,5 +204,5 @@ describe('watch: folders watched on the command line', () => {
     expect(stored[0]!.tags).toEqual(['watched', target.name.toUpperCase(), 'North']);
     per.child.kill('SIGTERM');
     expect((await per.done).code).toBe(0);
-  }, 60_000);
+  }, 180_000);
 });
