@@ -1,4 +1,5 @@
-import { stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
 import type { Logger } from '../logging/logger';
 
@@ -59,12 +60,29 @@ export class FolderWatcher {
       this.#watcher = watch(this.root, { ignoreInitial: false, alwaysStat: false });
       this.#watcher.on('add', (path) => this.events.file(path));
       this.#watcher.on('change', (path) => this.events.file(path));
+      // A file written into a folder made a moment earlier can be missed while the watch on the
+      // new folder is being set up: the folder is listed again shortly after it appeared.
+      this.#watcher.on('addDir', (path) => {
+        for (const delay of [500, 2000])
+          setTimeout(() => void this.#listAgain(path), delay).unref();
+      });
       this.#watcher.on('error', (error) =>
         this.logger.warn('a watched folder reported an error', { error }),
       );
       this.events.watching();
     } finally {
       this.#checking = false;
+    }
+  }
+
+  /** Reports every file under `dir` (the settle tracker and the ledger ignore repeats). */
+  async #listAgain(dir: string): Promise<void> {
+    if (this.#closed) return;
+    try {
+      for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }))
+        if (entry.isFile()) this.events.file(join(entry.parentPath, entry.name));
+    } catch {
+      // Gone again, or unreadable: the watcher reports what happens next.
     }
   }
 
