@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { queueItemStates } from '../../shared/ipc/views';
+import type { IntakePhoto, PhotoFormat } from '../../shared/domain/intake';
+import { INTAKE_OUTCOMES_MIGRATION } from './intake-outcomes-table';
+import { PAUSE_ALL_MIGRATION } from './pause-all';
+
+// The queue's shape: its states, rows, the items added to it, and the migrations that build its
+// database. The store (queue-store.ts) reads and writes it.
+
+/**
+ * Where a queued item is. Photos: `queued` (metadata and MD5 known) → `staged` (at a URL the
+ * service can fetch) → `creating` (written before the POST) → `created` (the service took it:
+ * waiting for processing; with `photo_id` null the answer named no id and the photo is being
+ * looked for, "created, id unknown") → `done`. Description edits: `queued` → `done`. Either may
+ * end in `needs-attention` (a reason only the user can act on) or `cancelled`.
+ */
+export const itemStates = queueItemStates;
+export type ItemState = (typeof itemStates)[number];
+
+/** A queue row as the database holds it. */
+export const rowSchema = z.object({
+  id: z.number(),
+  kind: z.enum(['photo', 'description']),
+  state: z.enum(itemStates),
+  reason: z.string().nullable(),
+  paused: z.number().transform((value) => value === 1),
+  attempts: z.number(),
+  next_attempt_at: z.number(),
+  project_id: z.string().nullable(),
+  path: z.string().nullable(),
+  size: z.number().nullable(),
+  format: z.enum(['jpeg', 'png', 'heic', 'tiff', 'webp']).nullable(),
+  md5: z.string().nullable(),
+  /**
+   * The MD5 of the bytes staged, when they are not the original's (a HEIC or TIFF sent as JPEG):
+   * what the service's `hash` will be, so the reconcile looks for this one. `md5` stays the
+   * original's, for duplicates.
+   */
+  upload_md5: z.string().nullable(),
+  captured_at: z.number().nullable(),
+  lat: z.number().nullable(),
+  lon: z.number().nullable(),
+  description: z.string(),
+  internal: z.number().transform((value) => value === 1),
+  uri: z.string().nullable(),
+  uri_expires_at: z.number().nullable(),
+  photo_id: z.string().nullable(),
+  processing_status: z.string().nullable(),
+  base_description: z.string().nullable(),
+  service_description: z.string().nullable(),
+  bytes_sent: z.number(),
+  /** When the current wait on the service began (ms): the create sent or accepted; bounds it. */
+  waiting_since: z.number().nullable(),
+  /** The photo's tags, a JSON array of strings. */
+  tags: z.string().transform((text) => parseTags(text)),
+  /** Uploaded even when the project already has a photo with these bytes (`--allow-duplicates`). */
+  allow_duplicates: z.number().transform((value) => value === 1),
+  /** Not uploaded: the project already had this photo (`photo_id`) before it was created. */
+  found_on_service: z.number().transform((value) => value === 1),
+  /** Ids of earlier records of this photo the service failed to process, oldest first (JSON). */
+  failed_photo_ids: z.string().transform((text) => parseTags(text)),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+
+const tagListSchema = z.array(z.string());
+
+/** A stored tag list; an unreadable one (never written by this code) is empty. */
+function parseTags(text: string): readonly string[] {
+  try {
+    const parsed = tagListSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+/** One queue row, parsed (never cast) from the database. */
+export type QueueItem = z.output<typeof rowSchema>;
+
+/** A photo to add: what intake found, plus the batch's choices. */
+export type NewPhotoItem = {
+  readonly path: string;
+  readonly size: number;
+  readonly format: PhotoFormat;
+  readonly md5: string;
+  readonly capturedAt: number;
+  readonly coordinates: { readonly lat: number; readonly lon: number } | null;
+  readonly projectId: string;
+  readonly description: string;
+  readonly internal: boolean;
+  /** Sent with the create, normalized (see `normalizeTags`); none when absent. */
+  readonly tags?: readonly string[];
+  /** Upload even when the project already has a photo with these bytes. */
+  readonly allowDuplicates?: boolean;
+};
+
+/** The queue item for a photo intake found, with the batch's project, description, flag and tags. */
+export function newPhotoItem(
+  photo: IntakePhoto,
+  batch: {
+    readonly projectId: string;
+    readonly description: string;
+    readonly internal: boolean;
+    readonly tags: readonly string[];
+    readonly allowDuplicates?: boolean;
+  },
+): NewPhotoItem {
+  return {
+    path: photo.path,
+    size: photo.size,
+    format: photo.format,
+    md5: photo.md5,
+    capturedAt: photo.capture.capturedAt,
+    coordinates: photo.coordinates,
+    ...batch,
+  };
+}
+
+/** Columns an engine step may change, with the state. */
+export type ItemUpdate = Partial<{
+  state: ItemState;
+  reason: string | null;
+  attempts: number;
+  next_attempt_at: number;
+  md5: string;
+  upload_md5: string | null;
+  size: number;
+  uri: string | null;
+  uri_expires_at: number | null;
+  photo_id: string | null;
+  processing_status: string | null;
+  base_description: string | null;
+  service_description: string | null;
+  bytes_sent: number;
+  paused: boolean;
+  waiting_since: number | null;
+  found_on_service: boolean;
+  failed_photo_ids: string;
+}>;
+
+/** The queue database's migrations, in order (exported so a test can build an old queue). */
+export const QUEUE_MIGRATIONS: readonly string[] = [
+  `CREATE TABLE items (
+     id INTEGER PRIMARY KEY,
+     kind TEXT NOT NULL CHECK (kind IN ('photo', 'description')),
+     state TEXT NOT NULL,
+     reason TEXT,
+     paused INTEGER NOT NULL DEFAULT 0,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at INTEGER NOT NULL DEFAULT 0,
+     project_id TEXT,
+     path TEXT,
+     size INTEGER,
+     format TEXT,
+     md5 TEXT,
+     captured_at INTEGER,
+     lat REAL,
+     lon REAL,
+     description TEXT NOT NULL DEFAULT '',
+     internal INTEGER NOT NULL DEFAULT 0,
+     uri TEXT,
+     uri_expires_at INTEGER,
+     photo_id TEXT,
+     processing_status TEXT,
+     base_description TEXT,
+     service_description TEXT,
+     bytes_sent INTEGER NOT NULL DEFAULT 0,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL
+   );
+   CREATE INDEX items_due ON items (state, next_attempt_at);
+   CREATE INDEX items_md5 ON items (md5, project_id);`,
+  // 2: bounds the wait for a photo the service accepted without naming it, or for processing.
+  'ALTER TABLE items ADD COLUMN waiting_since INTEGER;',
+  // 3: the tags a photo is created with.
+  "ALTER TABLE items ADD COLUMN tags TEXT NOT NULL DEFAULT '[]';",
+  // issue 13 §5 (duplicates against the service): the per-item override, and "found, not uploaded".
+  `ALTER TABLE items ADD COLUMN allow_duplicates INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE items ADD COLUMN found_on_service INTEGER NOT NULL DEFAULT 0;`,
+  // (issue 13, HEIC/TIFF as JPEG) the MD5 of the JPEG uploaded instead of the original.
+  'ALTER TABLE items ADD COLUMN upload_md5 TEXT;',
+  // issue 13, pause all: a state of the queue; items added while it holds are paused.
+  PAUSE_ALL_MIGRATION,
+  // issue 13, retry after a processing error: the ids of the failed records, for the report.
+  "ALTER TABLE items ADD COLUMN failed_photo_ids TEXT NOT NULL DEFAULT '[]';",
+  // issue 13 (bugs-intake): the skipped and unreadable files of each queued batch, for the report.
+  INTAKE_OUTCOMES_MIGRATION,
+];
+
+/** Counts by state, for progress. */
+export type StateCounts = Readonly<Record<ItemState, number>>;
+
+/** Photos in one state and pause, and their bytes (see `QueueStore.photoGroups`). */
+export type PhotoGroup = {
+  readonly state: ItemState;
+  readonly paused: boolean;
+  readonly count: number;
+  readonly bytes: number;
+  /** Bytes of the queued (not yet staged) photos already sent while they upload. */
+  readonly sent: number;
+};
