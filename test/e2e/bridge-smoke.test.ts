@@ -1,39 +1,33 @@
-import { rm } from 'node:fs/promises';
 import type { Browser } from 'playwright';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   approveInBrowser,
-  fixtureFolder,
-  launchChromium,
   type RunningBridgeHost,
   screenshot,
-  startBridgeHostProcess,
   waitUntilUploaded,
 } from '../support/e2e-harness';
-import { admin, startTestService, type TestService } from '../support/photo-service-harness';
+import { admin, type TestService } from '../support/photo-service-harness';
+import { openWindowSession, type WindowSession } from '../support/window-session';
 
 // The real renderer in Debian Chromium, through the bridge host, against the real core, the local
 // Photo Service and its S3-compatible store: sign in, add a folder, see intake, upload.
 
 describe('the bridge host, driven from Chromium', () => {
+  let session: WindowSession;
   let service: TestService;
   let host: RunningBridgeHost;
   let browser: Browser;
   let folder: string;
 
   beforeAll(async () => {
-    service = await startTestService({ withS3: true, allowPrivateFetch: true });
-    host = await startBridgeHostProcess(service.info);
-    browser = await launchChromium();
-    folder = await fixtureFolder();
+    // The test opens pages of its own, to watch them from the first request.
+    session = await openWindowSession();
+    ({ service, host, browser, folder } = session);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-    await service?.close();
-    if (folder) await rm(folder, { recursive: true, force: true });
+    await session?.close();
   });
 
   it(

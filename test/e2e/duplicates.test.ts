@@ -1,61 +1,39 @@
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
-import type { Browser, Page } from 'playwright';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  fixtureFolder,
-  launchChromium,
-  type RunningBridgeHost,
-  startBridgeHostProcess,
-  waitUntilUploaded,
-} from '../support/e2e-harness';
+import { waitUntilUploaded } from '../support/e2e-harness';
 import { requireKeychain } from '../support/keychain';
-import { admin, startTestService, type TestService } from '../support/photo-service-harness';
+import { admin } from '../support/photo-service-harness';
 import { cliLogin, configureUploads, runCli } from '../support/upload-harness';
+import {
+  dropFolder,
+  openWindowSession,
+  signInWindow,
+  type WindowSession,
+} from '../support/window-session';
 
 // Issue 13 §5 in Chromium: a photo a colleague already uploaded to the project is shown in the
 // review list before upload, left out of the upload, and sent only when the user says so.
 
-/** Drops `folder` on the window: the OS hands its path to the app, the page sees one item. */
-async function dropFolder(page: Page, host: RunningBridgeHost, folder: string): Promise<void> {
-  await host.drop([folder]);
-  await page.evaluate(`(() => {
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([], ${JSON.stringify(basename(folder))}));
-    window.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, cancelable: true }));
-    window.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, cancelable: true }));
-  })()`);
-}
-
 describe('duplicates against the service, in Chromium', () => {
-  let service: TestService;
-  let host: RunningBridgeHost;
-  let browser: Browser;
-  let page: Page;
-  let folder: string;
+  let session: WindowSession;
 
   beforeAll(async () => {
     await requireKeychain();
-    service = await startTestService({ withS3: true, allowPrivateFetch: true, autoApprove: true });
-    host = await startBridgeHostProcess(service.info);
-    browser = await launchChromium();
-    folder = await fixtureFolder();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await page.goto(host.url);
+    // The service approves by itself: the colleague's command line signs in without a browser.
+    session = await openWindowSession({ service: { autoApprove: true } });
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-    await service?.close();
-    if (folder) await rm(folder, { recursive: true, force: true });
+    await session?.close();
   });
 
   it(
     'shows a photo a colleague uploaded as already on the service, and uploads only the others',
     { timeout: 150_000 },
     async () => {
+      const { page, host, service, folder } = session;
       const harbor = service.info.projects.find((entry) => entry.name === 'Harbor View Tower')!;
       // A colleague's computer (another data folder, the command line) uploads one of the photos.
       const colleague = await mkdtemp(join(tmpdir(), 'e2e-colleague-'));
@@ -70,14 +48,7 @@ describe('duplicates against the service, in Chromium', () => {
       const [colleagues] = (await admin.state(service.info)).photos;
       expect(colleagues?.project_id).toBe(harbor.id);
 
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      // The service approves by itself (the colleague's command line needed that): the system
-      // browser only follows the redirects back to the app.
-      const consent = await browser.newPage();
-      await consent.goto(await host.nextBrowserUrl());
-      await consent.getByText('You can close this tab').waitFor();
-      await consent.close();
-      await page.getByText(`Signed in to ${service.info.auth_url}`).waitFor();
+      await signInWindow(session);
       await dropFolder(page, host, folder);
       const found = page.getByRole('list', { name: 'Photos found' });
       await expect.poll(() => found.getByRole('listitem').count(), { timeout: 30_000 }).toBe(5);

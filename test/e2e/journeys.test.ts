@@ -1,48 +1,26 @@
-import { basename } from 'node:path';
-import { rm } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   approveInBrowser,
   colleagueToken,
-  fixtureFolder,
-  launchChromium,
   type RunningBridgeHost,
   screenshot,
-  startBridgeHostProcess,
   waitUntilUploaded,
 } from '../support/e2e-harness';
-import { admin, api, startTestService, type TestService } from '../support/photo-service-harness';
+import { admin, api, type TestService } from '../support/photo-service-harness';
+import {
+  dropFolder,
+  openWindowSession,
+  seriousViolations,
+  type WindowSession,
+} from '../support/window-session';
 
 // The uploader's journeys in Debian Chromium, through the bridge host, against the local Photo
 // Service and its S3 store: the real renderer and the real core, with only the OS played by the
 // test (the system browser, where a dropped folder lives, the open dialog).
 
-/** Drops `folder` on the window: the OS hands its path to the app, the page sees one item. */
-async function dropFolder(page: Page, host: RunningBridgeHost, folder: string): Promise<void> {
-  await host.drop([folder]);
-  // In the page (the test project has no DOM types, hence a script).
-  await page.evaluate(`(() => {
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([], ${JSON.stringify(basename(folder))}));
-    window.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, cancelable: true }));
-    window.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, cancelable: true }));
-  })()`);
-}
-
-/** Axe's serious and critical findings on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
-
 describe('the uploader in Chromium', () => {
+  let session: WindowSession;
   let service: TestService;
   let host: RunningBridgeHost;
   let browser: Browser;
@@ -50,23 +28,12 @@ describe('the uploader in Chromium', () => {
   let folder: string;
 
   beforeAll(async () => {
-    service = await startTestService({
-      withS3: true,
-      allowPrivateFetch: true,
-      processingDelayMs: 300,
-    });
-    host = await startBridgeHostProcess(service.info);
-    browser = await launchChromium();
-    folder = await fixtureFolder();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await page.goto(host.url);
+    session = await openWindowSession({ service: { processingDelayMs: 300 } });
+    ({ service, host, browser, page, folder } = session);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-    await service?.close();
-    if (folder) await rm(folder, { recursive: true, force: true });
+    await session?.close();
   });
 
   it('explains a declined sign-in in plain words', { timeout: 60_000 }, async () => {

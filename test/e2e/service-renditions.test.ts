@@ -1,40 +1,34 @@
-import { rm } from 'node:fs/promises';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   approveInBrowser,
   colleagueToken,
-  fixtureFolder,
-  launchChromium,
   type RunningBridgeHost,
   screenshot,
-  startBridgeHostProcess,
   waitUntilUploaded,
 } from '../support/e2e-harness';
-import { admin, api, startTestService, type TestService } from '../support/photo-service-harness';
+import { admin, api, type TestService } from '../support/photo-service-harness';
+import { openWindowSession, type WindowSession } from '../support/window-session';
 
 // The service's renditions live on another origin than its API (`--cdn`, as on a CDN). The window
 // still shows them: the core fetches them and the host serves them from its own origin, so the
 // page's image policy never names a remote origin.
 
 describe('thumbnails of photos on the service, from a CDN origin', () => {
+  let session: WindowSession;
   let service: TestService;
   let host: RunningBridgeHost;
   let browser: Browser;
   let folder: string;
 
   beforeAll(async () => {
-    service = await startTestService({ withS3: true, allowPrivateFetch: true, cdn: true });
-    host = await startBridgeHostProcess(service.info);
-    browser = await launchChromium();
-    folder = await fixtureFolder();
+    // The test opens pages of its own, to watch them from the first request.
+    session = await openWindowSession({ service: { cdn: true } });
+    ({ service, host, browser, folder } = session);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-    await service?.close();
-    if (folder) await rm(folder, { recursive: true, force: true });
+    await session?.close();
   });
 
   it('shows the service thumbnails in Existing photos', { timeout: 120_000 }, async () => {

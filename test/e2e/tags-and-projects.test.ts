@@ -1,80 +1,42 @@
+import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  approveInBrowser,
-  launchChromium,
-  type RunningBridgeHost,
-  screenshot,
-  startBridgeHostProcess,
-  waitUntilUploaded,
-} from '../support/e2e-harness';
-import { admin, md5, startTestService, type TestService } from '../support/photo-service-harness';
+import { screenshot, waitUntilUploaded } from '../support/e2e-harness';
+import { admin, md5 } from '../support/photo-service-harness';
 import { makePhotos } from '../support/upload-harness';
+import {
+  dropFolder,
+  openWindowSession,
+  seriousViolations,
+  signInWindow,
+  type WindowSession,
+} from '../support/window-session';
 
 // A folder per project and tags, in Debian Chromium through the bridge host, against the local
 // Photo Service and its S3 store: the real renderer and core; the test plays the OS (the drop).
 
-/** Drops `folder` on the window: the OS hands its path to the app, the page sees one item. */
-async function dropFolder(page: Page, host: RunningBridgeHost, folder: string): Promise<void> {
-  await host.drop([folder]);
-  await page.evaluate(`(() => {
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([], ${JSON.stringify(basename(folder))}));
-    window.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, cancelable: true }));
-    window.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, cancelable: true }));
-  })()`);
-}
-
-/** Axe's serious and critical findings on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
-
 describe('tags and a project per subfolder in Chromium', () => {
-  let service: TestService;
-  let host: RunningBridgeHost;
-  let browser: Browser;
-  let page: Page;
-  let folder: string;
+  let session: WindowSession;
 
   beforeAll(async () => {
-    service = await startTestService({ withS3: true, allowPrivateFetch: true });
-    host = await startBridgeHostProcess(service.info);
-    browser = await launchChromium();
-    folder = await mkdtemp(join(tmpdir(), 'e2e-subfolders-'));
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await page.goto(host.url);
+    session = await openWindowSession({ folder: 'empty' });
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-    await service?.close();
-    if (folder) await rm(folder, { recursive: true, force: true });
+    await session?.close();
   });
 
   it(
     'suggests a project for each subfolder, takes tag chips, and the service holds both',
     { timeout: 120_000 },
     async () => {
+      const { page, host, service, folder } = session;
       // Folders named like two projects, in another case than the projects' own names.
       const harbor = await makePhotos(join(folder, 'harbor view tower'), 2, 700);
       const bridge = await makePhotos(join(folder, 'RIVERSIDE BRIDGE REPAIR', 'Deck'), 1, 710);
       // A folder no project is named like: the user picks its project.
       const school = await makePhotos(join(folder, 'Nowhere Street'), 1, 720);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await approveInBrowser(browser, await host.nextBrowserUrl());
-      await page.getByText(`Signed in to ${service.info.auth_url}`).waitFor();
+      await signInWindow(session);
 
       await dropFolder(page, host, folder);
       const found = page.getByRole('list', { name: 'Photos found' });

@@ -1,59 +1,40 @@
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  approveInBrowser,
-  launchChromium,
-  type RunningBridgeHost,
-  screenshot,
-  startBridgeHostProcess,
-  waitUntilUploaded,
-} from '../support/e2e-harness';
-import { admin, startTestService, type TestService } from '../support/photo-service-harness';
+import { screenshot, waitUntilUploaded } from '../support/e2e-harness';
+import { admin } from '../support/photo-service-harness';
 import { ROOT } from '../support/upload-harness';
+import {
+  openScreen,
+  openWindowSession,
+  signInWindow,
+  type WindowSession,
+} from '../support/window-session';
 
 // A watched folder in Chromium, through the bridge host, against the local service and its S3
 // store: added in Settings through the (scripted) folder dialog, a photo written into it is
 // queued by itself once complete and uploaded.
 
 describe('a watched folder in the window', () => {
-  let service: TestService;
-  let host: RunningBridgeHost;
-  let browser: Browser;
-  let page: Page;
-  let folder: string;
+  let session: WindowSession;
 
   beforeAll(async () => {
-    service = await startTestService({ withS3: true, allowPrivateFetch: true });
-    host = await startBridgeHostProcess(service.info);
-    browser = await launchChromium();
-    folder = await mkdtemp(join(tmpdir(), 'e2e-watched-'));
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await page.goto(host.url);
+    session = await openWindowSession({ folder: 'empty' });
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-    await service?.close();
-    if (folder) await rm(folder, { recursive: true, force: true });
+    await session?.close();
   });
 
   it(
     'adds a watched folder in Settings; a photo written into it is queued and uploaded',
     { timeout: 120_000 },
     async () => {
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await approveInBrowser(browser, await host.nextBrowserUrl());
-      await page.getByText(`Signed in to ${service.info.auth_url}`).waitFor();
+      const { page, host, service, folder } = session;
+      await signInWindow(session);
       const project = service.info.projects[0]!;
 
-      await page
-        .getByRole('navigation', { name: 'Screens' })
-        .getByRole('button', { name: 'Settings' })
-        .click();
+      await openScreen(page, 'Settings');
       await page.getByLabel('Project id for the watched folder').fill(project.id);
       await page.getByLabel('Tags (comma-separated)').fill('site, watched');
       // The user picks the folder in the system's dialog (scripted here); the page never names it.
@@ -75,10 +56,7 @@ describe('a watched folder in the window', () => {
         .toContain('(1 queued)');
       await screenshot(page, 'watch-folder-settings');
 
-      await page
-        .getByRole('navigation', { name: 'Screens' })
-        .getByRole('button', { name: 'Queue' })
-        .click();
+      await openScreen(page, 'Queue');
       await waitUntilUploaded(page, 1);
       const stored = (await admin.state(service.info)).photos.filter(
         (photo) => photo.project_id === project.id,

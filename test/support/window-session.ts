@@ -1,0 +1,138 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright';
+import type { PhotoServiceOptions } from '../../service/options';
+import {
+  approveInBrowser,
+  fixtureFolder,
+  launchChromium,
+  type RunningBridgeHost,
+  startBridgeHostProcess,
+} from './e2e-harness';
+import { startTestService, type TestService } from './photo-service-harness';
+
+/**
+ * Everything a journey in Chromium needs: the local service with its S3 store, the bridge host
+ * (the real core and renderer) configured for it, Debian's Chromium with one page open on the
+ * app, and a folder for the test's photos.
+ */
+export type WindowSession = {
+  readonly service: TestService;
+  readonly host: RunningBridgeHost;
+  readonly browser: Browser;
+  readonly page: Page;
+  /** The test's photo folder: the fixture photos, or empty. */
+  readonly folder: string;
+  /** Whether the service approves sign-ins by itself (no consent page to click). */
+  readonly autoApprove: boolean;
+  /** Closes all of it; safe after a start that failed half-way. */
+  close(): Promise<void>;
+};
+
+/** How a journey wants its session. */
+export type WindowSessionOptions = {
+  /** Options for the local service on top of the S3 store and private fetches every journey uses. */
+  readonly service?: Partial<PhotoServiceOptions>;
+  /** `fixtures`: the fixture photos and one file intake must skip; `empty`: an empty folder. */
+  readonly folder?: 'fixtures' | 'empty';
+};
+
+/** Starts a {@link WindowSession}; closes what did start when a later part fails. */
+export async function openWindowSession(
+  options: WindowSessionOptions = {},
+): Promise<WindowSession> {
+  const parts: {
+    service?: TestService;
+    host?: RunningBridgeHost;
+    browser?: Browser;
+    folder?: string;
+  } = {};
+  const close = async (): Promise<void> => {
+    await parts.browser?.close();
+    await parts.host?.stop();
+    await parts.service?.close();
+    if (parts.folder) await rm(parts.folder, { recursive: true, force: true });
+  };
+  try {
+    parts.service = await startTestService({
+      withS3: true,
+      allowPrivateFetch: true,
+      ...options.service,
+    });
+    parts.host = await startBridgeHostProcess(parts.service.info);
+    parts.browser = await launchChromium();
+    parts.folder =
+      options.folder === 'empty'
+        ? await mkdtemp(join(tmpdir(), 'e2e-photos-'))
+        : await fixtureFolder();
+    const context = await parts.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(parts.host.url);
+    return {
+      service: parts.service,
+      host: parts.host,
+      browser: parts.browser,
+      page,
+      folder: parts.folder,
+      autoApprove: options.service?.autoApprove ?? false,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/**
+ * Signs the window in as the user would: Sign in, then approve in "the system browser". With a
+ * service that approves by itself, the browser only follows the redirects back to the app.
+ */
+export async function signInWindow(session: WindowSession): Promise<void> {
+  const { page, browser, host, service } = session;
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const url = await host.nextBrowserUrl();
+  if (session.autoApprove) {
+    const consent = await browser.newPage();
+    try {
+      await consent.goto(url);
+      await consent.getByText('You can close this tab').waitFor();
+    } finally {
+      await consent.close();
+    }
+  } else await approveInBrowser(browser, url);
+  await page.getByText(`Signed in to ${service.info.auth_url}`).waitFor({ timeout: 15_000 });
+}
+
+/** Drops `folder` on the window: the OS hands its path to the app, the page sees one item. */
+export async function dropFolder(
+  page: Page,
+  host: RunningBridgeHost,
+  folder: string,
+): Promise<void> {
+  await host.drop([folder]);
+  // In the page (the test project has no DOM types, hence a script).
+  await page.evaluate(`(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([], ${JSON.stringify(basename(folder))}));
+    window.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, cancelable: true }));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, cancelable: true }));
+  })()`);
+}
+
+/** Opens one of the app's screens from its navigation. */
+export async function openScreen(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name }).click();
+}
+
+/** Axe's serious and critical findings on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
