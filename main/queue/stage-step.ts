@@ -1,0 +1,99 @@
+import { NetworkError } from '../http/network-error';
+import { DEFAULT_MAX_FILE_BYTES } from '../media/file-limits';
+import { StagingError } from '../staging/photo-host';
+import { prepareUpload } from '../staging/prepared-upload';
+import { afterCopyLookup, lookForCopy, needsDuplicateCheck } from './duplicate-check';
+import type { EngineStepContext } from './engine-step-context';
+import type { QueueItem } from './queue-store';
+import { throttledProgress } from './stage-progress';
+
+/**
+ * The engine's `queued` step: the photo's bytes go to the photo host and the item is saved
+ * `staged` with the URL the service will fetch. A photo the project already has is not staged.
+ * Parks the item (through `steps.park`) when the file or the host refuses.
+ */
+export async function stageStep(
+  steps: EngineStepContext,
+  item: QueueItem,
+  signal?: AbortSignal,
+): Promise<void> {
+  const { path, md5, format } = item;
+  if (path === null || md5 === null || format === null)
+    return steps.park(item, { kind: 'needs-user', reason: 'The queue entry is incomplete' });
+  if (needsDuplicateCheck(item) && (await alreadyOnService(steps, item, signal))) return;
+  // Checked again as intake did, and uploaded from the same open file: a file swapped for a
+  // link, a pipe or a device since it was queued is refused, never read without end. A HEIC or
+  // TIFF photo is converted to a JPEG here (see `prepareUpload`).
+  const prepared = await prepareUpload(
+    { id: item.id, path, format },
+    {
+      maxBytes: steps.options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+      signal,
+      conversion: steps.options.conversion,
+    },
+  );
+  if (!prepared.ok) return steps.park(item, { kind: 'needs-user', reason: prepared.reason });
+  const { file, original } = prepared.upload;
+  try {
+    // The file changed since it was added: upload what is there now.
+    if (original.md5 !== md5)
+      steps.logger.info('file changed since it was queued', { item: item.id });
+    const onProgress = throttledProgress(steps.clock, (sent) => {
+      steps.save(item, { bytes_sent: sent });
+    });
+    const staged = await steps.host.stage(
+      {
+        path,
+        md5: file.md5,
+        format: file.format,
+        size: file.size,
+        file: file.handle,
+        onProgress,
+      },
+      signal,
+    );
+    steps.save(item, {
+      state: 'staged',
+      md5: original.md5,
+      // Recorded before the create: the reconcile looks for the MD5 the service will compute.
+      upload_md5: file.md5 === original.md5 ? null : file.md5,
+      size: original.size,
+      uri: staged.uri,
+      uri_expires_at: staged.expiresAt ?? null,
+      bytes_sent: staged.bytesSent,
+      attempts: 0,
+      next_attempt_at: 0,
+    });
+  } catch (error) {
+    if (error instanceof StagingError)
+      return steps.park(item, { kind: 'needs-user', reason: error.message });
+    // The bytes of a broken upload are sent again from the start.
+    if (error instanceof NetworkError)
+      return steps.park(item, { kind: 'retry', afterMs: undefined }, { bytes_sent: 0 });
+    throw error;
+  } finally {
+    await file.handle.close().catch(() => undefined);
+    // Once staged, the host has the bytes; a converted file is made again if ever needed.
+    await prepared.upload.cleanUp();
+  }
+}
+
+/**
+ * Whether the project already has this photo (or may have, still unprocessed): then the item is
+ * saved as done "already on the service", or to look again later, and is not staged now.
+ */
+async function alreadyOnService(
+  steps: EngineStepContext,
+  item: QueueItem,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  let next;
+  try {
+    next = afterCopyLookup(item, await lookForCopy(steps.api, item, signal), steps.clock.now());
+  } catch (error) {
+    return steps.park(item, steps.dispose(error));
+  }
+  if (next.kind === 'upload') return false;
+  steps.save(item, next.change);
+  return true;
+}
