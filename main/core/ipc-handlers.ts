@@ -1,33 +1,25 @@
 import { isAbsolute } from 'node:path';
 import type { Clock } from '../../shared/domain/clock';
-import {
-  MAX_DESCRIPTION_LENGTH,
-  sanitizeDescription,
-} from '../../shared/description/description-policy';
-import type { IpcInput } from '../../shared/ipc/contract';
+import { sanitizeDescription } from '../../shared/description/description-policy';
 import { type IpcHandlers, IpcFailure } from '../../shared/ipc/dispatcher';
-import type { ProjectView, SessionView } from '../../shared/ipc/views';
+import type { ProjectView } from '../../shared/ipc/views';
 import { classify } from '../api/api-errors';
 import { DiagnosticsNotSaved } from '../diagnostics/write-diagnostics';
 import type { ServicePhoto } from '../api/api-schemas';
 import type { PhotoServiceApi } from '../api/photo-service-api';
 import type { Redactor } from '../logging/logger';
-import { isKnownZone } from '../media/capture-time';
-import { reportRows, toCsv } from '../queue/queue-report';
 import type { QueueStore } from '../queue/queue-store';
-import { testHostRoundTrip } from '../staging/host-round-trip';
-import { secretNames } from '../secrets/secret-names';
 import type { SecretStore } from '../secrets/secret-store';
-import type { PhotoHostSettings } from '../settings/settings-store';
-import { saveS3Keys } from '../staging/open-photo-host';
 import type { AppCore, PathChooser } from './app-core';
-import { declined, type FrontEnd } from './front-end';
+import type { FrontEnd } from './front-end';
+import { checkZone, cleanDescription } from './handler-input-checks';
 import type { IntakeRuns } from './intake-runs';
-import { planAddPhotos } from './add-photos-plan';
 import type { QueueRunner } from './queue-runner';
 import type { ServiceRenditions } from '../media/service-renditions';
-import { sensitiveChange, withoutTrailingSlash } from './sensitive-change';
 import { listHandlers } from './list-handlers';
+import { queueHandlers } from './queue-handlers';
+import { sessionHandlers } from './session-handlers';
+import { settingsHandlers } from './settings-handlers';
 import { photoView, projectView } from './views';
 import { watchHandlers } from '../watch/watch-handlers';
 
@@ -50,9 +42,6 @@ export type HandlerDeps = {
 /** Photos per page in Existing photos. */
 const PHOTOS_PAGE_SIZE = 50;
 
-/** A sign-in waits at most this long for the browser to open before the call answers. */
-const SIGN_IN_ANSWER_MS = 15_000;
-
 /** An API failure in the words the window shows, with the code it acts on. */
 function failureOf(error: unknown): IpcFailure {
   const disposition = classify(error);
@@ -69,38 +58,6 @@ function failureOf(error: unknown): IpcFailure {
     case 'needs-user':
       return new IpcFailure('failed', `${disposition.reason}.`);
   }
-}
-
-/** The description as it will be sent: the service's allowed HTML only, within its length. */
-function cleanDescription(raw: string): string {
-  const clean = sanitizeDescription(raw);
-  if (clean.length > MAX_DESCRIPTION_LENGTH)
-    throw new IpcFailure(
-      'bad-input',
-      `The description is too long: at most ${MAX_DESCRIPTION_LENGTH} characters are allowed.`,
-    );
-  return clean;
-}
-
-/** @throws IpcFailure `bad-input` unless `zone` is an IANA zone this app knows. */
-function checkZone(zone: string): void {
-  if (!isKnownZone(zone))
-    throw new IpcFailure('bad-input', `"${zone}" is not a time zone this app knows.`);
-}
-
-/** The settings' photo host from what the settings screen sent (keys go to the keychain). */
-function photoHostSettings(
-  input: NonNullable<IpcInput<'settings:set'>['photoHost']>,
-): PhotoHostSettings {
-  if (input.kind === 'published') return input;
-  return {
-    kind: 's3',
-    region: input.region,
-    bucket: input.bucket,
-    prefix: input.prefix,
-    pathStyle: input.pathStyle,
-    ...(input.endpoint !== undefined ? { endpoint: input.endpoint } : {}),
-  };
 }
 
 /**
@@ -155,98 +112,14 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     // Watched folders (issue 13): their own module.
     ...watchHandlers({ settings: core.settings, watchers: core.watchers, chooser: deps.chooser }),
 
-    'session:get': () => Promise.resolve(core.sessionView()),
+    ...sessionHandlers({ core }),
 
-    'session:sign-in': async () => {
-      const session = core.connection?.session;
-      if (session === undefined)
-        throw new IpcFailure(
-          'failed',
-          'No Photo Service is set up yet: add its address and client id in Settings.',
-        );
-      // The call answers once the browser is open (the window shows the waiting state); the
-      // outcome arrives as a `session:changed` event.
-      const answered = new Promise<SessionView>((resolve) => {
-        const stop = session.onChange((snapshot) => {
-          if (snapshot.state === 'signing-in') {
-            stop();
-            resolve(core.sessionView());
-          }
-        });
-        setTimeout(() => {
-          stop();
-          resolve(core.sessionView());
-        }, SIGN_IN_ANSWER_MS).unref();
-      });
-      const outcome = session.signIn().then(() => core.sessionView());
-      return Promise.race([answered, outcome]);
-    },
-
-    'session:sign-out': async () => {
-      await core.connection?.session.signOut();
-      return core.sessionView();
-    },
-
-    'settings:get': () => core.settingsView(),
-
-    'settings:set': async (input) => {
-      if (input.assumedZone !== undefined) checkZone(input.assumedZone);
-      const host = input.photoHost ? photoHostSettings(input.photoHost) : undefined;
-      const change = sensitiveChange(input, core.settings.get(), host);
-      if (change !== undefined && !(await deps.frontEnd.confirm(change))) throw declined(change);
-      const next = core.settings.update({
-        authUrl: input.authUrl === undefined ? undefined : withoutTrailingSlash(input.authUrl),
-        baseUrl: input.baseUrl === undefined ? undefined : withoutTrailingSlash(input.baseUrl),
-        clientId: input.clientId,
-        scope: input.scope,
-        redirect: input.redirect,
-        caFile: input.caFile,
-        photoHost: host,
-        concurrency: input.concurrency,
-        assumedZone: input.assumedZone,
-        keepOriginals: input.keepOriginals,
-      });
-      if (input.clientSecret !== undefined && next.authUrl && next.clientId) {
-        deps.redactor.add(input.clientSecret);
-        await deps.secrets.set(
-          secretNames(next.authUrl, next.clientId).clientSecret,
-          input.clientSecret,
-        );
-      }
-      if (
-        host?.kind === 's3' &&
-        input.photoHost?.kind === 's3' &&
-        input.photoHost.accessKeyId !== undefined &&
-        input.photoHost.secretAccessKey !== undefined
-      ) {
-        await saveS3Keys(
-          host,
-          {
-            accessKeyId: input.photoHost.accessKeyId,
-            secretAccessKey: input.photoHost.secretAccessKey,
-          },
-          deps,
-        );
-      }
-      // The default zone only matters to the next intake; anything else rebuilds the connection.
-      if (Object.keys(input).some((key) => key !== 'assumedZone')) await core.reconfigure();
-      return core.settingsView();
-    },
-
-    'settings:test-photo-host': async () => {
-      const host = core.photoHost;
-      if (host === undefined)
-        return {
-          ok: false,
-          message:
-            'No photo host is set up, or its keys are missing. Fill in the photo host first.',
-        };
-      // A real round trip, as an upload makes it: put, the service's address, fetch, compare.
-      return testHostRoundTrip(host, {
-        signal: AbortSignal.timeout(30_000),
-        dispatcher: core.httpDispatcher,
-      });
-    },
+    ...settingsHandlers({
+      core,
+      secrets: deps.secrets,
+      redactor: deps.redactor,
+      frontEnd: deps.frontEnd,
+    }),
 
     'intake:choose': async (input) => {
       checkZone(input.assumedZone);
@@ -285,75 +158,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
         })),
       ),
 
-    'queue:snapshot': () => Promise.resolve(runner.snapshot()),
-
-    'queue:sync': async () => {
-      const ended = await runner.sync();
-      return {
-        ended,
-        reason: ended === 'not-ready' ? core.notReadyReason : undefined,
-        counts: store.counts(),
-        waitedFor: runner.stats,
-      };
-    },
-
-    'queue:add-photos': async (input) => {
-      const plan = await planAddPhotos(input, runs, cleanDescription);
-      const { added, alreadyQueued } = store.addPhotos(plan.photos);
-      for (const projectId of [...plan.projectIds].reverse()) rememberRecent(projectId);
-      // The same drop's skipped and unreadable files, recorded once, so the report lists them.
-      store.addIntakeOutcomes(
-        input.projectId ?? plan.projectIds[0] ?? '',
-        runs.takeOutcomes(input.intakeIds),
-      );
-      queueChange(added);
-      runner.kick();
-      return { added: added.length, alreadyQueued: alreadyQueued.length, skipped: plan.skipped };
-    },
-
-    'queue:pause': (input) => {
-      const changed = store.setPaused(true, input.itemId);
-      queueChange(input.itemId === undefined ? undefined : [input.itemId]);
-      return Promise.resolve({ changed });
-    },
-
-    'queue:resume': (input) => {
-      const changed = store.setPaused(false, input.itemId);
-      queueChange(input.itemId === undefined ? undefined : [input.itemId]);
-      runner.kick();
-      return Promise.resolve({ changed });
-    },
-
-    'queue:retry': (input) => {
-      const changed = store.retry(input.itemId);
-      queueChange(input.itemId === undefined ? undefined : [input.itemId]);
-      runner.kick();
-      return Promise.resolve({ changed });
-    },
-
-    'queue:cancel': (input) => {
-      const cancelled = store.cancel(input.itemId);
-      queueChange([input.itemId]);
-      return Promise.resolve({ cancelled });
-    },
-
-    'queue:export-report': (input) => {
-      const rows = reportRows(store.all(), store.intakeOutcomes());
-      const day = new Date(deps.clock.now()).toISOString().slice(0, 10);
-      return Promise.resolve(
-        input.format === 'csv'
-          ? {
-              fileName: `photo-uploader-report-${day}.csv`,
-              mimeType: 'text/csv',
-              content: toCsv(rows),
-            }
-          : {
-              fileName: `photo-uploader-report-${day}.json`,
-              mimeType: 'application/json',
-              content: `${JSON.stringify(rows, null, 2)}\n`,
-            },
-      );
-    },
+    ...queueHandlers({ core, store, runs, runner, clock: deps.clock, rememberRecent, queueChange }),
 
     'photos:list': (input) =>
       call(async (service) => {

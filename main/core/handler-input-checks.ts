@@ -1,0 +1,28 @@
+import {
+  MAX_DESCRIPTION_LENGTH,
+  sanitizeDescription,
+} from '../../shared/description/description-policy';
+import { IpcFailure } from '../../shared/ipc/dispatcher';
+import { isKnownZone } from '../media/capture-time';
+
+// Checks of what a front end sent that more than one group of IPC handlers makes.
+
+/**
+ * The description as it will be sent: the service's allowed HTML only, within its length.
+ * @throws IpcFailure `bad-input` when the clean description is too long.
+ */
+export function cleanDescription(raw: string): string {
+  const clean = sanitizeDescription(raw);
+  if (clean.length > MAX_DESCRIPTION_LENGTH)
+    throw new IpcFailure(
+      'bad-input',
+      `The description is too long: at most ${MAX_DESCRIPTION_LENGTH} characters are allowed.`,
+    );
+  return clean;
+}
+
+/** @throws IpcFailure `bad-input` unless `zone` is an IANA zone this app knows. */
+export function checkZone(zone: string): void {
+  if (!isKnownZone(zone))
+    throw new IpcFailure('bad-input', `"${zone}" is not a time zone this app knows.`);
+}

@@ -1,0 +1,108 @@
+import type { Clock } from '../../shared/domain/clock';
+import type { IpcHandlers } from '../../shared/ipc/dispatcher';
+import { reportRows, toCsv } from '../queue/queue-report';
+import type { QueueStore } from '../queue/queue-store';
+import { planAddPhotos } from './add-photos-plan';
+import type { AppCore } from './app-core';
+import { cleanDescription } from './handler-input-checks';
+import type { IntakeRuns } from './intake-runs';
+import type { QueueRunner } from './queue-runner';
+
+/** What the queue handlers work with. */
+export type QueueHandlerDeps = {
+  readonly core: Pick<AppCore, 'notReadyReason'>;
+  readonly store: QueueStore;
+  readonly runs: IntakeRuns;
+  readonly runner: QueueRunner;
+  readonly clock: Clock;
+  /** Puts a project first in the recent projects. */
+  readonly rememberRecent: (projectId: string) => void;
+  /** Tells the window these items (all, when undefined) changed. */
+  readonly queueChange: (ids?: readonly number[]) => void;
+};
+
+type QueueChannel =
+  | 'queue:snapshot'
+  | 'queue:sync'
+  | 'queue:add-photos'
+  | 'queue:pause'
+  | 'queue:resume'
+  | 'queue:retry'
+  | 'queue:cancel'
+  | 'queue:export-report';
+
+/** The handlers of the upload queue's calls (`queue:*`): adding, pausing, retrying, reporting. */
+export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueChannel> {
+  const { core, store, runs, runner, rememberRecent, queueChange } = deps;
+  return {
+    'queue:snapshot': () => Promise.resolve(runner.snapshot()),
+
+    'queue:sync': async () => {
+      const ended = await runner.sync();
+      return {
+        ended,
+        reason: ended === 'not-ready' ? core.notReadyReason : undefined,
+        counts: store.counts(),
+        waitedFor: runner.stats,
+      };
+    },
+
+    'queue:add-photos': async (input) => {
+      const plan = await planAddPhotos(input, runs, cleanDescription);
+      const { added, alreadyQueued } = store.addPhotos(plan.photos);
+      for (const projectId of [...plan.projectIds].reverse()) rememberRecent(projectId);
+      // The same drop's skipped and unreadable files, recorded once, so the report lists them.
+      store.addIntakeOutcomes(
+        input.projectId ?? plan.projectIds[0] ?? '',
+        runs.takeOutcomes(input.intakeIds),
+      );
+      queueChange(added);
+      runner.kick();
+      return { added: added.length, alreadyQueued: alreadyQueued.length, skipped: plan.skipped };
+    },
+
+    'queue:pause': (input) => {
+      const changed = store.setPaused(true, input.itemId);
+      queueChange(input.itemId === undefined ? undefined : [input.itemId]);
+      return Promise.resolve({ changed });
+    },
+
+    'queue:resume': (input) => {
+      const changed = store.setPaused(false, input.itemId);
+      queueChange(input.itemId === undefined ? undefined : [input.itemId]);
+      runner.kick();
+      return Promise.resolve({ changed });
+    },
+
+    'queue:retry': (input) => {
+      const changed = store.retry(input.itemId);
+      queueChange(input.itemId === undefined ? undefined : [input.itemId]);
+      runner.kick();
+      return Promise.resolve({ changed });
+    },
+
+    'queue:cancel': (input) => {
+      const cancelled = store.cancel(input.itemId);
+      queueChange([input.itemId]);
+      return Promise.resolve({ cancelled });
+    },
+
+    'queue:export-report': (input) => {
+      const rows = reportRows(store.all(), store.intakeOutcomes());
+      const day = new Date(deps.clock.now()).toISOString().slice(0, 10);
+      return Promise.resolve(
+        input.format === 'csv'
+          ? {
+              fileName: `photo-uploader-report-${day}.csv`,
+              mimeType: 'text/csv',
+              content: toCsv(rows),
+            }
+          : {
+              fileName: `photo-uploader-report-${day}.json`,
+              mimeType: 'application/json',
+              content: `${JSON.stringify(rows, null, 2)}\n`,
+            },
+      );
+    },
+  };
+}

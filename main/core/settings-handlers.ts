@@ -1,0 +1,109 @@
+import type { IpcInput } from '../../shared/ipc/contract';
+import type { IpcHandlers } from '../../shared/ipc/dispatcher';
+import type { Redactor } from '../logging/logger';
+import { secretNames } from '../secrets/secret-names';
+import type { SecretStore } from '../secrets/secret-store';
+import type { PhotoHostSettings } from '../settings/settings-store';
+import { testHostRoundTrip } from '../staging/host-round-trip';
+import { saveS3Keys } from '../staging/open-photo-host';
+import type { AppCore } from './app-core';
+import { declined, type FrontEnd } from './front-end';
+import { checkZone } from './handler-input-checks';
+import { sensitiveChange, withoutTrailingSlash } from './sensitive-change';
+
+/** What the settings handlers need of the core. */
+export type SettingsHandlerDeps = {
+  readonly core: Pick<
+    AppCore,
+    'settings' | 'settingsView' | 'reconfigure' | 'photoHost' | 'httpDispatcher'
+  >;
+  /** Where the client secret and the photo host's keys are kept. */
+  readonly secrets: SecretStore;
+  readonly redactor: Redactor;
+  /** Who calls these handlers: asked before a sensitive change is saved. */
+  readonly frontEnd: FrontEnd;
+};
+
+/** The settings' photo host from what the settings screen sent (keys go to the keychain). */
+function photoHostSettings(
+  input: NonNullable<IpcInput<'settings:set'>['photoHost']>,
+): PhotoHostSettings {
+  if (input.kind === 'published') return input;
+  return {
+    kind: 's3',
+    region: input.region,
+    bucket: input.bucket,
+    prefix: input.prefix,
+    pathStyle: input.pathStyle,
+    ...(input.endpoint !== undefined ? { endpoint: input.endpoint } : {}),
+  };
+}
+
+/** The handlers of `settings:get`, `settings:set` and `settings:test-photo-host`. */
+export function settingsHandlers(
+  deps: SettingsHandlerDeps,
+): Pick<IpcHandlers, 'settings:get' | 'settings:set' | 'settings:test-photo-host'> {
+  const { core } = deps;
+  return {
+    'settings:get': () => core.settingsView(),
+
+    'settings:set': async (input) => {
+      if (input.assumedZone !== undefined) checkZone(input.assumedZone);
+      const host = input.photoHost ? photoHostSettings(input.photoHost) : undefined;
+      const change = sensitiveChange(input, core.settings.get(), host);
+      if (change !== undefined && !(await deps.frontEnd.confirm(change))) throw declined(change);
+      const next = core.settings.update({
+        authUrl: input.authUrl === undefined ? undefined : withoutTrailingSlash(input.authUrl),
+        baseUrl: input.baseUrl === undefined ? undefined : withoutTrailingSlash(input.baseUrl),
+        clientId: input.clientId,
+        scope: input.scope,
+        redirect: input.redirect,
+        caFile: input.caFile,
+        photoHost: host,
+        concurrency: input.concurrency,
+        assumedZone: input.assumedZone,
+        keepOriginals: input.keepOriginals,
+      });
+      if (input.clientSecret !== undefined && next.authUrl && next.clientId) {
+        deps.redactor.add(input.clientSecret);
+        await deps.secrets.set(
+          secretNames(next.authUrl, next.clientId).clientSecret,
+          input.clientSecret,
+        );
+      }
+      if (
+        host?.kind === 's3' &&
+        input.photoHost?.kind === 's3' &&
+        input.photoHost.accessKeyId !== undefined &&
+        input.photoHost.secretAccessKey !== undefined
+      ) {
+        await saveS3Keys(
+          host,
+          {
+            accessKeyId: input.photoHost.accessKeyId,
+            secretAccessKey: input.photoHost.secretAccessKey,
+          },
+          deps,
+        );
+      }
+      // The default zone only matters to the next intake; anything else rebuilds the connection.
+      if (Object.keys(input).some((key) => key !== 'assumedZone')) await core.reconfigure();
+      return core.settingsView();
+    },
+
+    'settings:test-photo-host': async () => {
+      const host = core.photoHost;
+      if (host === undefined)
+        return {
+          ok: false,
+          message:
+            'No photo host is set up, or its keys are missing. Fill in the photo host first.',
+        };
+      // A real round trip, as an upload makes it: put, the service's address, fetch, compare.
+      return testHostRoundTrip(host, {
+        signal: AbortSignal.timeout(30_000),
+        dispatcher: core.httpDispatcher,
+      });
+    },
+  };
+}
