@@ -1,4 +1,3 @@
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { type Clock, systemClock } from '../../shared/domain/clock';
 import type { IpcEvent, IpcEventPayloads } from '../../shared/ipc/contract';
@@ -9,79 +8,31 @@ import type {
   SessionView,
   SettingsView,
 } from '../../shared/ipc/views';
-import type { RedirectChoice } from '../auth/auth-session';
-import type { Browser } from '../auth/browser';
-import { FileRefreshLock, type RefreshLock } from '../auth/token-vault';
+import type { RefreshLock } from '../auth/token-vault';
 import { createHttpAgent, type HttpAgent } from '../http/http-agent';
-import type { ProxyResolver } from '../http/proxy-routing-dispatcher';
 import { networkFor } from '../http/trusted-certificates';
 import { currentVersions } from '../diagnostics/versions';
 import { writeDiagnostics } from '../diagnostics/write-diagnostics';
-import { sharedLocksDir } from '../ownership/data-folder';
-import type { Logger, Redactor } from '../logging/logger';
-import { Intake } from '../media/intake';
-import { MediaWorkers } from '../media/media-workers';
-import { type Rendition, ServiceRenditions } from '../media/service-renditions';
-import { Thumbnails } from '../media/thumbnails';
-import { QueueStore } from '../queue/queue-store';
+import type { MediaWorkers } from '../media/media-workers';
+import type { Rendition, ServiceRenditions } from '../media/service-renditions';
+import type { Thumbnails } from '../media/thumbnails';
+import type { QueueStore } from '../queue/queue-store';
 import { UploadEngine } from '../queue/upload-engine';
-import { secretNames } from '../secrets/secret-names';
-import type { SecretStore } from '../secrets/secret-store';
-import { type Settings, type SettingsFile, SettingsStore } from '../settings/settings-store';
-import { MissingHostKeys, openPhotoHost } from '../staging/open-photo-host';
+import type { SettingsStore } from '../settings/settings-store';
 import type { PhotoHost } from '../staging/photo-host';
-import { IntakeRuns } from './intake-runs';
+import type { AppCoreOptions } from './app-core-options';
+import { connectService, openHostOrWait } from './core-configuration';
+import { buildCoreParts } from './core-parts';
+import type { IntakeRuns } from './intake-runs';
 import { notReadyReason, redirectChoice, settingsView } from './settings-view';
 import { createIpcHandlers } from './ipc-handlers';
-import { QueueRunner } from './queue-runner';
-import { engineOptions, openServiceConnection, type ServiceConnection } from './service-connection';
+import type { QueueRunner } from './queue-runner';
+import { engineOptions, type ServiceConnection } from './service-connection';
 import { sessionView } from './views';
-import { CoreWatchers } from '../watch/core-watchers';
+import type { CoreWatchers } from '../watch/core-watchers';
 import { commandLineFrontEnd, type FrontEnd } from './front-end';
-import { computerZone } from '../../shared/domain/zone';
 
-/** Asks the user for files or a folder (Electron's open dialog; a scripted list in tests). */
-export interface PathChooser {
-  /** The chosen paths; empty when the user cancelled. */
-  choose(kind: 'files' | 'folder'): Promise<string[]>;
-}
-
-export type AppCoreOptions = {
-  /** Settings, the queue database and the thumbnail cache live here. */
-  readonly dataDir: string;
-  readonly secrets: SecretStore;
-  readonly browser: Browser;
-  readonly chooser: PathChooser;
-  readonly logger: Logger;
-  readonly redactor: Redactor;
-  readonly clock?: Clock;
-  /**
-   * The app's private URL scheme, when the operating system hands it to this process (the
-   * Electron app). Without one, sign-in always uses a loopback redirect.
-   */
-  readonly customScheme: string | undefined;
-  /** The settings file's library (the app: electron-store); conf by default. */
-  readonly settingsFile?: (dataDir: string) => SettingsFile;
-  /** Why sign-in uses the loopback redirect on this install, for Settings (see redirect-choice). */
-  readonly redirectNote?: string | undefined;
-  /**
-   * `always` (the app): the queue runs whenever it has work. `on-request` (a command line that
-   * owns the data folder): only while a `queue:sync` call waits.
-   */
-  readonly runQueue?: 'always' | 'on-request';
-  /**
-   * Where refreshes of a sign-in are locked across processes (default: `locks/` in the default
-   * data folder, so processes on different data folders see each other).
-   */
-  readonly locksDir?: string;
-  /**
-   * The system's proxy for a URL (the app: Electron's `resolveProxy`, PAC files included).
-   * Without one, `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY` decide, as for curl.
-   */
-  readonly proxyResolver?: ProxyResolver;
-  /** Other worker entries (the bundled app ships them as JavaScript beside main). */
-  readonly media?: { readonly workerEntry?: URL; readonly crawlerEntry?: URL };
-};
+export type { AppCoreOptions, PathChooser } from './app-core-options';
 
 type EventListener = <E extends IpcEvent>(event: E, payload: IpcEventPayloads[E]) => void;
 
@@ -115,53 +66,21 @@ export class AppCore {
 
   private constructor(private readonly options: AppCoreOptions) {
     this.#clock = options.clock ?? systemClock;
-    this.#refreshLock = new FileRefreshLock(
-      options.locksDir ??
-        sharedLocksDir({ platform: process.platform, env: process.env, home: homedir() }),
-    );
-    this.settings = new SettingsStore(
-      options.dataDir,
-      options.logger.child('settings'),
-      options.settingsFile?.(options.dataDir),
-    );
-    this.#store = new QueueStore(join(options.dataDir, 'queue.db'), this.#clock);
-    this.#workers = new MediaWorkers({
-      logger: options.logger.child('media'),
-      ...(options.media?.workerEntry ? { workerEntry: options.media.workerEntry } : {}),
-      ...(options.media?.crawlerEntry ? { crawlerEntry: options.media.crawlerEntry } : {}),
+    const parts = buildCoreParts(options, {
+      clock: this.#clock,
+      dispatcher: () => this.#dispatcher,
+      emit: (event, payload) => this.#emit(event, payload),
+      commandLineHandlers: () => this.handlersFor(commandLineFrontEnd),
     });
-    this.#thumbnails = new Thumbnails(this.#workers, join(options.dataDir, 'thumbnails'));
-    this.#renditions = new ServiceRenditions(
-      () => this.#dispatcher,
-      options.logger.child('renditions'),
-    );
-    const intake = new Intake(
-      this.#workers,
-      { uploaded: (md5s) => Promise.resolve(this.#store.uploadedPhotoIds(md5s)) },
-      options.logger.child('intake'),
-    );
-    this.#runs = new IntakeRuns(
-      intake,
-      options.logger.child('intake'),
-      // A watcher's intake is queued directly, never shown in the window's list.
-      (batch) => void (this.watchers.intakeBatch(batch) || this.#emit('intake:batch', batch)),
-      () => this.settings.maxFileBytes(),
-    );
-    this.#runner = new QueueRunner(
-      this.#store,
-      this.#clock,
-      options.logger.child('queue'),
-      (change) => this.#emit('queue:changed', change),
-      (options.runQueue ?? 'always') === 'always',
-    );
-    this.watchers = new CoreWatchers({
-      dataDir: options.dataDir,
-      logger: options.logger.child('watch'),
-      startIntake: (paths, zone) => this.#runs.start(paths, zone),
-      handlers: () => this.handlersFor(commandLineFrontEnd),
-      assumedZone: () => this.settings.get().assumedZone ?? computerZone(),
-      emit: (folders) => this.#emit('watch:changed', folders),
-    });
+    this.#refreshLock = parts.refreshLock;
+    this.settings = parts.settings;
+    this.#store = parts.store;
+    this.#workers = parts.workers;
+    this.#thumbnails = parts.thumbnails;
+    this.#renditions = parts.renditions;
+    this.#runs = parts.runs;
+    this.#runner = parts.runner;
+    this.watchers = parts.watchers;
   }
 
   /**
@@ -239,7 +158,7 @@ export class AppCore {
   settingsView(): Promise<SettingsView> {
     const saved = this.settings.get();
     return settingsView(saved, this.options.secrets, {
-      kind: this.#redirect(saved).kind,
+      kind: redirectChoice(saved, this.options.customScheme).kind,
       note: this.options.redirectNote,
     });
   }
@@ -342,10 +261,6 @@ export class AppCore {
     this.#store.close();
   }
 
-  #redirect(saved: Settings): RedirectChoice {
-    return redirectChoice(saved, this.options.customScheme);
-  }
-
   async #applySettings(): Promise<void> {
     const saved = this.settings.get();
     await this.#runner.useEngine(undefined);
@@ -353,7 +268,7 @@ export class AppCore {
     this.#connection = undefined;
     this.#host?.close?.();
     this.#host = undefined;
-    const { logger, secrets } = this.options;
+    const { logger } = this.options;
     const { network, caProblem } = networkFor(
       saved.caFile,
       this.options.proxyResolver,
@@ -363,32 +278,14 @@ export class AppCore {
     const previous = this.#dispatcher;
     this.#dispatcher = pool();
     void previous.close().catch(() => undefined);
-    if (saved.authUrl !== undefined && saved.clientId !== undefined) {
-      const clientSecret = await secrets.get(
-        secretNames(saved.authUrl, saved.clientId).clientSecret,
-      );
-      const connection = await openServiceConnection(
-        {
-          authUrl: saved.authUrl,
-          clientId: saved.clientId,
-          clientSecret,
-          scope: saved.scope,
-          redirect: this.#redirect(saved),
-          apiBaseUrl: saved.baseUrl,
-        },
-        saved.baseUrl,
-        saved.pacing,
-        {
-          secrets,
-          dispatcher: this.#dispatcher,
-          createPool: pool,
-          browser: this.options.browser,
-          clock: this.#clock,
-          logger,
-          redactor: this.options.redactor,
-          refreshLock: this.#refreshLock,
-        },
-      );
+    const connection = await connectService(saved, {
+      options: this.options,
+      clock: this.#clock,
+      dispatcher: this.#dispatcher,
+      createPool: pool,
+      refreshLock: this.#refreshLock,
+    });
+    if (connection !== undefined) {
       connection.session.onChange(() => {
         this.#emit('session:changed', this.sessionView());
         // A new sign-in lets a queue that was waiting for one go on.
@@ -396,18 +293,12 @@ export class AppCore {
       });
       this.#connection = connection;
     }
-    if (saved.photoHost !== undefined) {
-      try {
-        this.#host = await openPhotoHost(saved.photoHost, {
-          ...this.options,
-          clock: this.#clock,
-          dispatcher: this.#dispatcher,
-        });
-      } catch (error) {
-        if (!(error instanceof MissingHostKeys)) throw error;
-        logger.warn('the photo host has no keys yet; uploads wait until they are set');
-      }
-    }
+    if (saved.photoHost !== undefined)
+      this.#host = await openHostOrWait(saved.photoHost, {
+        options: this.options,
+        clock: this.#clock,
+        dispatcher: this.#dispatcher,
+      });
     const api = this.#connection?.api;
     this.#notReady = notReadyReason({
       caProblem,

@@ -1,0 +1,50 @@
+import type { Clock } from '../../shared/domain/clock';
+import type { Browser } from '../auth/browser';
+import type { ProxyResolver } from '../http/proxy-routing-dispatcher';
+import type { Logger, Redactor } from '../logging/logger';
+import type { SecretStore } from '../secrets/secret-store';
+import type { SettingsFile } from '../settings/settings-store';
+
+/** Asks the user for files or a folder (Electron's open dialog; a scripted list in tests). */
+export interface PathChooser {
+  /** The chosen paths; empty when the user cancelled. */
+  choose(kind: 'files' | 'folder'): Promise<string[]>;
+}
+
+/** What the core is built from: its data folder, the platform's ports and its choices. */
+export type AppCoreOptions = {
+  /** Settings, the queue database and the thumbnail cache live here. */
+  readonly dataDir: string;
+  readonly secrets: SecretStore;
+  readonly browser: Browser;
+  readonly chooser: PathChooser;
+  readonly logger: Logger;
+  readonly redactor: Redactor;
+  readonly clock?: Clock;
+  /**
+   * The app's private URL scheme, when the operating system hands it to this process (the
+   * Electron app). Without one, sign-in always uses a loopback redirect.
+   */
+  readonly customScheme: string | undefined;
+  /** The settings file's library (the app: electron-store); conf by default. */
+  readonly settingsFile?: (dataDir: string) => SettingsFile;
+  /** Why sign-in uses the loopback redirect on this install, for Settings (see redirect-choice). */
+  readonly redirectNote?: string | undefined;
+  /**
+   * `always` (the app): the queue runs whenever it has work. `on-request` (a command line that
+   * owns the data folder): only while a `queue:sync` call waits.
+   */
+  readonly runQueue?: 'always' | 'on-request';
+  /**
+   * Where refreshes of a sign-in are locked across processes (default: `locks/` in the default
+   * data folder, so processes on different data folders see each other).
+   */
+  readonly locksDir?: string;
+  /**
+   * The system's proxy for a URL (the app: Electron's `resolveProxy`, PAC files included).
+   * Without one, `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY` decide, as for curl.
+   */
+  readonly proxyResolver?: ProxyResolver;
+  /** Other worker entries (the bundled app ships them as JavaScript beside main). */
+  readonly media?: { readonly workerEntry?: URL; readonly crawlerEntry?: URL };
+};

@@ -1,0 +1,96 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { Clock } from '../../shared/domain/clock';
+import { computerZone } from '../../shared/domain/zone';
+import type { IpcEvent, IpcEventPayloads } from '../../shared/ipc/contract';
+import type { IpcHandlers } from '../../shared/ipc/dispatcher';
+import { FileRefreshLock, type RefreshLock } from '../auth/token-vault';
+import type { HttpAgent } from '../http/http-agent';
+import { Intake } from '../media/intake';
+import { MediaWorkers } from '../media/media-workers';
+import { ServiceRenditions } from '../media/service-renditions';
+import { Thumbnails } from '../media/thumbnails';
+import { sharedLocksDir } from '../ownership/data-folder';
+import { QueueStore } from '../queue/queue-store';
+import { SettingsStore } from '../settings/settings-store';
+import { CoreWatchers } from '../watch/core-watchers';
+import type { AppCoreOptions } from './app-core-options';
+import { IntakeRuns } from './intake-runs';
+import { QueueRunner } from './queue-runner';
+
+/** The parts of the core that live as long as it does, built once and wired together. */
+export type CoreParts = {
+  readonly refreshLock: RefreshLock;
+  readonly settings: SettingsStore;
+  readonly store: QueueStore;
+  readonly workers: MediaWorkers;
+  readonly thumbnails: Thumbnails;
+  readonly renditions: ServiceRenditions;
+  readonly runs: IntakeRuns;
+  readonly runner: QueueRunner;
+  /** The watched folders of the settings (issue 13). */
+  readonly watchers: CoreWatchers;
+};
+
+/** What the parts ask of the core that owns them, when they run (not when they are built). */
+export type CoreLinks = {
+  readonly clock: Clock;
+  /** What carries the core's requests now: it is rebuilt when the settings (the CA file) change. */
+  readonly dispatcher: () => HttpAgent;
+  /** Tells every listener of the core. */
+  readonly emit: <E extends IpcEvent>(event: E, payload: IpcEventPayloads[E]) => void;
+  /** The command line's handlers: a watcher queues what it takes in through them. */
+  readonly commandLineHandlers: () => IpcHandlers;
+};
+
+/**
+ * Builds the core's long-lived parts from its options: settings, the queue database, the media
+ * workers and thumbnails, intake, the queue runner and the folder watchers. Nothing is started.
+ */
+export function buildCoreParts(options: AppCoreOptions, links: CoreLinks): CoreParts {
+  const refreshLock = new FileRefreshLock(
+    options.locksDir ??
+      sharedLocksDir({ platform: process.platform, env: process.env, home: homedir() }),
+  );
+  const settings = new SettingsStore(
+    options.dataDir,
+    options.logger.child('settings'),
+    options.settingsFile?.(options.dataDir),
+  );
+  const store = new QueueStore(join(options.dataDir, 'queue.db'), links.clock);
+  const workers = new MediaWorkers({
+    logger: options.logger.child('media'),
+    ...(options.media?.workerEntry ? { workerEntry: options.media.workerEntry } : {}),
+    ...(options.media?.crawlerEntry ? { crawlerEntry: options.media.crawlerEntry } : {}),
+  });
+  const thumbnails = new Thumbnails(workers, join(options.dataDir, 'thumbnails'));
+  const renditions = new ServiceRenditions(links.dispatcher, options.logger.child('renditions'));
+  const intake = new Intake(
+    workers,
+    { uploaded: (md5s) => Promise.resolve(store.uploadedPhotoIds(md5s)) },
+    options.logger.child('intake'),
+  );
+  const runs = new IntakeRuns(
+    intake,
+    options.logger.child('intake'),
+    // A watcher's intake is queued directly, never shown in the window's list.
+    (batch) => void (watchers.intakeBatch(batch) || links.emit('intake:batch', batch)),
+    () => settings.maxFileBytes(),
+  );
+  const runner = new QueueRunner(
+    store,
+    links.clock,
+    options.logger.child('queue'),
+    (change) => links.emit('queue:changed', change),
+    (options.runQueue ?? 'always') === 'always',
+  );
+  const watchers = new CoreWatchers({
+    dataDir: options.dataDir,
+    logger: options.logger.child('watch'),
+    startIntake: (paths, zone) => runs.start(paths, zone),
+    handlers: links.commandLineHandlers,
+    assumedZone: () => settings.get().assumedZone ?? computerZone(),
+    emit: (folders) => links.emit('watch:changed', folders),
+  });
+  return { refreshLock, settings, store, workers, thumbnails, renditions, runs, runner, watchers };
+}
