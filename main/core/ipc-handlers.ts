@@ -27,6 +27,7 @@ import { planAddPhotos } from './add-photos-plan';
 import type { QueueRunner } from './queue-runner';
 import type { ServiceRenditions } from '../media/service-renditions';
 import { sensitiveChange, withoutTrailingSlash } from './sensitive-change';
+import { signInNeededFailure } from './sign-in-failure';
 import { listHandlers } from './list-handlers';
 import { photoView, projectView } from './views';
 import { watchHandlers } from '../watch/watch-handlers';
@@ -54,11 +55,11 @@ const PHOTOS_PAGE_SIZE = 50;
 const SIGN_IN_ANSWER_MS = 15_000;
 
 /** An API failure in the words the window shows, with the code it acts on. */
-function failureOf(error: unknown): IpcFailure {
+function failureOf(error: unknown, session: SessionView['state']): IpcFailure {
   const disposition = classify(error);
   switch (disposition.kind) {
     case 'wait-for-sign-in':
-      return new IpcFailure('not-signed-in', 'Please sign in to the Photo Service first.');
+      return signInNeededFailure(session);
     case 'wait-for-network':
       return new IpcFailure(
         'offline',
@@ -128,7 +129,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     try {
       return await work(service);
     } catch (error) {
-      throw failureOf(error);
+      throw failureOf(error, core.sessionView().state);
     }
   };
 
