@@ -2,7 +2,7 @@ import { isAbsolute } from 'node:path';
 import type { Clock } from '../../shared/domain/clock';
 import { sanitizeDescription } from '../../shared/description/description-policy';
 import { type IpcHandlers, IpcFailure } from '../../shared/ipc/dispatcher';
-import type { ProjectView } from '../../shared/ipc/views';
+import type { ProjectView, SessionView } from '../../shared/ipc/views';
 import { classify } from '../api/api-errors';
 import { DiagnosticsNotSaved } from '../diagnostics/write-diagnostics';
 import type { ServicePhoto } from '../api/api-schemas';
@@ -16,6 +16,7 @@ import { checkZone, cleanDescription } from './handler-input-checks';
 import type { IntakeRuns } from './intake-runs';
 import type { QueueRunner } from './queue-runner';
 import type { ServiceRenditions } from '../media/service-renditions';
+import { signInNeededFailure } from './sign-in-failure';
 import { listHandlers } from './list-handlers';
 import { queueHandlers } from './queue-handlers';
 import { sessionHandlers } from './session-handlers';
@@ -43,11 +44,11 @@ export type HandlerDeps = {
 const PHOTOS_PAGE_SIZE = 50;
 
 /** An API failure in the words the window shows, with the code it acts on. */
-function failureOf(error: unknown): IpcFailure {
+function failureOf(error: unknown, session: SessionView['state']): IpcFailure {
   const disposition = classify(error);
   switch (disposition.kind) {
     case 'wait-for-sign-in':
-      return new IpcFailure('not-signed-in', 'Please sign in to the Photo Service first.');
+      return signInNeededFailure(session);
     case 'wait-for-network':
       return new IpcFailure(
         'offline',
@@ -85,7 +86,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     try {
       return await work(service);
     } catch (error) {
-      throw failureOf(error);
+      throw failureOf(error, core.sessionView().state);
     }
   };
 

@@ -82,8 +82,18 @@ describe('tags and a project per subfolder in Chromium', () => {
       const own = page.getByRole('textbox', { name: /Tags for the 1 selected/ });
       await own.fill('Crack');
       await own.press('Enter');
+      await own.fill('Smudge');
+      await own.press('Enter');
       await page.getByRole('button', { name: 'Add tags to selected' }).click();
       await page.getByText('1 photo has their own tags too.').waitFor();
+      // The photo's own tags are on its row; one is removed there, and is not sent.
+      const deckName = basename(bridge[0]!.path);
+      const ownChips = deck
+        .getByRole('list', { name: `Own tags of ${deckName}` })
+        .getByRole('listitem');
+      await expect.poll(() => ownChips.allTextContents()).toEqual(['Crack×', 'Smudge×']);
+      await deck.getByRole('button', { name: `Remove tag Smudge from ${deckName}` }).click();
+      await expect.poll(() => ownChips.allTextContents()).toEqual(['Crack×']);
       await screenshot(page, 'tags-2-chips');
       expect(await seriousViolations(page)).toEqual([]);
 

@@ -7,13 +7,14 @@ import { ROOT } from '../support/upload-harness';
 import {
   openScreen,
   openWindowSession,
+  seriousViolations,
   signInWindow,
   type WindowSession,
 } from '../support/window-session';
 
 // A watched folder in Chromium, through the bridge host, against the local service and its S3
 // store: added in Settings through the (scripted) folder dialog, a photo written into it is
-// queued by itself once complete and uploaded.
+// queued by itself once complete and uploaded, with the tags of its rule as edited in Settings.
 
 describe('a watched folder in the window', () => {
   let session: WindowSession;
@@ -27,7 +28,7 @@ describe('a watched folder in the window', () => {
   });
 
   it(
-    'adds a watched folder in Settings; a photo written into it is queued and uploaded',
+    'adds a watched folder in Settings, edits its tags; a photo written into it is uploaded with them',
     { timeout: 120_000 },
     async () => {
       const { page, host, service, folder } = session;
@@ -47,6 +48,21 @@ describe('a watched folder in the window', () => {
         .toContain('Watching');
       expect(await watched.first().textContent()).toContain(folder);
 
+      // The rule's tags are edited before any photo arrives: the edited ones are what it sends.
+      await page.getByRole('button', { name: `Edit the rule of ${folder}` }).click();
+      const editor = page.getByRole('group', { name: `Rule of ${folder}` });
+      expect(await editor.getByLabel('Tags (comma-separated)').inputValue()).toBe('site, watched');
+      expect(await seriousViolations(page)).toEqual([]);
+      await editor.getByLabel('Tags (comma-separated)').fill('site, level 2, edited');
+      await editor.getByRole('button', { name: `Save the rule of ${folder}` }).click();
+      await expect.poll(() => editor.count(), { timeout: 10_000 }).toBe(0);
+      await expect
+        .poll(() => watched.first().textContent(), { timeout: 10_000 })
+        .toContain('tags: site, level 2, edited');
+      await expect
+        .poll(() => watched.first().textContent(), { timeout: 10_000 })
+        .toContain('Watching');
+
       await copyFile(
         join(ROOT, 'test/fixtures/exif-samples/jpg/Canon_40D.jpg'),
         join(folder, 'site.jpg'),
@@ -62,7 +78,7 @@ describe('a watched folder in the window', () => {
         (photo) => photo.project_id === project.id,
       );
       expect(stored).toHaveLength(1);
-      expect(stored[0]!.tags).toEqual(['site', 'watched']);
+      expect(stored[0]!.tags).toEqual(['site', 'level 2', 'edited']);
     },
   );
 });

@@ -243,9 +243,11 @@ export function IntakeScreen({
               items={intake.items}
               selected={selected}
               overrides={overrides}
+              ownTags={batchTags.own}
               serviceCopies={service.copies}
               thumbnailUrl={(md5) => bridge.thumbnailUrl(md5)}
               onToggle={toggle}
+              onRemoveOwnTag={batchTags.removeOwnTag}
             />
           </>
         ) : (

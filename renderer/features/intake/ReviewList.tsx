@@ -1,9 +1,11 @@
 import { type CSSProperties, useEffect, useState } from 'react';
 import type { IntakeItemView, ServiceCopyView } from '../../../shared/ipc/views';
 import { VirtualList } from '../../components/VirtualList';
+import { PhotoOwnTags } from '../tags/PhotoOwnTags';
 import { captureWords, ruleBadges } from './capture-words';
 
 const ROW_HEIGHT = 64;
+const NO_TAGS: readonly string[] = [];
 /**
  * A row asks for its thumbnail only once it has stayed in view this long: rows that fly past in
  * a fast scroll never make main (or the bridge host) render a thumbnail nobody sees.
@@ -25,8 +27,10 @@ function Row({
   thumbnail,
   selected,
   hasOwnDescription,
+  ownTags,
   serviceCopy,
   onToggle,
+  onRemoveOwnTag,
   style,
   position,
 }: {
@@ -39,7 +43,10 @@ function Row({
   readonly thumbnail: string;
   readonly selected: boolean;
   readonly hasOwnDescription: boolean;
+  /** The tags given to this photo only ("Tags for selected…"). */
+  readonly ownTags: readonly string[];
   readonly onToggle: (intakeId: number, extend: boolean) => void;
+  readonly onRemoveOwnTag: (intakeId: number, tag: string) => void;
 }) {
   const name = item.path.split(/[\\/]/).pop() ?? item.path;
   const settled = useSettled(THUMBNAIL_DELAY_MS);
@@ -98,6 +105,11 @@ function Row({
       ) : (
         <span className="detail skipped-reason">{item.reason}</span>
       )}
+      <PhotoOwnTags
+        photoName={name}
+        tags={ownTags}
+        onRemove={(tag) => onRemoveOwnTag(item.intakeId, tag)}
+      />
     </li>
   );
 }
@@ -108,16 +120,22 @@ export function ReviewList({
   selected,
   overrides,
   serviceCopies = new Map(),
+  ownTags = new Map(),
   thumbnailUrl,
   onToggle,
+  onRemoveOwnTag = () => undefined,
 }: {
   readonly items: readonly IntakeItemView[];
   /** Photos already on the service, by intake id. */
   readonly serviceCopies?: ReadonlyMap<number, ServiceCopyView>;
   readonly selected: ReadonlySet<number>;
   readonly overrides: ReadonlyMap<number, string>;
+  /** Each photo's own tags, by intake id: shown on its row, each removable there. */
+  readonly ownTags?: ReadonlyMap<number, readonly string[]>;
   readonly thumbnailUrl: (md5: string) => string;
   readonly onToggle: (intakeId: number, extend: boolean) => void;
+  /** Removes one of a photo's own tags (its row's remove button). */
+  readonly onRemoveOwnTag?: (intakeId: number, tag: string) => void;
 }) {
   return (
     <VirtualList
@@ -135,8 +153,10 @@ export function ReviewList({
           thumbnail={item.status === 'photo' ? thumbnailUrl(item.md5) : ''}
           selected={selected.has(item.intakeId)}
           hasOwnDescription={overrides.has(item.intakeId)}
+          ownTags={ownTags.get(item.intakeId) ?? NO_TAGS}
           serviceCopy={serviceCopies.get(item.intakeId)}
           onToggle={onToggle}
+          onRemoveOwnTag={onRemoveOwnTag}
         />
       )}
     />

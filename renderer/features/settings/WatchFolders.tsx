@@ -1,6 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { WatchFolderView } from '../../../shared/domain/watch-rule';
 import { call, useBridge } from '../../bridge/hooks';
+import { WatchRuleEditor } from './WatchRuleEditor';
+import {
+  emptyRuleForm,
+  type RuleForm,
+  ruleFormProblem,
+  ruleInput,
+  WatchRuleFields,
+} from './WatchRuleFields';
 
 /** A watched folder's state in a few words. */
 function stateText(folder: WatchFolderView): string {
@@ -20,37 +28,6 @@ function stateText(folder: WatchFolderView): string {
   }
 }
 
-type RuleForm = {
-  perSubfolder: boolean;
-  projectId: string;
-  description: string;
-  tags: string;
-  tagsFromFolders: boolean;
-  internal: boolean;
-};
-
-const emptyForm: RuleForm = {
-  perSubfolder: false,
-  projectId: '',
-  description: '',
-  tags: '',
-  tagsFromFolders: false,
-  internal: false,
-};
-
-/** The rule the window sends (never a path: the folder dialog in main gives that). */
-function ruleInput(form: RuleForm) {
-  return {
-    project: form.perSubfolder
-      ? { kind: 'per-subfolder' as const }
-      : { kind: 'fixed' as const, projectId: form.projectId.trim() },
-    description: form.description,
-    tags: form.tags.split(',').map((tag) => tag.trim()),
-    tagsFromFolders: form.tagsFromFolders,
-    internal: form.internal,
-  };
-}
-
 /**
  * Settings › Watched folders: photos that land in these folders are queued once complete. A
  * folder is added through the system's folder dialog; each has a rule and shows its state.
@@ -58,8 +35,10 @@ function ruleInput(form: RuleForm) {
 export function WatchFolders() {
   const bridge = useBridge();
   const [folders, setFolders] = useState<readonly WatchFolderView[]>([]);
-  const [form, setForm] = useState<RuleForm>(emptyForm);
+  const [form, setForm] = useState<RuleForm>(emptyRuleForm);
   const [message, setMessage] = useState<string>();
+  /** The folder whose rule is being edited, if any. */
+  const [editing, setEditing] = useState<string>();
   useEffect(() => {
     const stop = bridge.on('watch:changed', setFolders);
     call(bridge, 'watch:list', {})
@@ -68,15 +47,13 @@ export function WatchFolders() {
     return stop;
   }, [bridge]);
   const add = () => {
-    if (!form.perSubfolder && form.projectId.trim() === '') {
-      setMessage('Enter the project id, or choose “the project named like each subfolder”.');
-      return;
-    }
-    setMessage(undefined);
+    const problem = ruleFormProblem(form);
+    setMessage(problem);
+    if (problem !== undefined) return;
     call(bridge, 'watch:add', ruleInput(form))
       .then((result) => {
         setFolders(result.folders);
-        if (result.added) setForm(emptyForm);
+        if (result.added) setForm(emptyRuleForm);
       })
       .catch((error: Error) => setMessage(error.message));
   };
@@ -85,8 +62,6 @@ export function WatchFolders() {
       .then(setFolders)
       .catch((error: Error) => setMessage(error.message));
   };
-  const set = <K extends keyof RuleForm>(key: K, value: RuleForm[K]) =>
-    setForm((previous) => ({ ...previous, [key]: value }));
   return (
     <fieldset aria-labelledby="watch-heading">
       <legend id="watch-heading">Watched folders</legend>
@@ -105,56 +80,36 @@ export function WatchFolders() {
             <br />
             <span role="status">{stateText(folder)}</span>
             {folder.queued > 0 ? ` (${folder.queued} queued)` : ''}{' '}
-            <button type="button" onClick={() => remove(folder.rule.path)}>
+            {editing === folder.rule.path ? null : (
+              <button
+                type="button"
+                aria-label={`Edit the rule of ${folder.rule.path}`}
+                onClick={() => setEditing(folder.rule.path)}
+              >
+                Edit
+              </button>
+            )}{' '}
+            <button
+              type="button"
+              aria-label={`Stop watching ${folder.rule.path}`}
+              onClick={() => remove(folder.rule.path)}
+            >
               Stop watching
             </button>
+            {editing === folder.rule.path ? (
+              <WatchRuleEditor
+                rule={folder.rule}
+                onSaved={(next) => {
+                  setFolders(next);
+                  setEditing(undefined);
+                }}
+                onCancel={() => setEditing(undefined)}
+              />
+            ) : null}
           </li>
         ))}
       </ul>
-      <label>
-        <input
-          type="checkbox"
-          checked={form.perSubfolder}
-          onChange={(event) => set('perSubfolder', event.target.checked)}
-        />{' '}
-        The project named like each subfolder
-      </label>
-      {form.perSubfolder ? null : (
-        <label>
-          Project id for the watched folder
-          <input
-            value={form.projectId}
-            onChange={(event) => set('projectId', event.target.value)}
-          />
-        </label>
-      )}
-      <label>
-        Description for its photos
-        <input
-          value={form.description}
-          onChange={(event) => set('description', event.target.value)}
-        />
-      </label>
-      <label>
-        Tags (comma-separated)
-        <input value={form.tags} onChange={(event) => set('tags', event.target.value)} />
-      </label>
-      <label>
-        <input
-          type="checkbox"
-          checked={form.tagsFromFolders}
-          onChange={(event) => set('tagsFromFolders', event.target.checked)}
-        />{' '}
-        Add the subfolder names as tags
-      </label>
-      <label>
-        <input
-          type="checkbox"
-          checked={form.internal}
-          onChange={(event) => set('internal', event.target.checked)}
-        />{' '}
-        Internal photos
-      </label>
+      <WatchRuleFields form={form} onChange={setForm} />
       <button type="button" onClick={add}>
         Add a watched folder…
       </button>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { IntakeItemView } from '../../../shared/ipc/views';
+import { withoutOwnTag } from './PhotoOwnTags';
 import { SelectedTags, withOwnTags } from './SelectedTags';
 import { TagChips } from './TagChips';
 
@@ -26,6 +27,9 @@ export function useBatchTags() {
         .filter((item) => own.has(item.intakeId))
         .map((item) => ({ intakeId: item.intakeId, tags: [...(own.get(item.intakeId) ?? [])] })),
     }),
+    /** Removes `tag` from the own tags of photo `intakeId` (its row's remove button). */
+    removeOwnTag: (intakeId: number, tag: string) =>
+      setOwn((current) => withoutOwnTag(current, intakeId, tag)),
     /** After queuing: the photos' own tags go with them; the batch's stay for the next drop. */
     queued: () => setOwn(new Map()),
   };

@@ -4,14 +4,15 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppCore } from '../../../main/core/app-core';
 import { commandLineFrontEnd } from '../../../main/core/front-end';
+import { NOT_SIGNED_IN_WORDS, SESSION_ENDED_WORDS } from '../../../main/core/sign-in-failure';
 import { silentLogger, Redactor } from '../../../main/logging/logger';
 import { InMemorySecretStore } from '../../../main/secrets/in-memory-secret-store';
 import { secretNames } from '../../../main/secrets/secret-names';
 import { ipcChannels } from '../../../shared/ipc/channels';
-import { createIpcDispatcher } from '../../../shared/ipc/dispatcher';
+import { createIpcDispatcher, IpcFailure } from '../../../shared/ipc/dispatcher';
 import type { IntakeBatchView, IntakeItemView } from '../../../shared/ipc/views';
 import { loopbackBrowser } from '../../support/auth-harness';
-import { startTestService, type TestService } from '../../support/photo-service-harness';
+import { admin, startTestService, type TestService } from '../../support/photo-service-harness';
 import { makePhotos } from '../../support/upload-harness';
 
 /** Waits until `check` holds (polling), at most 10 s. */
@@ -197,7 +198,9 @@ describe('the app core, signed in', () => {
       baseUrl: service.info.base_url.replace('127.0.0.1', 'localhost'),
     });
     expect((await handlers['session:get']({})).state).toBe('signed-out');
-    await expect(handlers['projects:search']({ query: '', page: 1 })).rejects.toThrow(/sign in/i);
+    await expect(handlers['projects:search']({ query: '', page: 1 })).rejects.toThrow(
+      NOT_SIGNED_IN_WORDS,
+    );
     // Back to the API the tokens were issued for: still signed in there.
     await handlers['settings:set']({ baseUrl: service.info.base_url });
     expect((await handlers['session:get']({})).state).toBe('signed-in');
@@ -241,5 +244,26 @@ describe('the app core, signed in', () => {
     });
     const [queued] = (await handlers['queue:snapshot']({})).items;
     expect(queued?.path).toBe(await realpath(photo!.path));
+  });
+
+  it('says the session has ended, not "sign in first", once the service ends a session', async () => {
+    const handlers = core.handlersFor(commandLineFrontEnd);
+    await handlers['settings:set']({
+      authUrl: service.info.auth_url,
+      baseUrl: service.info.base_url,
+      clientId: service.info.public_client_id,
+    });
+    await handlers['session:sign-in']({});
+    await until(async () => (await handlers['session:get']({})).state === 'signed-in');
+
+    // The service forgets every grant: the access token and the refresh token are refused.
+    expect((await admin.post(service.info, '/reset', { tokens: true })).ok).toBe(true);
+    const failure = await handlers['projects:search']({ query: '', page: 1 }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect((await handlers['session:get']({})).state).toBe('needs-sign-in');
+    expect(failure).toBeInstanceOf(IpcFailure);
+    expect(failure).toMatchObject({ code: 'not-signed-in', message: SESSION_ENDED_WORDS });
   });
 });

@@ -1,0 +1,24 @@
+import { IpcFailure } from '../../shared/ipc/dispatcher';
+import type { SessionView } from '../../shared/ipc/views';
+
+/** What the window says when a call needs a sign-in the user never made. */
+export const NOT_SIGNED_IN_WORDS = 'Please sign in to the Photo Service first.';
+
+/**
+ * What the window says when the service ended a session the user had: the same words as the
+ * queue's banner, so the user reads one story, not "sign in first" after having signed in.
+ */
+export const SESSION_ENDED_WORDS =
+  'Your session has ended. Sign in again; queued uploads are kept.';
+
+/**
+ * The `not-signed-in` failure a window call answers with when the service wants a sign-in: a
+ * session the service ended (tokens revoked, refresh refused: state `needs-sign-in`) is told apart
+ * from never having signed in. Mirrors the command line's `signInWords`.
+ */
+export function signInNeededFailure(state: SessionView['state']): IpcFailure {
+  return new IpcFailure(
+    'not-signed-in',
+    state === 'needs-sign-in' ? SESSION_ENDED_WORDS : NOT_SIGNED_IN_WORDS,
+  );
+}

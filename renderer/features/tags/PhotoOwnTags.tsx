@@ -1,0 +1,52 @@
+/**
+ * A photo's own tags ("Tags for selected…") on its row of the review list, each with a button
+ * that removes it from this photo only. The buttons name the tag and the photo, so a screen
+ * reader user knows which of the many rows they act on. Nothing is shown for a photo with none.
+ */
+export function PhotoOwnTags({
+  photoName,
+  tags,
+  onRemove,
+}: {
+  /** The photo's file name, as its row shows it. */
+  readonly photoName: string;
+  readonly tags: readonly string[];
+  readonly onRemove: (tag: string) => void;
+}) {
+  if (tags.length === 0) return null;
+  return (
+    <ul className="own-tags" aria-label={`Own tags of ${photoName}`}>
+      {tags.map((tag) => (
+        <li key={tag} className="chip">
+          <span>{tag}</span>
+          <button
+            type="button"
+            aria-label={`Remove tag ${tag} from ${photoName}`}
+            title={`Remove tag ${tag} from ${photoName}`}
+            onClick={() => onRemove(tag)}
+          >
+            ×
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * `own` without `tag` on photo `intakeId` (compared ignoring case, as tags are normalized); a
+ * photo left with no own tags leaves the map, so the count over the list stays true.
+ */
+export function withoutOwnTag(
+  own: ReadonlyMap<number, readonly string[]>,
+  intakeId: number,
+  tag: string,
+): ReadonlyMap<number, readonly string[]> {
+  const current = own.get(intakeId);
+  if (current === undefined) return own;
+  const left = current.filter((other) => other.toLowerCase() !== tag.toLowerCase());
+  const next = new Map(own);
+  if (left.length === 0) next.delete(intakeId);
+  else next.set(intakeId, left);
+  return next;
+}

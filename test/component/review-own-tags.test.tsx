@@ -1,0 +1,165 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { IntakeItemView } from '../../shared/ipc/views';
+import type { IntakeState } from '../../renderer/bridge/hooks';
+import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
+import { withoutOwnTag } from '../../renderer/features/tags/PhotoOwnTags';
+import { fakeBridge, renderWithBridge } from './render-with-bridge';
+
+afterEach(cleanup);
+
+// jsdom lays nothing out: the virtual list would think its viewport is 0 px tall and render no
+// rows. A viewport of 600 px (rows are 64 px) makes it render the few rows of these tests.
+const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+const clientWidth = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth');
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, value: 600 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, value: 800 });
+});
+afterAll(() => {
+  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
+  if (clientWidth) Object.defineProperty(HTMLElement.prototype, 'clientWidth', clientWidth);
+});
+
+/** A photo intake found: only what the screen reads differs between photos. */
+function photo(intakeId: number): IntakeItemView {
+  return {
+    intakeId,
+    status: 'photo',
+    path: `/drop/IMG_${intakeId}.jpg`,
+    root: '/drop',
+    folders: [],
+    format: 'jpeg',
+    size: 1000,
+    capture: {
+      capturedAt: 1_714_550_400,
+      capturedAtMs: 1_714_550_400_000,
+      rule: 'offset',
+      zone: '+00:00',
+      wallTime: '2024-05-01T08:00:00',
+      source: 'DateTimeOriginal',
+    },
+    coordinates: null,
+    width: 48,
+    height: 32,
+    orientation: 1,
+    make: undefined,
+    model: undefined,
+    md5: intakeId.toString(16).padStart(32, '0'),
+    duplicateOf: undefined,
+    note: undefined,
+  };
+}
+
+/** The review row of `fileName`. */
+function rowOf(fileName: string): HTMLElement {
+  const row = screen.getByRole('checkbox', { name: `Select ${fileName}` }).closest('li');
+  if (row === null) throw new Error(`no row for ${fileName}`);
+  return row;
+}
+
+describe("a photo's own tags in the review list", () => {
+  it('are shown on its row, and one can be removed there before upload', async () => {
+    const { bridge, calls } = fakeBridge({
+      'projects:recent': [{ id: 'p1', name: 'Harbor', address: '', photoCount: undefined }],
+      'queue:add-photos': { added: 2, alreadyQueued: 0, skipped: [] },
+    });
+    const intake: IntakeState = {
+      items: [photo(1), photo(2)],
+      progress: undefined,
+      add: () => Promise.resolve(),
+      remove: () => undefined,
+      clear: () => undefined,
+    };
+    let queued = '';
+    renderWithBridge(
+      <IntakeScreen
+        intake={intake}
+        assumedZone="UTC"
+        onZoneChange={() => undefined}
+        onQueued={(message) => (queued = message)}
+      />,
+      bridge,
+    );
+
+    // Two tags for the first photo only.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select IMG_1.jpg' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Tags for selected…' }));
+    const field = screen.getByRole('textbox', { name: /Tags for the 1 selected photos/ });
+    fireEvent.change(field, { target: { value: 'rebar, Level 2' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add tags to selected' }));
+
+    const own = within(rowOf('IMG_1.jpg')).getByRole('list', { name: 'Own tags of IMG_1.jpg' });
+    expect(
+      within(own)
+        .getAllByRole('listitem')
+        .map((chip) => chip.textContent),
+    ).toEqual(['rebar×', 'Level 2×']);
+    expect(within(rowOf('IMG_2.jpg')).queryByRole('list')).toBeNull();
+
+    // Removed from the row: gone there, and not sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove tag rebar from IMG_1.jpg' }));
+    expect(
+      within(own)
+        .getAllByRole('listitem')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Level 2×']);
+    fireEvent.click(await screen.findByRole('button', { name: /Harbor/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Upload 2 photos' }));
+    await waitFor(() => expect(queued).toBe('Queued 2 photos for Harbor.'));
+    const sent = calls.find((entry) => entry.channel === 'queue:add-photos')?.input as {
+      photoTags: { intakeId: number; tags: string[] }[];
+    };
+    expect(sent.photoTags).toEqual([{ intakeId: 1, tags: ['Level 2'] }]);
+  });
+
+  it('leave the row, and the count, when the last one is removed', async () => {
+    const { bridge } = fakeBridge({ 'projects:recent': [] });
+    const intake: IntakeState = {
+      items: [photo(1)],
+      progress: undefined,
+      add: () => Promise.resolve(),
+      remove: () => undefined,
+      clear: () => undefined,
+    };
+    renderWithBridge(
+      <IntakeScreen
+        intake={intake}
+        assumedZone="UTC"
+        onZoneChange={() => undefined}
+        onQueued={() => undefined}
+      />,
+      bridge,
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select IMG_1.jpg' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Tags for selected…' }));
+    const field = screen.getByRole('textbox', { name: /Tags for the 1 selected photos/ });
+    fireEvent.change(field, { target: { value: 'rebar' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add tags to selected' }));
+    expect(screen.getByText(/1 photo has their own tags too/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove tag rebar from IMG_1.jpg' }));
+    await waitFor(() => expect(screen.queryByText(/their own tags too/)).toBeNull());
+    expect(screen.queryByRole('list', { name: 'Own tags of IMG_1.jpg' })).toBeNull();
+  });
+});
+
+describe('withoutOwnTag', () => {
+  it('removes one tag, ignoring case, and forgets a photo left with none', () => {
+    const own = new Map([
+      [1, ['rebar', 'Level 2']],
+      [2, ['rebar']],
+    ]);
+    expect(withoutOwnTag(own, 1, 'REBAR')).toEqual(
+      new Map([
+        [1, ['Level 2']],
+        [2, ['rebar']],
+      ]),
+    );
+    expect(withoutOwnTag(own, 2, 'rebar')).toEqual(new Map([[1, ['rebar', 'Level 2']]]));
+    expect(withoutOwnTag(own, 3, 'rebar')).toBe(own);
+  });
+});
