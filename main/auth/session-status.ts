@@ -2,8 +2,7 @@ import type { SessionSnapshot, SessionState } from './session-types';
 import type { TokenSet } from './token-set';
 
 /** What the user is told when the server ended the session (or another process found it ended). */
-export const SESSION_ENDED =
-  'Your session has ended. Please sign in again; queued uploads are waiting.';
+export const SESSION_ENDED = 'Your session has ended. Sign in again; queued uploads are kept.';
 
 /**
  * What the parts of one session share: its state, its tokens in memory, the message for the user,

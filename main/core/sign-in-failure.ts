@@ -1,15 +1,15 @@
 import { IpcFailure } from '../../shared/ipc/dispatcher';
 import type { SessionView } from '../../shared/ipc/views';
+import { SESSION_ENDED } from '../auth/session-status';
 
 /** What the window says when a call needs a sign-in the user never made. */
 export const NOT_SIGNED_IN_WORDS = 'Please sign in to the Photo Service first.';
 
 /**
- * What the window says when the service ended a session the user had: the same words as the
- * queue's banner, so the user reads one story, not "sign in first" after having signed in.
+ * What the window says when the service ended a session the user had: the words the session
+ * itself shows (and the queue's banner begins with), so the user reads one story, not "sign in first" after having signed in.
  */
-export const SESSION_ENDED_WORDS =
-  'Your session has ended. Sign in again; queued uploads are kept.';
+export const SESSION_ENDED_WORDS = SESSION_ENDED;
 
 /**
  * The `not-signed-in` failure a window call answers with when the service wants a sign-in: a

@@ -332,7 +332,7 @@ describe('AuthSession: losing and regaining the session', () => {
     clock.advance(7200_000);
     await expect(made.session.accessToken()).rejects.toBeInstanceOf(AuthRequiredError);
     expect(made.session.snapshot().state).toBe('needs-sign-in');
-    expect(snapshots.at(-1)?.message).toContain('sign in again');
+    expect(snapshots.at(-1)?.message).toContain('Sign in again');
 
     const restarted = kit({ browser: loopbackBrowser(), clock, secrets: made.secrets });
     expect((await restarted.session.restore()).state).toBe('needs-sign-in');
