@@ -3,7 +3,7 @@ import type { WatchFolderView, WatchRule } from '../../shared/domain/watch-rule'
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
 import type { IntakeBatchView } from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
-import type { WatchCore } from './watch-core';
+import { queuedMd5sOf, type WatchCore } from './watch-core';
 import { WatchLedger } from './watch-ledger';
 import { WatchService } from './watch-service';
 
@@ -14,7 +14,10 @@ export type CoreWatchersDeps = {
   /** Starts an intake run (the core's `IntakeRuns.start`); its batches come to `intakeBatch`. */
   readonly startIntake: (paths: readonly string[], assumedZone: string) => number;
   /** The core's handlers (queueing goes through `queue:add-photos`, like every front end). */
-  readonly handlers: () => Pick<IpcHandlers, 'queue:add-photos' | 'projects:search'>;
+  readonly handlers: () => Pick<
+    IpcHandlers,
+    'queue:add-photos' | 'projects:search' | 'queue:snapshot'
+  >;
   readonly assumedZone: () => string;
   /** Tells the window what the watchers do (`watch:changed`). */
   readonly emit: (folders: readonly WatchFolderView[]) => void;
@@ -122,6 +125,8 @@ export class CoreWatchers {
           photoTags: [],
         }),
       findProjects: (query) => this.deps.handlers()['projects:search']({ query, page: 1 }),
+      queuedMd5s: async (projectId) =>
+        queuedMd5sOf((await this.deps.handlers()['queue:snapshot']({})).items, projectId),
     };
   }
 }

@@ -27,6 +27,14 @@ export class SettleTracker {
     this.#pending.set(path, { size: -1, mtimeMs: -1, stableSince: this.now() });
   }
 
+  /**
+   * A file found by a listing: starts its wait unless it is already waiting (a listing must not
+   * delay a file whose events already came).
+   */
+  notice(path: string): void {
+    if (!this.#pending.has(path)) this.touch(path);
+  }
+
   /** Starts a file's wait again (it was settled but not yet a complete image). */
   again(path: string): void {
     this.touch(path);
