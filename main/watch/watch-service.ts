@@ -35,9 +35,9 @@ export type WatchServiceOptions = {
   /** How often waiting files and the roots are looked at (default: a fifth of the settle time). */
   readonly tickMs?: number;
   /** How often each root is listed in full, for events that were lost (default 60 s). */
-  readonly rescanMs?: number;
+  readonly rescanMs?: number | undefined;
   /** Whether file-system events are listened to (default true; off: the listings only). */
-  readonly fileEvents?: boolean;
+  readonly fileEvents?: boolean | undefined;
   readonly now?: () => number;
 };
 

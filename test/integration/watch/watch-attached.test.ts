@@ -108,9 +108,8 @@ describe('watch attached to the process that owns the data folder', () => {
     );
     await until(
       async () =>
-        (await admin.state(service.info)).photos.filter(
-          (photo) => photo.project_id === projectId,
-        ).length >= 2,
+        (await admin.state(service.info)).photos.filter((photo) => photo.project_id === projectId)
+          .length >= 2,
       60_000,
       'the photos on the service',
     );
