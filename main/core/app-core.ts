@@ -160,6 +160,7 @@ export class AppCore {
       startIntake: (paths, zone) => this.#runs.start(paths, zone),
       handlers: () => this.handlersFor(commandLineFrontEnd),
       assumedZone: () => this.settings.get().assumedZone ?? computerZone(),
+      settleSeconds: () => this.settings.get().watchSettleSeconds,
       emit: (folders) => this.#emit('watch:changed', folders),
     });
   }

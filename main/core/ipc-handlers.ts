@@ -205,6 +205,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
         concurrency: input.concurrency,
         assumedZone: input.assumedZone,
         keepOriginals: input.keepOriginals,
+        watchSettleSeconds: input.watchSettleSeconds,
       });
       if (input.clientSecret !== undefined && next.authUrl && next.clientId) {
         deps.redactor.add(input.clientSecret);

@@ -1,5 +1,9 @@
 import { join } from 'node:path';
-import type { WatchFolderView, WatchRule } from '../../shared/domain/watch-rule';
+import {
+  DEFAULT_WATCH_SETTLE_SECONDS,
+  type WatchFolderView,
+  type WatchRule,
+} from '../../shared/domain/watch-rule';
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
 import type { IntakeBatchView } from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
@@ -19,6 +23,11 @@ export type CoreWatchersDeps = {
     'queue:add-photos' | 'projects:search' | 'queue:snapshot'
   >;
   readonly assumedZone: () => string;
+  /**
+   * The saved settle time in seconds (`watchSettleSeconds`; undefined: the default). Read at each
+   * look at the waiting files, so a change in Settings applies at once, without a restart.
+   */
+  readonly settleSeconds: () => number | undefined;
   /** Tells the window what the watchers do (`watch:changed`). */
   readonly emit: (folders: readonly WatchFolderView[]) => void;
 };
@@ -60,6 +69,7 @@ export class CoreWatchers {
         ledger: this.#ledger,
         logger: this.deps.logger,
         assumedZone: this.deps.assumedZone,
+        settleMs: () => (this.deps.settleSeconds() ?? DEFAULT_WATCH_SETTLE_SECONDS) * 1000,
         report: (report) => {
           if (report.kind === 'skipped')
             this.deps.logger.warn('a watched file was not queued', { reason: report.reason });

@@ -18,7 +18,8 @@ export class SettleTracker {
   readonly #pending = new Map<string, Pending>();
 
   constructor(
-    private readonly settleMs: number,
+    /** The settle time, read at each look (a changed setting applies to the waiting files). */
+    private readonly settleMs: () => number,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -59,7 +60,7 @@ export class SettleTracker {
         this.#pending.set(path, { size: info.size, mtimeMs: info.mtimeMs, stableSince: now });
         continue;
       }
-      if (now - entry.stableSince >= this.settleMs) {
+      if (now - entry.stableSince >= this.settleMs()) {
         this.#pending.delete(path);
         ready.push({ path, size: info.size, mtimeMs: info.mtimeMs });
       }

@@ -1,5 +1,9 @@
 import { sep } from 'node:path';
-import type { WatchFolderState, WatchRule } from '../../shared/domain/watch-rule';
+import {
+  DEFAULT_WATCH_SETTLE_SECONDS,
+  type WatchFolderState,
+  type WatchRule,
+} from '../../shared/domain/watch-rule';
 import type { Logger } from '../logging/logger';
 import type { NamedProject } from '../folders/folder-rules';
 import { FolderWatcher } from './folder-watcher';
@@ -10,7 +14,7 @@ import type { WatchLedger } from './watch-ledger';
 import { placeWatchedFile } from './watch-placement';
 
 /** The default settle time: a file's size and modification time hold still this long. */
-export const DEFAULT_SETTLE_MS = 5000;
+export const DEFAULT_SETTLE_MS = DEFAULT_WATCH_SETTLE_SECONDS * 1000;
 
 /** Why a watched photo was not queued: the queue holds the same photo for the project. */
 export const ALREADY_QUEUED = 'The same photo is already in the queue for this project.';
@@ -31,7 +35,8 @@ export type WatchServiceOptions = {
   readonly report: (report: WatchReport) => void;
   /** The zone assumed for photos nothing else places (read at each intake). */
   readonly assumedZone: () => string;
-  readonly settleMs?: number;
+  /** The settle time: fixed, or read at each look (a setting that may change meanwhile). */
+  readonly settleMs?: number | (() => number) | undefined;
   /** How often waiting files and the roots are looked at (default: a fifth of the settle time). */
   readonly tickMs?: number;
   /** How often each root is listed in full, for events that were lost (default 60 s). */
@@ -65,9 +70,11 @@ export class WatchService {
   #closed = false;
 
   constructor(private readonly options: WatchServiceOptions) {
-    const settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
+    const given = options.settleMs ?? DEFAULT_SETTLE_MS;
+    const settle = typeof given === 'number' ? () => given : given;
+    const settleMs = settle();
     this.#now = options.now ?? Date.now;
-    this.#tracker = new SettleTracker(settleMs, this.#now);
+    this.#tracker = new SettleTracker(settle, this.#now);
     this.#tickMs = options.tickMs ?? Math.max(100, Math.min(1000, Math.round(settleMs / 5)));
   }
 
