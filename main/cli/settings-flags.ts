@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { insecureAddressReason } from '../../shared/domain/secure-address';
+import { DEFAULT_WATCH_SETTLE_SECONDS } from '../../shared/domain/watch-rule';
 import type { IpcCallInput } from '../../shared/ipc/bridge';
 import type { SettingsView } from '../../shared/ipc/views';
 import { SEED_S3_KEY_ENV, SEED_S3_SECRET_ENV } from '../core/seed-settings';
@@ -113,6 +114,7 @@ export const noSavedSettings: SettingsView = {
   concurrency: 4,
   assumedZone: 'UTC',
   keepOriginals: false,
+  watchSettleSeconds: DEFAULT_WATCH_SETTLE_SECONDS,
 };
 
 /**

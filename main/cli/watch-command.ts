@@ -98,6 +98,7 @@ export async function watchFolders(
     core: watchCoreThroughCalls(
       (channel, input) => context.call(channel, input),
       (listener) => context.client.on('intake:batch', listener),
+      (waiting) => context.waitFor(waiting),
     ),
     ledger,
     logger: context.logger.child('watch'),
@@ -106,6 +107,7 @@ export async function watchFolders(
     settleMs,
   });
   let stopping = false;
+  let ownerStopped = false;
   let stopped: () => void = () => undefined;
   const stop = new Promise<void>((resolve) => (stopped = resolve));
   const onSignal = () => {
@@ -113,6 +115,12 @@ export async function watchFolders(
     stopped();
     wake?.();
   };
+  // An owner that goes away (killed, or quitting) ends this watch at once, not at the next sync.
+  context.client.untilGone().catch(() => {
+    if (stopping) return; // this command's own disconnect, after a signal
+    ownerStopped = true;
+    onSignal();
+  });
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
@@ -128,7 +136,11 @@ export async function watchFolders(
         out.stderr.write(
           `watch: ${ended.ended === 'needs-sign-in' ? 'the session has ended; sign in again (`npm run cli -- login`). Photos are still queued.' : (ended.reason ?? 'the queue cannot run yet')}\n`,
         );
-      if (ended.ended === 'stopped') break;
+      if (ended.ended === 'stopped') {
+        // Only the owner's queue stopping ends a sync this command did not stop itself.
+        ownerStopped = context.client.kind === 'attached';
+        break;
+      }
       await new Promise<void>((resolve) => {
         wake = resolve;
         setTimeout(resolve, ended.ended === 'idle' ? 30_000 : 5000).unref();
@@ -143,6 +155,12 @@ export async function watchFolders(
     ledger.close();
   }
   await context.close({ now: true });
+  if (ownerStopped) {
+    out.stderr.write(
+      'watch: the Photo Uploader process that owns the data folder stopped, so this watch stopped too; run the command again.\n',
+    );
+    return 1;
+  }
   out.stderr.write('watch: stopped; the steps in flight were journaled.\n');
   return 0;
 }

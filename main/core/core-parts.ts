@@ -90,6 +90,7 @@ export function buildCoreParts(options: AppCoreOptions, links: CoreLinks): CoreP
     startIntake: (paths, zone) => runs.start(paths, zone),
     handlers: links.commandLineHandlers,
     assumedZone: () => settings.get().assumedZone ?? computerZone(),
+    settleSeconds: () => settings.get().watchSettleSeconds,
     emit: (folders) => links.emit('watch:changed', folders),
   });
   return { refreshLock, settings, store, workers, thumbnails, renditions, runs, runner, watchers };

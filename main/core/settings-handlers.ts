@@ -39,7 +39,11 @@ function photoHostSettings(
   };
 }
 
+/** Settings read each time they are used, so saving them alone rebuilds nothing. */
+const READ_WHEN_USED: ReadonlySet<string> = new Set(['assumedZone', 'watchSettleSeconds']);
+
 /** The handlers of `settings:get`, `settings:set` and `settings:test-photo-host`. */
+
 export function settingsHandlers(
   deps: SettingsHandlerDeps,
 ): Pick<IpcHandlers, 'settings:get' | 'settings:set' | 'settings:test-photo-host'> {
@@ -63,6 +67,7 @@ export function settingsHandlers(
         concurrency: input.concurrency,
         assumedZone: input.assumedZone,
         keepOriginals: input.keepOriginals,
+        watchSettleSeconds: input.watchSettleSeconds,
       });
       if (input.clientSecret !== undefined && next.authUrl && next.clientId) {
         deps.redactor.add(input.clientSecret);
@@ -86,8 +91,9 @@ export function settingsHandlers(
           deps,
         );
       }
-      // The default zone only matters to the next intake; anything else rebuilds the connection.
-      if (Object.keys(input).some((key) => key !== 'assumedZone')) await core.reconfigure();
+      // The default zone and the settle time are read when used; anything else rebuilds the
+      // connection.
+      if (Object.keys(input).some((key) => !READ_WHEN_USED.has(key))) await core.reconfigure();
       return core.settingsView();
     },
 

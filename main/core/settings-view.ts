@@ -1,3 +1,4 @@
+import { DEFAULT_WATCH_SETTLE_SECONDS } from '../../shared/domain/watch-rule';
 import { computerZone } from '../../shared/domain/zone';
 import type { SettingsView } from '../../shared/ipc/views';
 import type { RedirectChoice } from '../auth/auth-session';
@@ -47,6 +48,7 @@ export async function settingsView(
     concurrency: saved.concurrency ?? 4,
     assumedZone: saved.assumedZone ?? computerZone(),
     keepOriginals: saved.keepOriginals ?? false,
+    watchSettleSeconds: saved.watchSettleSeconds ?? DEFAULT_WATCH_SETTLE_SECONDS,
   };
 }
 

@@ -1,7 +1,11 @@
 import Conf from 'conf';
 import { z } from 'zod';
 import { secureAddressSchema } from '../../shared/domain/secure-address';
-import { watchRuleSchema } from '../../shared/domain/watch-rule';
+import {
+  MAX_WATCH_SETTLE_SECONDS,
+  MIN_WATCH_SETTLE_SECONDS,
+  watchRuleSchema,
+} from '../../shared/domain/watch-rule';
 import type { Logger } from '../logging/logger';
 import { DEFAULT_MAX_FILE_BYTES } from '../media/file-limits';
 
@@ -70,6 +74,16 @@ const settingsSchema = z.object({
    * converted, since browsers show neither and the service documents only JPEG and PNG).
    */
   keepOriginals: z.boolean().optional(),
+  /**
+   * How long (seconds) a watched file's size and modification time must hold still before it is
+   * taken in (default `DEFAULT_WATCH_SETTLE_SECONDS`).
+   */
+  watchSettleSeconds: z
+    .number()
+    .int()
+    .min(MIN_WATCH_SETTLE_SECONDS)
+    .max(MAX_WATCH_SETTLE_SECONDS)
+    .optional(),
   /** The zone assumed for photos nothing else places (default: the computer's). */
   assumedZone: z.string().min(1).max(100).optional(),
   /** Projects photos were last sent to, newest first, for the project picker. */

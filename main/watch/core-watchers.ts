@@ -1,9 +1,13 @@
 import { join } from 'node:path';
-import type { WatchFolderView, WatchRule } from '../../shared/domain/watch-rule';
+import {
+  DEFAULT_WATCH_SETTLE_SECONDS,
+  type WatchFolderView,
+  type WatchRule,
+} from '../../shared/domain/watch-rule';
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
 import type { IntakeBatchView } from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
-import type { WatchCore } from './watch-core';
+import { queuedMd5sOf, type WatchCore } from './watch-core';
 import { WatchLedger } from './watch-ledger';
 import { WatchService } from './watch-service';
 
@@ -14,8 +18,16 @@ export type CoreWatchersDeps = {
   /** Starts an intake run (the core's `IntakeRuns.start`); its batches come to `intakeBatch`. */
   readonly startIntake: (paths: readonly string[], assumedZone: string) => number;
   /** The core's handlers (queueing goes through `queue:add-photos`, like every front end). */
-  readonly handlers: () => Pick<IpcHandlers, 'queue:add-photos' | 'projects:search'>;
+  readonly handlers: () => Pick<
+    IpcHandlers,
+    'queue:add-photos' | 'projects:search' | 'queue:snapshot'
+  >;
   readonly assumedZone: () => string;
+  /**
+   * The saved settle time in seconds (`watchSettleSeconds`; undefined: the default). Read at each
+   * look at the waiting files, so a change in Settings applies at once, without a restart.
+   */
+  readonly settleSeconds: () => number | undefined;
   /** Tells the window what the watchers do (`watch:changed`). */
   readonly emit: (folders: readonly WatchFolderView[]) => void;
 };
@@ -57,6 +69,7 @@ export class CoreWatchers {
         ledger: this.#ledger,
         logger: this.deps.logger,
         assumedZone: this.deps.assumedZone,
+        settleMs: () => (this.deps.settleSeconds() ?? DEFAULT_WATCH_SETTLE_SECONDS) * 1000,
         report: (report) => {
           if (report.kind === 'skipped')
             this.deps.logger.warn('a watched file was not queued', { reason: report.reason });
@@ -122,6 +135,8 @@ export class CoreWatchers {
           photoTags: [],
         }),
       findProjects: (query) => this.deps.handlers()['projects:search']({ query, page: 1 }),
+      queuedMd5s: async (projectId) =>
+        queuedMd5sOf((await this.deps.handlers()['queue:snapshot']({})).items, projectId),
     };
   }
 }

@@ -7,17 +7,40 @@ import type { Logger } from '../logging/logger';
 export type FolderWatcherEvents = {
   /** A file was added or changed under the root (also for files there at the start). */
   readonly file: (path: string) => void;
+  /**
+   * A file found by the periodic full listing of the root (its event may have been lost); the
+   * listener must ignore files it already knows. Defaults to `file`.
+   */
+  readonly listed?: (path: string) => void;
   /** The root is there and watched (at the start, and again after it came back). */
   readonly watching: () => void;
   /** The root is gone (a network drive went away); it is watched again when it comes back. */
   readonly missing: () => void;
 };
 
+/** The default interval of the full listing of each watched root. */
+export const DEFAULT_RESCAN_MS = 60_000;
+
+/** How a `FolderWatcher` looks at its root besides polling its existence. */
+export type FolderWatcherOptions = {
+  /** How often the root's existence is checked (default 1 s). */
+  readonly pollMs?: number | undefined;
+  /** How often the whole root is listed again (default `DEFAULT_RESCAN_MS`). */
+  readonly rescanMs?: number | undefined;
+  /**
+   * Whether the file system's events are listened to (default true). Off, only the listings
+   * find files: for tests of the listing, and for file systems whose events cannot be trusted.
+   */
+  readonly fileEvents?: boolean | undefined;
+};
+
 /**
  * Watches one folder, recursively, with chokidar, and survives the folder going away: chokidar
  * may not notice its root being removed, so the root's existence is polled; when the root
  * disappears the watcher is closed, and when it comes back a fresh one scans it again (files
- * already queued are recognised by the ledger, not by the watcher).
+ * already queued are recognised by the ledger, not by the watcher). File-system events can be
+ * lost (network drives, an overflowing event queue), so the whole root is also listed again
+ * every `rescanMs`.
  */
 export class FolderWatcher {
   #watcher: FSWatcher | undefined;
@@ -25,19 +48,35 @@ export class FolderWatcher {
   #present: boolean | undefined;
   #closed = false;
   #checking = false;
+  #rescanTimer: NodeJS.Timeout | undefined;
+  #rescanning = false;
 
   constructor(
     readonly root: string,
     private readonly events: FolderWatcherEvents,
     private readonly logger: Logger,
-    /** How often the root's existence is checked. */
-    private readonly pollMs = 1000,
+    private readonly options: FolderWatcherOptions = {},
   ) {}
 
   /** Starts watching (or waiting for the folder to appear). */
   async start(): Promise<void> {
     await this.#check();
-    this.#timer = setInterval(() => void this.#check(), this.pollMs);
+    this.#timer = setInterval(() => void this.#check(), this.options.pollMs ?? 1000);
+    this.#rescanTimer = setInterval(
+      () => void this.#rescan(),
+      this.options.rescanMs ?? DEFAULT_RESCAN_MS,
+    );
+  }
+
+  /** Lists the whole root again, when it is there (one listing at a time). */
+  async #rescan(): Promise<void> {
+    if (this.#rescanning || this.#present !== true) return;
+    this.#rescanning = true;
+    try {
+      await this.#listAgain(this.root, this.events.listed ?? this.events.file);
+    } finally {
+      this.#rescanning = false;
+    }
   }
 
   async #check(): Promise<void> {
@@ -55,6 +94,11 @@ export class FolderWatcher {
       if (this.#closed) return;
       if (!present) {
         this.events.missing();
+        return;
+      }
+      if (this.options.fileEvents === false) {
+        this.events.watching();
+        await this.#listAgain(this.root, this.events.listed ?? this.events.file);
         return;
       }
       this.#watcher = watch(this.root, { ignoreInitial: false, alwaysStat: false });
@@ -76,11 +120,11 @@ export class FolderWatcher {
   }
 
   /** Reports every file under `dir` (the settle tracker and the ledger ignore repeats). */
-  async #listAgain(dir: string): Promise<void> {
+  async #listAgain(dir: string, report = this.events.file): Promise<void> {
     if (this.#closed) return;
     try {
       for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }))
-        if (entry.isFile()) this.events.file(join(entry.parentPath, entry.name));
+        if (entry.isFile() && !this.#closed) report(join(entry.parentPath, entry.name));
     } catch {
       // Gone again, or unreadable: the watcher reports what happens next.
     }
@@ -90,6 +134,7 @@ export class FolderWatcher {
   async close(): Promise<void> {
     this.#closed = true;
     clearInterval(this.#timer);
+    clearInterval(this.#rescanTimer);
     await this.#watcher?.close();
     this.#watcher = undefined;
   }

@@ -18,13 +18,22 @@ export class SettleTracker {
   readonly #pending = new Map<string, Pending>();
 
   constructor(
-    private readonly settleMs: number,
+    /** The settle time, read at each look (a changed setting applies to the waiting files). */
+    private readonly settleMs: () => number,
     private readonly now: () => number = Date.now,
   ) {}
 
   /** A file was added or changed: (re)start its wait. */
   touch(path: string): void {
     this.#pending.set(path, { size: -1, mtimeMs: -1, stableSince: this.now() });
+  }
+
+  /**
+   * A file found by a listing: starts its wait unless it is already waiting (a listing must not
+   * delay a file whose events already came).
+   */
+  notice(path: string): void {
+    if (!this.#pending.has(path)) this.touch(path);
   }
 
   /** Starts a file's wait again (it was settled but not yet a complete image). */
@@ -51,7 +60,7 @@ export class SettleTracker {
         this.#pending.set(path, { size: info.size, mtimeMs: info.mtimeMs, stableSince: now });
         continue;
       }
-      if (now - entry.stableSince >= this.settleMs) {
+      if (now - entry.stableSince >= this.settleMs()) {
         this.#pending.delete(path);
         ready.push({ path, size: info.size, mtimeMs: info.mtimeMs });
       }

@@ -1,6 +1,6 @@
 import type { IpcCallInput } from '../../shared/ipc/bridge';
 import type { IpcChannel, IpcEventPayloads, IpcResults } from '../../shared/ipc/contract';
-import type { IntakeItemView } from '../../shared/ipc/views';
+import type { IntakeItemView, QueueItemView } from '../../shared/ipc/views';
 import type { NamedProject } from '../folders/folder-rules';
 
 /**
@@ -20,8 +20,27 @@ export interface WatchCore {
     readonly internal: boolean;
     readonly tags: readonly string[];
   }): Promise<{ readonly added: number; readonly alreadyQueued: number }>;
+  /** The MD5s of the photos the queue holds (not cancelled) for `projectId`. */
+  queuedMd5s(projectId: string): Promise<ReadonlySet<string>>;
   /** The service's projects whose name contains `query` (first page). */
   findProjects(query: string): Promise<readonly NamedProject[]>;
+}
+
+/**
+ * The MD5s of `items` (a queue snapshot) that the queue would refuse to add again for
+ * `projectId`: photos of that project that are not cancelled (the queue store's own rule).
+ */
+export function queuedMd5sOf(items: readonly QueueItemView[], projectId: string): Set<string> {
+  const md5s = new Set<string>();
+  for (const item of items)
+    if (
+      item.kind === 'photo' &&
+      item.projectId === projectId &&
+      item.state !== 'cancelled' &&
+      item.md5 !== undefined
+    )
+      md5s.add(item.md5);
+  return md5s;
 }
 
 /** One call to the core, however it is reached. */
@@ -35,8 +54,16 @@ export type OnIntakeBatch = (
   listener: (batch: IpcEventPayloads['intake:batch']) => void,
 ) => () => void;
 
-/** A `WatchCore` over the core's calls and its `intake:batch` events. */
-export function watchCoreThroughCalls(call: CoreCall, onBatch: OnIntakeBatch): WatchCore {
+/**
+ * A `WatchCore` over the core's calls and its `intake:batch` events. `waitFor` bounds each wait
+ * for events by the life of the process that answers them (see `CliContext.waitFor`): when the
+ * owner of the data folder goes away mid-intake, the intake fails instead of waiting forever.
+ */
+export function watchCoreThroughCalls(
+  call: CoreCall,
+  onBatch: OnIntakeBatch,
+  waitFor: <T>(waiting: Promise<T>) => Promise<T>,
+): WatchCore {
   return {
     async intake(paths, assumedZone) {
       const seen: IpcEventPayloads['intake:batch'][] = [];
@@ -49,7 +76,8 @@ export function watchCoreThroughCalls(call: CoreCall, onBatch: OnIntakeBatch): W
       });
       try {
         runId = (await call('intake:add-paths', { paths: [...paths], assumedZone })).runId;
-        if (!seen.some((batch) => batch.runId === runId && batch.progress.done)) await done;
+        if (!seen.some((batch) => batch.runId === runId && batch.progress.done))
+          await waitFor(done);
         return seen.filter((batch) => batch.runId === runId).flatMap((batch) => batch.items);
       } finally {
         stop();
@@ -64,5 +92,7 @@ export function watchCoreThroughCalls(call: CoreCall, onBatch: OnIntakeBatch): W
         tags: [...input.tags],
       }),
     findProjects: (query) => call('projects:search', { query }),
+    queuedMd5s: async (projectId) =>
+      queuedMd5sOf((await call('queue:snapshot', {})).items, projectId),
   };
 }

@@ -1,5 +1,9 @@
 import { sep } from 'node:path';
-import type { WatchFolderState, WatchRule } from '../../shared/domain/watch-rule';
+import {
+  DEFAULT_WATCH_SETTLE_SECONDS,
+  type WatchFolderState,
+  type WatchRule,
+} from '../../shared/domain/watch-rule';
 import type { Logger } from '../logging/logger';
 import type { NamedProject } from '../folders/folder-rules';
 import { FolderWatcher } from './folder-watcher';
@@ -10,7 +14,10 @@ import type { WatchLedger } from './watch-ledger';
 import { placeWatchedFile } from './watch-placement';
 
 /** The default settle time: a file's size and modification time hold still this long. */
-export const DEFAULT_SETTLE_MS = 5000;
+export const DEFAULT_SETTLE_MS = DEFAULT_WATCH_SETTLE_SECONDS * 1000;
+
+/** Why a watched photo was not queued: the queue holds the same photo for the project. */
+export const ALREADY_QUEUED = 'The same photo is already in the queue for this project.';
 
 /** Files taken in per intake call. */
 const INTAKE_ROUND = 1000;
@@ -28,9 +35,14 @@ export type WatchServiceOptions = {
   readonly report: (report: WatchReport) => void;
   /** The zone assumed for photos nothing else places (read at each intake). */
   readonly assumedZone: () => string;
-  readonly settleMs?: number;
+  /** The settle time: fixed, or read at each look (a setting that may change meanwhile). */
+  readonly settleMs?: number | (() => number) | undefined;
   /** How often waiting files and the roots are looked at (default: a fifth of the settle time). */
   readonly tickMs?: number;
+  /** How often each root is listed in full, for events that were lost (default 60 s). */
+  readonly rescanMs?: number | undefined;
+  /** Whether file-system events are listened to (default true; off: the listings only). */
+  readonly fileEvents?: boolean | undefined;
   readonly now?: () => number;
 };
 
@@ -58,9 +70,11 @@ export class WatchService {
   #closed = false;
 
   constructor(private readonly options: WatchServiceOptions) {
-    const settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
+    const given = options.settleMs ?? DEFAULT_SETTLE_MS;
+    const settle = typeof given === 'number' ? () => given : given;
+    const settleMs = settle();
     this.#now = options.now ?? Date.now;
-    this.#tracker = new SettleTracker(settleMs, this.#now);
+    this.#tracker = new SettleTracker(settle, this.#now);
     this.#tickMs = options.tickMs ?? Math.max(100, Math.min(1000, Math.round(settleMs / 5)));
   }
 
@@ -111,6 +125,7 @@ export class WatchService {
         rule.path,
         {
           file: (path) => this.#tracker.touch(path),
+          listed: (path) => this.#tracker.notice(path),
           watching: () => {
             if (folder.state === 'missing')
               logger.info('a watched folder is back; watching it again', { folder: rule.path });
@@ -126,7 +141,11 @@ export class WatchService {
           },
         },
         logger,
-        this.#tickMs,
+        {
+          pollMs: this.#tickMs,
+          rescanMs: this.options.rescanMs,
+          fileEvents: this.options.fileEvents,
+        },
       ),
     };
     this.#folders.set(rule.path, folder);
@@ -214,24 +233,40 @@ export class WatchService {
       groups.set(key, group);
     }
     for (const group of groups.values()) {
-      await core.addPhotos({
+      // The queue adds a photo once per project: the ones it holds already are not queued now.
+      const held = new Set(await core.queuedMd5s(group.projectId));
+      const fresh = group.photos.filter((photo) => {
+        if (held.has(photo.md5)) return false;
+        held.add(photo.md5); // the same bytes twice in one round: the first one is queued
+        return true;
+      });
+      const { added } = await core.addPhotos({
         intakeIds: group.photos.map((photo) => photo.intakeId),
         projectId: group.projectId,
         description: group.folder.rule.description,
         internal: group.folder.rule.internal,
         tags: group.tags,
       });
+      if (added !== fresh.length)
+        logger.warn('the queue added a different number of watched photos than expected', {
+          added,
+          expected: fresh.length,
+        });
       const now = this.#now();
       ledger.record(
         group.photos.map(({ file, md5 }) => ({ ...file, md5 })),
         now,
       );
-      group.folder.lastQueuedAt = now;
-      group.folder.queued += group.photos.length;
-      for (const { file } of group.photos) {
+      const queued = added === 0 ? [] : fresh;
+      if (queued.length > 0) group.folder.lastQueuedAt = now;
+      group.folder.queued += queued.length;
+      for (const { file } of queued) {
         logger.info('queued a watched photo', { projectId: group.projectId });
         report({ kind: 'queued', path: file.path, projectId: group.projectId });
       }
+      for (const { file } of group.photos)
+        if (!queued.some((photo) => photo.file === file))
+          report({ kind: 'skipped', path: file.path, reason: ALREADY_QUEUED });
     }
     if (groups.size > 0) this.#reportState();
   }

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { MAX_TAG_LENGTH, MAX_TAGS } from './tags';
 
+/** The settle time of watched folders, in seconds: the default, and the range a user may set. */
+export const DEFAULT_WATCH_SETTLE_SECONDS = 5;
+/** The shortest settle time the settings accept (seconds). */
+export const MIN_WATCH_SETTLE_SECONDS = 1;
+/** The longest settle time the settings accept (seconds): ten minutes. */
+export const MAX_WATCH_SETTLE_SECONDS = 600;
+
 /** The longest description a watched folder's rule keeps (the service's own limit). */
 const MAX_RULE_DESCRIPTION = 10_000;
 

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { secureAddressSchema } from '../domain/secure-address';
 import { MAX_TAG_LENGTH, MAX_TAGS } from '../domain/tags';
-import type { WatchFolderView } from '../domain/watch-rule';
+import {
+  MAX_WATCH_SETTLE_SECONDS,
+  MIN_WATCH_SETTLE_SECONDS,
+  type WatchFolderView,
+} from '../domain/watch-rule';
 import type { IpcChannel, IpcEvent } from './channels';
 import { MAX_PER_MESSAGE } from './chunks';
 import type {
@@ -86,6 +90,13 @@ export const ipcCalls = {
       assumedZone: z.string().min(1).max(100).optional(),
       /** Send HEIC/HEIF and TIFF photos unchanged instead of as JPEG. */
       keepOriginals: z.boolean().optional(),
+      /** Seconds a watched file must hold still before it is taken in. */
+      watchSettleSeconds: z
+        .number()
+        .int()
+        .min(MIN_WATCH_SETTLE_SECONDS)
+        .max(MAX_WATCH_SETTLE_SECONDS)
+        .optional(),
     })
     .strict(),
   'settings:test-photo-host': z.object({}).strict(),

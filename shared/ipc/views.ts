@@ -51,6 +51,8 @@ export type SettingsView = {
   readonly assumedZone: string;
   /** HEIC/HEIF and TIFF photos are sent unchanged instead of as JPEG. */
   readonly keepOriginals: boolean;
+  /** Seconds a watched file must hold still (size and modification time) before it is taken in. */
+  readonly watchSettleSeconds: number;
 };
 
 /** One intake result with the id the renderer uses to queue it. */

@@ -16,6 +16,7 @@ const settings: SettingsView = {
   redirect: 'loopback',
   redirectNote: undefined,
   keepOriginals: false,
+  watchSettleSeconds: 5,
   photoHost: {
     kind: 'published',
     root: '/srv/site',

@@ -1,5 +1,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import type { IpcCallInput } from '../../../shared/ipc/bridge';
+import {
+  MAX_WATCH_SETTLE_SECONDS,
+  MIN_WATCH_SETTLE_SECONDS,
+} from '../../../shared/domain/watch-rule';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { WatchFolders } from './WatchFolders';
@@ -78,6 +82,7 @@ export function SettingsScreen({
       concurrency: Number(text('concurrency') ?? settings.concurrency),
       assumedZone: text('assumedZone'),
       keepOriginals: form.get('keepOriginals') === 'on',
+      watchSettleSeconds: Number(text('watchSettleSeconds') ?? settings.watchSettleSeconds),
       photoHost: photoHostFrom(hostKind, text),
     })
       .then((saved) => {
@@ -161,6 +166,22 @@ export function SettingsScreen({
         <input name="keepOriginals" type="checkbox" defaultChecked={settings.keepOriginals} /> Send
         HEIC and TIFF photos unchanged (otherwise they are sent as JPEG, which every browser shows)
       </label>
+      <label>
+        Settle time (seconds)
+        <input
+          name="watchSettleSeconds"
+          type="number"
+          min={MIN_WATCH_SETTLE_SECONDS}
+          max={MAX_WATCH_SETTLE_SECONDS}
+          step={1}
+          defaultValue={settings.watchSettleSeconds}
+          aria-describedby="watch-settle-help"
+        />
+      </label>
+      <p id="watch-settle-help" className="muted">
+        A photo in a watched folder is taken in once its size and time have not changed for this
+        long ({MIN_WATCH_SETTLE_SECONDS} to {MAX_WATCH_SETTLE_SECONDS} seconds).
+      </p>
       <fieldset>
         <legend>Photo host: where photos are put for the service to fetch</legend>
         <label>

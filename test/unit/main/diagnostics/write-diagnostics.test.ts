@@ -24,6 +24,7 @@ const settingsView: SettingsView = {
   concurrency: 4,
   assumedZone: 'UTC',
   keepOriginals: false,
+  watchSettleSeconds: 5,
 };
 const queueCounts = {
   queued: 1,

@@ -1,0 +1,176 @@
+import { createHash } from 'node:crypto';
+import { copyFile, mkdtemp, readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { WatchRule } from '../../../../shared/domain/watch-rule';
+import type { IntakeItemView } from '../../../../shared/ipc/views';
+import { silentLogger } from '../../../../main/logging/logger';
+import type { WatchCore } from '../../../../main/watch/watch-core';
+import { WatchLedger } from '../../../../main/watch/watch-ledger';
+import {
+  ALREADY_QUEUED,
+  type WatchReport,
+  WatchService,
+} from '../../../../main/watch/watch-service';
+
+const JPEG = join(import.meta.dirname, '../../../fixtures/exif-samples/jpg/Canon_40D.jpg');
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` until it holds (or fails after `ms`). */
+async function until(check: () => boolean, ms: number, what: string) {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await pause(20);
+  }
+}
+
+/**
+ * A hand-written core for this one module: intake reads each file's size and MD5, and the queue
+ * keeps one photo per MD5 and project, like the queue store.
+ */
+function fakeCore() {
+  const queue = new Map<string, Set<string>>();
+  let nextIntakeId = 1;
+  const byIntake = new Map<number, string>();
+  const core: WatchCore = {
+    async intake(paths) {
+      const items: IntakeItemView[] = [];
+      for (const path of paths) {
+        const bytes = await readFile(path);
+        const intakeId = nextIntakeId++;
+        const md5 = createHash('md5').update(bytes).digest('hex');
+        byIntake.set(intakeId, md5);
+        items.push({
+          status: 'photo',
+          path,
+          format: 'jpeg',
+          size: (await stat(path)).size,
+          capture: {
+            capturedAt: 0,
+            capturedAtMs: 0,
+            rule: 'file-time',
+            zone: 'UTC',
+            wallTime: undefined,
+            source: 'file modification time',
+          },
+          coordinates: null,
+          width: undefined,
+          height: undefined,
+          orientation: 1,
+          make: undefined,
+          model: undefined,
+          md5,
+          duplicateOf: undefined,
+          note: undefined,
+          intakeId,
+          root: path,
+          folders: [],
+        });
+      }
+      return items;
+    },
+    addPhotos(input) {
+      const held = queue.get(input.projectId) ?? new Set<string>();
+      queue.set(input.projectId, held);
+      let added = 0;
+      for (const id of input.intakeIds) {
+        const md5 = byIntake.get(id) ?? '';
+        if (held.has(md5)) continue;
+        held.add(md5);
+        added++;
+      }
+      return Promise.resolve({ added, alreadyQueued: input.intakeIds.length - added });
+    },
+    findProjects: () => Promise.resolve([]),
+    queuedMd5s: (projectId) => Promise.resolve(new Set(queue.get(projectId))),
+  };
+  return { core, queue };
+}
+
+const ruleFor = (path: string): WatchRule => ({
+  path,
+  project: { kind: 'fixed', projectId: 'p1' },
+  description: '',
+  tags: [],
+  tagsFromFolders: false,
+  internal: false,
+});
+
+describe('WatchService', () => {
+  const open: { service: WatchService; ledger: WatchLedger }[] = [];
+  afterEach(async () => {
+    for (const { service, ledger } of open.splice(0)) {
+      await service.close();
+      ledger.close();
+    }
+  });
+
+  async function start(options: {
+    readonly rescanMs?: number;
+    readonly fileEvents?: boolean;
+    readonly core?: WatchCore;
+  }) {
+    const folder = await mkdtemp(join(tmpdir(), 'watch-service-'));
+    const ledger = new WatchLedger(join(await mkdtemp(join(tmpdir(), 'ledger-')), 'l.db'));
+    const reports: WatchReport[] = [];
+    const service = new WatchService({
+      core: options.core ?? fakeCore().core,
+      ledger,
+      logger: silentLogger,
+      report: (report) => reports.push(report),
+      assumedZone: () => 'UTC',
+      settleMs: 100,
+      tickMs: 50,
+      rescanMs: options.rescanMs,
+      fileEvents: options.fileEvents,
+    });
+    open.push({ service, ledger });
+    await service.use([ruleFor(folder)]);
+    return { folder, reports, service };
+  }
+
+  const queuedPaths = (reports: readonly WatchReport[]) =>
+    reports.flatMap((report) => (report.kind === 'queued' ? [report.path] : []));
+
+  it('finds a file whose event was lost by listing the whole folder again', async () => {
+    // No file-system events at all: only the initial listing and the periodic one see files.
+    const { folder, reports } = await start({ fileEvents: false, rescanMs: 300 });
+    await until(() => reports.some((report) => report.kind === 'state'), 5000, 'watching');
+    await pause(200);
+    const missed = join(folder, 'missed.jpg');
+    await copyFile(JPEG, missed);
+    await until(() => queuedPaths(reports).includes(missed), 10_000, 'the rescan to find it');
+    // The next listings see it again, and the ledger keeps it from being queued twice.
+    await pause(1000);
+    expect(queuedPaths(reports)).toEqual([missed]);
+  }, 20_000);
+
+  it('does not find such a file without the periodic listing (the listing is what finds it)', async () => {
+    const { folder, reports } = await start({ fileEvents: false, rescanMs: 600_000 });
+    await until(() => reports.some((report) => report.kind === 'state'), 5000, 'watching');
+    await pause(200);
+    await copyFile(JPEG, join(folder, 'missed.jpg'));
+    await pause(1500);
+    expect(queuedPaths(reports)).toEqual([]);
+  }, 20_000);
+
+  it('reports "queued" only for photos the queue took, and why the others were not', async () => {
+    const { core } = fakeCore();
+    const { folder, reports } = await start({ core });
+    const first = join(folder, 'first.jpg');
+    await copyFile(JPEG, first);
+    await until(() => queuedPaths(reports).includes(first), 10_000, 'first.jpg queued');
+    // The same bytes under another name: the queue already holds that photo for the project.
+    const copy = join(folder, 'copy.jpg');
+    await copyFile(JPEG, copy);
+    await until(
+      () => reports.some((report) => report.kind === 'skipped' && report.path === copy),
+      10_000,
+      'copy.jpg looked at',
+    );
+    expect(queuedPaths(reports)).toEqual([first]);
+    expect(reports).toContainEqual({ kind: 'skipped', path: copy, reason: ALREADY_QUEUED });
+  }, 20_000);
+});
