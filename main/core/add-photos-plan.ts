@@ -15,6 +15,8 @@ export type SkippedPhoto = {
 /** What `queue:add-photos` queues: the photos with their project and tags, and those left out. */
 export type AddPhotosPlan = {
   readonly photos: readonly NewPhotoItem[];
+  /** The intake id of each of `photos`, in the same order. */
+  readonly intakeIds: readonly number[];
   readonly skipped: readonly SkippedPhoto[];
   /** The projects photos go to, in first-seen order (for the recent projects list). */
   readonly projectIds: readonly string[];
@@ -38,6 +40,7 @@ export async function planAddPhotos(
   const ownTags = new Map(input.photoTags.map((entry) => [entry.intakeId, entry.tags]));
   const found = input.intakeIds.map((intakeId) => ({ intakeId, photo: runs.photo(intakeId) }));
   const photos: NewPhotoItem[] = [];
+  const intakeIds: number[] = [];
   const skipped: SkippedPhoto[] = [];
   const projectIds = new Set<string>();
   for (const { intakeId, photo } of found) {
@@ -65,6 +68,7 @@ export async function planAddPhotos(
     // A photo reached through a link (inside the dropped folders) is queued by its real path:
     // at upload the file is opened without following links, so a link swapped later is refused.
     const path = await realpath(photo.path).catch(() => photo.path);
+    intakeIds.push(intakeId);
     photos.push(
       newPhotoItem(
         { ...photo, path },
@@ -78,5 +82,5 @@ export async function planAddPhotos(
       ),
     );
   }
-  return { photos, skipped, projectIds: [...projectIds] };
+  return { photos, intakeIds, skipped, projectIds: [...projectIds] };
 }

@@ -49,7 +49,7 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
 
     'queue:add-photos': async (input) => {
       const plan = await planAddPhotos(input, runs, cleanDescription);
-      const { added, alreadyQueued } = store.addPhotos(plan.photos);
+      const { added, alreadyQueued, addedEach } = store.addPhotos(plan.photos);
       for (const projectId of [...plan.projectIds].reverse()) rememberRecent(projectId);
       // The same drop's skipped and unreadable files, recorded once, so the report lists them.
       store.addIntakeOutcomes(
@@ -58,7 +58,12 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
       );
       queueChange(added);
       runner.kick();
-      return { added: added.length, alreadyQueued: alreadyQueued.length, skipped: plan.skipped };
+      return {
+        added: added.length,
+        alreadyQueued: alreadyQueued.length,
+        addedIntakeIds: plan.intakeIds.filter((_, index) => addedEach[index]),
+        skipped: plan.skipped,
+      };
     },
 
     'queue:pause': (input) => {

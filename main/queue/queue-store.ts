@@ -83,7 +83,12 @@ export class QueueStore {
    * Adds photos in one transaction. A photo whose MD5 is already queued (not cancelled) for the
    * same project is not added again; its existing id is returned instead.
    */
-  addPhotos(photos: readonly NewPhotoItem[]): { added: number[]; alreadyQueued: number[] } {
+  addPhotos(photos: readonly NewPhotoItem[]): {
+    added: number[];
+    alreadyQueued: number[];
+    /** For each of `photos`, in order: whether it was added (false: the queue held it). */
+    addedEach: boolean[];
+  } {
     const now = this.clock.now();
     const existing = this.#db.prepare(
       "SELECT id FROM items WHERE kind = 'photo' AND md5 = ? AND project_id = ? AND state != 'cancelled'",
@@ -94,12 +99,14 @@ export class QueueStore {
     );
     const added: number[] = [];
     const alreadyQueued: number[] = [];
+    const addedEach: boolean[] = [];
     this.#db.transaction(() => {
       for (const photo of photos) {
         const found = z
           .object({ id: z.number() })
           .optional()
           .parse(existing.get(photo.md5, photo.projectId));
+        addedEach.push(found === undefined);
         if (found) {
           alreadyQueued.push(found.id);
           continue;
@@ -122,7 +129,7 @@ export class QueueStore {
         added.push(Number(result.lastInsertRowid));
       }
     })();
-    return { added, alreadyQueued };
+    return { added, alreadyQueued, addedEach };
   }
 
   /**

@@ -7,7 +7,7 @@ import {
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
 import type { IntakeBatchView } from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
-import { queuedMd5sOf, type WatchCore } from './watch-core';
+import type { WatchCore } from './watch-core';
 import { WatchLedger } from './watch-ledger';
 import { WatchService } from './watch-service';
 
@@ -18,10 +18,7 @@ export type CoreWatchersDeps = {
   /** Starts an intake run (the core's `IntakeRuns.start`); its batches come to `intakeBatch`. */
   readonly startIntake: (paths: readonly string[], assumedZone: string) => number;
   /** The core's handlers (queueing goes through `queue:add-photos`, like every front end). */
-  readonly handlers: () => Pick<
-    IpcHandlers,
-    'queue:add-photos' | 'projects:search' | 'queue:snapshot'
-  >;
+  readonly handlers: () => Pick<IpcHandlers, 'queue:add-photos' | 'projects:search'>;
   readonly assumedZone: () => string;
   /**
    * The saved settle time in seconds (`watchSettleSeconds`; undefined: the default). Read at each
@@ -135,8 +132,6 @@ export class CoreWatchers {
           photoTags: [],
         }),
       findProjects: (query) => this.deps.handlers()['projects:search']({ query, page: 1 }),
-      queuedMd5s: async (projectId) =>
-        queuedMd5sOf((await this.deps.handlers()['queue:snapshot']({})).items, projectId),
     };
   }
 }

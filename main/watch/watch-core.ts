@@ -1,6 +1,6 @@
 import type { IpcCallInput } from '../../shared/ipc/bridge';
 import type { IpcChannel, IpcEventPayloads, IpcResults } from '../../shared/ipc/contract';
-import type { IntakeItemView, QueueItemView } from '../../shared/ipc/views';
+import type { IntakeItemView } from '../../shared/ipc/views';
 import type { NamedProject } from '../folders/folder-rules';
 
 /**
@@ -19,28 +19,9 @@ export interface WatchCore {
     readonly description: string;
     readonly internal: boolean;
     readonly tags: readonly string[];
-  }): Promise<{ readonly added: number; readonly alreadyQueued: number }>;
-  /** The MD5s of the photos the queue holds (not cancelled) for `projectId`. */
-  queuedMd5s(projectId: string): Promise<ReadonlySet<string>>;
+  }): Promise<{ readonly addedIntakeIds: readonly number[] }>;
   /** The service's projects whose name contains `query` (first page). */
   findProjects(query: string): Promise<readonly NamedProject[]>;
-}
-
-/**
- * The MD5s of `items` (a queue snapshot) that the queue would refuse to add again for
- * `projectId`: photos of that project that are not cancelled (the queue store's own rule).
- */
-export function queuedMd5sOf(items: readonly QueueItemView[], projectId: string): Set<string> {
-  const md5s = new Set<string>();
-  for (const item of items)
-    if (
-      item.kind === 'photo' &&
-      item.projectId === projectId &&
-      item.state !== 'cancelled' &&
-      item.md5 !== undefined
-    )
-      md5s.add(item.md5);
-  return md5s;
 }
 
 /** One call to the core, however it is reached. */
@@ -92,7 +73,5 @@ export function watchCoreThroughCalls(
         tags: [...input.tags],
       }),
     findProjects: (query) => call('projects:search', { query }),
-    queuedMd5s: async (projectId) =>
-      queuedMd5sOf((await call('queue:snapshot', {})).items, projectId),
   };
 }

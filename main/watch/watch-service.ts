@@ -62,6 +62,11 @@ type Folder = {
 export class WatchService {
   readonly #folders = new Map<string, Folder>();
   readonly #tracker: SettleTracker;
+  /**
+   * What was last said about each skipped file (its size, time and reason): the full rescan
+   * takes a skipped file in again every minute, and the user hears about it once.
+   */
+  readonly #skipsSaid = new Map<string, string>();
   readonly #tickMs: number;
   readonly #now: () => number;
   #timer: NodeJS.Timeout | undefined;
@@ -180,6 +185,14 @@ export class WatchService {
       await this.#queue(ready.slice(start, start + INTAKE_ROUND));
   }
 
+  /** Reports a skipped file, unless the same file was skipped for the same reason before. */
+  #saySkipped(file: SettledFile, reason: string): void {
+    const said = JSON.stringify([file.size, file.mtimeMs, reason]);
+    if (this.#skipsSaid.get(file.path) === said) return;
+    this.#skipsSaid.set(file.path, said);
+    this.options.report({ kind: 'skipped', path: file.path, reason });
+  }
+
   /** The folder whose rule covers `path` (the deepest one, when watched folders nest). */
   #folderOf(path: string): Folder | undefined {
     let best: Folder | undefined;
@@ -208,7 +221,7 @@ export class WatchService {
       const folder = this.#folderOf(item.path);
       if (file === undefined || folder === undefined) continue;
       if (item.status !== 'photo') {
-        report({ kind: 'skipped', path: item.path, reason: item.reason });
+        this.#saySkipped(file, item.reason);
         continue;
       }
       if (item.size !== file.size) {
@@ -219,7 +232,7 @@ export class WatchService {
       const projects = await this.#projectsFor(folder.rule, item.path, projectsByName);
       const placed = placeWatchedFile(folder.rule, item.path, projects);
       if (placed.kind === 'skip') {
-        report({ kind: 'skipped', path: item.path, reason: placed.reason });
+        this.#saySkipped(file, placed.reason);
         continue;
       }
       const key = JSON.stringify([folder.rule.path, placed.projectId, placed.tags]);
@@ -233,31 +246,21 @@ export class WatchService {
       groups.set(key, group);
     }
     for (const group of groups.values()) {
-      // The queue adds a photo once per project: the ones it holds already are not queued now.
-      const held = new Set(await core.queuedMd5s(group.projectId));
-      const fresh = group.photos.filter((photo) => {
-        if (held.has(photo.md5)) return false;
-        held.add(photo.md5); // the same bytes twice in one round: the first one is queued
-        return true;
-      });
-      const { added } = await core.addPhotos({
+      // The queue adds a photo once per project and says which it added: the others it held.
+      const { addedIntakeIds } = await core.addPhotos({
         intakeIds: group.photos.map((photo) => photo.intakeId),
         projectId: group.projectId,
         description: group.folder.rule.description,
         internal: group.folder.rule.internal,
         tags: group.tags,
       });
-      if (added !== fresh.length)
-        logger.warn('the queue added a different number of watched photos than expected', {
-          added,
-          expected: fresh.length,
-        });
+      const added = new Set(addedIntakeIds);
       const now = this.#now();
       ledger.record(
         group.photos.map(({ file, md5 }) => ({ ...file, md5 })),
         now,
       );
-      const queued = added === 0 ? [] : fresh;
+      const queued = group.photos.filter((photo) => added.has(photo.intakeId));
       if (queued.length > 0) group.folder.lastQueuedAt = now;
       group.folder.queued += queued.length;
       for (const { file } of queued) {

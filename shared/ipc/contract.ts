@@ -221,6 +221,8 @@ export type IpcResults = {
   'queue:add-photos': {
     readonly added: number;
     readonly alreadyQueued: number;
+    /** The intake ids of the photos queued by this call (not those the queue already held). */
+    readonly addedIntakeIds: readonly number[];
     readonly skipped: readonly {
       readonly intakeId: number;
       readonly path: string;

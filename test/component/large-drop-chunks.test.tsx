@@ -69,7 +69,7 @@ describe('a drop larger than one message', () => {
   it('is queued as one batch, in chunks whose counts add up', async () => {
     const { bridge, calls } = fakeBridge({
       'projects:recent': [{ id: 'p1', name: 'Harbor', address: '', photoCount: undefined }],
-      'queue:add-photos': { added: 5000, alreadyQueued: 0, skipped: [] },
+      'queue:add-photos': { added: 5000, alreadyQueued: 0, addedIntakeIds: [], skipped: [] },
     });
     const items = Array.from({ length: PHOTOS }, (_, index) => photo(index + 1));
     const intake: IntakeState = {

@@ -63,7 +63,7 @@ describe("a photo's own tags in the review list", () => {
   it('are shown on its row, and one can be removed there before upload', async () => {
     const { bridge, calls } = fakeBridge({
       'projects:recent': [{ id: 'p1', name: 'Harbor', address: '', photoCount: undefined }],
-      'queue:add-photos': { added: 2, alreadyQueued: 0, skipped: [] },
+      'queue:add-photos': { added: 2, alreadyQueued: 0, addedIntakeIds: [1, 2], skipped: [] },
     });
     const intake: IntakeState = {
       items: [photo(1), photo(2)],

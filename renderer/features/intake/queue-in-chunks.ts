@@ -28,6 +28,7 @@ export async function addPhotosInChunks(
 ): Promise<IpcResults['queue:add-photos']> {
   let added = 0;
   let alreadyQueued = 0;
+  const addedIntakeIds: number[] = [];
   const skipped: IpcResults['queue:add-photos']['skipped'][number][] = [];
   for (const intakeIds of chunksOf(input.intakeIds)) {
     const inChunk = new Set(intakeIds);
@@ -40,7 +41,8 @@ export async function addPhotosInChunks(
     if (!result.ok) throw new Error(result.message);
     added += result.value.added;
     alreadyQueued += result.value.alreadyQueued;
+    addedIntakeIds.push(...result.value.addedIntakeIds);
     skipped.push(...result.value.skipped);
   }
-  return { added, alreadyQueued, skipped };
+  return { added, alreadyQueued, addedIntakeIds, skipped };
 }

@@ -44,6 +44,7 @@ describe('QueueStore', () => {
     const again = store.addPhotos([photo('a'), photo('a', 'p2')]);
     expect(again.added).toHaveLength(1);
     expect(again.alreadyQueued).toHaveLength(1);
+    expect(again.addedEach).toEqual([false, true]);
   });
 
   it('hands out due work oldest first, skipping paused and in-flight items', async () => {

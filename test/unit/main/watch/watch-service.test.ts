@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdtemp, readFile, stat } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -74,17 +74,16 @@ function fakeCore() {
     addPhotos(input) {
       const held = queue.get(input.projectId) ?? new Set<string>();
       queue.set(input.projectId, held);
-      let added = 0;
+      const addedIntakeIds: number[] = [];
       for (const id of input.intakeIds) {
         const md5 = byIntake.get(id) ?? '';
         if (held.has(md5)) continue;
         held.add(md5);
-        added++;
+        addedIntakeIds.push(id);
       }
-      return Promise.resolve({ added, alreadyQueued: input.intakeIds.length - added });
+      return Promise.resolve({ addedIntakeIds });
     },
     findProjects: () => Promise.resolve([]),
-    queuedMd5s: (projectId) => Promise.resolve(new Set(queue.get(projectId))),
   };
   return { core, queue };
 }
@@ -111,6 +110,7 @@ describe('WatchService', () => {
     readonly rescanMs?: number;
     readonly fileEvents?: boolean;
     readonly core?: WatchCore;
+    readonly rule?: (folder: string) => WatchRule;
   }) {
     const folder = await mkdtemp(join(tmpdir(), 'watch-service-'));
     const ledger = new WatchLedger(join(await mkdtemp(join(tmpdir(), 'ledger-')), 'l.db'));
@@ -127,7 +127,7 @@ describe('WatchService', () => {
       fileEvents: options.fileEvents,
     });
     open.push({ service, ledger });
-    await service.use([ruleFor(folder)]);
+    await service.use([(options.rule ?? ruleFor)(folder)]);
     return { folder, reports, service };
   }
 
@@ -172,5 +172,22 @@ describe('WatchService', () => {
     );
     expect(queuedPaths(reports)).toEqual([first]);
     expect(reports).toContainEqual({ kind: 'skipped', path: copy, reason: ALREADY_QUEUED });
+  }, 20_000);
+
+  it('says once why a file was skipped, not again at each full listing', async () => {
+    // A subfolder named like no project: skipped, and found again by every listing.
+    const { folder, reports } = await start({
+      rescanMs: 300,
+      rule: (path) => ({ ...ruleFor(path), project: { kind: 'per-subfolder' } }),
+    });
+    await until(() => reports.some((report) => report.kind === 'state'), 5000, 'watching');
+    await mkdir(join(folder, 'Nowhere'));
+    const stray = join(folder, 'Nowhere', 'stray.jpg');
+    await copyFile(JPEG, stray);
+    const skips = () =>
+      reports.filter((report) => report.kind === 'skipped' && report.path === stray);
+    await until(() => skips().length > 0, 10_000, 'stray.jpg skipped');
+    await pause(1500); // several listings later
+    expect(skips()).toHaveLength(1);
   }, 20_000);
 });
