@@ -251,10 +251,15 @@ describe('the uploader in Chromium', () => {
     await admin.post(service.info, '/reset', { tokens: true });
     await page.getByRole('button', { name: 'Existing photos' }).click();
     await page.getByLabel(/Project: search/).fill('Harbor');
-    const banner = page
-      .getByRole('alert')
-      .filter({ hasText: 'Your session has ended. Sign in again; queued uploads are kept' });
+    const banner = page.getByRole('alert').filter({
+      hasText: 'Your session has ended. Sign in again; queued uploads are kept and will continue',
+    });
     await banner.waitFor({ timeout: 20_000 });
+    // The search that met the ended session says so too, not "sign in first".
+    await page
+      .getByText('Your session has ended. Sign in again; queued uploads are kept.', { exact: true })
+      .waitFor();
+    expect(await page.getByText('Please sign in to the Photo Service first').count()).toBe(0);
     await screenshot(page, 'journey-8-session-ended');
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Sign in' }).click();
