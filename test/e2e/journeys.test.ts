@@ -256,8 +256,10 @@ describe('the uploader in Chromium', () => {
     });
     await banner.waitFor({ timeout: 20_000 });
     // The search that met the ended session says so too, not "sign in first".
-    await page
-      .getByText('Your session has ended. Sign in again; queued uploads are kept.', { exact: true })
+    const existing = page.getByRole('region', { name: 'Existing photos' });
+    await existing
+      .getByRole('status')
+      .filter({ hasText: 'Your session has ended. Sign in again; queued uploads are kept.' })
       .waitFor();
     expect(await page.getByText('Please sign in to the Photo Service first').count()).toBe(0);
     await screenshot(page, 'journey-8-session-ended');
