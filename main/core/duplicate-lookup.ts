@@ -5,6 +5,11 @@ import type { PhotoServiceClient } from '../api/photo-service-client';
 // the service: in the chosen project (its photos around each capture time, by MD5), or in another
 // project this computer uploaded them to (the service offers no search by hash across projects,
 // so that part is this computer's queue history; the user decides).
+// A HEIC or TIFF photo sent as JPEG is on the service under its JPEG's MD5, which is not known
+// before the upload (converting every photo of a batch just to review it would cost seconds
+// each). So this list may miss such a copy; the upload engine converts first and looks for both
+// MD5s before it creates anything (`duplicate-check.ts`), so the copy is still never created and
+// the item ends "already on the service" with the photo's id.
 
 /** A photo of the batch to look for. */
 export type PhotoToFind = {

@@ -2,11 +2,15 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import exifr from 'exifr';
 import sharp, { type Sharp } from 'sharp';
+import { z } from 'zod';
 import { hasTooManyPixels, MAX_IMAGE_PIXELS, tooManyPixelsReason } from './media-limits';
 
 /** The formats a browser cannot show and the service does not document: sent as JPEG. */
 export const CONVERTED_FORMATS = ['heic', 'tiff'] as const;
 export type ConvertedFormat = (typeof CONVERTED_FORMATS)[number];
+
+/** A converted file (and its `.partial`) is owner-only: it keeps the photo's GPS position. */
+export const CONVERTED_FILE_MODE = 0o600;
 
 /** JPEG quality of a converted photo. */
 export const CONVERTED_JPEG_QUALITY = 90;
@@ -56,19 +60,16 @@ function byteValue(value: unknown): number | undefined {
   return undefined;
 }
 
-function field(source: unknown, name: string): unknown {
-  return typeof source === 'object' && source !== null && name in source
-    ? (source as Record<string, unknown>)[name]
-    : undefined;
-}
+/** exifr's merged output, parsed: an object of tag name → value (anything else has no tags). */
+const exifOutput = z.record(z.string(), z.unknown()).catch({});
 
 /** The original's date, offset and GPS tags, ready for sharp's `withExif`. */
 export async function carriedExif(
   bytes: Buffer,
 ): Promise<{ IFD0: ExifDirectory; IFD2: ExifDirectory; IFD3: ExifDirectory }> {
-  let raw: unknown;
+  let parsed: unknown;
   try {
-    raw = await exifr.parse(bytes, {
+    parsed = await exifr.parse(bytes, {
       // Revived dates use the host's zone and drop offsets: the text is copied as written.
       reviveValues: false,
       translateValues: false,
@@ -82,23 +83,25 @@ export async function carriedExif(
       iptc: false,
     });
   } catch {
-    raw = undefined;
+    parsed = undefined;
   }
+  const raw = exifOutput.parse(parsed);
+  const field = (name: string): unknown => raw[name];
   const ifd2: ExifDirectory = {};
   for (const [from, to] of Object.entries(EXIF_TAGS)) {
-    const value = asText(field(raw, from));
+    const value = asText(field(from));
     if (value !== undefined) ifd2[to] = value;
   }
   const ifd3: ExifDirectory = {};
   for (const name of GPS_TEXT_TAGS) {
-    const value = asText(field(raw, name));
+    const value = asText(field(name));
     if (value !== undefined) ifd3[name] = value;
   }
   for (const name of GPS_RATIONAL_TAGS) {
-    const value = asRationals(field(raw, name));
+    const value = asRationals(field(name));
     if (value !== undefined) ifd3[name] = value;
   }
-  const altitudeRef = byteValue(field(raw, 'GPSAltitudeRef'));
+  const altitudeRef = byteValue(field('GPSAltitudeRef'));
   if (altitudeRef !== undefined && ifd3.GPSAltitude !== undefined)
     ifd3.GPSAltitudeRef = String(altitudeRef);
   // The pixels are written upright, so the orientation says so.
@@ -140,10 +143,10 @@ export async function convertToJpeg(request: {
         // field, which would otherwise be written into the JPEG and turn it a second time.
         sharp(bytes, { ...LIMITS, failOn: 'none' }).autoOrient();
   const jpeg = await pixels.jpeg({ quality: CONVERTED_JPEG_QUALITY }).withExif(exif).toBuffer();
-  await mkdir(dirname(request.target), { recursive: true });
+  await mkdir(dirname(request.target), { recursive: true, mode: 0o700 });
   const partial = `${request.target}.${process.pid}.partial`;
   try {
-    await writeFile(partial, jpeg);
+    await writeFile(partial, jpeg, { mode: CONVERTED_FILE_MODE });
     await rename(partial, request.target);
   } finally {
     await rm(partial, { force: true });

@@ -6,7 +6,9 @@ import { pollWait } from './service-waits';
 
 // "Never twice in a project, whoever uploaded it": before a photo is staged, the project's photos
 // taken at the same second are searched for its MD5 (the service's `hash`). Staging is what costs
-// the bytes, so the look comes before it.
+// the bytes, so the look comes before it. The service hashes the bytes it fetched: for a HEIC or
+// TIFF sent as JPEG that is the JPEG's MD5, so the look comes after the conversion and searches
+// for both (the original's finds a copy a colleague sent unchanged, with --keep-originals).
 
 /**
  * How long a photo waits on a candidate that has no hash yet (a colleague's upload still being
@@ -33,17 +35,20 @@ function notACopy(item: QueueItem): (photo: ServicePhoto) => boolean {
 
 /**
  * Looks for `item`'s bytes among its project's photos taken at the same second (paced like every
- * read: the client's read bucket).
+ * read: the client's read bucket): by the queued MD5 and by each of `alsoMd5s` (the MD5 of the
+ * bytes about to be uploaded, a converted JPEG's, and the original's as read now).
  * @throws what the client throws.
  */
 export function lookForCopy(
   client: PhotoServiceClient,
   item: QueueItem,
   signal?: AbortSignal,
+  alsoMd5s: readonly string[] = [],
 ): Promise<Lookup> {
+  const md5s = [...new Set([item.md5 ?? '', ...alsoMd5s])].filter((md5) => md5 !== '');
   return lookForPhoto(
     client,
-    { projectId: item.project_id ?? '', capturedAt: item.captured_at ?? 0, md5: item.md5 ?? '' },
+    { projectId: item.project_id ?? '', capturedAt: item.captured_at ?? 0, md5: md5s },
     signal,
     notACopy(item),
   );

@@ -17,7 +17,7 @@ const MAX_LOOKUP_PAGES = 20;
 
 /**
  * Looks among a project's photos taken at exactly `capturedAt` (epoch seconds) for one with the
- * MD5 `md5`. Pages until a short page, judged by the length of the array the service sent (an
+ * MD5 `md5` (or any of them: a converted photo is known by its original's and its JPEG's). Pages until a short page, judged by the length of the array the service sent (an
  * item it sent that could not be read still counts). A candidate without a readable hash is a
  * `maybe` whatever its status says: without its MD5 nobody can tell it is not this photo, and
  * creating again could make a duplicate.
@@ -25,11 +25,16 @@ const MAX_LOOKUP_PAGES = 20;
  */
 export async function lookForPhoto(
   client: PhotoServiceClient,
-  target: { readonly projectId: string; readonly capturedAt: number; readonly md5: string },
+  target: {
+    readonly projectId: string;
+    readonly capturedAt: number;
+    readonly md5: string | readonly string[];
+  },
   signal?: AbortSignal,
   /** Candidates that cannot be this photo whatever their hash (see `duplicate-check.ts`). */
   ignore: (photo: ServicePhoto) => boolean = () => false,
 ): Promise<Lookup> {
+  const wanted: readonly string[] = typeof target.md5 === 'string' ? [target.md5] : target.md5;
   let maybe = false;
   for (let page = 1; page <= MAX_LOOKUP_PAGES; page += 1) {
     const answer = await client.projectPhotosPage(
@@ -46,7 +51,7 @@ export async function lookForPhoto(
       // A photo that says it was taken at another time is not this one (whatever the filter did).
       if (photo.captured_at !== null && photo.captured_at !== target.capturedAt) continue;
       if (ignore(photo)) continue;
-      if (photo.hash === target.md5) return { kind: 'found', photo };
+      if (photo.hash !== null && wanted.includes(photo.hash)) return { kind: 'found', photo };
       if (photo.hash === null) maybe = true;
     }
     // Skipped items may have been this photo: only a page with nothing skipped rules them out.

@@ -9,7 +9,8 @@ import { throttledProgress } from './stage-progress';
 
 /**
  * The engine's `queued` step: the photo's bytes go to the photo host and the item is saved
- * `staged` with the URL the service will fetch. A photo the project already has is not staged.
+ * `staged` with the URL the service will fetch. A photo the project already has (by its queued
+ * MD5, or the MD5 of the bytes it would send now) is not staged.
  * Parks the item (through `steps.park`) when the file or the host refuses.
  */
 export async function stageStep(
@@ -20,10 +21,10 @@ export async function stageStep(
   const { path, md5, format } = item;
   if (path === null || md5 === null || format === null)
     return steps.park(item, { kind: 'needs-user', reason: 'The queue entry is incomplete' });
-  if (needsDuplicateCheck(item) && (await alreadyOnService(steps, item, signal))) return;
   // Checked again as intake did, and uploaded from the same open file: a file swapped for a
   // link, a pipe or a device since it was queued is refused, never read without end. A HEIC or
-  // TIFF photo is converted to a JPEG here (see `prepareUpload`).
+  // TIFF photo is converted to a JPEG here (see `prepareUpload`), before the look for a copy:
+  // the service's hash of a converted photo is its JPEG's MD5, known only once it is made.
   const prepared = await prepareUpload(
     { id: item.id, path, format },
     {
@@ -35,6 +36,11 @@ export async function stageStep(
   if (!prepared.ok) return steps.park(item, { kind: 'needs-user', reason: prepared.reason });
   const { file, original } = prepared.upload;
   try {
+    if (
+      needsDuplicateCheck(item) &&
+      (await alreadyOnService(steps, item, [original.md5, file.md5], signal))
+    )
+      return;
     // The file changed since it was added: upload what is there now.
     if (original.md5 !== md5)
       steps.logger.info('file changed since it was queued', { item: item.id });
@@ -44,6 +50,7 @@ export async function stageStep(
     const staged = await steps.host.stage(
       {
         path,
+        converted: file.md5 !== original.md5,
         md5: file.md5,
         format: file.format,
         size: file.size,
@@ -85,11 +92,13 @@ export async function stageStep(
 async function alreadyOnService(
   steps: EngineStepContext,
   item: QueueItem,
+  uploadMd5s: readonly string[],
   signal?: AbortSignal,
 ): Promise<boolean> {
   let next;
   try {
-    next = afterCopyLookup(item, await lookForCopy(steps.api, item, signal), steps.clock.now());
+    const lookup = await lookForCopy(steps.api, item, signal, uploadMd5s);
+    next = afterCopyLookup(item, lookup, steps.clock.now());
   } catch (error) {
     return steps.park(item, steps.dispose(error));
   }

@@ -5,6 +5,7 @@ import { backoffMs } from '../api/pacing';
 import type { PhotoServiceClient } from '../api/photo-service-client';
 import type { Logger } from '../logging/logger';
 import type { PhotoHost } from '../staging/photo-host';
+import { removeFinishedStagingFiles } from '../staging/staging-leftovers';
 import { createStep, findAcceptedStep, reconcileStep } from './create-steps';
 import { tryDescriptionEdit } from './description-edit';
 import { countAndClassify, parkedChange } from './engine-parking';
@@ -95,10 +96,27 @@ export class UploadEngine {
    */
   async runUntilIdle(signal?: AbortSignal): Promise<EngineCondition> {
     this.#setCondition('running');
+    await this.#clearFinishedStagingFiles();
     await Promise.all(Array.from({ length: this.options.concurrency }, () => this.#lane(signal)));
     const ended = this.#condition === 'needs-sign-in' ? 'needs-sign-in' : 'idle';
     this.#setCondition(ended);
     return ended;
+  }
+
+  /** Converted files left by a crash, a stop or a cancel: removed once their item is finished. */
+  async #clearFinishedStagingFiles(): Promise<void> {
+    const stagingDir = this.options.conversion?.stagingDir;
+    if (stagingDir === undefined) return;
+    const removed = await removeFinishedStagingFiles(
+      stagingDir,
+      (id) => {
+        const item = this.store.get(id);
+        return item === undefined || item.state === 'done' || item.state === 'cancelled';
+      },
+      this.#inFlight,
+    );
+    if (removed.length > 0)
+      this.logger.info('removed converted files of finished items', { count: removed.length });
   }
 
   async #lane(signal?: AbortSignal): Promise<void> {

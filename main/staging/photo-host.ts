@@ -3,7 +3,13 @@ import type { PhotoFormat } from '../../shared/domain/intake';
 
 /** A photo to put where the service can download it. */
 export type StageRequest = {
+  /** The photo as it was queued (the original, also when a JPEG made from it is sent). */
   readonly path: string;
+  /**
+   * The bytes in `file` were made from `path` (a HEIC or TIFF converted to JPEG), so they are not
+   * at `path`: a host that serves files where they lie must put these bytes somewhere of its own.
+   */
+  readonly converted?: boolean | undefined;
   readonly md5: string;
   readonly format: PhotoFormat;
   /** Bytes to send: exactly these, from the start of the file. */

@@ -1,7 +1,12 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { type FileHandle, mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { PhotoFormat } from '../../shared/domain/intake';
-import { CONVERTED_FORMATS, type ConvertedFormat } from '../media/convert-to-jpeg';
+import {
+  CONVERTED_FILE_MODE,
+  CONVERTED_FORMATS,
+  type ConvertedFormat,
+} from '../media/convert-to-jpeg';
 import { openQueuedFile, type VerifiedFile } from '../media/queued-file';
 
 /** Converts a photo to a JPEG at `target` (the media workers' `convertToJpeg`). */
@@ -36,6 +41,39 @@ export type PreparedUploadCheck =
 
 const nothingToCleanUp = () => Promise.resolve();
 
+const AFTER_QUEUED = ' (after it was added to the queue)';
+
+/**
+ * The staging folder's file of queue item `id`: `jpg` (the converted JPEG) or `source` (the
+ * checked bytes it is made from). `staging-leftovers.ts` reads these names back.
+ */
+export function stagingName(id: number, kind: 'jpg' | 'source'): string {
+  return `item-${id}.${kind}`;
+}
+
+/** Bytes copied at a time from the checked file. */
+const COPY_BYTES = 1024 * 1024;
+
+/**
+ * Copies the first `size` bytes of the open, checked file to `target` (owner-only) and returns
+ * their MD5, so the caller can tell they are still the bytes that were checked.
+ */
+async function copyVerified(handle: FileHandle, size: number, target: string): Promise<string> {
+  const hash = createHash('md5');
+  const bytes = Buffer.alloc(size);
+  let read = 0;
+  while (read < size) {
+    const { bytesRead } = await handle.read(bytes, read, Math.min(COPY_BYTES, size - read), read);
+    if (bytesRead === 0) break;
+    read += bytesRead;
+  }
+  const copied = bytes.subarray(0, read);
+  hash.update(copied);
+  await mkdir(dirname(target), { recursive: true, mode: 0o700 });
+  await writeFile(target, copied, { mode: CONVERTED_FILE_MODE });
+  return hash.digest('hex');
+}
+
 function isConverted(format: PhotoFormat): format is ConvertedFormat {
   return CONVERTED_FORMATS.some((converted) => converted === format);
 }
@@ -61,13 +99,27 @@ export async function prepareUpload(
   const original = { md5: checked.file.md5, size: checked.file.size };
   if (conversion === undefined || conversion.keepOriginals || !isConverted(item.format))
     return { ok: true, upload: { file: checked.file, original, cleanUp: nothingToCleanUp } };
-  // The check above was of the original; the converted file is read from the path again.
-  await checked.file.handle.close().catch(() => undefined);
-  const target = join(conversion.stagingDir, `item-${item.id}.jpg`);
-  const cleanUp = () => rm(target, { force: true }).catch(() => undefined);
+  const target = join(conversion.stagingDir, stagingName(item.id, 'jpg'));
+  // The converter reads a path (it runs on a media worker): it is given a private copy of the
+  // bytes just checked, read through the checked handle, never the user's path again (a file
+  // swapped there since the check would be converted and uploaded).
+  const source = join(conversion.stagingDir, stagingName(item.id, 'source'));
+  const cleanUp = () =>
+    Promise.all([target, source].map((path) => rm(path, { force: true }))).then(
+      () => undefined,
+      () => undefined,
+    );
   try {
     signal?.throwIfAborted();
-    await conversion.convert({ path: item.path, format: item.format, target });
+    const copied = await copyVerified(checked.file.handle, checked.file.size, source);
+    if (copied !== checked.file.md5) {
+      await cleanUp();
+      return {
+        ok: false,
+        reason: `The file changed while it was being read for its upload; it will be read again when it is retried${AFTER_QUEUED}`,
+      };
+    }
+    await conversion.convert({ path: source, format: item.format, target });
   } catch (error) {
     await cleanUp();
     signal?.throwIfAborted();
@@ -76,6 +128,9 @@ export async function prepareUpload(
       ok: false,
       reason: `The ${item.format === 'heic' ? 'HEIC' : 'TIFF'} photo could not be converted to JPEG for its upload${detail}`,
     };
+  } finally {
+    await checked.file.handle.close().catch(() => undefined);
+    await rm(source, { force: true }).catch(() => undefined);
   }
   // A JPEG can be larger than the original it came from; it is still a photo of this size class.
   const converted = await openQueuedFile(target, 'jpeg', { maxBytes, signal }).catch(

@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +21,22 @@ import {
 import { cliLogin, configureUploads, ROOT, runCli } from '../../support/upload-harness';
 
 const run = promisify(execFile);
+
+/** A web server publishing `folder` at its root, as a published photo host's web server would. */
+async function publish(folder: string): Promise<{ server: Server; origin: string }> {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    if (path.includes('..')) {
+      response.writeHead(404).end();
+      return;
+    }
+    readFile(join(folder, path))
+      .then((bytes) => response.end(bytes))
+      .catch(() => response.writeHead(404).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
 const FIXTURES = join(ROOT, 'test/fixtures');
 const HEIC = join(FIXTURES, 'exif-samples/heic/IMG_5195.HEIC');
 const TIFF = join(FIXTURES, 'tiff/rotated-gps.tiff');
@@ -185,5 +203,57 @@ describe('HEIC and TIFF photos arrive at the service as JPEG', () => {
       keepOriginals?: boolean;
     };
     expect(settings.keepOriginals).toBe(true);
+  }, 120_000);
+
+  it('through a published folder, publishes the JPEG it records, so a lost create answer is adopted, never created twice', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'heic-published-'));
+    await mkdir(join(root, 'site'));
+    await copyFile(HEIC, join(root, 'site', 'IMG_5195.HEIC'));
+    const web = await publish(root);
+    try {
+      const publishedDir = await mkdtemp(join(tmpdir(), 'heic-published-data-'));
+      await cliLogin(service.info, publishedDir);
+      const project = service.info.projects[2]!.id;
+      // The create's answer is lost once, after the service stored the photo.
+      await admin.post(service.info, '/faults', {
+        route: 'POST /v2/projects/:project_id/photos',
+        action: 'drop-after-commit',
+        times: 1,
+      });
+      const upload = await runCli([
+        'upload',
+        join(root, 'site'),
+        '--project',
+        project,
+        '--host',
+        'published',
+        '--published-root',
+        root,
+        '--published-url',
+        `${web.origin}/`,
+        '--data-dir',
+        publishedDir,
+      ]);
+      expect(upload.code, upload.stderr).toBe(0);
+      const state = await admin.state(service.info);
+      expect(state.requests['POST /v2/projects/:project_id/photos']?.dropped).toBe(1);
+      const onService = state.photos.filter((photo) => photo.project_id === project);
+      expect(onService).toHaveLength(1);
+      const [photo] = onService;
+      // The service fetched the JPEG whose MD5 the queue recorded as uploaded.
+      expect(photo?.media_type).toBe('image/jpeg');
+      const store = new QueueStore(join(publishedDir, 'queue.db'), systemClock);
+      const [item] = store.all().filter((candidate) => candidate.kind === 'photo');
+      store.close();
+      expect(item).toMatchObject({ state: 'done', photo_id: photo?.id, upload_md5: photo?.hash });
+      expect(item?.md5).toBe(md5(await readFile(HEIC)));
+      // The JPEG sits in a folder of its own in the published folder; the user's folder is untouched.
+      expect(await readdir(join(root, 'site'))).toEqual(['IMG_5195.HEIC']);
+      expect(md5(await readFile(join(root, 'photo-uploader-jpeg', `${photo?.hash}.jpg`)))).toBe(
+        photo?.hash,
+      );
+    } finally {
+      await new Promise((resolve) => web.server.close(resolve));
+    }
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { copyFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import {
   configureUploads,
   type GeneratedPhoto,
   makePhotos,
+  ROOT,
   runCli,
 } from '../../support/upload-harness';
 
@@ -31,6 +32,8 @@ const photosOf = async (projectId: string) =>
   (await admin.state(service.info)).photos.filter((photo) => photo.project_id === projectId);
 
 type ReportRow = { file: string; outcome: string; photo_id: string; reason: string };
+
+const HEIC = join(ROOT, 'test/fixtures/exif-samples/heic/IMG_5195.HEIC');
 
 beforeAll(async () => {
   await requireKeychain();
@@ -106,6 +109,37 @@ describe('Never twice in a project, whoever uploaded it (CLI, real service)', ()
     expect(forced.stderr).toContain('uploading again (--allow-duplicates)');
     expect(await photosOf(project)).toHaveLength(6);
   }, 180_000);
+
+  it('a colleague uploading the same HEIC (sent as JPEG) from a second data folder creates nothing, and is told the photo id', async () => {
+    // A project of its own, so the photo lists below see only their photos.
+    const heicProject = service.info.projects[2]!.id;
+    const heicFolder = await mkdtemp(join(tmpdir(), 'dups-heic-'));
+    await copyFile(HEIC, join(heicFolder, 'IMG_5195.HEIC'));
+    const first = await computer();
+    const colleague = await computer();
+    const uploaded = await runCli(
+      ['upload', heicFolder, '--project', heicProject, '--data-dir', first.dataDir],
+      first.env,
+    );
+    expect(uploaded.code, uploaded.stderr).toBe(0);
+    const [stored, ...more] = await photosOf(heicProject);
+    expect(more).toEqual([]);
+    // The service hashed the JPEG it fetched, not the HEIC the colleague has.
+    expect(stored?.media_type).toBe('image/jpeg');
+
+    const again = await runCli(
+      ['upload', heicFolder, '--project', heicProject, '--data-dir', colleague.dataDir],
+      colleague.env,
+    );
+    expect(again.code, again.stderr).toBe(0);
+    expect((await photosOf(heicProject)).map((photo) => photo.id)).toEqual([stored!.id]);
+    const report = JSON.parse(
+      (await runCli(['report', '--format', 'json', '--data-dir', colleague.dataDir])).stdout,
+    ) as ReportRow[];
+    expect(report.map((row) => [row.outcome, row.photo_id])).toEqual([
+      ['already on the service', stored!.id],
+    ]);
+  }, 120_000);
 
   it('flags a photo this computer uploaded to another project, and uploads it to this one', async () => {
     const mine = await computer();

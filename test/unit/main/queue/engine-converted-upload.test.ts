@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,5 +69,36 @@ describe('UploadEngine with a TIFF converted to JPEG (real engine, queue, conver
     expect(service.photos).toHaveLength(1);
     // The converted file is gone once staged.
     expect(await readdir(stagingDir)).toEqual([]);
+  });
+
+  it('removes, when it starts, staging files of items that are done or gone, and nothing else', async () => {
+    const done = rig.store.all().find((item) => item.state === 'done')!;
+    const photo = (md5: string) => ({
+      path: join(stagingDir, '..', `${md5}.tiff`),
+      size: 0,
+      format: 'tiff' as const,
+      md5,
+      capturedAt: 1_224_685_720,
+      coordinates: null,
+      projectId: 'p1',
+      description: '',
+      internal: false,
+    });
+    const [queued, cancelled] = rig.store.addPhotos([photo('e'.repeat(32)), photo('f'.repeat(32))])
+      .added as [number, number];
+    // A paused item is not worked on: its file must stay (it is not finished).
+    rig.store.setPaused(true, queued);
+    rig.store.cancel(cancelled);
+    const leftovers = [
+      `item-${cancelled}.jpg`,
+      `item-${done.id}.jpg`,
+      `item-${done.id}.jpg.4321.partial`,
+      `item-${done.id}.source`,
+      'item-987654.jpg',
+    ];
+    const kept = [`item-${queued}.jpg`, 'notes.txt'];
+    for (const name of [...leftovers, ...kept]) await writeFile(join(stagingDir, name), 'x');
+    await rig.engine.runUntilIdle();
+    expect((await readdir(stagingDir)).sort()).toEqual(kept.sort());
   });
 });
