@@ -6,11 +6,7 @@ import {
   queueItemStates,
 } from '../../shared/ipc/views';
 import { computerZone } from '../../shared/domain/zone';
-import {
-  MAX_DESCRIPTION_LENGTH,
-  sanitizeDescription,
-} from '../../shared/description/description-policy';
-import { descriptionWasReduced } from '../../shared/description/description-reduced';
+import { sanitizeDescription } from '../../shared/description/description-policy';
 import { chunksOf } from '../../shared/ipc/chunks';
 import { isKnownZone } from '../media/capture-time';
 import { progressLine } from '../queue/queue-progress';
@@ -20,17 +16,7 @@ import { withoutServiceCopies } from './list-commands';
 import { subfolderProjectsByName } from '../folders/batch-folders';
 import { allProjects } from './subfolder-projects';
 import { signInWords } from './session-words';
-
-/** The description as it will be sent: the service's allowed HTML only. */
-function cleanDescription(raw: string | undefined, out: CommandOutput): string {
-  const clean = sanitizeDescription(raw ?? '');
-  if (clean.length > MAX_DESCRIPTION_LENGTH)
-    throw new UsageError(`The description is longer than ${MAX_DESCRIPTION_LENGTH} characters`);
-  // Only when something was removed: `<br>` written as `<br />` is the same description.
-  if (raw !== undefined && descriptionWasReduced(raw))
-    out.stderr.write('Note: the description was reduced to the HTML the Photo Service allows.\n');
-  return clean;
-}
+import { descriptionFromFlag } from './description-flag';
 
 type Counts = Readonly<Record<QueueItemState, number>>;
 
@@ -200,7 +186,7 @@ export async function upload(
     throw new UsageError('upload needs --project ID (or --project-per-subfolder)');
   const zone = options.zone ?? computerZone();
   if (!isKnownZone(zone)) throw new UsageError(`--zone must be an IANA time zone, not "${zone}"`);
-  const description = cleanDescription(options.description, out);
+  const description = descriptionFromFlag(options.description, out);
   const found: { intakeId: number; path: string }[] = [];
   const subfolders = new Set<string>();
   for (const item of await intake(context, options.paths, zone)) {
@@ -268,7 +254,7 @@ export async function describe(
 ): Promise<number> {
   if (options.photoIds.length === 0) throw new UsageError('describe needs at least one photo id');
   if (options.description === undefined) throw new UsageError('describe needs --description HTML');
-  const description = cleanDescription(options.description, out);
+  const description = descriptionFromFlag(options.description, out);
   const givenBase = options.base === undefined ? undefined : sanitizeDescription(options.base);
   let signInNeeded = false;
   for (const photoId of new Set(options.photoIds)) {
