@@ -53,14 +53,15 @@ export function listHandlers(
       deps.call(async (service) => {
         const projects: ProjectListingView[] = [];
         for (let page = 1; page <= MAX_PAGES; page += 1) {
-          const found = await service.listProjects({
+          const answer = await service.projectsPage({
             query: input.query,
             page,
             perPage: PAGE_SIZE,
           });
-          projects.push(...found.map(projectListingView));
-          // Unreadable items are dropped by the client, so a short page may end early: harmless.
-          if (found.length < PAGE_SIZE) break;
+          projects.push(...answer.items.map(projectListingView));
+          // The last page is the one the service sent short: a page that lost an unreadable
+          // project when it was read is not the end, and the pages after it still count.
+          if (answer.rawLength < PAGE_SIZE) break;
         }
         return { projects };
       }),
