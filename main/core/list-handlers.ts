@@ -17,6 +17,8 @@ export type ListHandlerDeps = {
   readonly call: <T>(work: (service: PhotoServiceApi) => Promise<T>) => Promise<T>;
   readonly store: Pick<QueueStore, 'uploadedCopies'>;
   readonly runs: Pick<IntakeRuns, 'photo'>;
+  /** Hears each project listed, so recent projects keep their names (as a search does). */
+  readonly seen?: (project: ProjectListingView) => void;
 };
 
 const PAGE_SIZE = 100;
@@ -58,7 +60,9 @@ export function listHandlers(
             page,
             perPage: PAGE_SIZE,
           });
-          projects.push(...answer.items.map(projectListingView));
+          const listed = answer.items.map(projectListingView);
+          for (const project of listed) deps.seen?.(project);
+          projects.push(...listed);
           // The last page is the one the service sent short: a page that lost an unreadable
           // project when it was read is not the end, and the pages after it still count.
           if (answer.rawLength < PAGE_SIZE) break;
