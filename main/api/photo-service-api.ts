@@ -22,6 +22,7 @@ import type {
   Page,
   PhotoQuery,
   PhotoServiceClient,
+  ProjectQuery,
 } from './photo-service-client';
 
 export type { NewPhoto } from './photo-service-client';
@@ -127,17 +128,18 @@ export class PhotoServiceApi implements PhotoServiceClient {
     return this.#parsePage(photoListItemSchema, answer, 'photo');
   }
 
-  async listProjects(
-    query: { readonly query?: string; readonly page?: number; readonly perPage?: number },
-    signal?: AbortSignal,
-  ): Promise<ServiceProject[]> {
+  async listProjects(query: ProjectQuery, signal?: AbortSignal): Promise<ServiceProject[]> {
+    return [...(await this.projectsPage(query, signal)).items];
+  }
+
+  async projectsPage(query: ProjectQuery, signal?: AbortSignal): Promise<Page<ServiceProject>> {
     const params = new URLSearchParams({
       page: String(query.page ?? 1),
       per_page: String(query.perPage ?? 50),
     });
     if (query.query) params.set('query', query.query);
     const answer = await this.#call('GET', `/v2/projects?${params.toString()}`, signal);
-    return [...this.#parsePage(projectSchema, answer, 'project').items];
+    return this.#parsePage(projectSchema, answer, 'project');
   }
 
   /** Drops the connection pool (after a network change or waking from sleep). */

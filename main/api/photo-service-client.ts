@@ -31,6 +31,13 @@ export type PhotoQuery = {
   readonly perPage?: number;
 };
 
+/** Which projects to list: `query` matches name or address. */
+export type ProjectQuery = {
+  readonly query?: string;
+  readonly page?: number;
+  readonly perPage?: number;
+};
+
 /**
  * The Photo Service as the upload engine uses it. Calls throw `ApiError`, `NetworkError` or
  * `AuthRequiredError` (see `classify`). `PhotoServiceApi` is the real one.
@@ -48,10 +55,9 @@ export interface PhotoServiceClient {
     signal?: AbortSignal,
   ): Promise<Page<ServicePhoto>>;
   /** One page of projects; unreadable items are skipped. */
-  listProjects(
-    query: { readonly query?: string; readonly page?: number; readonly perPage?: number },
-    signal?: AbortSignal,
-  ): Promise<ServiceProject[]>;
+  listProjects(query: ProjectQuery, signal?: AbortSignal): Promise<ServiceProject[]>;
+  /** One page of projects with the length of the array the service sent (paging goes by that). */
+  projectsPage(query: ProjectQuery, signal?: AbortSignal): Promise<Page<ServiceProject>>;
   /** Drops the connection pool (after a network change or waking from sleep). */
   replacePool(): void;
 }

@@ -171,3 +171,36 @@ export async function withoutServiceCopies(
   }
   return kept;
 }
+
+/**
+ * `withoutServiceCopies` for photos that go to different projects (a project per subfolder):
+ * each photo is looked for in the project it goes to, and said per photo the same way. A photo
+ * with no project is kept: the queue skips it and says why. Returns the intake ids to queue, in
+ * the order of `photos`.
+ */
+export async function withoutServiceCopiesByProject(
+  context: CliContext,
+  photos: readonly {
+    readonly intakeId: number;
+    readonly path: string;
+    readonly projectId: string | undefined;
+  }[],
+  allowDuplicates: boolean,
+  out: CommandOutput,
+): Promise<number[]> {
+  const byProject = new Map<string, { intakeId: number; path: string }[]>();
+  const kept = new Set<number>();
+  for (const photo of photos) {
+    if (photo.projectId === undefined) kept.add(photo.intakeId);
+    else byProject.set(photo.projectId, [...(byProject.get(photo.projectId) ?? []), photo]);
+  }
+  for (const [projectId, group] of byProject)
+    for (const intakeId of await withoutServiceCopies(
+      context,
+      group,
+      { projectId, allowDuplicates },
+      out,
+    ))
+      kept.add(intakeId);
+  return photos.filter((photo) => kept.has(photo.intakeId)).map((photo) => photo.intakeId);
+}

@@ -6,31 +6,16 @@ import {
   queueItemStates,
 } from '../../shared/ipc/views';
 import { computerZone } from '../../shared/domain/zone';
-import {
-  MAX_DESCRIPTION_LENGTH,
-  sanitizeDescription,
-} from '../../shared/description/description-policy';
-import { descriptionWasReduced } from '../../shared/description/description-reduced';
+import { sanitizeDescription } from '../../shared/description/description-policy';
 import { chunksOf } from '../../shared/ipc/chunks';
 import { isKnownZone } from '../media/capture-time';
 import { progressLine } from '../queue/queue-progress';
 import { type CliContext, type CommandOutput, CommandFailed, UsageError } from './cli-context';
 import { printable } from '../../shared/domain/printable-text';
-import { withoutServiceCopies } from './list-commands';
+import { withoutServiceCopiesByProject } from './list-commands';
 import { subfolderProjectsByName } from '../folders/batch-folders';
-import { allProjects } from './subfolder-projects';
 import { signInWords } from './session-words';
-
-/** The description as it will be sent: the service's allowed HTML only. */
-function cleanDescription(raw: string | undefined, out: CommandOutput): string {
-  const clean = sanitizeDescription(raw ?? '');
-  if (clean.length > MAX_DESCRIPTION_LENGTH)
-    throw new UsageError(`The description is longer than ${MAX_DESCRIPTION_LENGTH} characters`);
-  // Only when something was removed: `<br>` written as `<br />` is the same description.
-  if (raw !== undefined && descriptionWasReduced(raw))
-    out.stderr.write('Note: the description was reduced to the HTML the Photo Service allows.\n');
-  return clean;
-}
+import { descriptionFromFlag } from './description-flag';
 
 type Counts = Readonly<Record<QueueItemState, number>>;
 
@@ -200,8 +185,8 @@ export async function upload(
     throw new UsageError('upload needs --project ID (or --project-per-subfolder)');
   const zone = options.zone ?? computerZone();
   if (!isKnownZone(zone)) throw new UsageError(`--zone must be an IANA time zone, not "${zone}"`);
-  const description = cleanDescription(options.description, out);
-  const found: { intakeId: number; path: string }[] = [];
+  const description = descriptionFromFlag(options.description, out);
+  const found: { intakeId: number; path: string; subfolder: string | undefined }[] = [];
   const subfolders = new Set<string>();
   for (const item of await intake(context, options.paths, zone)) {
     const subfolder = item.folders[0];
@@ -212,24 +197,31 @@ export async function upload(
       out.stderr.write(
         `skipped: ${printable(item.path)}: the same photo as ${printable(item.duplicateOf.path)}\n`,
       );
-    else found.push({ intakeId: item.intakeId, path: item.path });
+    else found.push({ intakeId: item.intakeId, path: item.path, subfolder });
   }
   const allowDuplicates = options.allowDuplicates ?? false;
-  // Photos the project already has are skipped here, said per photo; with a project per
-  // subfolder the queue checks each photo against its own project before it is uploaded.
-  const photos =
-    options.projectId && options.projectPerSubfolder !== true
-      ? await withoutServiceCopies(
-          context,
-          found,
-          { projectId: options.projectId, allowDuplicates },
-          out,
-        )
-      : found.map((photo) => photo.intakeId);
+  const perSubfolder = options.projectPerSubfolder === true;
+  // Every project, so that a subfolder is only "unmatched" after all were compared.
   const subfolderProjects =
-    options.projectPerSubfolder === true && photos.length > 0
-      ? subfolderProjectsByName(subfolders, await allProjects(context))
+    perSubfolder && found.length > 0
+      ? subfolderProjectsByName(
+          subfolders,
+          (await context.call('projects:list-all', { query: '' })).projects,
+        )
       : undefined;
+  const projectOf = (photo: (typeof found)[number]): string | undefined => {
+    if (!perSubfolder || photo.subfolder === undefined) return options.projectId;
+    const choice = subfolderProjects?.find((entry) => entry.subfolder === photo.subfolder);
+    return choice !== undefined && 'projectId' in choice ? choice.projectId : undefined;
+  };
+  // Photos a project already has are skipped here, said per photo, each against the project it
+  // goes to; a photo of an unmatched subfolder is left to the queue, which says why it skips it.
+  const photos = await withoutServiceCopiesByProject(
+    context,
+    found.map((photo) => ({ ...photo, projectId: projectOf(photo) })),
+    allowDuplicates,
+    out,
+  );
   const { added, alreadyQueued, skipped } =
     photos.length === 0
       ? { added: 0, alreadyQueued: 0, skipped: [] }
@@ -268,7 +260,7 @@ export async function describe(
 ): Promise<number> {
   if (options.photoIds.length === 0) throw new UsageError('describe needs at least one photo id');
   if (options.description === undefined) throw new UsageError('describe needs --description HTML');
-  const description = cleanDescription(options.description, out);
+  const description = descriptionFromFlag(options.description, out);
   const givenBase = options.base === undefined ? undefined : sanitizeDescription(options.base);
   let signInNeeded = false;
   for (const photoId of new Set(options.photoIds)) {

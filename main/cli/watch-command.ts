@@ -3,12 +3,12 @@ import { printable } from '../../shared/domain/printable-text';
 import { computerZone } from '../../shared/domain/zone';
 import { normalizeTags } from '../../shared/domain/tags';
 import { watchRuleSchema, type WatchRule } from '../../shared/domain/watch-rule';
-import { sanitizeDescription } from '../../shared/description/description-policy';
 import { isKnownZone } from '../media/capture-time';
 import { watchCoreThroughCalls } from '../watch/watch-core';
 import { WatchLedger } from '../watch/watch-ledger';
 import { type WatchReport, WatchService } from '../watch/watch-service';
 import { type CliContext, type CommandOutput, UsageError } from './cli-context';
+import { descriptionFromFlag } from './description-flag';
 
 /** The flags of `watch`. */
 export type WatchCommandOptions = {
@@ -23,8 +23,11 @@ export type WatchCommandOptions = {
   readonly zone: string | undefined;
 };
 
-/** Checks the flags of `watch` and turns them into one rule per folder. */
-export function watchRulesFromFlags(options: WatchCommandOptions): {
+/** Checks the flags of `watch` and turns them into one rule per folder (`out` hears the description's note). */
+export function watchRulesFromFlags(
+  options: WatchCommandOptions,
+  out: CommandOutput,
+): {
   rules: WatchRule[];
   settleMs: number;
 } {
@@ -34,6 +37,7 @@ export function watchRulesFromFlags(options: WatchCommandOptions): {
   const seconds = Number(options.settleSeconds ?? '5');
   if (!Number.isFinite(seconds) || seconds < 0.1 || seconds > 3600)
     throw new UsageError('--settle-seconds must be a number of seconds from 0.1 to 3600');
+  const description = descriptionFromFlag(options.description, out);
   const rules = options.folders.map((folder) =>
     watchRuleSchema.parse({
       path: resolve(folder),
@@ -41,7 +45,7 @@ export function watchRulesFromFlags(options: WatchCommandOptions): {
         options.projectId === undefined
           ? { kind: 'per-subfolder' }
           : { kind: 'fixed', projectId: options.projectId },
-      description: sanitizeDescription(options.description ?? ''),
+      description,
       tags: normalizeTags(options.tags),
       tagsFromFolders: options.tagsFromFolders,
       internal: options.internal,
@@ -64,7 +68,7 @@ export async function watchFolders(
   options: WatchCommandOptions,
   out: CommandOutput,
 ): Promise<number> {
-  const { rules, settleMs } = watchRulesFromFlags(options);
+  const { rules, settleMs } = watchRulesFromFlags(options, out);
   const zone = options.zone ?? computerZone();
   if (!isKnownZone(zone)) throw new UsageError(`--zone must be an IANA time zone, not "${zone}"`);
   const session = await context.call('session:get', {});

@@ -1,7 +1,4 @@
-import {
-  MAX_DESCRIPTION_LENGTH,
-  sanitizeDescription,
-} from '../../shared/description/description-policy';
+import { fittedDescription } from '../../shared/description/description-fit';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
 import { isKnownZone } from '../media/capture-time';
 
@@ -12,13 +9,7 @@ import { isKnownZone } from '../media/capture-time';
  * @throws IpcFailure `bad-input` when the clean description is too long.
  */
 export function cleanDescription(raw: string): string {
-  const clean = sanitizeDescription(raw);
-  if (clean.length > MAX_DESCRIPTION_LENGTH)
-    throw new IpcFailure(
-      'bad-input',
-      `The description is too long: at most ${MAX_DESCRIPTION_LENGTH} characters are allowed.`,
-    );
-  return clean;
+  return fittedDescription(raw, (message) => new IpcFailure('bad-input', message));
 }
 
 /** @throws IpcFailure `bad-input` unless `zone` is an IANA zone this app knows. */

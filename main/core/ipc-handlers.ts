@@ -206,6 +206,11 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
       }
     },
 
-    ...listHandlers({ call, store, runs }),
+    ...listHandlers({
+      call,
+      store,
+      runs,
+      seen: (project) => seenProjects.set(project.id, project),
+    }),
   };
 }

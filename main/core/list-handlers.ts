@@ -17,6 +17,8 @@ export type ListHandlerDeps = {
   readonly call: <T>(work: (service: PhotoServiceApi) => Promise<T>) => Promise<T>;
   readonly store: Pick<QueueStore, 'uploadedCopies'>;
   readonly runs: Pick<IntakeRuns, 'photo'>;
+  /** Hears each project listed, so recent projects keep their names (as a search does). */
+  readonly seen?: (project: ProjectListingView) => void;
 };
 
 const PAGE_SIZE = 100;
@@ -53,14 +55,17 @@ export function listHandlers(
       deps.call(async (service) => {
         const projects: ProjectListingView[] = [];
         for (let page = 1; page <= MAX_PAGES; page += 1) {
-          const found = await service.listProjects({
+          const answer = await service.projectsPage({
             query: input.query,
             page,
             perPage: PAGE_SIZE,
           });
-          projects.push(...found.map(projectListingView));
-          // Unreadable items are dropped by the client, so a short page may end early: harmless.
-          if (found.length < PAGE_SIZE) break;
+          const listed = answer.items.map(projectListingView);
+          for (const project of listed) deps.seen?.(project);
+          projects.push(...listed);
+          // The last page is the one the service sent short: a page that lost an unreadable
+          // project when it was read is not the end, and the pages after it still count.
+          if (answer.rawLength < PAGE_SIZE) break;
         }
         return { projects };
       }),

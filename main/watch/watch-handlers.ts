@@ -1,9 +1,6 @@
 import { normalizeTags } from '../../shared/domain/tags';
 import type { WatchFolderView, WatchRule } from '../../shared/domain/watch-rule';
-import {
-  MAX_DESCRIPTION_LENGTH,
-  sanitizeDescription,
-} from '../../shared/description/description-policy';
+import { cleanDescription } from '../core/handler-input-checks';
 import type { IpcInput } from '../../shared/ipc/contract';
 import { type IpcHandlers, IpcFailure } from '../../shared/ipc/dispatcher';
 import type { PathChooser } from '../core/app-core';
@@ -21,12 +18,7 @@ type RuleInput = IpcInput<'watch:add'>;
 
 /** The rule of `path` from what the window sent: clean description, normalized tags. */
 function ruleFrom(path: string, input: RuleInput): WatchRule {
-  const description = sanitizeDescription(input.description);
-  if (description.length > MAX_DESCRIPTION_LENGTH)
-    throw new IpcFailure(
-      'bad-input',
-      `The description is too long: at most ${MAX_DESCRIPTION_LENGTH} characters are allowed.`,
-    );
+  const description = cleanDescription(input.description);
   return {
     path,
     project: input.project,

@@ -30,9 +30,18 @@ export const MAX_DESCRIPTION_LENGTH = 10_000;
  */
 const ABSOLUTE_ALLOWED_LINK = /^(?:https?:\/\/[^/\\]|mailto:)/i;
 
+/**
+ * A link address as the policy reads it: without the spaces around it (`href=" https://x "`
+ * is the address `https://x`). Also used where a description is compared with what the policy
+ * made of it, so a trimmed address is not mistaken for a removal.
+ */
+export function linkAddress(href: string): string {
+  return href.trim();
+}
+
 /** A link keeps its `href` only when it is an absolute address of an allowed scheme. */
 const keepAbsoluteLinksOnly: sanitizeHtml.Transformer = (tagName, attribs) => {
-  const href = attribs.href?.trim();
+  const href = attribs.href === undefined ? undefined : linkAddress(attribs.href);
   return {
     tagName,
     attribs: href !== undefined && ABSOLUTE_ALLOWED_LINK.test(href) ? { href } : {},

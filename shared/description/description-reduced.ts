@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { sanitizeDescription } from './description-policy';
+import { linkAddress, sanitizeDescription } from './description-policy';
 
 /**
  * Everything kept: the same parser and serializer as the policy, allowing every tag, attribute
@@ -15,6 +15,15 @@ const keepEverything: sanitizeHtml.IOptions = {
   allowProtocolRelative: true,
   nonTextTags: [],
   disallowedTagsMode: 'discard',
+  // The policy reads a link's address without its surrounding spaces: so does this side, or
+  // `href=" https://x "` would look like a removal when only the spaces went.
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs:
+        attribs.href === undefined ? attribs : { ...attribs, href: linkAddress(attribs.href) },
+    }),
+  },
 };
 
 /**

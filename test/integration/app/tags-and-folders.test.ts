@@ -90,8 +90,31 @@ describe('upload from the command line', () => {
       tags: ['Inspection', 'Week 12', second!.name.toLowerCase(), 'Level 2'],
     });
     expect(never).toBeUndefined();
+
+    // A colleague's computer uploads the same folder: each photo is looked for in its own
+    // subfolder's project, and said per photo, as with one project.
+    const colleague = await mkdtemp(join(tmpdir(), 'tags-cli-colleague-'));
+    await cliLogin(service.info, colleague);
+    const again = await runCli(
+      ['upload', root, '--project-per-subfolder', '--data-dir', colleague],
+      configureUploads(service.info, colleague),
+    );
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain('Queued 0 photos');
+    const stored = (await admin.state(service.info)).photos;
+    for (const photo of [...inFirst, ...inSecond]) {
+      const hash = md5(await readFile(photo.path));
+      const id = stored.find((entry) => entry.hash === hash)!.id;
+      expect(again.stderr).toContain(
+        `${photo.path}: already on the service as photo ${id}: skipped`,
+      );
+    }
+    expect(again.stderr).toContain(
+      `skipped: ${unmatched[0]!.path}: No project is named "Nowhere Street".`,
+    );
+    expect((await admin.state(service.info)).photos).toHaveLength(stored.length);
     await rm(root, { recursive: true, force: true });
-  }, 120_000);
+  }, 180_000);
 
   it('sends only the batch tags without --tags-from-folders, and needs a project', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'tags-cli-'));

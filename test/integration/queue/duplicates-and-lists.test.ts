@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireKeychain } from '../../support/keychain';
+import { startTamperingProxy } from '../../support/tampering-proxy';
 import { admin, startTestService, type TestService } from '../../support/photo-service-harness';
 import {
   cliLogin,
@@ -260,4 +261,45 @@ describe('Project and photo lists on the command line (real service)', () => {
     for (const id of [a!.id, b!.id])
       expect(after.find((photo) => photo.id === id)?.description).toBe('<p>Both walls</p>');
   }, 90_000);
+});
+
+describe('Project list paging when the service sends an unreadable project (real service)', () => {
+  it('goes on past a full page that had one unreadable project: every later page is listed', async () => {
+    const unreadable = await admin.post(service.info, '/projects', { name: 'AAA unreadable' });
+    expect(unreadable.status).toBe(201);
+    const { id: unreadableId } = (await unreadable.json()) as { id: string };
+    // Enough projects for three pages of 100; the last one sorts onto the last page.
+    for (let index = 0; index < 200; index += 1)
+      expect(
+        (
+          await admin.post(service.info, '/projects', {
+            name: `Filler ${String(index).padStart(3, '0')}`,
+          })
+        ).status,
+      ).toBe(201);
+    expect((await admin.post(service.info, '/projects', { name: 'Zz last site' })).status).toBe(
+      201,
+    );
+    const total = (await admin.state(service.info)).projects.length;
+    expect(total).toBeGreaterThan(200);
+
+    // The first page (sorted by name) carries the project with an empty id: it cannot be read.
+    const proxy = await startTamperingProxy(service.info.base_url, { [unreadableId]: '' });
+    try {
+      const dataDir = await mkdtemp(join(tmpdir(), 'dups-paging-'));
+      await cliLogin({ ...service.info, base_url: proxy.origin }, dataDir);
+      const run = await runCli(['projects', '--json', '--data-dir', dataDir]);
+      expect(run.code, run.stderr).toBe(0);
+      const names = run.stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { name: string }).name);
+      expect(names).toHaveLength(total - 1);
+      expect(names).not.toContain('AAA unreadable');
+      expect(names).toContain('Filler 199');
+      expect(names.at(-1)).toBe('Zz last site');
+    } finally {
+      await proxy.close();
+    }
+  }, 120_000);
 });

@@ -19,15 +19,23 @@ const lineBreak = fc
   .tuple(spelled('br'), fc.constantFrom('>', '/>', ' />'))
   .map(([name, end]) => `<${name}${end}`);
 
-/** An allowed link: an absolute https or mailto address, quoted either way. */
+/** Spaces people paste around an address: the policy reads the address without them. */
+const around = fc.constantFrom('', ' ', '  ', '\n', '\t ');
+
+/** An allowed link: an absolute https or mailto address, quoted either way, maybe with spaces around. */
 const link = (inner: string) =>
   fc
     .tuple(
       spelled('a'),
       fc.constantFrom('https://example.com/site?a=1&b=2', 'mailto:site@example.com'),
       fc.constantFrom('"', "'"),
+      around,
+      around,
     )
-    .map(([name, href, quote]) => `<${name} href=${quote}${href}${quote}>${inner}</${name}>`);
+    .map(
+      ([name, href, quote, before, after]) =>
+        `<${name} href=${quote}${before}${href}${after}${quote}>${inner}</${name}>`,
+    );
 
 /** Markup that uses only what the Photo Service allows, spelled in any of its usual ways. */
 const allowedHtml: fc.Arbitrary<string> = fc.letrec<{ node: string }>((tie) => ({
@@ -63,6 +71,8 @@ describe('descriptionWasReduced', () => {
   it('is false for allowed markup however it is spelled (<br> as <br />, quotes, case)', () => {
     expect(descriptionWasReduced('Slab<br>level 2')).toBe(false);
     expect(descriptionWasReduced('Slab<br />level 2')).toBe(false);
+    // Only the spaces around the address go: the link is kept whole.
+    expect(descriptionWasReduced('<a href=" https://x ">site</a>')).toBe(false);
     fc.assert(
       fc.property(allowedHtml, (html) => !descriptionWasReduced(html)),
       {
