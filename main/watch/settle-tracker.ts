@@ -19,7 +19,7 @@ export class SettleTracker {
 
   constructor(
     /** The settle time, read at each look (a changed setting applies to the waiting files). */
-    private readonly settleMs: () => number,
+    private readonly settleMs: (path: string) => number,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -60,7 +60,7 @@ export class SettleTracker {
         this.#pending.set(path, { size: info.size, mtimeMs: info.mtimeMs, stableSince: now });
         continue;
       }
-      if (now - entry.stableSince >= this.settleMs()) {
+      if (now - entry.stableSince >= this.settleMs(path)) {
         this.#pending.delete(path);
         ready.push({ path, size: info.size, mtimeMs: info.mtimeMs });
       }

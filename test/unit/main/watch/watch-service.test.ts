@@ -83,7 +83,7 @@ function fakeCore() {
       }
       return Promise.resolve({ addedIntakeIds });
     },
-    findProjects: () => Promise.resolve([]),
+    listProjects: () => Promise.resolve([]),
   };
   return { core, queue };
 }
