@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 
 /** A file whose size and modification time held still for the settle time. */
 export type SettledFile = {
@@ -50,7 +50,8 @@ export class SettleTracker {
   async settled(): Promise<SettledFile[]> {
     const ready: SettledFile[] = [];
     for (const [path, entry] of [...this.#pending]) {
-      const info = await stat(path).catch(() => undefined);
+      // lstat: a link is not a file of the watched folder (it may point outside it).
+      const info = await lstat(path).catch(() => undefined);
       if (info === undefined || !info.isFile()) {
         this.#pending.delete(path);
         continue;
