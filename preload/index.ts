@@ -6,12 +6,7 @@ import {
   renditionAddress,
   thumbnailAddress,
 } from '../shared/ipc/bridge';
-import {
-  type IpcChannel,
-  isIpcChannel,
-  isIpcEvent,
-  isWindowName,
-} from '../shared/ipc/channels';
+import { type IpcChannel, isIpcChannel, isIpcEvent, isWindowName } from '../shared/ipc/channels';
 import { sendPathsInChunks } from '../shared/ipc/chunks';
 import type { IpcResult, IpcResults } from '../shared/ipc/contract';
 

@@ -21,7 +21,9 @@ const HELLO_TIMEOUT_MS = 5000;
 const CLOSE_GRACE_MS = 2000;
 
 /** What one connection is served on top of the shared handlers (its watch sessions). */
-export type ConnectionServing = (send: (report: IpcEventPayloads['watch:session-report']) => void) => {
+export type ConnectionServing = (
+  send: (report: IpcEventPayloads['watch:session-report']) => void,
+) => {
   readonly handlers: Partial<IpcHandlers>;
   /** The connection ended: whatever lives as long as it ends too. */
   close(): Promise<void>;
@@ -196,11 +198,13 @@ export class OwnerServer {
             own = this.perConnection?.((payload) =>
               send({ type: 'event', event: 'watch:session-report', payload }),
             );
-            dispatch = createIpcDispatcher({ ...this.handlers, ...own?.handlers }, (channel, error) =>
-              this.logger.error('a call from an attached process failed unexpectedly', {
-                channel,
-                error,
-              }),
+            dispatch = createIpcDispatcher(
+              { ...this.handlers, ...own?.handlers },
+              (channel, error) =>
+                this.logger.error('a call from an attached process failed unexpectedly', {
+                  channel,
+                  error,
+                }),
             );
             send({ type: 'welcome', pid: process.pid });
             stopEvents = this.events((event, payload) => send({ type: 'event', event, payload }));

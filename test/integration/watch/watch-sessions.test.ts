@@ -6,7 +6,7 @@ import type { WatchRule } from '../../../shared/domain/watch-rule';
 import { isWindowName } from '../../../shared/ipc/channels';
 import type { WatchSessionReport } from '../../../shared/ipc/contract';
 import { createIpcDispatcher } from '../../../shared/ipc/dispatcher';
-import { AppCore, type AppCoreOptions } from '../../../main/core/app-core';
+import { AppCore } from '../../../main/core/app-core';
 import { commandLineFrontEnd } from '../../../main/core/front-end';
 import { WindowFrontEnd } from '../../../main/core/window-front-end';
 import { silentLogger, Redactor } from '../../../main/logging/logger';
@@ -40,7 +40,7 @@ describe('who watches which folder in the owner of the data folder', () => {
     core = undefined;
   });
 
-  async function startCore(program: AppCoreOptions['program'], watched: string) {
+  async function startCore(program: 'app' | 'command-line', watched: string) {
     core = await AppCore.start({
       dataDir: await mkdtemp(join(tmpdir(), 'watch-sessions-')),
       secrets: new InMemorySecretStore(),

@@ -1,14 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  copyFile,
-  mkdir,
-  mkdtemp,
-  readFile,
-  rm,
-  stat,
-  symlink,
-  utimes,
-} from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, stat, symlink, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -278,7 +269,10 @@ describe('WatchService', () => {
 
   it('logs a watched folder by its place, never its path', async () => {
     const records: LogRecord[] = [];
-    const logger = createLogger({ sink: (record) => records.push(record), redactor: new Redactor() });
+    const logger = createLogger({
+      sink: (record) => records.push(record),
+      redactor: new Redactor(),
+    });
     const { folder, reports } = await start({ logger });
     await until(() => reports.some((report) => report.kind === 'state'), 5000, 'watching');
     await rm(folder, { recursive: true });
