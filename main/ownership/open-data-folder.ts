@@ -151,7 +151,11 @@ function ownerClient(ownership: Ownership): CoreClient {
     // The owner is this process: it cannot go away while this front end runs.
     untilGone: () => new Promise<never>(() => undefined),
     close(options) {
-      closing ??= own.close().then(() => ownership.close(options));
+      // Its watch session ends first; the data folder is let go whatever happens to it.
+      closing ??= own
+        .close()
+        .catch(() => undefined)
+        .then(() => ownership.close(options));
       return closing;
     },
   };
