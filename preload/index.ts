@@ -6,7 +6,7 @@ import {
   renditionAddress,
   thumbnailAddress,
 } from '../shared/ipc/bridge';
-import { type IpcChannel, isIpcChannel, isIpcEvent } from '../shared/ipc/channels';
+import { type IpcChannel, isIpcChannel, isIpcEvent, isWindowName } from '../shared/ipc/channels';
 import { sendPathsInChunks } from '../shared/ipc/chunks';
 import type { IpcResult, IpcResults } from '../shared/ipc/contract';
 
@@ -18,7 +18,7 @@ type Bridge = UploaderBridge<File>;
 
 const bridge: Bridge = {
   invoke<C extends IpcChannel>(channel: C, input: IpcCallInput<C>) {
-    if (!isIpcChannel(channel))
+    if (!isIpcChannel(channel) || !isWindowName(channel))
       return Promise.resolve({
         ok: false,
         code: 'unknown-channel',
@@ -27,7 +27,7 @@ const bridge: Bridge = {
     return ipcRenderer.invoke(channel, input) as Promise<IpcResult<IpcResults[C]>>;
   },
   on: (event, listener) => {
-    if (!isIpcEvent(event)) return () => undefined;
+    if (!isIpcEvent(event) || !isWindowName(event)) return () => undefined;
     const channel = eventChannel(event);
     const wrapped = (_event: Electron.IpcRendererEvent, payload: unknown) =>
       listener(payload as Parameters<typeof listener>[0]);

@@ -105,6 +105,8 @@ export async function openCliContext(
         // registered with the operating system to receive it.
         customScheme: undefined,
         runQueue: 'on-request',
+        // A command never watches the saved folders: only the app does (runsSavedWatchers).
+        program: 'command-line',
       });
     },
   });

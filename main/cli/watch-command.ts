@@ -1,12 +1,15 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { printable } from '../../shared/domain/printable-text';
 import { computerZone } from '../../shared/domain/zone';
 import { normalizeTags } from '../../shared/domain/tags';
-import { watchRuleSchema, type WatchRule } from '../../shared/domain/watch-rule';
+import {
+  MAX_WATCH_SETTLE_SECONDS,
+  MIN_WATCH_SETTLE_SECONDS,
+  watchRuleSchema,
+  type WatchRule,
+} from '../../shared/domain/watch-rule';
+import type { WatchSessionReport } from '../../shared/ipc/contract';
 import { isKnownZone } from '../media/capture-time';
-import { watchCoreThroughCalls } from '../watch/watch-core';
-import { WatchLedger } from '../watch/watch-ledger';
-import { type WatchReport, WatchService } from '../watch/watch-service';
 import { type CliContext, type CommandOutput, UsageError } from './cli-context';
 import { descriptionFromFlag } from './description-flag';
 
@@ -23,20 +26,32 @@ export type WatchCommandOptions = {
   readonly zone: string | undefined;
 };
 
-/** Checks the flags of `watch` and turns them into one rule per folder (`out` hears the description's note). */
+/**
+ * Checks the flags of `watch` and turns them into one rule per folder, and the settle time
+ * (`undefined` without `--settle-seconds`: the saved setting applies). The range is the
+ * setting's (1 to 600 seconds); fractions of a second above 1 are accepted. `out` hears the
+ * description's note.
+ */
 export function watchRulesFromFlags(
   options: WatchCommandOptions,
   out: CommandOutput,
 ): {
   rules: WatchRule[];
-  settleMs: number;
+  settleSeconds: number | undefined;
 } {
   if (options.folders.length === 0) throw new UsageError('watch needs at least one folder');
   if (options.projectPerSubfolder === (options.projectId !== undefined))
     throw new UsageError('watch needs --project ID or --project-per-subfolder (one of them)');
-  const seconds = Number(options.settleSeconds ?? '5');
-  if (!Number.isFinite(seconds) || seconds < 0.1 || seconds > 3600)
-    throw new UsageError('--settle-seconds must be a number of seconds from 0.1 to 3600');
+  const seconds = options.settleSeconds === undefined ? undefined : Number(options.settleSeconds);
+  if (
+    seconds !== undefined &&
+    (!Number.isFinite(seconds) ||
+      seconds < MIN_WATCH_SETTLE_SECONDS ||
+      seconds > MAX_WATCH_SETTLE_SECONDS)
+  )
+    throw new UsageError(
+      `--settle-seconds must be a number of seconds from ${MIN_WATCH_SETTLE_SECONDS} to ${MAX_WATCH_SETTLE_SECONDS}`,
+    );
   const description = descriptionFromFlag(options.description, out);
   const rules = options.folders.map((folder) =>
     watchRuleSchema.parse({
@@ -51,24 +66,24 @@ export function watchRulesFromFlags(
       internal: options.internal,
     }),
   );
-  return { rules, settleMs: Math.round(seconds * 1000) };
+  return { rules, settleSeconds: seconds };
 }
 
 /**
- * `watch <folders…>`: watches the folders in this process until SIGINT or SIGTERM, prints one
- * line for each photo it queues, and runs the upload queue meanwhile. The watcher always runs
- * here, in the command's own process, and takes photos in and queues them through the core's
- * calls (`intake:add-paths`, `queue:add-photos`), so it works the same whether this process owns
- * the data folder or is attached to the app that does; the ledger of watched files is the data
- * folder's `watch-ledger.db`, shared by every process. On a signal the watchers stop, the photos
- * being queued are recorded, and the steps in flight are journaled before it exits 0.
+ * `watch <folders…>`: watches the folders until SIGINT or SIGTERM, prints one line for each
+ * photo queued, and runs the upload queue meanwhile. The watching runs in the process that owns
+ * the data folder (this one, or the app it is attached to): one writer of the folder and one
+ * watcher per watched folder. It is a session of this command's connection
+ * (`watch:session-start`): its folders are never saved, its reports come to this command alone,
+ * and it ends when the command stops it or its connection closes. On a signal the session ends,
+ * the photos being queued are recorded, and the steps in flight are journaled before it exits 0.
  */
 export async function watchFolders(
   context: CliContext,
   options: WatchCommandOptions,
   out: CommandOutput,
 ): Promise<number> {
-  const { rules, settleMs } = watchRulesFromFlags(options, out);
+  const { rules, settleSeconds } = watchRulesFromFlags(options, out);
   const zone = options.zone ?? computerZone();
   if (!isKnownZone(zone)) throw new UsageError(`--zone must be an IANA time zone, not "${zone}"`);
   const session = await context.call('session:get', {});
@@ -78,7 +93,7 @@ export async function watchFolders(
   }
   let wake: (() => void) | undefined;
   const said = new Map<string, string>();
-  const report = (event: WatchReport) => {
+  const report = ({ report: event }: WatchSessionReport) => {
     if (event.kind === 'queued') {
       out.stdout.write(
         `Queued ${printable(event.path)} for project ${printable(event.projectId)}\n`,
@@ -97,19 +112,18 @@ export async function watchFolders(
         );
       }
   };
-  const ledger = new WatchLedger(join(context.dataDir, 'watch-ledger.db'));
-  const service = new WatchService({
-    core: watchCoreThroughCalls(
-      (channel, input) => context.call(channel, input),
-      (listener) => context.client.on('intake:batch', listener),
-      (waiting) => context.waitFor(waiting),
-    ),
-    ledger,
-    logger: context.logger.child('watch'),
-    report,
-    assumedZone: () => zone,
-    settleMs,
-  });
+  // This connection hears only its own session's reports (see watch-session-handlers).
+  const stopReports = context.client.on('watch:session-report', report);
+  let sessionId: number;
+  try {
+    ({ sessionId } = await context.call('watch:session-start', {
+      rules,
+      settleSeconds: settleSeconds ?? (await context.call('settings:get', {})).watchSettleSeconds,
+    }));
+  } catch (error) {
+    stopReports();
+    throw error;
+  }
   let stopping = false;
   let ownerStopped = false;
   let stopped: () => void = () => undefined;
@@ -128,7 +142,6 @@ export async function watchFolders(
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    await service.use(rules);
     while (!stopping) {
       // The queue runs while a sync waits; between photos it rests until one is queued.
       const ended = await Promise.race([
@@ -154,9 +167,11 @@ export async function watchFolders(
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
-    // The photos being queued are queued and recorded before the queue journals its steps.
-    await service.close();
-    ledger.close();
+    stopReports();
+    // The owner ends the session (the connection closing would too): an owner that stopped
+    // cannot be asked.
+    if (!ownerStopped)
+      await context.call('watch:session-stop', { sessionId }).catch(() => undefined);
   }
   await context.close({ now: true });
   if (ownerStopped) {

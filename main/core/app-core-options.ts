@@ -36,6 +36,12 @@ export type AppCoreOptions = {
    */
   readonly runQueue?: 'always' | 'on-request';
   /**
+   * Which program runs the core: `app` (the desktop app, or the bridge host of the end-to-end
+   * tests; the default) or `command-line`. Only the app watches the saved watched folders (see
+   * `runsSavedWatchers`).
+   */
+  readonly program?: 'app' | 'command-line';
+  /**
    * Where refreshes of a sign-in are locked across processes (default: `locks/` in the default
    * data folder, so processes on different data folders see each other).
    */

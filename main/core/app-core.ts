@@ -30,6 +30,7 @@ import type { QueueRunner } from './queue-runner';
 import { engineOptions, type ServiceConnection } from './service-connection';
 import { sessionView } from './views';
 import type { CoreWatchers } from '../watch/core-watchers';
+import { watchSessionsOfConnection } from '../watch/watch-session-handlers';
 import { commandLineFrontEnd, type FrontEnd } from './front-end';
 
 export type { AppCoreOptions, PathChooser } from './app-core-options';
@@ -105,6 +106,18 @@ export class AppCore {
       this.#handlers.set(frontEnd, handlers);
     }
     return handlers;
+  }
+
+  /**
+   * The calls served to one connection of a command line (attached, or this process's own), on
+   * top of `handlersFor(commandLineFrontEnd)`: its watch sessions, whose reports go to `send`
+   * only. `close` when the connection ends: its sessions end with it.
+   */
+  connectionHandlers(send: (report: IpcEventPayloads['watch:session-report']) => void): {
+    readonly handlers: Partial<IpcHandlers>;
+    close(): Promise<void>;
+  } {
+    return watchSessionsOfConnection(this.watchers, send);
   }
 
   /** Builds the core, restores the session from the keychain and starts the queue. */

@@ -13,7 +13,7 @@ import { Thumbnails } from '../media/thumbnails';
 import { sharedLocksDir } from '../ownership/data-folder';
 import { QueueStore } from '../queue/queue-store';
 import { SettingsStore } from '../settings/settings-store';
-import { CoreWatchers } from '../watch/core-watchers';
+import { CoreWatchers, runsSavedWatchers } from '../watch/core-watchers';
 import type { AppCoreOptions } from './app-core-options';
 import { IntakeRuns } from './intake-runs';
 import { QueueRunner } from './queue-runner';
@@ -87,6 +87,7 @@ export function buildCoreParts(options: AppCoreOptions, links: CoreLinks): CoreP
   const watchers = new CoreWatchers({
     dataDir: options.dataDir,
     logger: options.logger.child('watch'),
+    runsSaved: runsSavedWatchers(options.program ?? 'app'),
     startIntake: (paths, zone) => runs.start(paths, zone),
     handlers: links.commandLineHandlers,
     assumedZone: () => settings.get().assumedZone ?? computerZone(),

@@ -23,6 +23,7 @@ import { sessionHandlers } from './session-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { photoView, projectView } from './views';
 import { watchHandlers } from '../watch/watch-handlers';
+import { refusedWatchSessionHandlers } from '../watch/watch-session-handlers';
 
 /** What the handlers work with: the core's parts, built once by `AppCore`. */
 export type HandlerDeps = {
@@ -112,6 +113,8 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
   return {
     // Watched folders (issue 13): their own module.
     ...watchHandlers({ settings: core.settings, watchers: core.watchers, chooser: deps.chooser }),
+    // A command line's watch session lives on its connection (AppCore.connectionHandlers).
+    ...refusedWatchSessionHandlers(deps.frontEnd.kind),
 
     ...sessionHandlers({ core }),
 

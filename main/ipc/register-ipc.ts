@@ -2,6 +2,7 @@ import { ipcMain, type BrowserWindow, type WebFrameMain } from 'electron';
 import { DROP_CHANNEL, eventChannel } from '../../shared/ipc/bridge';
 import { ipcCalls, type IpcChannel } from '../../shared/ipc/contract';
 import { createIpcDispatcher } from '../../shared/ipc/dispatcher';
+import { isWindowName } from '../../shared/ipc/channels';
 import type { AppCore } from '../core/app-core';
 import { receiveDrop, type WindowFrontEnd } from '../core/window-front-end';
 import type { Logger } from '../logging/logger';
@@ -32,7 +33,7 @@ export function registerIpc(
   const dispatch = createIpcDispatcher(handlers, (channel, error) =>
     logger.error('IPC call failed unexpectedly', { channel, error }),
   );
-  const channels = Object.keys(ipcCalls) as IpcChannel[];
+  const channels = (Object.keys(ipcCalls) as IpcChannel[]).filter(isWindowName);
   for (const channel of channels)
     ipcMain.handle(channel, (event, input: unknown) =>
       dispatch(channel, input, { trusted: isTrustedFrame(event.senderFrame, window) }),
@@ -48,7 +49,8 @@ export function registerIpc(
     ),
   );
   const stopEvents = core.onEvent((event, payload) => {
-    if (!window.isDestroyed()) window.webContents.send(eventChannel(event), payload);
+    if (!window.isDestroyed() && isWindowName(event))
+      window.webContents.send(eventChannel(event), payload);
   });
   return () => {
     stopEvents();

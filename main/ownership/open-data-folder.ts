@@ -93,6 +93,7 @@ export async function serveAsOwner(options: {
       endpointFile: ownerFiles(dataDir).endpoint,
       handlers: started.handlersFor(commandLineFrontEnd),
       events: (listener) => started.onEvent(listener),
+      perConnection: (send) => started.connectionHandlers(send),
       logger: logger.child('owner'),
     });
     logger.info('this process owns the data folder');
@@ -119,7 +120,15 @@ export async function serveAsOwner(options: {
 
 /** The core in this process, served to the command line through the same dispatcher. */
 function ownerClient(ownership: Ownership): CoreClient {
-  const dispatch = createIpcDispatcher(ownership.core.handlersFor(commandLineFrontEnd));
+  // This command is a connection of its own: its watch session's reports come to it alone.
+  const reportListeners = new Set<(report: IpcEventPayloads['watch:session-report']) => void>();
+  const own = ownership.core.connectionHandlers((report) => {
+    for (const listener of reportListeners) listener(report);
+  });
+  const dispatch = createIpcDispatcher({
+    ...ownership.core.handlersFor(commandLineFrontEnd),
+    ...own.handlers,
+  });
   let closing: Promise<void> | undefined;
   return {
     kind: 'owner',
@@ -128,6 +137,12 @@ function ownerClient(ownership: Ownership): CoreClient {
       return dispatch(channel, input, { trusted: true }) as Promise<IpcResult<IpcResults[C]>>;
     },
     on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayloads[E]) => void) {
+      if (event === 'watch:session-report') {
+        // Narrowed by the check above: this listener takes session reports.
+        const reports = listener as (payload: IpcEventPayloads['watch:session-report']) => void;
+        reportListeners.add(reports);
+        return () => reportListeners.delete(reports);
+      }
       return ownership.core.onEvent((name: IpcEvent, payload: unknown) => {
         // The core's events carry their contract payloads.
         if (name === event) listener(payload as IpcEventPayloads[E]);
@@ -136,7 +151,11 @@ function ownerClient(ownership: Ownership): CoreClient {
     // The owner is this process: it cannot go away while this front end runs.
     untilGone: () => new Promise<never>(() => undefined),
     close(options) {
-      closing ??= ownership.close(options);
+      // Its watch session ends first; the data folder is let go whatever happens to it.
+      closing ??= own
+        .close()
+        .catch(() => undefined)
+        .then(() => ownership.close(options));
       return closing;
     },
   };

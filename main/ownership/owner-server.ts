@@ -20,6 +20,15 @@ const HELLO_TIMEOUT_MS = 5000;
 /** After answering the last calls, connections still open after this are cut. */
 const CLOSE_GRACE_MS = 2000;
 
+/** What one connection is served on top of the shared handlers (its watch sessions). */
+export type ConnectionServing = (
+  send: (report: IpcEventPayloads['watch:session-report']) => void,
+) => {
+  readonly handlers: Partial<IpcHandlers>;
+  /** The connection ended: whatever lives as long as it ends too. */
+  close(): Promise<void>;
+};
+
 type EventSource = (
   listener: <E extends IpcEvent>(event: E, payload: IpcEventPayloads[E]) => void,
 ) => () => void;
@@ -52,6 +61,7 @@ export class OwnerServer {
     private readonly handlers: IpcHandlers,
     private readonly events: EventSource,
     private readonly logger: Logger,
+    private readonly perConnection: ConnectionServing | undefined,
   ) {
     server.on('connection', (socket) => this.#accept(socket));
   }
@@ -69,6 +79,8 @@ export class OwnerServer {
     readonly handlers: IpcHandlers;
     readonly events: EventSource;
     readonly logger: Logger;
+    /** Calls served per connection (a command line's watch sessions). */
+    readonly perConnection?: ConnectionServing;
   }): Promise<OwnerServer> {
     const { plan, endpointFile } = options;
     let address: string;
@@ -115,6 +127,7 @@ export class OwnerServer {
       options.handlers,
       options.events,
       options.logger,
+      options.perConnection,
     );
   }
 
@@ -160,14 +173,14 @@ export class OwnerServer {
 
   #accept(socket: Socket): void {
     this.#sockets.add(socket);
-    const dispatch = createIpcDispatcher(this.handlers, (channel, error) =>
-      this.logger.error('a call from an attached process failed unexpectedly', { channel, error }),
-    );
-    let welcomed = false;
-    let stopEvents: (() => void) | undefined;
     const send = (message: OwnerMessage) => {
       if (!socket.destroyed && socket.writable) socket.write(`${JSON.stringify(message)}\n`);
     };
+    // Made only once the token is checked: a stranger gets nothing that lives with a connection.
+    let own: ReturnType<ConnectionServing> | undefined;
+    let dispatch = createIpcDispatcher(this.handlers);
+    let welcomed = false;
+    let stopEvents: (() => void) | undefined;
     const helloTimer = setTimeout(() => socket.destroy(), HELLO_TIMEOUT_MS);
     socket.on(
       'data',
@@ -182,6 +195,17 @@ export class OwnerServer {
             }
             welcomed = true;
             clearTimeout(helloTimer);
+            own = this.perConnection?.((payload) =>
+              send({ type: 'event', event: 'watch:session-report', payload }),
+            );
+            dispatch = createIpcDispatcher(
+              { ...this.handlers, ...own?.handlers },
+              (channel, error) =>
+                this.logger.error('a call from an attached process failed unexpectedly', {
+                  channel,
+                  error,
+                }),
+            );
             send({ type: 'welcome', pid: process.pid });
             stopEvents = this.events((event, payload) => send({ type: 'event', event, payload }));
             return;
@@ -217,8 +241,16 @@ export class OwnerServer {
     socket.on('close', () => {
       clearTimeout(helloTimer);
       stopEvents?.();
-      this.#sockets.delete(socket);
-      this.#settled?.();
+      // The connection's watch sessions end with it; the owner is drained only once they have.
+      const ending = (own?.close() ?? Promise.resolve()).catch((error: unknown) =>
+        this.logger.warn('ending the watch of a closed connection failed', { error }),
+      );
+      this.#pending.add(ending);
+      void ending.finally(() => {
+        this.#pending.delete(ending);
+        this.#sockets.delete(socket);
+        this.#settled?.();
+      });
     });
   }
 }

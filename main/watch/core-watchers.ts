@@ -4,21 +4,23 @@ import {
   type WatchFolderView,
   type WatchRule,
 } from '../../shared/domain/watch-rule';
-import type { IpcHandlers } from '../../shared/ipc/dispatcher';
+import { type IpcHandlers, IpcFailure } from '../../shared/ipc/dispatcher';
 import type { IntakeBatchView } from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
-import type { WatchCore } from './watch-core';
+import { coreCallOver, type WatchCore, watchCoreOver } from './watch-core';
 import { WatchLedger } from './watch-ledger';
-import { WatchService } from './watch-service';
+import { ruleCovering, type WatchReport, WatchService } from './watch-service';
 
 /** What the core lends its watchers. */
 export type CoreWatchersDeps = {
   readonly dataDir: string;
+  /** Whether the saved folders are watched here (`runsSavedWatchers`); sessions always are. */
+  readonly runsSaved: boolean;
   readonly logger: Logger;
   /** Starts an intake run (the core's `IntakeRuns.start`); its batches come to `intakeBatch`. */
   readonly startIntake: (paths: readonly string[], assumedZone: string) => number;
-  /** The core's handlers (queueing goes through `queue:add-photos`, like every front end). */
-  readonly handlers: () => Pick<IpcHandlers, 'queue:add-photos' | 'projects:search'>;
+  /** The core's handlers (queueing and projects go through them, like every front end's). */
+  readonly handlers: () => IpcHandlers;
   readonly assumedZone: () => string;
   /**
    * The saved settle time in seconds (`watchSettleSeconds`; undefined: the default). Read at each
@@ -30,17 +32,42 @@ export type CoreWatchersDeps = {
 };
 
 /**
- * The watched folders of the process that owns the data folder (the app, or a command line that
- * owns it), from the settings' `watchFolders`. Its intakes run on the core's media workers but
- * are not shown in the window's list of dropped photos: they are queued directly.
+ * Whether a core started by `program` watches the saved folders (settings `watchFolders`): only
+ * the app does. A command line that owns the data folder for a `sync` or `status` must not start
+ * watching and queueing as a side effect, and a command-line `watch` watches only its own folders.
+ */
+export function runsSavedWatchers(program: 'app' | 'command-line'): boolean {
+  return program === 'app';
+}
+
+/** A command line's watch in the owner: its folders, settle time, and where its reports go. */
+type Session = {
+  readonly rules: readonly WatchRule[];
+  readonly settleMs: number;
+  readonly report: (report: WatchReport) => void;
+};
+
+/**
+ * The watched folders of the process that owns the data folder: the settings' `watchFolders`
+ * (in the app only, see `runsSavedWatchers`) and the temporary folders of each command-line
+ * `watch` session (never saved; they end with the session). One watcher per folder, one ledger
+ * writer: the owner. Its intakes run on the core's media workers but are not shown in the
+ * window's list of dropped photos: they are queued directly.
  */
 export class CoreWatchers {
   readonly #ownRuns = new Set<number>();
   readonly #listeners = new Set<(batch: IntakeBatchView) => void>();
-  #rules: readonly WatchRule[] = [];
+  readonly #sessions = new Map<number, Session>();
+  #nextSession = 1;
+  /** The saved folders, as Settings shows them. */
+  #settings: readonly WatchRule[] = [];
+  /** The saved folders watched here: those of the settings in the app, none elsewhere. */
+  #saved: readonly WatchRule[] = [];
   #service: WatchService | undefined;
   #ledger: WatchLedger | undefined;
   #closed = false;
+  /** Serialises changes of the watched folders (sessions start and end at any time). */
+  #changing: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: CoreWatchersDeps) {}
 
@@ -55,34 +82,50 @@ export class CoreWatchers {
     return true;
   }
 
-  /** Watches exactly these folders (the saved settings changed, or the core started). */
+  /** Watches exactly these saved folders (the saved settings changed, or the app started). */
   async use(rules: readonly WatchRule[]): Promise<void> {
-    if (this.#closed) return;
-    this.#rules = rules;
-    if (rules.length > 0 && this.#service === undefined) {
-      this.#ledger = new WatchLedger(join(this.deps.dataDir, 'watch-ledger.db'));
-      this.#service = new WatchService({
-        core: this.#core(),
-        ledger: this.#ledger,
-        logger: this.deps.logger,
-        assumedZone: this.deps.assumedZone,
-        settleMs: () => (this.deps.settleSeconds() ?? DEFAULT_WATCH_SETTLE_SECONDS) * 1000,
-        report: (report) => {
-          if (report.kind === 'skipped')
-            this.deps.logger.warn('a watched file was not queued', { reason: report.reason });
-          this.deps.emit(this.views());
-        },
-      });
-    }
-    await this.#service?.use(rules);
+    this.#settings = rules;
+    this.#saved = this.deps.runsSaved ? rules : [];
+    await this.#apply();
     this.deps.emit(this.views());
   }
 
-  /** Each watched folder's rule and state, in the settings' order. */
+  /**
+   * Starts a command line's watch of `rules` in this process, with its own settle time; its
+   * reports go to `report`, with the session's id (known before its first report). A folder watched already (saved, or by another session) is refused:
+   * two watchers never watch one folder.
+   * @throws IpcFailure `bad-input` naming the folder already watched.
+   */
+  async startSession(
+    rules: readonly WatchRule[],
+    settleMs: number,
+    report: (sessionId: number, report: WatchReport) => void,
+  ): Promise<number> {
+    const watched = new Set(this.#allRules().map((rule) => rule.path));
+    const taken = rules.find((rule) => watched.has(rule.path));
+    if (taken !== undefined)
+      throw new IpcFailure(
+        'bad-input',
+        `The folder ${taken.path} is already watched by the Photo Uploader process that owns the data folder.`,
+      );
+    const id = this.#nextSession++;
+    this.#sessions.set(id, { rules, settleMs, report: (said) => report(id, said) });
+    await this.#apply();
+    return id;
+  }
+
+  /** Ends a command line's watch: its folders are no longer watched (unknown ids are ignored). */
+  async endSession(id: number): Promise<void> {
+    if (!this.#sessions.delete(id)) return;
+    await this.#apply();
+  }
+
+  /** Each saved watched folder's rule and state, in the settings' order. */
   views(): WatchFolderView[] {
     const states = new Map((this.#service?.states() ?? []).map((state) => [state.path, state]));
-    return this.#rules.map((rule) => {
-      const state = states.get(rule.path);
+    return this.#settings.map((rule) => {
+      // A saved folder in a command line's core is not watched there: `off`.
+      const state = this.#saved.includes(rule) ? states.get(rule.path) : undefined;
       return {
         rule,
         state: state?.state ?? 'off',
@@ -95,13 +138,78 @@ export class CoreWatchers {
   /** Stops watching; the photos being queued are queued and recorded first. */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#sessions.clear();
+    await this.#changing;
     await this.#service?.close();
     this.#ledger?.close();
   }
 
+  #allRules(): WatchRule[] {
+    return [...this.#saved, ...[...this.#sessions.values()].flatMap((session) => session.rules)];
+  }
+
+  /** The session whose folder holds `path`, if a session's rule (not a saved one) covers it. */
+  #sessionOf(path: string): Session | undefined {
+    const owners = [
+      ...this.#saved.map((rule) => ({ rule, session: undefined })),
+      ...[...this.#sessions.values()].flatMap((session) =>
+        session.rules.map((rule) => ({ rule, session })),
+      ),
+    ];
+    return ruleCovering(owners, (owner) => owner.rule.path, path)?.session;
+  }
+
+  #apply(): Promise<void> {
+    this.#changing = this.#changing.then(async () => {
+      if (this.#closed) return;
+      const rules = this.#allRules();
+      if (rules.length > 0 && this.#service === undefined) {
+        this.#ledger = new WatchLedger(join(this.deps.dataDir, 'watch-ledger.db'));
+        this.#service = new WatchService({
+          core: this.#core(),
+          ledger: this.#ledger,
+          logger: this.deps.logger,
+          assumedZone: this.deps.assumedZone,
+          settleMs: (path) =>
+            this.#sessionOf(path)?.settleMs ??
+            (this.deps.settleSeconds() ?? DEFAULT_WATCH_SETTLE_SECONDS) * 1000,
+          report: (report) => this.#route(report),
+        });
+      }
+      await this.#service?.use(rules);
+    });
+    return this.#changing;
+  }
+
+  /** A report to the session whose folder it concerns, or to the window and the log. */
+  #route(report: WatchReport): void {
+    if (report.kind === 'state') {
+      for (const session of this.#sessions.values()) {
+        const mine = new Set(session.rules.map((rule) => rule.path));
+        session.report({
+          kind: 'state',
+          folders: report.folders.filter((folder) => mine.has(folder.path)),
+        });
+      }
+      this.deps.emit(this.views());
+      return;
+    }
+    const session = this.#sessionOf(report.path);
+    if (session !== undefined) {
+      session.report(report);
+      return;
+    }
+    if (report.kind === 'skipped')
+      this.deps.logger.warn('a watched file was not queued', { reason: report.reason });
+    this.deps.emit(this.views());
+  }
+
+  /** The watchers' core: the command line's handlers, and intake runs taken directly. */
   #core(): WatchCore {
-    return {
-      intake: (paths, assumedZone) =>
+    const call = coreCallOver(this.deps.handlers());
+    return watchCoreOver(
+      call,
+      (paths, assumedZone) =>
         new Promise((resolve) => {
           const items: IntakeBatchView['items'][number][] = [];
           let runId = -1;
@@ -117,21 +225,6 @@ export class CoreWatchers {
           runId = this.deps.startIntake(paths, assumedZone);
           this.#ownRuns.add(runId);
         }),
-      addPhotos: (input) =>
-        this.deps.handlers()['queue:add-photos']({
-          intakeIds: [...input.intakeIds],
-          projectId: input.projectId,
-          description: input.description,
-          internal: input.internal,
-          tags: [...input.tags],
-          // The watcher worked out each photo's project and tags itself (watch-placement).
-          tagsFromFolders: false,
-          // A watched folder never re-sends what the project has: the engine checks each photo.
-          allowDuplicates: false,
-          overrides: [],
-          photoTags: [],
-        }),
-      findProjects: (query) => this.deps.handlers()['projects:search']({ query, page: 1 }),
-    };
+    );
   }
 }

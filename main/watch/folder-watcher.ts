@@ -101,7 +101,12 @@ export class FolderWatcher {
         await this.#listAgain(this.root, this.events.listed ?? this.events.file);
         return;
       }
-      this.#watcher = watch(this.root, { ignoreInitial: false, alwaysStat: false });
+      // A link inside a watched folder must not queue a file outside it (as drops are crawled).
+      this.#watcher = watch(this.root, {
+        ignoreInitial: false,
+        alwaysStat: false,
+        followSymlinks: false,
+      });
       this.#watcher.on('add', (path) => this.events.file(path));
       this.#watcher.on('change', (path) => this.events.file(path));
       // A file written into a folder made a moment earlier can be missed while the watch on the

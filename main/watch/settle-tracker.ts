@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 
 /** A file whose size and modification time held still for the settle time. */
 export type SettledFile = {
@@ -19,7 +19,7 @@ export class SettleTracker {
 
   constructor(
     /** The settle time, read at each look (a changed setting applies to the waiting files). */
-    private readonly settleMs: () => number,
+    private readonly settleMs: (path: string) => number,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -50,7 +50,8 @@ export class SettleTracker {
   async settled(): Promise<SettledFile[]> {
     const ready: SettledFile[] = [];
     for (const [path, entry] of [...this.#pending]) {
-      const info = await stat(path).catch(() => undefined);
+      // lstat: a link is not a file of the watched folder (it may point outside it).
+      const info = await lstat(path).catch(() => undefined);
       if (info === undefined || !info.isFile()) {
         this.#pending.delete(path);
         continue;
@@ -60,7 +61,7 @@ export class SettleTracker {
         this.#pending.set(path, { size: info.size, mtimeMs: info.mtimeMs, stableSince: now });
         continue;
       }
-      if (now - entry.stableSince >= this.settleMs()) {
+      if (now - entry.stableSince >= this.settleMs(path)) {
         this.#pending.delete(path);
         ready.push({ path, size: info.size, mtimeMs: info.mtimeMs });
       }

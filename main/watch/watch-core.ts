@@ -1,13 +1,12 @@
 import type { IpcCallInput } from '../../shared/ipc/bridge';
-import type { IpcChannel, IpcEventPayloads, IpcResults } from '../../shared/ipc/contract';
+import type { IpcChannel, IpcResults } from '../../shared/ipc/contract';
+import { createIpcDispatcher, type IpcHandlers } from '../../shared/ipc/dispatcher';
 import type { IntakeItemView } from '../../shared/ipc/views';
 import type { NamedProject } from '../folders/folder-rules';
 
 /**
- * What a watcher needs of the core: the same calls every front end makes (intake, queue, project
- * search), so watched photos are taken in and queued exactly as dropped ones are. The app's
- * watchers call the core's handlers directly; the command line's go through `context.call` (in
- * this process, or in the process that owns the data folder).
+ * What a watcher needs of the core: the same calls every front end makes (intake, queue, the
+ * list of projects), so watched photos are taken in and queued exactly as dropped ones are.
  */
 export interface WatchCore {
   /** Takes `paths` in (capture time, GPS, MD5 on the media workers); results in order. */
@@ -20,8 +19,8 @@ export interface WatchCore {
     readonly internal: boolean;
     readonly tags: readonly string[];
   }): Promise<{ readonly addedIntakeIds: readonly number[] }>;
-  /** The service's projects whose name contains `query` (first page). */
-  findProjects(query: string): Promise<readonly NamedProject[]>;
+  /** Every project of the service (all pages), for the exact match of subfolder names. */
+  listProjects(): Promise<readonly NamedProject[]>;
 }
 
 /** One call to the core, however it is reached. */
@@ -30,40 +29,28 @@ export type CoreCall = <C extends IpcChannel>(
   input: IpcCallInput<C>,
 ) => Promise<IpcResults[C]>;
 
-/** Listens to the core's intake results; returns the function that stops listening. */
-export type OnIntakeBatch = (
-  listener: (batch: IpcEventPayloads['intake:batch']) => void,
-) => () => void;
+/**
+ * The core's handlers as a `CoreCall`: each call goes through the same dispatcher as every front
+ * end (its input checked by the contract's schema); a failure is thrown with its message.
+ */
+export function coreCallOver(handlers: IpcHandlers): CoreCall {
+  const dispatch = createIpcDispatcher(handlers);
+  return async <C extends IpcChannel>(channel: C, input: IpcCallInput<C>) => {
+    const result = await dispatch(channel, input, { trusted: true });
+    if (!result.ok) throw new Error(result.message);
+    // The dispatcher answers each channel with that channel's result (see IpcHandlers).
+    return result.value as IpcResults[C];
+  };
+}
 
 /**
- * A `WatchCore` over the core's calls and its `intake:batch` events. `waitFor` bounds each wait
- * for events by the life of the process that answers them (see `CliContext.waitFor`): when the
- * owner of the data folder goes away mid-intake, the intake fails instead of waiting forever.
+ * The one `WatchCore` over the core's calls: queueing through `queue:add-photos` and projects
+ * through `projects:list-all`. `intake` is given, because how a watcher learns its intake's
+ * results depends on where it runs (the owner's watchers take their runs' batches directly).
  */
-export function watchCoreThroughCalls(
-  call: CoreCall,
-  onBatch: OnIntakeBatch,
-  waitFor: <T>(waiting: Promise<T>) => Promise<T>,
-): WatchCore {
+export function watchCoreOver(call: CoreCall, intake: WatchCore['intake']): WatchCore {
   return {
-    async intake(paths, assumedZone) {
-      const seen: IpcEventPayloads['intake:batch'][] = [];
-      let runId: number | undefined;
-      let finished: (() => void) | undefined;
-      const done = new Promise<void>((resolve) => (finished = resolve));
-      const stop = onBatch((batch) => {
-        seen.push(batch);
-        if (batch.runId === runId && batch.progress.done) finished?.();
-      });
-      try {
-        runId = (await call('intake:add-paths', { paths: [...paths], assumedZone })).runId;
-        if (!seen.some((batch) => batch.runId === runId && batch.progress.done))
-          await waitFor(done);
-        return seen.filter((batch) => batch.runId === runId).flatMap((batch) => batch.items);
-      } finally {
-        stop();
-      }
-    },
+    intake,
     addPhotos: (input) =>
       call('queue:add-photos', {
         intakeIds: [...input.intakeIds],
@@ -71,7 +58,11 @@ export function watchCoreThroughCalls(
         description: input.description,
         internal: input.internal,
         tags: [...input.tags],
+        // The watcher worked out each photo's project and tags itself (watch-placement).
+        tagsFromFolders: false,
+        // A watched folder never re-sends what the project has: the engine checks each photo.
+        allowDuplicates: false,
       }),
-    findProjects: (query) => call('projects:search', { query }),
+    listProjects: async () => (await call('projects:list-all', { query: '' })).projects,
   };
 }

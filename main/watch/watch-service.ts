@@ -35,8 +35,11 @@ export type WatchServiceOptions = {
   readonly report: (report: WatchReport) => void;
   /** The zone assumed for photos nothing else places (read at each intake). */
   readonly assumedZone: () => string;
-  /** The settle time: fixed, or read at each look (a setting that may change meanwhile). */
-  readonly settleMs?: number | (() => number) | undefined;
+  /**
+   * The settle time: fixed, or read at each look for each file (a setting that may change
+   * meanwhile, or a time that depends on the folder the file is in).
+   */
+  readonly settleMs?: number | ((path: string) => number) | undefined;
   /** How often waiting files and the roots are looked at (default: a fifth of the settle time). */
   readonly tickMs?: number;
   /** How often each root is listed in full, for events that were lost (default 60 s). */
@@ -63,10 +66,11 @@ export class WatchService {
   readonly #folders = new Map<string, Folder>();
   readonly #tracker: SettleTracker;
   /**
-   * What was last said about each skipped file (its size, time and reason): the full rescan
-   * takes a skipped file in again every minute, and the user hears about it once.
+   * Each skipped file's size and modification time, and the reason it was skipped: the full
+   * listing finds it again every minute, and it is neither read again (intake reads it whole and
+   * hashes it) nor reported again until it changes. Kept in memory: a restart looks again.
    */
-  readonly #skipsSaid = new Map<string, string>();
+  readonly #skipped = new Map<string, { size: number; mtimeMs: number; reason: string }>();
   readonly #tickMs: number;
   readonly #now: () => number;
   #timer: NodeJS.Timeout | undefined;
@@ -77,10 +81,11 @@ export class WatchService {
   constructor(private readonly options: WatchServiceOptions) {
     const given = options.settleMs ?? DEFAULT_SETTLE_MS;
     const settle = typeof given === 'number' ? () => given : given;
-    const settleMs = settle();
     this.#now = options.now ?? Date.now;
     this.#tracker = new SettleTracker(settle, this.#now);
-    this.#tickMs = options.tickMs ?? Math.max(100, Math.min(1000, Math.round(settleMs / 5)));
+    this.#tickMs =
+      options.tickMs ??
+      (typeof given === 'number' ? Math.max(100, Math.min(1000, Math.round(given / 5))) : 250);
   }
 
   /** Watches exactly these folders: new rules start, removed ones stop, changed ones restart. */
@@ -133,13 +138,15 @@ export class WatchService {
           listed: (path) => this.#tracker.notice(path),
           watching: () => {
             if (folder.state === 'missing')
-              logger.info('a watched folder is back; watching it again', { folder: rule.path });
+              logger.info('a watched folder is back; watching it again', {
+                folder: this.#indexOf(rule),
+              });
             folder.state = 'watching';
             this.#reportState();
           },
           missing: () => {
             logger.warn('a watched folder is missing; it is watched again when it comes back', {
-              folder: rule.path,
+              folder: this.#indexOf(rule),
             });
             folder.state = 'missing';
             this.#reportState();
@@ -174,32 +181,43 @@ export class WatchService {
     const { ledger } = this.options;
     const ready: SettledFile[] = [];
     for (const file of settled) {
-      if (ledger.seen(file.path, file.size, file.mtimeMs)) continue;
+      if (ledger.seen(file.path, file.size, file.mtimeMs) || this.#skippedBefore(file)) continue;
       const complete = await imageCompleteness(file.path).catch(() => undefined);
       if (complete === undefined) continue; // gone or unreadable: a later event brings it back
       if (complete.kind === 'incomplete') this.#tracker.again(file.path);
       else if (complete.kind === 'complete') ready.push(file);
+      else this.#skipped.set(file.path, { ...file, reason: 'not a photo' });
     }
     // In rounds the intake takes at once (it accepts up to 10,000 paths a call).
     for (let start = 0; start < ready.length && !this.#closed; start += INTAKE_ROUND)
       await this.#queue(ready.slice(start, start + INTAKE_ROUND));
   }
 
-  /** Reports a skipped file, unless the same file was skipped for the same reason before. */
+  /** Whether this very file (same size and time) was skipped before. */
+  #skippedBefore(file: SettledFile): boolean {
+    const skipped = this.#skipped.get(file.path);
+    return skipped?.size === file.size && skipped.mtimeMs === file.mtimeMs;
+  }
+
+  /**
+   * Reports a skipped file, unless the same file was skipped for the same reason before, and
+   * remembers it so that it is not taken in again until it changes.
+   */
   #saySkipped(file: SettledFile, reason: string): void {
-    const said = JSON.stringify([file.size, file.mtimeMs, reason]);
-    if (this.#skipsSaid.get(file.path) === said) return;
-    this.#skipsSaid.set(file.path, said);
+    const before = this.#skipped.get(file.path);
+    this.#skipped.set(file.path, { size: file.size, mtimeMs: file.mtimeMs, reason });
+    if (before?.reason === reason && this.#skippedBefore({ ...before, path: file.path })) return;
     this.options.report({ kind: 'skipped', path: file.path, reason });
   }
 
   /** The folder whose rule covers `path` (the deepest one, when watched folders nest). */
   #folderOf(path: string): Folder | undefined {
-    let best: Folder | undefined;
-    for (const folder of this.#folders.values())
-      if (path.startsWith(folder.rule.path + sep) || path === folder.rule.path)
-        if (best === undefined || folder.rule.path.length > best.rule.path.length) best = folder;
-    return best;
+    return ruleCovering([...this.#folders.values()], (folder) => folder.rule.path, path);
+  }
+
+  /** A folder's place among the watched ones, for the log (never its path: see style.md). */
+  #indexOf(rule: WatchRule): number {
+    return [...this.#folders.keys()].indexOf(rule.path);
   }
 
   async #queue(files: readonly SettledFile[]): Promise<void> {
@@ -215,7 +233,7 @@ export class WatchService {
         photos: { intakeId: number; file: SettledFile; md5: string }[];
       }
     >();
-    const projectsByName = new Map<string, readonly NamedProject[]>();
+    let projects: Promise<readonly NamedProject[]> | undefined;
     for (const item of items) {
       const file = byPath.get(item.path);
       const folder = this.#folderOf(item.path);
@@ -229,8 +247,13 @@ export class WatchService {
         continue;
       }
       if (ledger.seenBytes(item.path, item.md5)) continue;
-      const projects = await this.#projectsFor(folder.rule, item.path, projectsByName);
-      const placed = placeWatchedFile(folder.rule, item.path, projects);
+      // Per-subfolder rules match names among every project, listed once per round.
+      if (folder.rule.project.kind === 'per-subfolder') projects ??= core.listProjects();
+      const placed = placeWatchedFile(
+        folder.rule,
+        item.path,
+        folder.rule.project.kind === 'per-subfolder' ? await (projects ?? []) : [],
+      );
       if (placed.kind === 'skip') {
         this.#saySkipped(file, placed.reason);
         continue;
@@ -273,20 +296,22 @@ export class WatchService {
     }
     if (groups.size > 0) this.#reportState();
   }
+}
 
-  /** The projects a per-subfolder rule may pick for `path` (searched once per name per round). */
-  async #projectsFor(
-    rule: WatchRule,
-    path: string,
-    cache: Map<string, readonly NamedProject[]>,
-  ): Promise<readonly NamedProject[]> {
-    if (rule.project.kind === 'fixed') return [];
-    const name = path.slice(rule.path.length + 1).split(sep)[0] ?? '';
-    if (!path.slice(rule.path.length + 1).includes(sep)) return [];
-    const cached = cache.get(name);
-    if (cached !== undefined) return cached;
-    const found = await this.options.core.findProjects(name);
-    cache.set(name, found);
-    return found;
+/**
+ * Of `items` (watched folders, or rules), the one whose folder covers `path`: the deepest one,
+ * when watched folders nest.
+ */
+export function ruleCovering<T>(
+  items: readonly T[],
+  folderOf: (item: T) => string,
+  path: string,
+): T | undefined {
+  let best: T | undefined;
+  for (const item of items) {
+    const folder = folderOf(item);
+    if (path.startsWith(folder + sep) || path === folder)
+      if (best === undefined || folder.length > folderOf(best).length) best = item;
   }
+  return best;
 }

@@ -32,6 +32,8 @@ export const ipcChannels = [
   'watch:add',
   'watch:update',
   'watch:remove',
+  'watch:session-start',
+  'watch:session-stop',
 ] as const;
 
 export type IpcChannel = (typeof ipcChannels)[number];
@@ -42,8 +44,25 @@ export const ipcEvents = [
   'intake:batch',
   'queue:changed',
   'watch:changed',
+  'watch:session-report',
 ] as const;
 export type IpcEvent = (typeof ipcEvents)[number];
+
+/**
+ * Calls and events of the command line only (a `watch` session names folders to watch): the
+ * preload does not expose them, main does not register them for the window, and the window's
+ * handler map refuses them.
+ */
+export const commandLineOnly: readonly string[] = [
+  'watch:session-start',
+  'watch:session-stop',
+  'watch:session-report',
+] satisfies readonly (IpcChannel | IpcEvent)[];
+
+/** Whether the window may make this call or hear this event. */
+export function isWindowName(value: string): boolean {
+  return !commandLineOnly.includes(value);
+}
 
 /** Type guard for channel names arriving from the other side. */
 export function isIpcChannel(value: unknown): value is IpcChannel {

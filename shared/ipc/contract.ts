@@ -5,6 +5,7 @@ import {
   MAX_WATCH_SETTLE_SECONDS,
   MIN_WATCH_SETTLE_SECONDS,
   type WatchFolderView,
+  watchRuleSchema,
 } from '../domain/watch-rule';
 import type { IpcChannel, IpcEvent } from './channels';
 import { MAX_PER_MESSAGE } from './chunks';
@@ -192,6 +193,19 @@ export const ipcCalls = {
   'watch:update': watchRuleInput.extend({ path: z.string().min(1).max(4096) }).strict(),
   /** Stops watching a folder (only a watched one is accepted). */
   'watch:remove': z.object({ path: z.string().min(1).max(4096) }).strict(),
+  /**
+   * A command line's `watch` in the owner, for as long as its connection lasts: served only on
+   * the owner's channel to attached processes (and to the owning command line itself); the
+   * window's handler refuses it (the window never names paths to watch).
+   */
+  'watch:session-start': z
+    .object({
+      rules: z.array(watchRuleSchema).min(1).max(100),
+      settleSeconds: z.number().min(MIN_WATCH_SETTLE_SECONDS).max(MAX_WATCH_SETTLE_SECONDS),
+    })
+    .strict(),
+  /** Ends a command line's watch session (its connection closing ends it too). */
+  'watch:session-stop': z.object({ sessionId: z.number().int().min(1) }).strict(),
 } as const satisfies Record<IpcChannel, z.ZodType>;
 
 /** The input each call takes (after parsing: defaults filled in). */
@@ -249,6 +263,8 @@ export type IpcResults = {
   'watch:add': { readonly added: boolean; readonly folders: readonly WatchFolderView[] };
   'watch:update': readonly WatchFolderView[];
   'watch:remove': readonly WatchFolderView[];
+  'watch:session-start': { readonly sessionId: number };
+  'watch:session-stop': { readonly stopped: boolean };
 };
 
 /** Compile-time: `IpcResults` and `ipcCalls` name exactly the same channels. */
@@ -266,6 +282,23 @@ export type IpcEventPayloads = {
   'intake:batch': IntakeBatchView;
   'queue:changed': QueueChangeView;
   'watch:changed': readonly WatchFolderView[];
+  /** To the command line whose watch session it concerns only (never the window). */
+  'watch:session-report': WatchSessionReport;
+};
+
+/** What a command line's watch session hears from the owner's watchers. */
+export type WatchSessionReport = {
+  readonly sessionId: number;
+  readonly report:
+    | { readonly kind: 'queued'; readonly path: string; readonly projectId: string }
+    | { readonly kind: 'skipped'; readonly path: string; readonly reason: string }
+    | {
+        readonly kind: 'state';
+        readonly folders: readonly {
+          readonly path: string;
+          readonly state: 'starting' | 'watching' | 'missing';
+        }[];
+      };
 };
 
 /** Compile-time: `IpcEventPayloads` names exactly the listed events. */

@@ -99,6 +99,17 @@ describe('watch attached to the process that owns the data folder', () => {
     await until(() => attached.stderr().includes('Watching'), 60_000, 'the attached watch');
     expect(attached.stderr()).toContain('Attached to the Photo Uploader process');
 
+    // The watching runs in the owner, one watcher per folder: a second watch of the same folder
+    // is refused there (it used to run a watcher and a ledger of its own in its own process).
+    const duplicate = startWatch(
+      [attachedInbox, '--project', projectId, '--settle-seconds', '1', '--data-dir', dataDir],
+      env,
+    );
+    started.push(duplicate);
+    const refused = await within(duplicate.done, 30_000, 'the duplicate watch');
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('is already watched by the Photo Uploader process');
+
     await copyFile(join(source, 'IMG_0000.jpg'), join(attachedInbox, 'a.jpg'));
     await copyFile(join(source, 'IMG_0001.jpg'), join(attachedInbox, 'b.jpg'));
     await until(
@@ -124,6 +135,17 @@ describe('watch attached to the process that owns the data folder', () => {
     expect(owner.child.exitCode).toBeNull();
     await copyFile(join(source, 'IMG_0002.jpg'), join(ownerInbox, 'c.jpg'));
     await until(() => owner.lines.some((line) => line.includes('c.jpg')), 60_000, 'c.jpg queued');
+
+    // A watch killed outright: its connection closing ends its session in the owner, so the
+    // folder can be watched again at once.
+    const killed = startWatch(
+      [attachedInbox, '--project', projectId, '--settle-seconds', '1', '--data-dir', dataDir],
+      env,
+    );
+    started.push(killed);
+    await until(() => killed.stderr().includes('Watching'), 60_000, 'the watch to be killed');
+    killed.child.kill('SIGKILL');
+    await within(killed.done, 30_000, 'the killed watch');
 
     // An owner that stops ends the watch attached to it, which says so and fails (never hangs).
     const second = startWatch(

@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, readFile, stat } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, stat, symlink, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WatchRule } from '../../../../shared/domain/watch-rule';
 import type { IntakeItemView } from '../../../../shared/ipc/views';
-import { silentLogger } from '../../../../main/logging/logger';
+import {
+  createLogger,
+  type LogRecord,
+  type Logger,
+  Redactor,
+  silentLogger,
+} from '../../../../main/logging/logger';
+import { type NamedProject, projectForFolderName } from '../../../../main/folders/folder-rules';
 import type { WatchCore } from '../../../../main/watch/watch-core';
 import { WatchLedger } from '../../../../main/watch/watch-ledger';
 import {
@@ -30,14 +37,19 @@ async function until(check: () => boolean, ms: number, what: string) {
  * A hand-written core for this one module: intake reads each file's size and MD5, and the queue
  * keeps one photo per MD5 and project, like the queue store.
  */
-function fakeCore() {
+function fakeCore(projects: readonly NamedProject[] = []) {
   const queue = new Map<string, Set<string>>();
+  /** Every path taken in, once per intake (intake reads the whole file and hashes it). */
+  const takenIn: string[] = [];
+  const added: { projectId: string; intakeIds: readonly number[] }[] = [];
+  let listings = 0;
   let nextIntakeId = 1;
   const byIntake = new Map<number, string>();
   const core: WatchCore = {
     async intake(paths) {
       const items: IntakeItemView[] = [];
       for (const path of paths) {
+        takenIn.push(path);
         const bytes = await readFile(path);
         const intakeId = nextIntakeId++;
         const md5 = createHash('md5').update(bytes).digest('hex');
@@ -75,6 +87,7 @@ function fakeCore() {
       const held = queue.get(input.projectId) ?? new Set<string>();
       queue.set(input.projectId, held);
       const addedIntakeIds: number[] = [];
+      added.push({ projectId: input.projectId, intakeIds: input.intakeIds });
       for (const id of input.intakeIds) {
         const md5 = byIntake.get(id) ?? '';
         if (held.has(md5)) continue;
@@ -83,9 +96,12 @@ function fakeCore() {
       }
       return Promise.resolve({ addedIntakeIds });
     },
-    findProjects: () => Promise.resolve([]),
+    listProjects: () => {
+      listings++;
+      return Promise.resolve(projects);
+    },
   };
-  return { core, queue };
+  return { core, queue, takenIn, added, listings: () => listings };
 }
 
 const ruleFor = (path: string): WatchRule => ({
@@ -111,6 +127,7 @@ describe('WatchService', () => {
     readonly fileEvents?: boolean;
     readonly core?: WatchCore;
     readonly rule?: (folder: string) => WatchRule;
+    readonly logger?: Logger;
   }) {
     const folder = await mkdtemp(join(tmpdir(), 'watch-service-'));
     const ledger = new WatchLedger(join(await mkdtemp(join(tmpdir(), 'ledger-')), 'l.db'));
@@ -118,7 +135,7 @@ describe('WatchService', () => {
     const service = new WatchService({
       core: options.core ?? fakeCore().core,
       ledger,
-      logger: silentLogger,
+      logger: options.logger ?? silentLogger,
       report: (report) => reports.push(report),
       assumedZone: () => 'UTC',
       settleMs: 100,
@@ -190,4 +207,108 @@ describe('WatchService', () => {
     await pause(1500); // several listings later
     expect(skips()).toHaveLength(1);
   }, 20_000);
+
+  it('does not take a skipped file in again at each full listing, only once it changed', async () => {
+    const fake = fakeCore();
+    const { folder, reports } = await start({
+      core: fake.core,
+      rescanMs: 300,
+      rule: (path) => ({ ...ruleFor(path), project: { kind: 'per-subfolder' } }),
+    });
+    await until(() => reports.some((report) => report.kind === 'state'), 5000, 'watching');
+    await mkdir(join(folder, 'Nowhere'));
+    const stray = join(folder, 'Nowhere', 'stray.jpg');
+    await copyFile(JPEG, stray);
+    const readings = () => fake.takenIn.filter((path) => path === stray).length;
+    await until(() => readings() > 0, 10_000, 'stray.jpg taken in');
+    await pause(1500); // several full listings later
+    expect(readings()).toBe(1);
+    // Changed since (a new modification time): it is looked at again.
+    const later = new Date(Date.now() + 60_000);
+    await utimes(stray, later, later);
+    await until(() => readings() === 2, 10_000, 'the changed stray.jpg taken in again');
+  }, 30_000);
+
+  it('matches subfolders among every project (all pages), exactly; a name two projects share is skipped', async () => {
+    const projects: NamedProject[] = [
+      ...Array.from({ length: 150 }, (_, at) => ({ id: `p${at}`, name: `Late Site ${at}` })),
+      { id: 'late', name: 'late site' },
+      { id: 'twin-a', name: 'Twin' },
+      { id: 'twin-b', name: 'TWIN' },
+    ];
+    const fake = fakeCore(projects);
+    const { folder, reports } = await start({
+      core: fake.core,
+      rule: (path) => ({ ...ruleFor(path), project: { kind: 'per-subfolder' } }),
+    });
+    await until(() => reports.some((report) => report.kind === 'state'), 5000, 'watching');
+    await mkdir(join(folder, 'Late Site'));
+    await mkdir(join(folder, 'Twin'));
+    const late = join(folder, 'Late Site', 'a.jpg');
+    const twin = join(folder, 'Twin', 'b.jpg');
+    await copyFile(JPEG, late);
+    await until(() => queuedPaths(reports).includes(late), 10_000, 'a.jpg queued');
+    expect(reports).toContainEqual({ kind: 'queued', path: late, projectId: 'late' });
+    await copyFile(JPEG, twin);
+    const ambiguous = projectForFolderName('Twin', projects);
+    expect(ambiguous.kind).toBe('skip');
+    await until(
+      () => reports.some((report) => report.kind === 'skipped' && report.path === twin),
+      10_000,
+      'b.jpg skipped',
+    );
+    expect(reports).toContainEqual({
+      kind: 'skipped',
+      path: twin,
+      reason: ambiguous.kind === 'skip' ? ambiguous.reason : '',
+    });
+    expect(fake.added.map((call) => call.projectId)).toEqual(['late']);
+    // One listing of the projects per round (two rounds here: one per file), never per page.
+    expect(fake.listings()).toBeLessThanOrEqual(2);
+  }, 30_000);
+
+  it('logs a watched folder by its place, never its path', async () => {
+    const records: LogRecord[] = [];
+    const logger = createLogger({
+      sink: (record) => records.push(record),
+      redactor: new Redactor(),
+    });
+    const { folder, reports } = await start({ logger });
+    await until(() => reports.some((report) => report.kind === 'state'), 5000, 'watching');
+    await rm(folder, { recursive: true });
+    await until(
+      () => records.some((record) => record.message.includes('missing')),
+      10_000,
+      'the folder said missing',
+    );
+    await mkdir(folder);
+    await until(
+      () => records.some((record) => record.message.includes('is back')),
+      10_000,
+      'the folder said back',
+    );
+    for (const record of records) expect(JSON.stringify(record)).not.toContain(folder);
+    expect(records.find((record) => record.message.includes('missing'))?.fields).toEqual({
+      folder: 0,
+    });
+  }, 30_000);
+
+  for (const fileEvents of [true, false])
+    it(`never queues a file outside the folder through a link in it (file events ${fileEvents ? 'on' : 'off'})`, async () => {
+      const outside = await mkdtemp(join(tmpdir(), 'watch-outside-'));
+      await copyFile(JPEG, join(outside, 'outside.jpg'));
+      await mkdir(join(outside, 'inner'));
+      await copyFile(JPEG, join(outside, 'inner', 'deep.jpg'));
+      const { folder, reports } = await start({ fileEvents, rescanMs: 300 });
+      await until(() => reports.some((report) => report.kind === 'state'), 5000, 'watching');
+      await symlink(join(outside, 'outside.jpg'), join(folder, 'link.jpg'));
+      await symlink(join(outside, 'inner'), join(folder, 'linked-folder'));
+      const real = join(folder, 'real.jpg');
+      await copyFile(JPEG, real);
+      await until(() => queuedPaths(reports).includes(real), 10_000, 'real.jpg queued');
+      await pause(1500); // events, and several full listings
+      expect(reports.filter((report) => report.kind !== 'state')).toEqual([
+        { kind: 'queued', path: real, projectId: 'p1' },
+      ]);
+    }, 30_000);
 });

@@ -27,13 +27,14 @@ const trusted = { trusted: true };
 
 describe('the IPC contract', () => {
   it('has a schema for every call and lists its events', () => {
-    expect(channels.length).toBe(29);
+    expect(channels.length).toBe(31);
     for (const channel of channels) expect(typeof ipcCalls[channel].safeParse).toBe('function');
     expect(ipcEvents).toEqual([
       'session:changed',
       'intake:batch',
       'queue:changed',
       'watch:changed',
+      'watch:session-report',
     ]);
     expect(isIpcChannel('queue:snapshot')).toBe(true);
     expect(isIpcChannel('toString')).toBe(false);
@@ -81,6 +82,11 @@ describe('createIpcDispatcher', () => {
         'watch:add': { project: { kind: 'per-subfolder' } },
         'watch:update': { path: '/w', project: { kind: 'fixed', projectId: 'p' } },
         'watch:remove': { path: '/w' },
+        'watch:session-start': {
+          rules: [{ path: '/w', project: { kind: 'fixed', projectId: 'p' } }],
+          settleSeconds: 1,
+        },
+        'watch:session-stop': { sessionId: 1 },
       };
       const result = await dispatch(channel, minimal[channel] ?? {}, trusted);
       expect(result, channel).toMatchObject({ ok: true, value: { channel } });

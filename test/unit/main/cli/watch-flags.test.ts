@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../../../main/cli/cli-context';
+import { type WatchCommandOptions, watchRulesFromFlags } from '../../../../main/cli/watch-command';
+
+const flags = (settleSeconds: string | undefined): WatchCommandOptions => ({
+  folders: ['/tmp/inbox'],
+  projectId: 'p1',
+  projectPerSubfolder: false,
+  settleSeconds,
+  tags: [],
+  tagsFromFolders: false,
+  description: undefined,
+  internal: false,
+  zone: undefined,
+});
+
+/** The command's output; these flags carry no description, so nothing is written. */
+const out = { stdout: process.stdout, stderr: process.stderr };
+
+describe('watch --settle-seconds', () => {
+  it('leaves the settle time to the saved setting when the flag is not given', () => {
+    expect(watchRulesFromFlags(flags(undefined), out).settleSeconds).toBeUndefined();
+  });
+
+  it('takes the setting’s range, 1 to 600 seconds', () => {
+    expect(watchRulesFromFlags(flags('1'), out).settleSeconds).toBe(1);
+    expect(watchRulesFromFlags(flags('2.5'), out).settleSeconds).toBe(2.5);
+    expect(watchRulesFromFlags(flags('600'), out).settleSeconds).toBe(600);
+    for (const bad of ['0.5', '0', '601', '3600', 'soon', ''])
+      expect(() => watchRulesFromFlags(flags(bad), out), bad).toThrow(UsageError);
+    expect(() => watchRulesFromFlags(flags('0.1'), out)).toThrow('from 1 to 600');
+  });
+});
