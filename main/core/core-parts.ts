@@ -89,6 +89,7 @@ export function buildCoreParts(options: AppCoreOptions, links: CoreLinks): CoreP
     logger: options.logger.child('watch'),
     runsSaved: runsSavedWatchers(options.program ?? 'app'),
     startIntake: (paths, zone) => runs.start(paths, zone),
+    forgetIntake: (intakeIds) => runs.forget(intakeIds),
     handlers: links.commandLineHandlers,
     assumedZone: () => settings.get().assumedZone ?? computerZone(),
     settleSeconds: () => settings.get().watchSettleSeconds,

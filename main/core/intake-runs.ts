@@ -26,7 +26,7 @@ export class IntakeRuns {
   readonly #outcomes = new RunOutcomes();
 
   constructor(
-    private readonly intake: Intake,
+    private readonly intake: Pick<Intake, 'run'>,
     private readonly logger: Logger,
     private readonly emit: (batch: IntakeBatchView) => void,
     /** The largest file taken in (the `maxFileBytes` setting, read at each start). */
@@ -97,6 +97,27 @@ export class IntakeRuns {
     else {
       this.#finished.delete(runId);
       this.#outcomes.endRun(runId);
+    }
+  }
+
+  /**
+   * Forgets these results (a watcher's round, once queued): their ids no longer name a photo.
+   * A thumbnail stays servable while another result of the same photo is still known.
+   */
+  forget(intakeIds: readonly number[]): void {
+    for (const intakeId of intakeIds) {
+      const photo = this.#photos.get(intakeId);
+      this.#photos.delete(intakeId);
+      this.#roots.delete(intakeId);
+      if (photo === undefined) continue;
+      this.#rootOfPath.delete(photo.path);
+      if (this.#byMd5.get(photo.md5) !== photo) continue;
+      this.#byMd5.delete(photo.md5);
+      for (const other of this.#photos.values())
+        if (other.md5 === photo.md5) {
+          this.#byMd5.set(photo.md5, other);
+          break;
+        }
     }
   }
 

@@ -19,6 +19,8 @@ export type CoreWatchersDeps = {
   readonly logger: Logger;
   /** Starts an intake run (the core's `IntakeRuns.start`); its batches come to `intakeBatch`. */
   readonly startIntake: (paths: readonly string[], assumedZone: string) => number;
+  /** Forgets intake results the watchers are done with (the core's `IntakeRuns.forget`). */
+  readonly forgetIntake: (intakeIds: readonly number[]) => void;
   /** The core's handlers (queueing and projects go through them, like every front end's). */
   readonly handlers: () => IpcHandlers;
   readonly assumedZone: () => string;
@@ -225,6 +227,7 @@ export class CoreWatchers {
           runId = this.deps.startIntake(paths, assumedZone);
           this.#ownRuns.add(runId);
         }),
+      (intakeIds) => this.deps.forgetIntake(intakeIds),
     );
   }
 }

@@ -21,6 +21,11 @@ export interface WatchCore {
   }): Promise<{ readonly addedIntakeIds: readonly number[] }>;
   /** Every project of the service (all pages), for the exact match of subfolder names. */
   listProjects(): Promise<readonly NamedProject[]>;
+  /**
+   * Lets the core forget a round's intake results once the round is queued or skipped: a watch
+   * runs for weeks, and the core would otherwise keep every photo it ever took in.
+   */
+  release(intakeIds: readonly number[]): void;
 }
 
 /** One call to the core, however it is reached. */
@@ -46,11 +51,17 @@ export function coreCallOver(handlers: IpcHandlers): CoreCall {
 /**
  * The one `WatchCore` over the core's calls: queueing through `queue:add-photos` and projects
  * through `projects:list-all`. `intake` is given, because how a watcher learns its intake's
- * results depends on where it runs (the owner's watchers take their runs' batches directly).
+ * results depends on where it runs (the owner's watchers take their runs' batches directly), and
+ * so is `release`.
  */
-export function watchCoreOver(call: CoreCall, intake: WatchCore['intake']): WatchCore {
+export function watchCoreOver(
+  call: CoreCall,
+  intake: WatchCore['intake'],
+  release: WatchCore['release'],
+): WatchCore {
   return {
     intake,
+    release,
     addPhotos: (input) =>
       call('queue:add-photos', {
         intakeIds: [...input.intakeIds],

@@ -4,6 +4,7 @@ import {
   type WatchFolderState,
   type WatchRule,
 } from '../../shared/domain/watch-rule';
+import type { IntakeItemView } from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
 import type { NamedProject } from '../folders/folder-rules';
 import { FolderWatcher } from './folder-watcher';
@@ -221,9 +222,22 @@ export class WatchService {
   }
 
   async #queue(files: readonly SettledFile[]): Promise<void> {
-    const { core, ledger, report, logger } = this.options;
+    const { core } = this.options;
     const byPath = new Map(files.map((file) => [file.path, file]));
     const items = await core.intake([...byPath.keys()], this.options.assumedZone());
+    try {
+      await this.#queueTaken(items, byPath);
+    } finally {
+      core.release(items.map((item) => item.intakeId));
+    }
+  }
+
+  /** Queues the photos of one round's intake, grouped by folder, project and tags. */
+  async #queueTaken(
+    items: readonly IntakeItemView[],
+    byPath: ReadonlyMap<string, SettledFile>,
+  ): Promise<void> {
+    const { core, ledger, report, logger } = this.options;
     const groups = new Map<
       string,
       {

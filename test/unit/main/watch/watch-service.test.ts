@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, readFile, rm, stat, symlink, utimes } from 'node:fs/promises';
+import {
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -100,8 +110,19 @@ function fakeCore(projects: readonly NamedProject[] = []) {
       listings++;
       return Promise.resolve(projects);
     },
+    release(intakeIds) {
+      for (const id of intakeIds) byIntake.delete(id);
+    },
   };
-  return { core, queue, takenIn, added, listings: () => listings };
+  return {
+    core,
+    queue,
+    takenIn,
+    added,
+    listings: () => listings,
+    /** How many intake results the core still holds (the watcher must release each round's). */
+    held: () => byIntake.size,
+  };
 }
 
 const ruleFor = (path: string): WatchRule => ({
@@ -311,4 +332,15 @@ describe('WatchService', () => {
         { kind: 'queued', path: real, projectId: 'p1' },
       ]);
     }, 30_000);
+
+  it('lets the core forget each round of intake results once it is queued or skipped', async () => {
+    const fake = fakeCore();
+    const { folder, reports } = await start({ core: fake.core });
+    const photo = join(folder, 'kept.jpg');
+    await copyFile(JPEG, photo);
+    await writeFile(join(folder, 'notes.jpg'), 'not a photo at all');
+    await until(() => queuedPaths(reports).includes(photo), 10_000, 'kept.jpg queued');
+    await until(() => fake.held() === 0, 5000, 'the round released');
+    expect(fake.held()).toBe(0);
+  }, 20_000);
 });
