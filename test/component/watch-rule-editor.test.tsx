@@ -125,4 +125,11 @@ describe('editing the rule of a watched folder', () => {
       expect(screen.getByRole('button', { name: `Stop watching ${path}` })).toBeTruthy();
     }
   });
+
+  it('says the saved settle time, not a fixed one', async () => {
+    const { bridge } = fakeBridge({ 'watch:list': [watched(SITE)] });
+    renderWithBridge(<WatchFolders settleSeconds={12} />, bridge);
+    await screen.findByRole('button', { name: 'Edit the rule of /photos/site' });
+    expect(screen.getByText(/unchanged for 12 seconds/)).toBeTruthy();
+  });
 });

@@ -243,7 +243,7 @@ export function SettingsScreen({
           Test the photo host
         </button>
       </fieldset>
-      <WatchFolders />
+      <WatchFolders settleSeconds={settings.watchSettleSeconds} />
       {message ? <p role="status">{message}</p> : null}
       <button type="submit" className="primary">
         Save

@@ -31,8 +31,9 @@ function stateText(folder: WatchFolderView): string {
 /**
  * Settings › Watched folders: photos that land in these folders are queued once complete. A
  * folder is added through the system's folder dialog; each has a rule and shows its state.
+ * `settleSeconds` is the saved settle time, said in the words above the list.
  */
-export function WatchFolders() {
+export function WatchFolders({ settleSeconds = 5 }: { readonly settleSeconds?: number }) {
   const bridge = useBridge();
   const [folders, setFolders] = useState<readonly WatchFolderView[]>([]);
   const [form, setForm] = useState<RuleForm>(emptyRuleForm);
@@ -67,7 +68,8 @@ export function WatchFolders() {
       <legend id="watch-heading">Watched folders</legend>
       <p className="muted">
         New photos in these folders (and their subfolders) are queued once they are complete: their
-        size and time unchanged for 5 seconds and the image whole. Each file is queued once.
+        size and time unchanged for {settleSeconds} {settleSeconds === 1 ? 'second' : 'seconds'}{' '}
+        (the settle time above) and the image whole. Each file is queued once.
       </p>
       <ul aria-label="Watched folders">
         {folders.map((folder) => (
