@@ -3,6 +3,9 @@ import type { Coordinates } from './intake';
 /** The default distance past which a photo is called far from its project (1 km). */
 export const DEFAULT_FAR_METERS = 1000;
 
+/** The far threshold a user may set, in metres (10 m to 1,000 km). */
+export const FAR_METERS_RANGE = { min: 10, max: 1_000_000 } as const;
+
 /** Mean Earth radius in metres, as the haversine formula uses it. */
 const EARTH_RADIUS_METERS = 6_371_008.8;
 
