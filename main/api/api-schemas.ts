@@ -26,6 +26,24 @@ const coordinates = z
   .transform((value) => (Array.isArray(value) ? (value[0] ?? null) : (value ?? null)));
 
 /**
+ * A project's `geofence`: the site's outline as `{lat, lon}` corners (the vendor's document).
+ * Anything else (fewer than three corners, a corner out of range or not a number) is ignored:
+ * null, so the project falls back to its coordinates and the page is still read.
+ */
+const geofence = z
+  .array(
+    z.object({
+      lat: z.number().min(-90).max(90),
+      lon: z.number().min(-180).max(180),
+    }),
+  )
+  .min(3)
+  .nullable()
+  .optional()
+  .catch(undefined)
+  .transform((value) => value ?? null);
+
+/**
  * A plain string, `{id, html_content, plain_text_content}` (seen in the wild) or null (no
  * description: ''). Missing or unreadable: undefined, because "the service did not say" must not
  * be mistaken for "the description is empty" when an edit checks for a colleague's change.
@@ -140,6 +158,7 @@ export const projectSchema = z.object({
   coordinates,
   archived: optionalField(z.boolean(), undefined),
   status: optionalField(z.string(), undefined),
+  geofence,
 });
 
 /** A project as the uploader reads it: only `id` is certain. */

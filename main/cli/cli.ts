@@ -6,6 +6,7 @@ import { diagnosticsTarget, saveDiagnostics } from './diagnostics-command';
 import { hostSettingsFromFlags } from './host-flags';
 import { hostTest } from './host-test-command';
 import { inspect } from './inspect-command';
+import { inspectPlace } from './far-photos';
 import { listPhotos, listProjects } from './list-commands';
 import { changeQueue, describe, report, showQueue, sync, upload } from './queue-commands';
 import { keepOriginalsFlag, noSavedSettings, settingsChange } from './settings-flags';
@@ -47,6 +48,10 @@ Commands:
              named exactly like it (ignoring case; then --project only covers loose files), and
              skips, with the reason, the photos of a subfolder no project is named like;
              photos the project already has are skipped unless --allow-duplicates
+         [--skip-far] [--far-meters N]
+             a photo taken farther than N metres (default: the farMeters setting, 1000) from
+             its project gets a warning line naming the nearest project; --skip-far leaves
+             such photos out, each with its reason in the report
   sync       run the queue until every item is done or waits for you (exit 0 only if all done)
   queue [--json]          what is queued, by state
   retry ID|--all, pause [ID], resume [ID], cancel ID
@@ -67,6 +72,8 @@ Commands:
              queue each complete new photo once, run the queue, until Ctrl-C
   inspect <paths...> [--zone IANA] [--json]
              read capture time, position, size and MD5 of photos in files and folders
+  inspect <paths...> --project ID [--far-meters N] [--json]
+             also each photo's distance to the project (distance_m, far); needs sign-in
 
 Options (the service and photo host flags are saved, like login saves them):
   --data-dir DIR     the data folder: settings, queue, sign-in (default: the app's own, so the
@@ -147,6 +154,8 @@ export async function runCli(
         'ca-file': { type: 'string' },
         help: { type: 'boolean' },
         'settle-seconds': { type: 'string' },
+        'skip-far': { type: 'boolean' },
+        'far-meters': { type: 'string' },
       },
     });
   } catch (error) {
@@ -165,7 +174,7 @@ export async function runCli(
     );
     return 2;
   }
-  if (command === 'inspect') {
+  if (command === 'inspect' && values.project === undefined) {
     // Reading photos needs no data folder: no queue, no sign-in.
     try {
       return await inspect(
@@ -178,7 +187,8 @@ export async function runCli(
       return error instanceof UsageError ? 2 : 1;
     }
   }
-  if (!COMMANDS.has(command)) {
+  // `inspect --project` asks the service where the project is: it opens the data folder.
+  if (!COMMANDS.has(command) && command !== 'inspect') {
     stderr.write(`cli: unknown command "${printable(command)}"\n${USAGE}`);
     return 2;
   }
@@ -231,8 +241,21 @@ export async function runCli(
             tags: values.tag ?? [],
             tagsFromFolders: values['tags-from-folders'] ?? false,
             projectPerSubfolder: values['project-per-subfolder'] ?? false,
+            skipFar: values['skip-far'] ?? false,
+            farMeters: values['far-meters'],
           },
           out,
+        );
+      case 'inspect':
+        return await inspect(
+          {
+            paths: rest,
+            zone: values.zone,
+            json: values.json ?? false,
+            place: await inspectPlace(context, values.project ?? '', values['far-meters']),
+          },
+          out,
+          values.verbose ?? false,
         );
       case 'sync':
         return await sync(context, out);

@@ -1,4 +1,5 @@
-import type { IntakeItem } from '../../shared/domain/intake';
+import type { Coordinates, IntakeItem } from '../../shared/domain/intake';
+import { formatDistance, type ProjectDistance } from '../../shared/domain/project-distance';
 import { computerZone } from '../../shared/domain/zone';
 import { isKnownZone } from '../media/capture-time';
 import { Intake } from '../media/intake';
@@ -8,8 +9,24 @@ import { createLogger, jsonLineSink, Redactor } from '../logging/logger';
 import { type CommandOutput, UsageError } from './cli-context';
 import { printable } from '../../shared/domain/printable-text';
 
-/** One line of `inspect --json`. */
-export function inspectRecord(item: IntakeItem): Record<string, unknown> {
+/**
+ * How `inspect --project ID` measures each photo: its distance to that project, far past
+ * `farMeters`. `distanceOf` answers for a position (null: the photo has none).
+ */
+export type InspectPlace = {
+  readonly distanceOf: (coordinates: Coordinates | null) => ProjectDistance;
+};
+
+/** `distance_m` and `far` of a photo; null when either it or the project has no place. */
+function distanceFields(distance: ProjectDistance | undefined): Record<string, unknown> {
+  if (distance === undefined) return {};
+  return distance.known
+    ? { distance_m: distance.meters, far: distance.far }
+    : { distance_m: null, far: null };
+}
+
+/** One line of `inspect --json`; with `place` (`--project`), also `distance_m` and `far`. */
+export function inspectRecord(item: IntakeItem, place?: InspectPlace): Record<string, unknown> {
   if (item.status !== 'photo') {
     return {
       path: item.path,
@@ -25,6 +42,7 @@ export function inspectRecord(item: IntakeItem): Record<string, unknown> {
       orientation: null,
       make: null,
       model: null,
+      ...(place ? { distance_m: null, far: null } : {}),
     };
   }
   return {
@@ -47,10 +65,11 @@ export function inspectRecord(item: IntakeItem): Record<string, unknown> {
     captured_at_source: item.capture.source,
     captured_at_ms: item.capture.capturedAtMs,
     duplicate_of: item.duplicateOf ?? null,
+    ...distanceFields(place?.distanceOf(item.coordinates)),
   };
 }
 
-function humanLine(item: IntakeItem): string {
+function humanLine(item: IntakeItem, place: InspectPlace | undefined): string {
   const path = printable(item.path);
   if (item.status !== 'photo') return `${item.status.padEnd(7)} ${path}: ${printable(item.reason)}`;
   const when = new Date(item.capture.capturedAt * 1000).toISOString().replace('.000Z', 'Z');
@@ -58,7 +77,11 @@ function humanLine(item: IntakeItem): string {
     ? ` at ${item.coordinates.lat.toFixed(5)},${item.coordinates.lon.toFixed(5)}`
     : '';
   const duplicate = item.duplicateOf ? ' (duplicate)' : '';
-  return `photo   ${path}: ${when} (${item.capture.rule}, ${item.capture.zone})${where}${duplicate}${item.note ? ` — ${item.note}` : ''}`;
+  const distance = place?.distanceOf(item.coordinates);
+  const away = distance?.known
+    ? ` ${formatDistance(distance.meters)} from the project${distance.far ? ' (far)' : ''}`
+    : '';
+  return `photo   ${path}: ${when} (${item.capture.rule}, ${item.capture.zone})${where}${away}${duplicate}${item.note ? ` — ${item.note}` : ''}`;
 }
 
 /**
@@ -66,7 +89,13 @@ function humanLine(item: IntakeItem): string {
  * one line per file, in the order results arrive.
  */
 export async function inspect(
-  options: { paths: readonly string[]; zone: string | undefined; json: boolean },
+  options: {
+    paths: readonly string[];
+    zone: string | undefined;
+    json: boolean;
+    /** With `--project`: each photo's distance to it. */
+    place?: InspectPlace;
+  },
   out: CommandOutput,
   verbose: boolean,
 ): Promise<number> {
@@ -86,7 +115,7 @@ export async function inspect(
     const totals = await intake.run(options.paths, { assumedZone: zone }, (batch) => {
       for (const item of batch.items)
         out.stdout.write(
-          `${options.json ? JSON.stringify(inspectRecord(item)) : humanLine(item)}\n`,
+          `${options.json ? JSON.stringify(inspectRecord(item, options.place)) : humanLine(item, options.place)}\n`,
         );
     });
     if (!options.json) {

@@ -16,6 +16,8 @@ import { withoutServiceCopiesByProject } from './list-commands';
 import { subfolderProjectsByName } from '../folders/batch-folders';
 import { signInWords } from './session-words';
 import { descriptionFromFlag } from './description-flag';
+import type { Coordinates } from '../../shared/domain/intake';
+import { farMetersFlag, warnFarPhotos } from './far-photos';
 
 type Counts = Readonly<Record<QueueItemState, number>>;
 
@@ -177,6 +179,10 @@ export async function upload(
     tagsFromFolders?: boolean;
     /** `--project-per-subfolder`: each subfolder to the project named like it. */
     projectPerSubfolder?: boolean;
+    /** `--skip-far`: photos far from their project are left out, each with its reason. */
+    skipFar?: boolean;
+    /** `--far-meters N`: the far threshold for this run (else the setting). */
+    farMeters?: string | undefined;
   },
   out: CommandOutput,
 ): Promise<number> {
@@ -186,7 +192,13 @@ export async function upload(
   const zone = options.zone ?? computerZone();
   if (!isKnownZone(zone)) throw new UsageError(`--zone must be an IANA time zone, not "${zone}"`);
   const description = descriptionFromFlag(options.description, out);
-  const found: { intakeId: number; path: string; subfolder: string | undefined }[] = [];
+  farMetersFlag(options.farMeters);
+  const found: {
+    intakeId: number;
+    path: string;
+    subfolder: string | undefined;
+    coordinates: Coordinates | null;
+  }[] = [];
   const subfolders = new Set<string>();
   for (const item of await intake(context, options.paths, zone)) {
     const subfolder = item.folders[0];
@@ -197,7 +209,13 @@ export async function upload(
       out.stderr.write(
         `skipped: ${printable(item.path)}: the same photo as ${printable(item.duplicateOf.path)}\n`,
       );
-    else found.push({ intakeId: item.intakeId, path: item.path, subfolder });
+    else
+      found.push({
+        intakeId: item.intakeId,
+        path: item.path,
+        subfolder,
+        coordinates: item.coordinates,
+      });
   }
   const allowDuplicates = options.allowDuplicates ?? false;
   const perSubfolder = options.projectPerSubfolder === true;
@@ -222,6 +240,13 @@ export async function upload(
     allowDuplicates,
     out,
   );
+  const leftOut = await warnFarPhotos(
+    context,
+    found.filter((photo) => photos.includes(photo.intakeId)),
+    projectOf,
+    options,
+    out,
+  );
   const { added, alreadyQueued, skipped } =
     photos.length === 0
       ? { added: 0, alreadyQueued: 0, skipped: [] }
@@ -234,6 +259,7 @@ export async function upload(
           tags: [...(options.tags ?? [])],
           tagsFromFolders: options.tagsFromFolders ?? false,
           ...(subfolderProjects === undefined ? {} : { subfolderProjects }),
+          ...(leftOut.length > 0 ? { leftOut } : {}),
         });
   for (const photo of skipped)
     out.stderr.write(`skipped: ${printable(photo.path)}: ${printable(photo.reason)}\n`);

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { insecureAddressReason } from '../../shared/domain/secure-address';
+import { DEFAULT_FAR_METERS } from '../../shared/domain/project-distance';
 import { DEFAULT_WATCH_SETTLE_SECONDS } from '../../shared/domain/watch-rule';
 import type { IpcCallInput } from '../../shared/ipc/bridge';
 import type { SettingsView } from '../../shared/ipc/views';
@@ -115,6 +116,7 @@ export const noSavedSettings: SettingsView = {
   assumedZone: 'UTC',
   keepOriginals: false,
   watchSettleSeconds: DEFAULT_WATCH_SETTLE_SECONDS,
+  farMeters: DEFAULT_FAR_METERS,
 };
 
 /**

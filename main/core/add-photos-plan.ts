@@ -38,6 +38,7 @@ export async function planAddPhotos(
   const description = clean(input.description);
   const own = new Map(input.overrides.map((entry) => [entry.intakeId, clean(entry.description)]));
   const ownTags = new Map(input.photoTags.map((entry) => [entry.intakeId, entry.tags]));
+  const leftOut = new Map((input.leftOut ?? []).map((entry) => [entry.intakeId, entry.reason]));
   const found = input.intakeIds.map((intakeId) => ({ intakeId, photo: runs.photo(intakeId) }));
   const photos: NewPhotoItem[] = [];
   const intakeIds: number[] = [];
@@ -49,6 +50,11 @@ export async function planAddPhotos(
         'bad-input',
         'Some of these photos are no longer in the list. Add them again, then upload.',
       );
+    const leftOutReason = leftOut.get(intakeId);
+    if (leftOutReason !== undefined) {
+      skipped.push({ intakeId, path: photo.path, reason: leftOutReason });
+      continue;
+    }
     const root = runs.root(intakeId) ?? photo.path;
     const project = projectForPhoto(root, photo.path, {
       projectId: input.projectId,

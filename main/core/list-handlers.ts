@@ -31,6 +31,7 @@ export function projectListingView(project: ServiceProject): ProjectListingView 
     ...projectView(project),
     coordinates: project.coordinates,
     archived: project.archived === true || /^archived$/i.test(project.status ?? ''),
+    geofence: project.geofence,
   };
 }
 

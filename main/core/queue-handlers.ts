@@ -52,10 +52,18 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
       const { added, alreadyQueued, addedEach } = store.addPhotos(plan.photos);
       for (const projectId of [...plan.projectIds].reverse()) rememberRecent(projectId);
       // The same drop's skipped and unreadable files, recorded once, so the report lists them.
-      store.addIntakeOutcomes(
-        input.projectId ?? plan.projectIds[0] ?? '',
-        runs.takeOutcomes(input.intakeIds),
-      );
+      // Photos the user left out (far from the project…) are listed too, with their reason.
+      const leftOut = new Set((input.leftOut ?? []).map((entry) => entry.intakeId));
+      store.addIntakeOutcomes(input.projectId ?? plan.projectIds[0] ?? '', [
+        ...runs.takeOutcomes(input.intakeIds),
+        ...plan.skipped
+          .filter((photo) => leftOut.has(photo.intakeId))
+          .map((photo) => ({
+            path: photo.path,
+            outcome: 'skipped' as const,
+            reason: photo.reason,
+          })),
+      ]);
       queueChange(added);
       runner.kick();
       return {

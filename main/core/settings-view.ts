@@ -1,3 +1,4 @@
+import { DEFAULT_FAR_METERS } from '../../shared/domain/project-distance';
 import { DEFAULT_WATCH_SETTLE_SECONDS } from '../../shared/domain/watch-rule';
 import { computerZone } from '../../shared/domain/zone';
 import type { SettingsView } from '../../shared/ipc/views';
@@ -49,6 +50,7 @@ export async function settingsView(
     assumedZone: saved.assumedZone ?? computerZone(),
     keepOriginals: saved.keepOriginals ?? false,
     watchSettleSeconds: saved.watchSettleSeconds ?? DEFAULT_WATCH_SETTLE_SECONDS,
+    farMeters: saved.farMeters ?? DEFAULT_FAR_METERS,
   };
 }
 

@@ -1,6 +1,7 @@
 import Conf from 'conf';
 import { z } from 'zod';
 import { secureAddressSchema } from '../../shared/domain/secure-address';
+import { FAR_METERS_RANGE } from '../../shared/domain/project-distance';
 import {
   MAX_WATCH_SETTLE_SECONDS,
   MIN_WATCH_SETTLE_SECONDS,
@@ -109,6 +110,11 @@ const settingsSchema = z.object({
   quitWithPending: z.enum(['quit', 'keep-uploading']).optional(),
   /** Watched folders and their rules (issue 13), run by the process that owns the data folder. */
   watchFolders: z.array(watchRuleSchema).max(100).optional(),
+  /**
+   * How far (metres) a photo may be from its project before it is flagged as far (default
+   * `DEFAULT_FAR_METERS`, 1 km); issue 14 §2.
+   */
+  farMeters: z.number().int().min(FAR_METERS_RANGE.min).max(FAR_METERS_RANGE.max).optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -12,6 +12,9 @@ const faultsBody = z.union([
   z.object({ rules: z.array(faultRuleSchema) }),
 ]);
 const resetBody = z.object({ tokens: z.boolean().optional() }).strict();
+const point = z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) });
+/** A site outline: at least three corners (a closing point that repeats the first is allowed). */
+const geofence = z.array(point.strict()).min(3).nullable().optional();
 const projectBody = z
   .object({
     name: z.string().min(1),
@@ -25,12 +28,13 @@ const projectBody = z
       })
       .partial()
       .optional(),
-    coordinates: z
-      .object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) })
-      .nullable()
-      .optional(),
+    coordinates: point.nullable().optional(),
     archived: z.boolean().optional(),
+    geofence,
   })
+  .strict();
+const projectChangeBody = z
+  .object({ coordinates: point.nullable().optional(), archived: z.boolean().optional(), geofence })
   .strict();
 const clockBody = z
   .object({
@@ -115,8 +119,21 @@ export function registerAdminRoutes(app: FastifyInstance, context: ServiceContex
       ...(body.address ? { address: body.address } : {}),
       coordinates: body.coordinates ?? null,
       archived: body.archived ?? false,
+      geofence: body.geofence ?? null,
     });
     return reply.code(201).send(projectJson(project, 0, context.origin()));
+  });
+
+  app.patch<{ Params: { id: string } }>('/__admin/projects/:id', guarded, (request, reply) => {
+    const body = parse(projectChangeBody, request.body);
+    const project = context.photos.changeProject(request.params.id, {
+      ...(body.coordinates !== undefined ? { coordinates: body.coordinates } : {}),
+      ...(body.archived !== undefined ? { archived: body.archived } : {}),
+      ...(body.geofence !== undefined ? { geofence: body.geofence } : {}),
+    });
+    if (!project) throw ApiError.notFound();
+    const photoCount = context.photos.photosOfProject(project.id).length;
+    return reply.send(projectJson(project, photoCount, context.origin()));
   });
 
   app.post('/__admin/clock', guarded, (request, reply) => {

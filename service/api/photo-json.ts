@@ -48,6 +48,7 @@ export function projectJson(project: Project, photoCount: number, origin: string
     address: project.address,
     coordinates: project.coordinates,
     archived: project.archived,
+    ...(project.geofence ? { geofence: project.geofence } : {}),
     photo_count: photoCount,
     created_at: project.createdAt,
     updated_at: project.updatedAt,

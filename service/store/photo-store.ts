@@ -22,6 +22,8 @@ export type Project = {
   readonly coordinates: Coordinates | null;
   /** An archived project (the real service may mark one so); still listed. */
   readonly archived: boolean;
+  /** The site's outline as the vendor's document gives it: `{lat, lon}` points, or none. */
+  readonly geofence: readonly Coordinates[] | null;
   readonly createdAt: number;
   updatedAt: number;
 };
@@ -56,7 +58,11 @@ export type NewProject = {
   readonly address?: { readonly [K in keyof Address]?: string | undefined };
   readonly coordinates?: Coordinates | null;
   readonly archived?: boolean;
+  readonly geofence?: readonly Coordinates[] | null;
 };
+
+/** What an admin may change on a project; a field left out stays as it is. */
+export type ProjectChange = Pick<NewProject, 'coordinates' | 'archived' | 'geofence'>;
 
 const SEED_PROJECTS: readonly NewProject[] = [
   {
@@ -69,6 +75,13 @@ const SEED_PROJECTS: readonly NewProject[] = [
       country: 'US',
     },
     coordinates: { lat: 37.7955, lon: -122.2786 },
+    // A block around the tower, about 220 m by 180 m, so a photo on the site reads as 0 m away.
+    geofence: [
+      { lat: 37.7964, lon: -122.2799 },
+      { lat: 37.7964, lon: -122.2774 },
+      { lat: 37.7947, lon: -122.2774 },
+      { lat: 37.7947, lon: -122.2799 },
+    ],
   },
   {
     name: 'Maple Street School Renovation',
@@ -103,6 +116,19 @@ const SEED_PROJECTS: readonly NewProject[] = [
     },
     coordinates: { lat: 47.7066, lon: -122.3252 },
   },
+  {
+    name: 'Eastbay Depot (closed)',
+    address: {
+      street_address_1: '77 Depot Road',
+      city: 'Oakland',
+      state: 'CA',
+      postal_code: '94621',
+      country: 'US',
+    },
+    // Close to Harbor View Tower on purpose: an archived project is never the suggested one.
+    coordinates: { lat: 37.7552, lon: -122.2011 },
+    archived: true,
+  },
 ];
 
 /** Projects and photos of the one demo company, in memory. */
@@ -135,11 +161,27 @@ export class PhotoStore {
       },
       coordinates: input.coordinates ?? null,
       archived: input.archived ?? false,
+      geofence: input.geofence ?? null,
       createdAt: now,
       updatedAt: now,
     };
     this.#projects.set(project.id, project);
     return project;
+  }
+
+  /** Changes a project's coordinates, geofence or archived flag; undefined for an unknown id. */
+  changeProject(id: string, change: ProjectChange): Project | undefined {
+    const project = this.#projects.get(id);
+    if (!project) return undefined;
+    const changed: Project = {
+      ...project,
+      ...(change.coordinates !== undefined ? { coordinates: change.coordinates } : {}),
+      ...(change.archived !== undefined ? { archived: change.archived } : {}),
+      ...(change.geofence !== undefined ? { geofence: change.geofence } : {}),
+      updatedAt: this.clock.nowSeconds(),
+    };
+    this.#projects.set(id, changed);
+    return changed;
   }
 
   project(id: string): Project | undefined {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { secureAddressSchema } from '../domain/secure-address';
 import { MAX_TAG_LENGTH, MAX_TAGS } from '../domain/tags';
+import { FAR_METERS_RANGE } from '../domain/project-distance';
 import {
   MAX_WATCH_SETTLE_SECONDS,
   MIN_WATCH_SETTLE_SECONDS,
@@ -98,6 +99,8 @@ export const ipcCalls = {
         .min(MIN_WATCH_SETTLE_SECONDS)
         .max(MAX_WATCH_SETTLE_SECONDS)
         .optional(),
+      /** Metres past which a photo is called far from its project. */
+      farMeters: z.number().int().min(FAR_METERS_RANGE.min).max(FAR_METERS_RANGE.max).optional(),
     })
     .strict(),
   'settings:test-photo-host': z.object({}).strict(),
@@ -158,6 +161,18 @@ export const ipcCalls = {
           ]),
         )
         .max(10_000)
+        .optional(),
+      /**
+       * Photos of the call (also in `intakeIds`) the user chose to leave out, e.g. far from the
+       * project, each with its reason: not queued, and listed in the report with that reason.
+       */
+      leftOut: z
+        .array(
+          z
+            .object({ intakeId: z.number().int().min(0), reason: z.string().min(1).max(500) })
+            .strict(),
+        )
+        .max(20_000)
         .optional(),
     })
     .strict(),

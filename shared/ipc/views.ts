@@ -53,6 +53,8 @@ export type SettingsView = {
   readonly keepOriginals: boolean;
   /** Seconds a watched file must hold still (size and modification time) before it is taken in. */
   readonly watchSettleSeconds: number;
+  /** Metres past which a photo is called far from its project. */
+  readonly farMeters: number;
 };
 
 /** One intake result with the id the renderer uses to queue it. */
@@ -215,6 +217,8 @@ export type ProjectListingView = ProjectView & {
   readonly coordinates: Coordinates | null;
   /** True when the service marks the project archived (or its status says so). */
   readonly archived: boolean;
+  /** The site's outline (`{lat, lon}` corners) when the service gives one. */
+  readonly geofence: readonly Coordinates[] | null;
 };
 
 /** A photo as the command line lists it. */

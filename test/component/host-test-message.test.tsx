@@ -17,6 +17,7 @@ const settings: SettingsView = {
   redirectNote: undefined,
   keepOriginals: false,
   watchSettleSeconds: 5,
+  farMeters: 1000,
   photoHost: {
     kind: 'published',
     root: '/srv/site',

@@ -179,7 +179,7 @@ export type AdminState = {
 export function adminFetch(
   info: LaunchInfo,
   path: string,
-  options: { readonly method?: 'GET' | 'POST' | 'DELETE'; readonly body?: unknown } = {},
+  options: { readonly method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; readonly body?: unknown } = {},
 ): Promise<Response> {
   if (info.admin_url === null || info.admin_token === null)
     throw new Error('The service was started without --admin');

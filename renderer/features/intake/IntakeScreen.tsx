@@ -14,6 +14,9 @@ import {
   useSubfolderChoices,
 } from './subfolder-choices';
 import { SubfolderProjects } from './SubfolderProjects';
+import { type FarChoice, FarPhotos, leftOutReason } from './FarPhotos';
+import { farPlan } from './far-plan';
+import { useFarPhotos } from './use-far-photos';
 
 const ZONES = Intl.supportedValuesOf('timeZone');
 
@@ -60,6 +63,9 @@ export function IntakeScreen({
   const subfolders = useMemo(() => subfoldersOf(uploadable), [uploadable]);
   const subfolderChoices = useSubfolderChoices(subfolders);
   const bySubfolder = perSubfolder && subfolders.length > 0;
+  // Photos taken far from the one chosen project (per-subfolder batches are not checked).
+  const far = useFarPhotos(bySubfolder ? undefined : project?.id, toUpload);
+  const [farChoice, setFarChoice] = useState<FarChoice>('upload');
   const assumedCount = useMemo(
     () =>
       intake.items.filter((item) => item.status === 'photo' && item.capture.rule === 'assumed')
@@ -129,31 +135,56 @@ export function IntakeScreen({
       return;
     }
     setMessage(undefined);
-    addPhotosInChunks(bridge, {
-      intakeIds: toUpload.map((item) => item.intakeId),
+    const plan = farPlan(toUpload, far, farChoice);
+    const batchOf = (
+      photos: readonly (typeof toUpload)[number][],
+      projectId: string | undefined,
+    ) => ({
+      intakeIds: photos.map((item) => item.intakeId),
       allowDuplicates,
-      ...(project === undefined ? {} : { projectId: project.id }),
-      ...batchTags.input(toUpload),
+      ...(projectId === undefined ? {} : { projectId }),
+      ...batchTags.input(photos),
       ...(bySubfolder
         ? { subfolderProjects: subfolderProjectsInput(subfolders, subfolderChoices.choices) }
         : {}),
       description,
       internal,
-      overrides: toUpload
+      overrides: photos
         .filter((item) => overrides.has(item.intakeId))
         .map((item) => ({
           intakeId: item.intakeId,
           description: overrides.get(item.intakeId) ?? '',
         })),
-    })
+    });
+    const projectName = project?.name ?? '';
+    const leftOut = plan.leftOut.map(({ intakeId, flag }) => ({
+      intakeId,
+      reason: leftOutReason(flag, projectName),
+    }));
+    // The batch for the chosen project, then each moved group to its nearest project.
+    const queueAll = async () => {
+      const queued =
+        plan.stay.length > 0
+          ? await addPhotosInChunks(bridge, {
+              ...batchOf(plan.stay, project?.id),
+              ...(leftOut.length > 0 ? { leftOut } : {}),
+            })
+          : { added: 0, alreadyQueued: 0, addedIntakeIds: [], skipped: [] };
+      let moved = 0;
+      for (const group of plan.moved)
+        moved += (await addPhotosInChunks(bridge, batchOf(group.photos, group.projectId))).added;
+      return { ...queued, moved };
+    };
+    queueAll()
       .then((queued) => {
         intake.clear();
         setSelected(new Set());
         setOverrides(new Map());
         batchTags.queued();
         subfolderChoices.reset();
+        setFarChoice('upload');
         onQueued(
-          `Queued ${queued.added} photos for ${bySubfolder ? 'their folders’ projects' : (project?.name ?? '')}${queued.alreadyQueued ? ` (${queued.alreadyQueued} were already queued)` : ''}${queued.skipped.length > 0 ? `; ${queued.skipped.length} left out` : ''}.`,
+          `Queued ${queued.added} photos for ${bySubfolder ? 'their folders’ projects' : projectName}${queued.alreadyQueued ? ` (${queued.alreadyQueued} were already queued)` : ''}${queued.skipped.length > 0 ? `; ${queued.skipped.length} left out` : ''}${queued.moved > 0 ? `; ${queued.moved} moved to their nearest project` : ''}.`,
         );
       })
       .catch((error: Error) => setMessage(error.message));
@@ -245,6 +276,7 @@ export function IntakeScreen({
               overrides={overrides}
               ownTags={batchTags.own}
               serviceCopies={service.copies}
+              far={far}
               thumbnailUrl={(md5) => bridge.thumbnailUrl(md5)}
               onToggle={toggle}
               onRemoveOwnTag={batchTags.removeOwnTag}
@@ -266,6 +298,12 @@ export function IntakeScreen({
           }}
           perSubfolder={perSubfolder}
           onPerSubfolderChange={setPerSubfolder}
+        />
+        <FarPhotos
+          far={far}
+          projectName={project?.name ?? ''}
+          choice={farChoice}
+          onChoice={setFarChoice}
         />
         <BatchTagFields state={batchTags} />
         <DescriptionEditor label="Description" value={description} onChange={setDescription} />

@@ -3,6 +3,8 @@ import type { IntakeItemView, ServiceCopyView } from '../../../shared/ipc/views'
 import { VirtualList } from '../../components/VirtualList';
 import { PhotoOwnTags } from '../tags/PhotoOwnTags';
 import { captureWords, ruleBadges } from './capture-words';
+import { FarBadge } from './FarPhotos';
+import type { FarFlag } from './use-far-photos';
 
 const ROW_HEIGHT = 64;
 const NO_TAGS: readonly string[] = [];
@@ -29,11 +31,14 @@ function Row({
   hasOwnDescription,
   ownTags,
   serviceCopy,
+  farFlag,
   onToggle,
   onRemoveOwnTag,
   style,
   position,
 }: {
+  /** Taken far from the chosen project, if so. */
+  readonly farFlag?: FarFlag | undefined;
   /** The same photo already on the service, if any. */
   readonly serviceCopy: ServiceCopyView | undefined;
   readonly style: CSSProperties;
@@ -85,6 +90,7 @@ function Row({
           ) : (
             <span className="badge quiet">no GPS</span>
           )}
+          {farFlag ? <FarBadge flag={farFlag} /> : null}
           {item.duplicateOf ? (
             <span className="badge warn">
               {item.duplicateOf.kind === 'in-this-batch'
@@ -124,7 +130,10 @@ export function ReviewList({
   thumbnailUrl,
   onToggle,
   onRemoveOwnTag = () => undefined,
+  far,
 }: {
+  /** Photos taken far from the chosen project, by intake id. */
+  readonly far?: ReadonlyMap<number, FarFlag>;
   readonly items: readonly IntakeItemView[];
   /** Photos already on the service, by intake id. */
   readonly serviceCopies?: ReadonlyMap<number, ServiceCopyView>;
@@ -155,6 +164,7 @@ export function ReviewList({
           hasOwnDescription={overrides.has(item.intakeId)}
           ownTags={ownTags.get(item.intakeId) ?? NO_TAGS}
           serviceCopy={serviceCopies.get(item.intakeId)}
+          farFlag={far?.get(item.intakeId)}
           onToggle={onToggle}
           onRemoveOwnTag={onRemoveOwnTag}
         />

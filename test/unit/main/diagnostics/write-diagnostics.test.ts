@@ -25,6 +25,7 @@ const settingsView: SettingsView = {
   assumedZone: 'UTC',
   keepOriginals: false,
   watchSettleSeconds: 5,
+  farMeters: 1000,
 };
 const queueCounts = {
   queued: 1,

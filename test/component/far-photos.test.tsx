@@ -1,0 +1,192 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Coordinates } from '../../shared/domain/intake';
+import type { IpcResults } from '../../shared/ipc/contract';
+import type { IntakeItemView, ProjectListingView, SettingsView } from '../../shared/ipc/views';
+import type { IntakeState } from '../../renderer/bridge/hooks';
+import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
+import { fakeBridge, renderWithBridge } from './render-with-bridge';
+
+afterEach(cleanup);
+
+// jsdom lays nothing out: a 600 px viewport makes the virtual list render these few rows.
+const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+const clientWidth = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth');
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, value: 600 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, value: 800 });
+});
+afterAll(() => {
+  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
+  if (clientWidth) Object.defineProperty(HTMLElement.prototype, 'clientWidth', clientWidth);
+});
+
+function photo(intakeId: number, coordinates: Coordinates | null): IntakeItemView {
+  return {
+    intakeId,
+    status: 'photo',
+    path: `/drop/IMG_${intakeId}.jpg`,
+    root: '/drop',
+    folders: [],
+    format: 'jpeg',
+    size: 1000,
+    capture: {
+      capturedAt: 1_714_550_400,
+      capturedAtMs: 1_714_550_400_000,
+      rule: 'offset',
+      zone: '+00:00',
+      wallTime: '2024-05-01T08:00:00',
+      source: 'DateTimeOriginal',
+    },
+    coordinates,
+    width: 48,
+    height: 32,
+    orientation: 1,
+    make: undefined,
+    model: undefined,
+    md5: intakeId.toString(16).padStart(32, '0'),
+    duplicateOf: undefined,
+    note: undefined,
+  };
+}
+
+const harbor: ProjectListingView = {
+  id: 'harbor',
+  name: 'Harbor View Tower',
+  address: '',
+  photoCount: undefined,
+  coordinates: { lat: 37.7955, lon: -122.2786 },
+  archived: false,
+  geofence: [
+    { lat: 37.7964, lon: -122.2799 },
+    { lat: 37.7964, lon: -122.2774 },
+    { lat: 37.7947, lon: -122.2774 },
+    { lat: 37.7947, lon: -122.2799 },
+  ],
+};
+const northgate: ProjectListingView = {
+  id: 'northgate',
+  name: 'Northgate Medical Center',
+  address: '',
+  photoCount: undefined,
+  coordinates: { lat: 47.7066, lon: -122.3252 },
+  archived: false,
+  geofence: null,
+};
+const settings: SettingsView = {
+  authUrl: undefined,
+  baseUrl: undefined,
+  clientId: undefined,
+  hasClientSecret: false,
+  redirect: 'loopback',
+  redirectNote: undefined,
+  photoHost: undefined,
+  concurrency: 4,
+  assumedZone: 'UTC',
+  keepOriginals: false,
+  watchSettleSeconds: 5,
+  farMeters: 1000,
+};
+const queued: IpcResults['queue:add-photos'] = {
+  added: 1,
+  alreadyQueued: 0,
+  addedIntakeIds: [1],
+  skipped: [],
+};
+
+function rowOf(fileName: string): HTMLElement {
+  const row = screen.getByRole('checkbox', { name: `Select ${fileName}` }).closest('li');
+  if (row === null) throw new Error(`no row for ${fileName}`);
+  return row;
+}
+
+/** The screen with a photo on the tower's site and one taken in Seattle, Harbor chosen. */
+async function showDrop() {
+  const { bridge, calls } = fakeBridge({
+    'projects:recent': [
+      { id: 'harbor', name: 'Harbor View Tower', address: '', photoCount: undefined },
+    ],
+    'projects:list-all': { projects: [harbor, northgate] },
+    'settings:get': settings,
+    'queue:add-photos': queued,
+  });
+  const intake: IntakeState = {
+    items: [photo(1, { lat: 37.7958, lon: -122.279 }), photo(2, { lat: 47.7066, lon: -122.3252 })],
+    progress: undefined,
+    add: () => Promise.resolve(),
+    remove: () => undefined,
+    clear: () => undefined,
+  };
+  let message = '';
+  renderWithBridge(
+    <IntakeScreen
+      intake={intake}
+      assumedZone="UTC"
+      onZoneChange={() => undefined}
+      onQueued={(text) => (message = text)}
+    />,
+    bridge,
+  );
+  fireEvent.click(await screen.findByRole('button', { name: /Harbor View Tower/ }));
+  await within(rowOf('IMG_2.jpg')).findByText(/^far: /);
+  const sent = () =>
+    calls
+      .filter((entry) => entry.channel === 'queue:add-photos')
+      .map(
+        (entry) =>
+          entry.input as {
+            intakeIds: number[];
+            projectId?: string;
+            leftOut?: { intakeId: number; reason: string }[];
+          },
+      );
+  return { sent, message: () => message };
+}
+
+describe('photos taken far from the chosen project', () => {
+  it('are flagged before upload with the distance and the nearest project', async () => {
+    await showDrop();
+    expect(within(rowOf('IMG_2.jpg')).getByText(/^far: /).textContent).toBe(
+      'far: 1102 km from the project (nearest: Northgate Medical Center)',
+    );
+    expect(within(rowOf('IMG_1.jpg')).queryByText(/^far: /)).toBeNull();
+    const group = screen.getByRole('group', {
+      name: '1 photo was taken far from Harbor View Tower',
+    });
+    expect(within(group).getByText('Nearest project: Northgate Medical Center')).toBeTruthy();
+  });
+
+  it('are uploaded anyway by default', async () => {
+    const { sent } = await showDrop();
+    fireEvent.click(screen.getByRole('button', { name: 'Upload 2 photos' }));
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]).toMatchObject({ intakeIds: [1, 2], projectId: 'harbor' });
+    expect(sent()[0]?.leftOut).toBeUndefined();
+  });
+
+  it('can be left out, with their reason', async () => {
+    const { sent } = await showDrop();
+    fireEvent.click(screen.getByRole('radio', { name: 'Leave them out' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Upload 2 photos' }));
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]).toMatchObject({ intakeIds: [1, 2], projectId: 'harbor' });
+    expect(sent()[0]?.leftOut).toEqual([
+      {
+        intakeId: 2,
+        reason:
+          'Taken 1102 km from Harbor View Tower. The nearest project is Northgate Medical Center, 0 m away.',
+      },
+    ]);
+  });
+
+  it('can be moved to their nearest project', async () => {
+    const { sent, message } = await showDrop();
+    fireEvent.click(screen.getByRole('radio', { name: 'Move them to Northgate Medical Center' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Upload 2 photos' }));
+    await waitFor(() => expect(sent()).toHaveLength(2));
+    expect(sent()[0]).toMatchObject({ intakeIds: [1], projectId: 'harbor' });
+    expect(sent()[1]).toMatchObject({ intakeIds: [2], projectId: 'northgate' });
+    await waitFor(() => expect(message()).toContain('1 moved to their nearest project'));
+  });
+});
