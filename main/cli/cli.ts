@@ -5,7 +5,8 @@ import { type CliContext, openCliContext, UsageError } from './cli-context';
 import { diagnosticsTarget, saveDiagnostics } from './diagnostics-command';
 import { hostSettingsFromFlags } from './host-flags';
 import { hostTest } from './host-test-command';
-import { inspect } from './inspect-command';
+import { parseCameraOffsetFlag } from './camera-offset-flag';
+import { inspect, inspectCameraOffsets } from './inspect-command';
 import { listPhotos, listProjects } from './list-commands';
 import { changeQueue, describe, report, showQueue, sync, upload } from './queue-commands';
 import { keepOriginalsFlag, noSavedSettings, settingsChange } from './settings-flags';
@@ -67,6 +68,11 @@ Commands:
              queue each complete new photo once, run the queue, until Ctrl-C
   inspect <paths...> [--zone IANA] [--json]
              read capture time, position, size and MD5 of photos in files and folders
+  --camera-offset "MAKE MODEL=+1h03m"  (repeatable; upload and inspect) correct a camera's
+             clock: the offset is added to its time before the zone rules ("1 h 3 min behind"
+             also works; "MAKE MODEL #SERIAL=…" for one body; "MAKE / MODEL=…" when the make
+             has spaces; =0 forgets it). Saved for later drops; inspect saves it only with
+             --data-dir
 
 Options (the service and photo host flags are saved, like login saves them):
   --data-dir DIR     the data folder: settings, queue, sign-in (default: the app's own, so the
@@ -147,6 +153,7 @@ export async function runCli(
         'ca-file': { type: 'string' },
         help: { type: 'boolean' },
         'settle-seconds': { type: 'string' },
+        'camera-offset': { type: 'string', multiple: true },
       },
     });
   } catch (error) {
@@ -168,8 +175,20 @@ export async function runCli(
   if (command === 'inspect') {
     // Reading photos needs no data folder: no queue, no sign-in.
     try {
+      const cameraOffsets = await inspectCameraOffsets(
+        (values['camera-offset'] ?? []).map(parseCameraOffsetFlag),
+        values['data-dir'],
+        env,
+        { stdout, stderr },
+        values.verbose ?? false,
+      );
       return await inspect(
-        { paths: positionals.slice(1), zone: values.zone, json: values.json ?? false },
+        {
+          paths: positionals.slice(1),
+          zone: values.zone,
+          json: values.json ?? false,
+          cameraOffsets,
+        },
         { stdout, stderr },
         values.verbose ?? false,
       );
@@ -195,6 +214,7 @@ export async function runCli(
       concurrency: values.concurrency,
       caFile: values['ca-file'],
       keepOriginals: keepOriginalsFlag(values['keep-originals'], values['convert-originals']),
+      cameraOffsets: (values['camera-offset'] ?? []).map(parseCameraOffsetFlag),
     };
     settingsChange(flags, env, noSavedSettings);
     if (command === 'diagnostics') diagnosticsTarget(values.out);

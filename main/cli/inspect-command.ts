@@ -1,3 +1,9 @@
+import { type CameraOffset, cameraLabel, cameraOf } from '../../shared/domain/camera-clock';
+import {
+  type ClockEvidence,
+  suggestCameraOffsets,
+} from '../../shared/domain/camera-offset-suggestion';
+import { describeClockOffset, formatClockOffset } from '../../shared/domain/clock-offset-words';
 import type { IntakeItem } from '../../shared/domain/intake';
 import { computerZone } from '../../shared/domain/zone';
 import { isKnownZone } from '../media/capture-time';
@@ -5,7 +11,8 @@ import { Intake } from '../media/intake';
 import { noKnownPhotos } from '../media/known-photos';
 import { MediaWorkers } from '../media/media-workers';
 import { createLogger, jsonLineSink, Redactor } from '../logging/logger';
-import { type CommandOutput, UsageError } from './cli-context';
+import { withCameraOffsetFlags } from './camera-offset-flag';
+import { type CommandOutput, openCliContext, UsageError } from './cli-context';
 import { printable } from '../../shared/domain/printable-text';
 
 /** One line of `inspect --json`. */
@@ -25,8 +32,11 @@ export function inspectRecord(item: IntakeItem): Record<string, unknown> {
       orientation: null,
       make: null,
       model: null,
+      camera: null,
+      camera_offset_s: null,
     };
   }
+  const camera = cameraOf(item);
   return {
     path: item.path,
     status: 'photo',
@@ -47,18 +57,80 @@ export function inspectRecord(item: IntakeItem): Record<string, unknown> {
     captured_at_source: item.capture.source,
     captured_at_ms: item.capture.capturedAtMs,
     duplicate_of: item.duplicateOf ?? null,
+    camera:
+      camera === undefined
+        ? null
+        : { make: camera.make, model: camera.model, serial: camera.serial ?? null },
+    camera_offset_s: item.capture.correction?.offsetSeconds ?? 0,
+    captured_at_uncorrected: item.capture.correction?.uncorrectedAt ?? null,
+    gps_clock_difference_s: item.capture.gpsDifferenceSeconds ?? null,
   };
+}
+
+function isoSeconds(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/** What a photo's GPS time says about its camera's clock, for the offset suggestions. */
+export function clockEvidence(item: IntakeItem): ClockEvidence | undefined {
+  if (item.status !== 'photo' || item.capture.gpsDifferenceSeconds === undefined) return undefined;
+  const camera = cameraOf(item);
+  if (camera === undefined) return undefined;
+  return {
+    camera,
+    appliedOffsetSeconds: item.capture.correction?.offsetSeconds ?? 0,
+    gpsDifferenceSeconds: item.capture.gpsDifferenceSeconds,
+  };
+}
+
+/** One line per suggested offset, with its evidence and the flag that saves it. */
+export function suggestionLines(evidence: readonly ClockEvidence[]): string[] {
+  return suggestCameraOffsets(evidence).map((suggestion) => {
+    const name = printable(cameraLabel(suggestion.camera));
+    const flagName = `${suggestion.camera.make} / ${suggestion.camera.model}${suggestion.camera.serial ? ` #${suggestion.camera.serial}` : ''}`;
+    return `suggested clock offset for ${name}: ${describeClockOffset(suggestion.offsetSeconds)} (GPS time of ${suggestion.photos} photo${suggestion.photos === 1 ? '' : 's'}, spread ${suggestion.spreadSeconds} s); save it with --camera-offset "${printable(flagName)}=${formatClockOffset(suggestion.offsetSeconds)}"`;
+  });
+}
+
+/**
+ * The camera offsets `inspect` applies: the flags' alone without a data folder; with
+ * `--data-dir`, the saved ones with the flags' put in, and saved (through the folder's owner).
+ */
+export async function inspectCameraOffsets(
+  flags: readonly CameraOffset[],
+  dataDir: string | undefined,
+  env: NodeJS.ProcessEnv,
+  out: CommandOutput,
+  verbose: boolean,
+): Promise<readonly CameraOffset[]> {
+  if (dataDir === undefined) return flags;
+  const context = await openCliContext({ dataDir, verbose, noBrowser: true }, env, out);
+  try {
+    const saved = (await context.call('settings:get', {})).cameraOffsets;
+    if (flags.length === 0) return saved;
+    const merged = withCameraOffsetFlags(saved, flags);
+    await context.call('settings:set', { cameraOffsets: merged });
+    return merged;
+  } finally {
+    await context.close();
+  }
 }
 
 function humanLine(item: IntakeItem): string {
   const path = printable(item.path);
   if (item.status !== 'photo') return `${item.status.padEnd(7)} ${path}: ${printable(item.reason)}`;
-  const when = new Date(item.capture.capturedAt * 1000).toISOString().replace('.000Z', 'Z');
+  const when = isoSeconds(item.capture.capturedAt);
   const where = item.coordinates
     ? ` at ${item.coordinates.lat.toFixed(5)},${item.coordinates.lon.toFixed(5)}`
     : '';
   const duplicate = item.duplicateOf ? ' (duplicate)' : '';
-  return `photo   ${path}: ${when} (${item.capture.rule}, ${item.capture.zone})${where}${duplicate}${item.note ? ` — ${item.note}` : ''}`;
+  const correction = item.capture.correction;
+  const corrected = correction
+    ? ` corrected ${formatClockOffset(correction.offsetSeconds)} from ${isoSeconds(correction.uncorrectedAt)}`
+    : '';
+  const camera = cameraOf(item);
+  const by = camera === undefined ? '' : ` by ${printable(cameraLabel(camera))}`;
+  return `photo   ${path}: ${when}${corrected} (${item.capture.rule}, ${item.capture.zone})${where}${by}${duplicate}${item.note ? ` — ${item.note}` : ''}`;
 }
 
 /**
@@ -66,7 +138,13 @@ function humanLine(item: IntakeItem): string {
  * one line per file, in the order results arrive.
  */
 export async function inspect(
-  options: { paths: readonly string[]; zone: string | undefined; json: boolean },
+  options: {
+    paths: readonly string[];
+    zone: string | undefined;
+    json: boolean;
+    /** Camera clock offsets to apply (see `inspectCameraOffsets`). */
+    cameraOffsets?: readonly CameraOffset[];
+  },
   out: CommandOutput,
   verbose: boolean,
 ): Promise<number> {
@@ -83,12 +161,18 @@ export async function inspect(
   const workers = new MediaWorkers({ logger: logger.child('media') });
   try {
     const intake = new Intake(workers, noKnownPhotos, logger.child('intake'));
-    const totals = await intake.run(options.paths, { assumedZone: zone }, (batch) => {
-      for (const item of batch.items)
+    const evidence: ClockEvidence[] = [];
+    const runOptions = { assumedZone: zone, cameraOffsets: options.cameraOffsets ?? [] };
+    const totals = await intake.run(options.paths, runOptions, (batch) => {
+      for (const item of batch.items) {
+        const clock = clockEvidence(item);
+        if (clock !== undefined) evidence.push(clock);
         out.stdout.write(
           `${options.json ? JSON.stringify(inspectRecord(item)) : humanLine(item)}\n`,
         );
+      }
     });
+    for (const line of suggestionLines(evidence)) out.stderr.write(`${line}\n`);
     if (!options.json) {
       out.stderr.write(
         `${totals.photos} photos, ${totals.skipped} skipped, ${totals.errors} errors (assumed zone ${zone})\n`,

@@ -40,7 +40,11 @@ function photoHostSettings(
 }
 
 /** Settings read each time they are used, so saving them alone rebuilds nothing. */
-const READ_WHEN_USED: ReadonlySet<string> = new Set(['assumedZone', 'watchSettleSeconds']);
+const READ_WHEN_USED: ReadonlySet<string> = new Set([
+  'assumedZone',
+  'watchSettleSeconds',
+  'cameraOffsets',
+]);
 
 /** The handlers of `settings:get`, `settings:set` and `settings:test-photo-host`. */
 
@@ -68,6 +72,7 @@ export function settingsHandlers(
         assumedZone: input.assumedZone,
         keepOriginals: input.keepOriginals,
         watchSettleSeconds: input.watchSettleSeconds,
+        cameraOffsets: input.cameraOffsets,
       });
       if (input.clientSecret !== undefined && next.authUrl && next.clientId) {
         deps.redactor.add(input.clientSecret);

@@ -49,6 +49,7 @@ export async function settingsView(
     assumedZone: saved.assumedZone ?? computerZone(),
     keepOriginals: saved.keepOriginals ?? false,
     watchSettleSeconds: saved.watchSettleSeconds ?? DEFAULT_WATCH_SETTLE_SECONDS,
+    cameraOffsets: saved.cameraOffsets ?? [],
   };
 }
 

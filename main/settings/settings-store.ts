@@ -1,6 +1,7 @@
 import Conf from 'conf';
 import { z } from 'zod';
 import { secureAddressSchema } from '../../shared/domain/secure-address';
+import { cameraOffsetSchema, MAX_CAMERA_OFFSETS } from '../../shared/domain/camera-clock';
 import {
   MAX_WATCH_SETTLE_SECONDS,
   MIN_WATCH_SETTLE_SECONDS,
@@ -109,6 +110,8 @@ const settingsSchema = z.object({
   quitWithPending: z.enum(['quit', 'keep-uploading']).optional(),
   /** Watched folders and their rules (issue 13), run by the process that owns the data folder. */
   watchFolders: z.array(watchRuleSchema).max(100).optional(),
+  /** Camera clock offsets (issue 14), applied to later intakes: see `shared/domain/camera-clock.ts`. */
+  cameraOffsets: z.array(cameraOffsetSchema).max(MAX_CAMERA_OFFSETS).optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { MAX_CLOCK_OFFSET_SECONDS } from './clock-offset-words';
+
 /** A camera body as its photos name it: make and model, plus the body serial when EXIF has it. */
 export type CameraIdentity = {
   readonly make: string;
@@ -11,6 +14,19 @@ export type CameraIdentity = {
  * rules. Positive when the camera's clock is behind ("1 h 3 min behind" is +3780).
  */
 export type CameraOffset = CameraIdentity & { readonly offsetSeconds: number };
+
+/** A saved camera offset, as the settings file and `settings:set` take it. */
+export const cameraOffsetSchema = z
+  .object({
+    make: z.string().trim().min(1).max(200),
+    model: z.string().trim().min(1).max(200),
+    serial: z.string().trim().min(1).max(200).optional(),
+    offsetSeconds: z.number().int().min(-MAX_CLOCK_OFFSET_SECONDS).max(MAX_CLOCK_OFFSET_SECONDS),
+  })
+  .strict();
+
+/** The saved offsets: at most this many cameras. */
+export const MAX_CAMERA_OFFSETS = 200;
 
 /** Make and model compare ignoring case and surrounding or repeated spaces (EXIF pads them). */
 function sameText(left: string, right: string): boolean {
@@ -37,9 +53,14 @@ export function findCameraOffset(
   camera: CameraIdentity | undefined,
 ): CameraOffset | undefined {
   if (camera === undefined) return undefined;
-  const sameModel = offsets.filter(
-    (entry) => sameText(entry.make, camera.make) && sameText(entry.model, camera.model),
-  );
+  // Typed names are forgiven the make's suffix ("NIKON" for "NIKON CORPORATION") and a model
+  // without the make it repeats ("EOS 5D" for "Canon EOS 5D").
+  const makeMatches = (make: string) =>
+    sameText(make, camera.make) ||
+    camera.make.trim().toLowerCase().startsWith(`${make.trim().toLowerCase()} `);
+  const modelMatches = (entry: CameraIdentity) =>
+    sameText(entry.model, camera.model) || sameText(`${entry.make} ${entry.model}`, camera.model);
+  const sameModel = offsets.filter((entry) => makeMatches(entry.make) && modelMatches(entry));
   const serial = camera.serial?.trim();
   const ownBody =
     serial === undefined || serial === ''

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { secureAddressSchema } from '../domain/secure-address';
+import { cameraOffsetSchema, MAX_CAMERA_OFFSETS } from '../domain/camera-clock';
 import { MAX_TAG_LENGTH, MAX_TAGS } from '../domain/tags';
 import {
   MAX_WATCH_SETTLE_SECONDS,
@@ -98,6 +99,8 @@ export const ipcCalls = {
         .min(MIN_WATCH_SETTLE_SECONDS)
         .max(MAX_WATCH_SETTLE_SECONDS)
         .optional(),
+      /** Every saved camera clock offset (the list replaces the saved one). */
+      cameraOffsets: z.array(cameraOffsetSchema).max(MAX_CAMERA_OFFSETS).optional(),
     })
     .strict(),
   'settings:test-photo-host': z.object({}).strict(),

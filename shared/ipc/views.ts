@@ -1,3 +1,4 @@
+import type { CameraOffset } from '../domain/camera-clock';
 import type { Coordinates, IntakeItem } from '../domain/intake';
 
 // What crosses the bridge from main to the renderer: plain, serialisable data, never a token, a
@@ -53,6 +54,8 @@ export type SettingsView = {
   readonly keepOriginals: boolean;
   /** Seconds a watched file must hold still (size and modification time) before it is taken in. */
   readonly watchSettleSeconds: number;
+  /** Saved camera clock offsets, applied to later intakes. */
+  readonly cameraOffsets: readonly CameraOffset[];
 };
 
 /** One intake result with the id the renderer uses to queue it. */

@@ -25,6 +25,7 @@ const settingsView: SettingsView = {
   assumedZone: 'UTC',
   keepOriginals: false,
   watchSettleSeconds: 5,
+  cameraOffsets: [],
 };
 const queueCounts = {
   queued: 1,
