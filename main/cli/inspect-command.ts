@@ -1,9 +1,7 @@
 import { type CameraOffset, cameraLabel, cameraOf } from '../../shared/domain/camera-clock';
-import {
-  type ClockEvidence,
-  suggestCameraOffsets,
-} from '../../shared/domain/camera-offset-suggestion';
-import { describeClockOffset, formatClockOffset } from '../../shared/domain/clock-offset-words';
+import type { ClockEvidence } from '../../shared/domain/camera-offset-suggestion';
+import { formatClockOffset } from '../../shared/domain/clock-offset-words';
+import { clockEvidence, suggestionLines } from './camera-clock-lines';
 import type { IntakeItem } from '../../shared/domain/intake';
 import { computerZone } from '../../shared/domain/zone';
 import { isKnownZone } from '../media/capture-time';
@@ -69,27 +67,6 @@ export function inspectRecord(item: IntakeItem): Record<string, unknown> {
 
 function isoSeconds(seconds: number): string {
   return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
-}
-
-/** What a photo's GPS time says about its camera's clock, for the offset suggestions. */
-export function clockEvidence(item: IntakeItem): ClockEvidence | undefined {
-  if (item.status !== 'photo' || item.capture.gpsDifferenceSeconds === undefined) return undefined;
-  const camera = cameraOf(item);
-  if (camera === undefined) return undefined;
-  return {
-    camera,
-    appliedOffsetSeconds: item.capture.correction?.offsetSeconds ?? 0,
-    gpsDifferenceSeconds: item.capture.gpsDifferenceSeconds,
-  };
-}
-
-/** One line per suggested offset, with its evidence and the flag that saves it. */
-export function suggestionLines(evidence: readonly ClockEvidence[]): string[] {
-  return suggestCameraOffsets(evidence).map((suggestion) => {
-    const name = printable(cameraLabel(suggestion.camera));
-    const flagName = `${suggestion.camera.make} / ${suggestion.camera.model}${suggestion.camera.serial ? ` #${suggestion.camera.serial}` : ''}`;
-    return `suggested clock offset for ${name}: ${describeClockOffset(suggestion.offsetSeconds)} (GPS time of ${suggestion.photos} photo${suggestion.photos === 1 ? '' : 's'}, spread ${suggestion.spreadSeconds} s); save it with --camera-offset "${printable(flagName)}=${formatClockOffset(suggestion.offsetSeconds)}"`;
-  });
 }
 
 /**

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CameraOffset } from '../../../shared/domain/camera-clock';
 import { suggestCameraOffsets } from '../../../shared/domain/camera-offset-suggestion';
 import type { IntakeItem } from '../../../shared/domain/intake';
-import { clockEvidence } from '../../../main/cli/inspect-command';
+import { clockEvidence } from '../../../main/cli/camera-clock-lines';
 import { plainJpeg, writeTags } from '../../support/exiftool';
 import { photoAt, runIntake } from '../../support/intake-harness';
 import { runCli } from '../../support/upload-harness';
