@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CaptureTime } from '../../shared/domain/intake';
 import type { SettingsView, IntakeItemView } from '../../shared/ipc/views';
 import type { IntakeState } from '../../renderer/bridge/hooks';
 import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
 import { CameraClocks } from '../../renderer/features/settings/CameraClocks';
-import { noSavedSettings } from '../../main/cli/settings-flags';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
 
 afterEach(cleanup);
@@ -24,15 +24,22 @@ afterAll(() => {
 
 const CANON = { make: 'Canon', model: 'Canon EOS 5D' };
 const settings = (cameraOffsets: SettingsView['cameraOffsets']): SettingsView => ({
-  ...noSavedSettings,
+  authUrl: undefined,
+  baseUrl: undefined,
+  clientId: undefined,
+  hasClientSecret: false,
+  redirect: 'loopback',
+  redirectNote: undefined,
+  photoHost: undefined,
+  concurrency: 4,
+  assumedZone: 'UTC',
+  keepOriginals: false,
+  watchSettleSeconds: 5,
   cameraOffsets,
 });
 
 /** A Canon photo as intake gives it; `capture` changes what differs. */
-function photo(
-  intakeId: number,
-  capture: Partial<IntakeItemView & { status: 'photo' }>['capture'],
-) {
+function photo(intakeId: number, capture: Partial<CaptureTime>) {
   const item: IntakeItemView = {
     intakeId,
     status: 'photo',
