@@ -5,8 +5,9 @@ import { type CliContext, openCliContext, UsageError } from './cli-context';
 import { diagnosticsTarget, saveDiagnostics } from './diagnostics-command';
 import { hostSettingsFromFlags } from './host-flags';
 import { hostTest } from './host-test-command';
-import { inspect } from './inspect-command';
 import { inspectPlace } from './far-photos';
+import { parseCameraOffsetFlag } from './camera-offset-flag';
+import { inspect, inspectCameraOffsets, savedCameraOffsets } from './inspect-command';
 import { listPhotos, listProjects } from './list-commands';
 import { changeQueue, describe, report, showQueue, sync, upload } from './queue-commands';
 import { keepOriginalsFlag, noSavedSettings, settingsChange } from './settings-flags';
@@ -74,6 +75,11 @@ Commands:
              read capture time, position, size and MD5 of photos in files and folders
   inspect <paths...> --project ID [--far-meters N] [--json]
              also each photo's distance to the project (distance_m, far); needs sign-in
+  --camera-offset "MAKE MODEL=+1h03m"  (repeatable; upload and inspect) correct a camera's
+             clock: the offset is added to its time before the zone rules ("1 h 3 min behind"
+             also works; "MAKE MODEL #SERIAL=…" for one body; "MAKE / MODEL=…" when the make
+             has spaces; =0 forgets it). Saved for later drops; inspect saves it only with
+             --data-dir
 
 Options (the service and photo host flags are saved, like login saves them):
   --data-dir DIR     the data folder: settings, queue, sign-in (default: the app's own, so the
@@ -156,6 +162,7 @@ export async function runCli(
         'settle-seconds': { type: 'string' },
         'skip-far': { type: 'boolean' },
         'far-meters': { type: 'string' },
+        'camera-offset': { type: 'string', multiple: true },
       },
     });
   } catch (error) {
@@ -177,8 +184,20 @@ export async function runCli(
   if (command === 'inspect' && values.project === undefined) {
     // Reading photos needs no data folder: no queue, no sign-in.
     try {
+      const cameraOffsets = await inspectCameraOffsets(
+        (values['camera-offset'] ?? []).map(parseCameraOffsetFlag),
+        values['data-dir'],
+        env,
+        { stdout, stderr },
+        values.verbose ?? false,
+      );
       return await inspect(
-        { paths: positionals.slice(1), zone: values.zone, json: values.json ?? false },
+        {
+          paths: positionals.slice(1),
+          zone: values.zone,
+          json: values.json ?? false,
+          cameraOffsets,
+        },
         { stdout, stderr },
         values.verbose ?? false,
       );
@@ -205,6 +224,7 @@ export async function runCli(
       concurrency: values.concurrency,
       caFile: values['ca-file'],
       keepOriginals: keepOriginalsFlag(values['keep-originals'], values['convert-originals']),
+      cameraOffsets: (values['camera-offset'] ?? []).map(parseCameraOffsetFlag),
     };
     settingsChange(flags, env, noSavedSettings);
     if (command === 'diagnostics') diagnosticsTarget(values.out);
@@ -253,6 +273,11 @@ export async function runCli(
             zone: values.zone,
             json: values.json ?? false,
             place: await inspectPlace(context, values.project ?? '', values['far-meters']),
+            // This run opened the data folder: the saved offsets with the flags' put in (saved).
+            cameraOffsets: await savedCameraOffsets(
+              context,
+              (values['camera-offset'] ?? []).map(parseCameraOffsetFlag),
+            ),
           },
           out,
           values.verbose ?? false,

@@ -1,3 +1,7 @@
+import { type CameraOffset, cameraLabel, cameraOf } from '../../shared/domain/camera-clock';
+import type { ClockEvidence } from '../../shared/domain/camera-offset-suggestion';
+import { formatClockOffset } from '../../shared/domain/clock-offset-words';
+import { clockEvidence, suggestionLines } from './camera-clock-lines';
 import type { Coordinates, IntakeItem } from '../../shared/domain/intake';
 import { formatDistance, type ProjectDistance } from '../../shared/domain/project-distance';
 import { computerZone } from '../../shared/domain/zone';
@@ -6,7 +10,8 @@ import { Intake } from '../media/intake';
 import { noKnownPhotos } from '../media/known-photos';
 import { MediaWorkers } from '../media/media-workers';
 import { createLogger, jsonLineSink, Redactor } from '../logging/logger';
-import { type CommandOutput, UsageError } from './cli-context';
+import { withCameraOffsetFlags } from './camera-offset-flag';
+import { type CliContext, type CommandOutput, openCliContext, UsageError } from './cli-context';
 import { printable } from '../../shared/domain/printable-text';
 
 /**
@@ -42,9 +47,12 @@ export function inspectRecord(item: IntakeItem, place?: InspectPlace): Record<st
       orientation: null,
       make: null,
       model: null,
+      camera: null,
+      camera_offset_s: null,
       ...(place ? { distance_m: null, far: null } : {}),
     };
   }
+  const camera = cameraOf(item);
   return {
     path: item.path,
     status: 'photo',
@@ -65,14 +73,60 @@ export function inspectRecord(item: IntakeItem, place?: InspectPlace): Record<st
     captured_at_source: item.capture.source,
     captured_at_ms: item.capture.capturedAtMs,
     duplicate_of: item.duplicateOf ?? null,
+    camera:
+      camera === undefined
+        ? null
+        : { make: camera.make, model: camera.model, serial: camera.serial ?? null },
+    camera_offset_s: item.capture.correction?.offsetSeconds ?? 0,
+    captured_at_uncorrected: item.capture.correction?.uncorrectedAt ?? null,
+    gps_clock_difference_s: item.capture.gpsDifferenceSeconds ?? null,
     ...distanceFields(place?.distanceOf(item.coordinates)),
   };
+}
+
+function isoSeconds(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/**
+ * The camera offsets `inspect` applies: the flags' alone without a data folder; with
+ * `--data-dir`, the saved ones with the flags' put in, and saved (through the folder's owner).
+ */
+export async function inspectCameraOffsets(
+  flags: readonly CameraOffset[],
+  dataDir: string | undefined,
+  env: NodeJS.ProcessEnv,
+  out: CommandOutput,
+  verbose: boolean,
+): Promise<readonly CameraOffset[]> {
+  if (dataDir === undefined) return flags;
+  const context = await openCliContext({ dataDir, verbose, noBrowser: true }, env, out);
+  try {
+    return await savedCameraOffsets(context, flags);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The saved camera offsets of an open data folder with `flags` put in; saved when there are
+ * flags (as `upload` does), so a later drop applies them too.
+ */
+export async function savedCameraOffsets(
+  context: Pick<CliContext, 'call'>,
+  flags: readonly CameraOffset[],
+): Promise<readonly CameraOffset[]> {
+  const saved = (await context.call('settings:get', {})).cameraOffsets;
+  if (flags.length === 0) return saved;
+  const merged = withCameraOffsetFlags(saved, flags);
+  await context.call('settings:set', { cameraOffsets: merged });
+  return merged;
 }
 
 function humanLine(item: IntakeItem, place: InspectPlace | undefined): string {
   const path = printable(item.path);
   if (item.status !== 'photo') return `${item.status.padEnd(7)} ${path}: ${printable(item.reason)}`;
-  const when = new Date(item.capture.capturedAt * 1000).toISOString().replace('.000Z', 'Z');
+  const when = isoSeconds(item.capture.capturedAt);
   const where = item.coordinates
     ? ` at ${item.coordinates.lat.toFixed(5)},${item.coordinates.lon.toFixed(5)}`
     : '';
@@ -81,7 +135,13 @@ function humanLine(item: IntakeItem, place: InspectPlace | undefined): string {
   const away = distance?.known
     ? ` ${formatDistance(distance.meters)} from the project${distance.far ? ' (far)' : ''}`
     : '';
-  return `photo   ${path}: ${when} (${item.capture.rule}, ${item.capture.zone})${where}${away}${duplicate}${item.note ? ` — ${item.note}` : ''}`;
+  const correction = item.capture.correction;
+  const corrected = correction
+    ? ` corrected ${formatClockOffset(correction.offsetSeconds)} from ${isoSeconds(correction.uncorrectedAt)}`
+    : '';
+  const camera = cameraOf(item);
+  const by = camera === undefined ? '' : ` by ${printable(cameraLabel(camera))}`;
+  return `photo   ${path}: ${when}${corrected} (${item.capture.rule}, ${item.capture.zone})${where}${by}${away}${duplicate}${item.note ? ` — ${item.note}` : ''}`;
 }
 
 /**
@@ -95,6 +155,8 @@ export async function inspect(
     json: boolean;
     /** With `--project`: each photo's distance to it. */
     place?: InspectPlace;
+    /** Camera clock offsets to apply (see `inspectCameraOffsets`). */
+    cameraOffsets?: readonly CameraOffset[];
   },
   out: CommandOutput,
   verbose: boolean,
@@ -112,12 +174,18 @@ export async function inspect(
   const workers = new MediaWorkers({ logger: logger.child('media') });
   try {
     const intake = new Intake(workers, noKnownPhotos, logger.child('intake'));
-    const totals = await intake.run(options.paths, { assumedZone: zone }, (batch) => {
-      for (const item of batch.items)
+    const evidence: ClockEvidence[] = [];
+    const runOptions = { assumedZone: zone, cameraOffsets: options.cameraOffsets ?? [] };
+    const totals = await intake.run(options.paths, runOptions, (batch) => {
+      for (const item of batch.items) {
+        const clock = clockEvidence(item);
+        if (clock !== undefined) evidence.push(clock);
         out.stdout.write(
           `${options.json ? JSON.stringify(inspectRecord(item, options.place)) : humanLine(item, options.place)}\n`,
         );
+      }
     });
+    for (const line of suggestionLines(evidence)) out.stderr.write(`${line}\n`);
     if (!options.json) {
       out.stderr.write(
         `${totals.photos} photos, ${totals.skipped} skipped, ${totals.errors} errors (assumed zone ${zone})\n`,

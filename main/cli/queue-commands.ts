@@ -5,6 +5,7 @@ import {
   type QueueProgressView,
   queueItemStates,
 } from '../../shared/ipc/views';
+import { clockEvidence, suggestionLines } from './camera-clock-lines';
 import { computerZone } from '../../shared/domain/zone';
 import { sanitizeDescription } from '../../shared/description/description-policy';
 import { chunksOf } from '../../shared/ipc/chunks';
@@ -200,7 +201,11 @@ export async function upload(
     coordinates: Coordinates | null;
   }[] = [];
   const subfolders = new Set<string>();
-  for (const item of await intake(context, options.paths, zone)) {
+  const taken = await intake(context, options.paths, zone);
+  // Saved camera offsets were applied by the core's intake; GPS time may suggest new ones.
+  for (const line of suggestionLines(taken.flatMap((item) => clockEvidence(item) ?? [])))
+    out.stderr.write(`${line}\n`);
+  for (const item of taken) {
     const subfolder = item.folders[0];
     if (item.status === 'photo' && subfolder !== undefined) subfolders.add(subfolder);
     if (item.status !== 'photo')

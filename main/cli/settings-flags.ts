@@ -7,6 +7,8 @@ import type { SettingsView } from '../../shared/ipc/views';
 import { SEED_S3_KEY_ENV, SEED_S3_SECRET_ENV } from '../core/seed-settings';
 import { CaFileError, readCaFile } from '../http/trusted-certificates';
 import type { PhotoHostSettings } from '../settings/settings-store';
+import type { CameraOffset } from '../../shared/domain/camera-clock';
+import { withCameraOffsetFlags } from './camera-offset-flag';
 import { CLIENT_SECRET_ENV, UsageError } from './cli-context';
 
 /** The flags that change settings; each is saved, like the photo host. */
@@ -21,6 +23,8 @@ export type SettingsFlags = {
   readonly caFile: string | undefined;
   /** `--keep-originals` (true) or `--convert-originals` (false): how HEIC/TIFF photos are sent. */
   readonly keepOriginals?: boolean | undefined;
+  /** `--camera-offset`, parsed: put into the saved camera clock offsets. */
+  readonly cameraOffsets?: readonly CameraOffset[] | undefined;
 };
 
 function checkedUrl(name: string, value: string | undefined): string | undefined {
@@ -99,6 +103,9 @@ export function settingsChange(
     ...(flags.keepOriginals !== undefined && flags.keepOriginals !== saved.keepOriginals
       ? { keepOriginals: flags.keepOriginals }
       : {}),
+    ...(flags.cameraOffsets !== undefined && flags.cameraOffsets.length > 0
+      ? { cameraOffsets: withCameraOffsetFlags(saved.cameraOffsets, flags.cameraOffsets) }
+      : {}),
   };
   return Object.keys(change).length === 0 ? undefined : change;
 }
@@ -117,6 +124,7 @@ export const noSavedSettings: SettingsView = {
   keepOriginals: false,
   watchSettleSeconds: DEFAULT_WATCH_SETTLE_SECONDS,
   farMeters: DEFAULT_FAR_METERS,
+  cameraOffsets: [],
 };
 
 /**

@@ -76,6 +76,7 @@ export function buildCoreParts(options: AppCoreOptions, links: CoreLinks): CoreP
     // A watcher's intake is queued directly, never shown in the window's list.
     (batch) => void (watchers.intakeBatch(batch) || links.emit('intake:batch', batch)),
     () => settings.maxFileBytes(),
+    () => settings.get().cameraOffsets ?? [],
   );
   const runner = new QueueRunner(
     store,

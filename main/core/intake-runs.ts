@@ -1,3 +1,4 @@
+import type { CameraOffset } from '../../shared/domain/camera-clock';
 import type { IntakeItem, IntakePhoto } from '../../shared/domain/intake';
 import type { IntakeBatchView, IntakeItemView, IntakeProgressView } from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
@@ -31,6 +32,8 @@ export class IntakeRuns {
     private readonly emit: (batch: IntakeBatchView) => void,
     /** The largest file taken in (the `maxFileBytes` setting, read at each start). */
     private readonly maxFileBytes: () => number,
+    /** The saved camera clock offsets (read at each start, so a new one applies to the next drop). */
+    private readonly cameraOffsets: () => readonly CameraOffset[] = () => [],
   ) {}
 
   /**
@@ -58,7 +61,7 @@ export class IntakeRuns {
       .then(async () => {
         const final = await this.intake.run(
           paths,
-          { assumedZone, maxFileBytes: this.maxFileBytes() },
+          { assumedZone, maxFileBytes: this.maxFileBytes(), cameraOffsets: this.cameraOffsets() },
           (batch) => emit(batch.items, batch.progress),
         );
         this.#finish(runId, final, more);

@@ -44,6 +44,7 @@ const READ_WHEN_USED: ReadonlySet<string> = new Set([
   'assumedZone',
   'watchSettleSeconds',
   'farMeters',
+  'cameraOffsets',
 ]);
 
 /** The handlers of `settings:get`, `settings:set` and `settings:test-photo-host`. */
@@ -73,6 +74,7 @@ export function settingsHandlers(
         keepOriginals: input.keepOriginals,
         watchSettleSeconds: input.watchSettleSeconds,
         farMeters: input.farMeters,
+        cameraOffsets: input.cameraOffsets,
       });
       if (input.clientSecret !== undefined && next.authUrl && next.clientId) {
         deps.redactor.add(input.clientSecret);

@@ -51,6 +51,7 @@ export async function settingsView(
     keepOriginals: saved.keepOriginals ?? false,
     watchSettleSeconds: saved.watchSettleSeconds ?? DEFAULT_WATCH_SETTLE_SECONDS,
     farMeters: saved.farMeters ?? DEFAULT_FAR_METERS,
+    cameraOffsets: saved.cameraOffsets ?? [],
   };
 }
 

@@ -5,6 +5,7 @@ import { formatOffset, parseOffset } from './offset';
 import {
   formatWallTime,
   parseDateTime,
+  shiftWallTime,
   subSecondsMs,
   type WallTime,
   wallAsUtcMs,
@@ -82,18 +83,12 @@ function result(
   };
 }
 
-/**
- * Decides when a photo was taken (architecture, "Capture time"). The first readable date wins;
- * its zone comes from, in order:
- * 1. an explicit offset: its own (`OffsetTimeOriginal`, never `OffsetTime`, or an XMP date's
- *    offset), or that of another tag with the same wall time (an XMP copy of the date);
- * 2. GPS UTC time minus the wall time, rounded to 15 minutes, if within ±14 h;
- * 3. the IANA zone at the GPS position (0,0 counts as none);
- * 4. `assumedZone`, the zone the user chose for the batch.
- * With no readable date, the file's modification time is used (`file-time`, low confidence).
- * The machine's own zone is never consulted.
- */
-export function resolveCaptureTime(inputs: CaptureInputs, assumedZone: string): CaptureTime {
+/** `resolveCaptureTime` with the wall time moved by `clockOffsetSeconds`. */
+function resolveZoned(
+  inputs: CaptureInputs,
+  assumedZone: string,
+  clockOffsetSeconds: number,
+): CaptureTime {
   const parsed = inputs.dates.map((candidate) => ({
     candidate,
     date: parseDateTime(candidate.value),
@@ -109,49 +104,96 @@ export function resolveCaptureTime(inputs: CaptureInputs, assumedZone: string): 
       'file modification time',
     );
   }
-  const { wall } = chosen.date;
+  // The camera's clock is corrected first: every zone rule then reads the right wall time.
+  const wall = shiftWallTime(chosen.date.wall, clockOffsetSeconds);
   const source = chosen.candidate.source;
   const subMs = subSecondsMs(chosen.candidate.subSeconds);
   const wallUtc = wallAsUtcMs(wall);
+  const cameraWallUtc = wallAsUtcMs(chosen.date.wall);
 
   const sameWall = (other: (typeof parsed)[number]) =>
-    other.date !== undefined && wallAsUtcMs(other.date.wall) === wallUtc;
+    other.date !== undefined && wallAsUtcMs(other.date.wall) === cameraWallUtc;
   const offsetMinutes = [chosen, ...parsed.filter((other) => other !== chosen && sameWall(other))]
     .map((entry) => parseOffset(entry.date?.offsetText) ?? parseOffset(entry.candidate.offset))
     .find((minutes) => minutes !== undefined);
-  if (offsetMinutes !== undefined) {
-    return result(
-      wallUtc - offsetMinutes * 60_000,
-      subMs,
-      'offset',
-      formatOffset(offsetMinutes),
-      wall,
-      source,
-    );
-  }
-
   const gpsMs = gpsUtcMs(inputs.gpsDate, inputs.gpsTime);
-  if (gpsMs !== undefined) {
-    const minutes = Math.round((wallUtc - gpsMs) / 60_000 / 15) * 15;
-    if (Math.abs(minutes) <= MAX_GPS_OFFSET_MINUTES) {
-      return result(
-        wallUtc - minutes * 60_000,
+  const withGpsDifference = (capture: CaptureTime): CaptureTime =>
+    gpsMs === undefined ? capture : { ...capture, ...gpsDifference(gpsMs, capture) };
+  if (offsetMinutes !== undefined) {
+    return withGpsDifference(
+      result(
+        wallUtc - offsetMinutes * 60_000,
         subMs,
-        'gps-time',
-        formatOffset(minutes),
+        'offset',
+        formatOffset(offsetMinutes),
         wall,
         source,
-      );
-    }
+      ),
+    );
   }
 
   const zone = inputs.position === null ? undefined : zoneAt(inputs.position);
   const zoned = zone === undefined ? undefined : inZone(wall, zone);
-  if (zone !== undefined && zoned !== undefined)
-    return result(zoned, subMs, 'gps-zone', zone, wall, source);
+  const byZone =
+    zone !== undefined && zoned !== undefined
+      ? result(zoned, subMs, 'gps-zone', zone, wall, source)
+      : result(inZone(wall, assumedZone) ?? wallUtc, subMs, 'assumed', assumedZone, wall, source);
+  if (gpsMs !== undefined) {
+    const minutes = Math.round((wallUtc - gpsMs) / 60_000 / 15) * 15;
+    if (Math.abs(minutes) <= MAX_GPS_OFFSET_MINUTES) {
+      return {
+        ...result(
+          wallUtc - minutes * 60_000,
+          subMs,
+          'gps-time',
+          formatOffset(minutes),
+          wall,
+          source,
+        ),
+        // Measured against the zone the other rules give: GPS time cannot judge itself.
+        ...gpsDifference(gpsMs, byZone),
+      };
+    }
+  }
+  return withGpsDifference(byZone);
+}
 
-  const assumed = inZone(wall, assumedZone) ?? wallUtc;
-  return result(assumed, subMs, 'assumed', assumedZone, wall, source);
+/** GPS time minus the capture time, when the two are close enough to be about the same photo. */
+function gpsDifference(gpsMs: number, capture: CaptureTime): { gpsDifferenceSeconds?: number } {
+  const seconds = Math.round((gpsMs - capture.capturedAt * 1000) / 1000);
+  return Math.abs(seconds) <= MAX_GPS_OFFSET_MINUTES * 60 ? { gpsDifferenceSeconds: seconds } : {};
+}
+
+/**
+ * Decides when a photo was taken (architecture, "Capture time"). The first readable date wins;
+ * a camera clock offset (`clockOffsetSeconds`, the saved offset of the photo's camera) is added
+ * to its wall time before anything else, and the result keeps the uncorrected time. Its zone
+ * comes from, in order:
+ * 1. an explicit offset: its own (`OffsetTimeOriginal`, never `OffsetTime`, or an XMP date's
+ *    offset), or that of another tag with the same wall time (an XMP copy of the date);
+ * 2. GPS UTC time minus the wall time, rounded to 15 minutes, if within ±14 h;
+ * 3. the IANA zone at the GPS position (0,0 counts as none);
+ * 4. `assumedZone`, the zone the user chose for the batch.
+ * With no readable date, the file's modification time is used (`file-time`, low confidence).
+ * The machine's own zone is never consulted. With GPS time, `gpsDifferenceSeconds` says how far
+ * the (corrected) clock is from it, the wall time read with rules 1, 3 and 4.
+ */
+export function resolveCaptureTime(
+  inputs: CaptureInputs,
+  assumedZone: string,
+  clockOffsetSeconds = 0,
+): CaptureTime {
+  const corrected = resolveZoned(inputs, assumedZone, clockOffsetSeconds);
+  if (clockOffsetSeconds === 0 || corrected.rule === 'file-time') return corrected;
+  const uncorrected = resolveZoned(inputs, assumedZone, 0);
+  return {
+    ...corrected,
+    correction: {
+      offsetSeconds: clockOffsetSeconds,
+      uncorrectedAt: uncorrected.capturedAt,
+      uncorrectedWallTime: uncorrected.wallTime,
+    },
+  };
 }
 
 /** True when `zone` is an IANA zone name the date library knows. */

@@ -12,6 +12,8 @@ export type PhotoTags = {
   readonly orientation: number;
   readonly make: string | undefined;
   readonly model: string | undefined;
+  /** EXIF `BodySerialNumber` (exifr calls it `SerialNumber`): tells two bodies of a model apart. */
+  readonly serial: string | undefined;
   readonly exifWidth: number | undefined;
   readonly exifHeight: number | undefined;
 };
@@ -65,6 +67,7 @@ const EXIF_OPTIONS = {
       'SubSecTimeDigitized',
       'ExifImageWidth',
       'ExifImageHeight',
+      'SerialNumber',
     ],
   },
   gps: {
@@ -150,6 +153,7 @@ export async function readPhotoTags(file: Uint8Array): Promise<PhotoTags> {
       orientation !== undefined && orientation >= 1 && orientation <= 8 ? orientation : 1,
     make: text(ifd0.Make),
     model: text(ifd0.Model),
+    serial: text(exif.SerialNumber),
     exifWidth: integer(exif.ExifImageWidth),
     exifHeight: integer(exif.ExifImageHeight),
   };

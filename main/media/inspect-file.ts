@@ -1,4 +1,5 @@
 import { type FileHandle, open, readFile } from 'node:fs/promises';
+import { type CameraOffset, cameraOf, findCameraOffset } from '../../shared/domain/camera-clock';
 import type { IntakeItem, PhotoFormat } from '../../shared/domain/intake';
 import { resolveCaptureTime } from './capture-time';
 import type { CrawledFile } from './crawl';
@@ -34,6 +35,7 @@ const NO_TAGS: PhotoTags = {
   orientation: 1,
   make: undefined,
   model: undefined,
+  serial: undefined,
   exifWidth: undefined,
   exifHeight: undefined,
 };
@@ -152,6 +154,7 @@ export async function readMetadata(
   file: CrawledFile,
   assumedZone: string,
   maxFileBytes: number = DEFAULT_MAX_FILE_BYTES,
+  cameraOffsets: readonly CameraOffset[] = [],
 ): Promise<MetadataResult> {
   const { path } = file;
   let head: Buffer;
@@ -183,7 +186,12 @@ export async function readMetadata(
   } catch {
     note = "The photo's EXIF data is damaged and could not be read";
   }
-  const capture = resolveCaptureTime({ ...tags, fileModifiedMs: file.modifiedMs }, assumedZone);
+  const clockOffset = findCameraOffset(cameraOffsets, cameraOf(tags))?.offsetSeconds ?? 0;
+  const capture = resolveCaptureTime(
+    { ...tags, fileModifiedMs: file.modifiedMs },
+    assumedZone,
+    clockOffset,
+  );
   if (capture.rule === 'file-time') {
     note = `${note ? `${note}; ` : ''}No capture date in the photo: the file's modification time is used (low confidence)`;
   }
@@ -203,6 +211,7 @@ export async function readMetadata(
     orientation: tags.orientation,
     make: tags.make,
     model: tags.model,
+    ...(tags.serial === undefined ? {} : { serial: tags.serial }),
     note,
     scanStart: kind.format === 'jpeg' ? mainScanOffset(layout, head.length, file.size) : undefined,
   };
@@ -216,8 +225,9 @@ export async function inspectFile(
   file: CrawledFile,
   assumedZone: string,
   maxFileBytes: number = DEFAULT_MAX_FILE_BYTES,
+  cameraOffsets: readonly CameraOffset[] = [],
 ): Promise<IntakeItem> {
-  const metadata = await readMetadata(file, assumedZone, maxFileBytes);
+  const metadata = await readMetadata(file, assumedZone, maxFileBytes, cameraOffsets);
   if (metadata.status !== 'photo') return metadata;
   const { scanStart, ...photo } = metadata;
   try {

@@ -139,7 +139,12 @@ export class Intake {
 
     const inspecting = this.workers.inspect(
       queue,
-      { assumedZone: options.assumedZone, mode: 'full', maxFileBytes },
+      {
+        assumedZone: options.assumedZone,
+        mode: 'full',
+        maxFileBytes,
+        cameraOffsets: options.cameraOffsets,
+      },
       (result) => {
         inspected += 1;
         if (result.status === 'photo' && 'md5' in result) add(result);

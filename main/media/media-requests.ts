@@ -46,9 +46,9 @@ export async function inspectOne(
   const file = request.files[index]!;
   switch (request.mode) {
     case 'full':
-      return inspectFile(file, request.assumedZone, request.maxFileBytes);
+      return inspectFile(file, request.assumedZone, request.maxFileBytes, request.cameraOffsets);
     case 'metadata':
-      return readMetadata(file, request.assumedZone, request.maxFileBytes);
+      return readMetadata(file, request.assumedZone, request.maxFileBytes, request.cameraOffsets);
     case 'hash':
       try {
         const hashed = await hashFile(file.path, 'jpeg');

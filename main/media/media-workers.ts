@@ -1,3 +1,4 @@
+import type { CameraOffset } from '../../shared/domain/camera-clock';
 import { availableParallelism } from 'node:os';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import type { Logger } from '../logging/logger';
@@ -44,6 +45,8 @@ export type InspectOptions = {
   readonly mode: InspectMode;
   /** Files larger than this are refused before they are read; default 500 MiB. */
   readonly maxFileBytes?: number;
+  /** Saved camera clock offsets, applied to their cameras' wall times. */
+  readonly cameraOffsets?: readonly CameraOffset[] | undefined;
 };
 
 /** A worker entry beside this module: the bundled JavaScript in the built app, the TypeScript source otherwise. */
@@ -308,6 +311,7 @@ export class MediaWorkers {
       assumedZone: options.assumedZone,
       mode: options.mode,
       maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+      cameraOffsets: options.cameraOffsets ?? [],
     } as const;
     for (
       let chunk = await queue.take(CHUNK);

@@ -75,3 +75,17 @@ export function subSecondsMs(raw: string | undefined): number {
   if (!digits || !/^\d+$/.test(digits)) return 0;
   return Math.floor(Number(`0.${digits}`) * 1000);
 }
+
+/** The wall time `seconds` later (earlier when negative), by calendar arithmetic with no zone. */
+export function shiftWallTime(wall: WallTime, seconds: number): WallTime {
+  if (seconds === 0) return wall;
+  const shifted = new Date(wallAsUtcMs(wall) + seconds * 1000);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+    second: shifted.getUTCSeconds(),
+  };
+}

@@ -1,3 +1,4 @@
+import type { CameraOffset } from '../../shared/domain/camera-clock';
 import type { IntakeItem, PhotoFormat } from '../../shared/domain/intake';
 import type { ConvertedFormat } from './convert-to-jpeg';
 import type { CrawledFile, CrawlEntry } from './crawl';
@@ -28,6 +29,8 @@ export type WorkerRequest =
       readonly mode: InspectMode;
       /** Files larger than this (bytes) are refused before they are read. */
       readonly maxFileBytes: number;
+      /** Saved camera clock offsets, applied to their cameras' wall times. */
+      readonly cameraOffsets?: readonly CameraOffset[];
     }
   | {
       readonly type: 'thumbnail';

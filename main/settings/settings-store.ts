@@ -2,6 +2,7 @@ import Conf from 'conf';
 import { z } from 'zod';
 import { secureAddressSchema } from '../../shared/domain/secure-address';
 import { FAR_METERS_RANGE } from '../../shared/domain/project-distance';
+import { cameraOffsetSchema, MAX_CAMERA_OFFSETS } from '../../shared/domain/camera-clock';
 import {
   MAX_WATCH_SETTLE_SECONDS,
   MIN_WATCH_SETTLE_SECONDS,
@@ -115,6 +116,8 @@ const settingsSchema = z.object({
    * `DEFAULT_FAR_METERS`, 1 km); issue 14 §2.
    */
   farMeters: z.number().int().min(FAR_METERS_RANGE.min).max(FAR_METERS_RANGE.max).optional(),
+  /** Camera clock offsets (issue 14), applied to later intakes: see `shared/domain/camera-clock.ts`. */
+  cameraOffsets: z.array(cameraOffsetSchema).max(MAX_CAMERA_OFFSETS).optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -1,3 +1,5 @@
+import type { CameraOffset } from './camera-clock';
+
 /** Image formats the Photo Service stores, recognised by magic bytes. */
 export type PhotoFormat = 'jpeg' | 'png' | 'heic' | 'tiff' | 'webp';
 
@@ -19,6 +21,23 @@ export type CaptureTime = {
   readonly wallTime: string | undefined;
   /** Which tag the time came from, e.g. `DateTimeOriginal`, `xmp:CreateDate`, `file modification time`. */
   readonly source: string;
+  /** Set when a camera clock offset was applied to the wall time (before the zone rules). */
+  readonly correction?: ClockCorrection | undefined;
+  /**
+   * GPS time minus the capture time (seconds), the wall time read in the zone the rules other
+   * than GPS time decide; only for photos with GPS time. What suggests a camera clock offset.
+   */
+  readonly gpsDifferenceSeconds?: number | undefined;
+};
+
+/** A camera clock correction applied to a photo, with the time it had without it. */
+export type ClockCorrection = {
+  /** Seconds added to the camera's wall time. */
+  readonly offsetSeconds: number;
+  /** `capturedAt` without the correction. */
+  readonly uncorrectedAt: number;
+  /** The camera's own wall-clock reading, uncorrected. */
+  readonly uncorrectedWallTime: string | undefined;
 };
 
 /** One intake result: a photo ready to upload, a file skipped with a reason, or an error. */
@@ -36,6 +55,8 @@ export type IntakeItem =
       readonly orientation: number;
       readonly make: string | undefined;
       readonly model: string | undefined;
+      /** The camera body's serial (EXIF `BodySerialNumber`), when written. */
+      readonly serial?: string | undefined;
       readonly md5: string;
       /** Set when the same bytes were already seen in this intake, or uploaded before. */
       readonly duplicateOf: DuplicateOf | undefined;
@@ -56,4 +77,6 @@ export type DuplicateOf =
 export type IntakeOptions = {
   /** The IANA zone assumed for photos whose zone nothing else decides; preset to the computer's. */
   readonly assumedZone: string;
+  /** Saved camera clock offsets, applied to the wall time of their cameras' photos. */
+  readonly cameraOffsets?: readonly CameraOffset[] | undefined;
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { secureAddressSchema } from '../domain/secure-address';
+import { cameraOffsetSchema, MAX_CAMERA_OFFSETS } from '../domain/camera-clock';
 import { MAX_TAG_LENGTH, MAX_TAGS } from '../domain/tags';
 import { FAR_METERS_RANGE } from '../domain/project-distance';
 import {
@@ -101,6 +102,8 @@ export const ipcCalls = {
         .optional(),
       /** Metres past which a photo is called far from its project. */
       farMeters: z.number().int().min(FAR_METERS_RANGE.min).max(FAR_METERS_RANGE.max).optional(),
+      /** Every saved camera clock offset (the list replaces the saved one). */
+      cameraOffsets: z.array(cameraOffsetSchema).max(MAX_CAMERA_OFFSETS).optional(),
     })
     .strict(),
   'settings:test-photo-host': z.object({}).strict(),

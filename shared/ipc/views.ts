@@ -1,3 +1,4 @@
+import type { CameraOffset } from '../domain/camera-clock';
 import type { Coordinates, IntakeItem } from '../domain/intake';
 
 // What crosses the bridge from main to the renderer: plain, serialisable data, never a token, a
@@ -55,6 +56,8 @@ export type SettingsView = {
   readonly watchSettleSeconds: number;
   /** Metres past which a photo is called far from its project. */
   readonly farMeters: number;
+  /** Saved camera clock offsets, applied to later intakes. */
+  readonly cameraOffsets: readonly CameraOffset[];
 };
 
 /** One intake result with the id the renderer uses to queue it. */

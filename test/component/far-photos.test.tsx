@@ -86,6 +86,7 @@ const settings: SettingsView = {
   assumedZone: 'UTC',
   keepOriginals: false,
   watchSettleSeconds: 5,
+  cameraOffsets: [],
   farMeters: 1000,
 };
 const queued: IpcResults['queue:add-photos'] = {

@@ -25,6 +25,7 @@ const settings: SettingsView = {
   },
   concurrency: 4,
   assumedZone: 'UTC',
+  cameraOffsets: [],
 };
 
 type HostTestAnswer = IpcResult<IpcResults['settings:test-photo-host']>;

@@ -1,3 +1,4 @@
+import type { CameraOffset } from '../../shared/domain/camera-clock';
 import type { IntakeItem } from '../../shared/domain/intake';
 import { Intake } from '../../main/media/intake';
 import { noKnownPhotos, type KnownPhotos } from '../../main/media/known-photos';
@@ -13,6 +14,8 @@ export async function runIntake(
     workers?: Partial<MediaWorkersOptions>;
     /** The per-file size limit; the default (500 MiB) when left out. */
     maxFileBytes?: number;
+    /** Saved camera clock offsets to apply. */
+    cameraOffsets?: readonly CameraOffset[];
   } = {},
 ): Promise<{ items: IntakeItem[]; batches: number[] }> {
   const workers = new MediaWorkers({ logger: silentLogger, ...options.workers });
@@ -24,6 +27,7 @@ export async function runIntake(
       {
         assumedZone: options.zone ?? 'UTC',
         ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
+        ...(options.cameraOffsets === undefined ? {} : { cameraOffsets: options.cameraOffsets }),
       },
       (batch) => {
         items.push(...batch.items);

@@ -6,6 +6,7 @@ import { ProjectPicker } from '../batch/ProjectPicker';
 import { BatchTagFields, OwnTagsPanel, useBatchTags } from '../tags/BatchTags';
 import { addPhotosInChunks } from './queue-in-chunks';
 import { ReviewList } from './ReviewList';
+import { ClockSuggestions } from './ClockSuggestions';
 import { useServiceCopies } from './use-service-copies';
 import {
   subfolderProjectsInput,
@@ -270,6 +271,7 @@ export function IntakeScreen({
               </div>
             ) : null}
             <OwnTagsPanel state={batchTags} selected={selected} />
+            <ClockSuggestions items={intake.items} />
             <ReviewList
               items={intake.items}
               selected={selected}

@@ -2,9 +2,10 @@ import { type CSSProperties, useEffect, useState } from 'react';
 import type { IntakeItemView, ServiceCopyView } from '../../../shared/ipc/views';
 import { VirtualList } from '../../components/VirtualList';
 import { PhotoOwnTags } from '../tags/PhotoOwnTags';
-import { captureWords, ruleBadges } from './capture-words';
+import { captureWords, correctionWords, ruleBadges } from './capture-words';
 import { FarBadge } from './FarPhotos';
 import type { FarFlag } from './use-far-photos';
+import { formatClockOffset } from '../../../shared/domain/clock-offset-words';
 
 const ROW_HEIGHT = 64;
 const NO_TAGS: readonly string[] = [];
@@ -81,8 +82,19 @@ function Row({
       </span>
       {item.status === 'photo' ? (
         <span className="detail">
+          {item.capture.correction ? (
+            <>
+              <del aria-label="Camera time before correction">{correctionWords(item)}</del>
+              {' → '}
+            </>
+          ) : null}
           {captureWords(item)}{' '}
           <span className={`badge rule-${item.capture.rule}`}>{ruleBadges[item.capture.rule]}</span>
+          {item.capture.correction ? (
+            <span className="badge" title="The camera's clock offset was applied">
+              corrected {formatClockOffset(item.capture.correction.offsetSeconds)}
+            </span>
+          ) : null}
           {item.coordinates ? (
             <span className="badge" title={`${item.coordinates.lat}, ${item.coordinates.lon}`}>
               GPS {item.coordinates.lat.toFixed(4)}, {item.coordinates.lon.toFixed(4)}

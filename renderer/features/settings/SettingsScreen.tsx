@@ -7,6 +7,7 @@ import {
 import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { WatchFolders } from './WatchFolders';
+import { CameraClocks } from './CameraClocks';
 
 /** The zones to offer, with the current one even if the list lacks it (`UTC` often is). */
 function withZone(zones: readonly string[], current: string): readonly string[] {
@@ -244,6 +245,7 @@ export function SettingsScreen({
         </button>
       </fieldset>
       <WatchFolders settleSeconds={settings.watchSettleSeconds} />
+      <CameraClocks />
       {message ? <p role="status">{message}</p> : null}
       <button type="submit" className="primary">
         Save

@@ -26,6 +26,7 @@ const settingsView: SettingsView = {
   keepOriginals: false,
   watchSettleSeconds: 5,
   farMeters: 1000,
+  cameraOffsets: [],
 };
 const queueCounts = {
   queued: 1,

@@ -139,3 +139,47 @@ describe('offsets, dates and sub-seconds', () => {
     ]).toEqual([54, 500, 123, 0, 0]);
   });
 });
+
+describe('resolveCaptureTime with a camera clock offset', () => {
+  it('corrects the wall time before the zone rules and keeps the uncorrected time', () => {
+    // Rome in winter is +01:00; the camera is 1 h 3 min behind.
+    const capture = resolveCaptureTime(dated('2024:01:15 10:00:00'), 'Europe/Rome', 3780);
+    expect(capture).toMatchObject({
+      capturedAt: utc('2024-01-15T10:03:00Z'),
+      wallTime: '2024-01-15T11:03:00',
+      correction: {
+        offsetSeconds: 3780,
+        uncorrectedAt: utc('2024-01-15T09:00:00Z'),
+        uncorrectedWallTime: '2024-01-15T10:00:00',
+      },
+    });
+  });
+
+  it('takes the zone rule of the corrected wall time across midnight and a DST change', () => {
+    // 2024-03-31 00:30 in Rome is +01:00; corrected by +2h30m it is 03:00, after the change (+02:00).
+    const capture = resolveCaptureTime(dated('2024:03:31 00:30:00'), 'Europe/Rome', 9000);
+    expect(capture.capturedAt).toBe(utc('2024-03-31T01:00:00Z'));
+    expect(capture.correction?.uncorrectedAt).toBe(utc('2024-03-30T23:30:00Z'));
+  });
+
+  it('measures the clock against GPS time in the zone the other rules decide', () => {
+    const inputs: CaptureInputs = {
+      ...dated('2024:06:01 10:00:00'),
+      gpsDate: '2024:06:01',
+      gpsTime: [9, 3, 0],
+      position: { lat: 41.9, lon: 12.5 },
+    };
+    // Rome is +02:00 in June: the camera says 08:00Z, GPS says 09:03Z.
+    expect(resolveCaptureTime(inputs, 'UTC').gpsDifferenceSeconds).toBe(3780);
+    const corrected = resolveCaptureTime(inputs, 'UTC', 3780);
+    expect(corrected.gpsDifferenceSeconds).toBe(0);
+    expect(corrected.capturedAt).toBe(utc('2024-06-01T09:03:00Z'));
+    expect(resolveCaptureTime(dated('2024:06:01 10:00:00'), 'UTC').gpsDifferenceSeconds).toBe(
+      undefined,
+    );
+  });
+
+  it('applies no correction to file times', () => {
+    expect(resolveCaptureTime(base, 'UTC', 3600).correction).toBeUndefined();
+  });
+});

@@ -1,0 +1,183 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CaptureTime } from '../../shared/domain/intake';
+import type { SettingsView, IntakeItemView } from '../../shared/ipc/views';
+import type { IntakeState } from '../../renderer/bridge/hooks';
+import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
+import { CameraClocks } from '../../renderer/features/settings/CameraClocks';
+import { fakeBridge, renderWithBridge } from './render-with-bridge';
+
+afterEach(cleanup);
+
+// jsdom lays nothing out: a 600 px viewport lets the virtual review list render its rows.
+const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+const clientWidth = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth');
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, value: 600 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, value: 800 });
+});
+afterAll(() => {
+  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
+  if (clientWidth) Object.defineProperty(HTMLElement.prototype, 'clientWidth', clientWidth);
+});
+
+const CANON = { make: 'Canon', model: 'Canon EOS 5D' };
+const settings = (cameraOffsets: SettingsView['cameraOffsets']): SettingsView => ({
+  authUrl: undefined,
+  baseUrl: undefined,
+  clientId: undefined,
+  hasClientSecret: false,
+  redirect: 'loopback',
+  redirectNote: undefined,
+  photoHost: undefined,
+  concurrency: 4,
+  assumedZone: 'UTC',
+  keepOriginals: false,
+  watchSettleSeconds: 5,
+  farMeters: 1000,
+  cameraOffsets,
+});
+
+/** A Canon photo as intake gives it; `capture` changes what differs. */
+function photo(intakeId: number, capture: Partial<CaptureTime>) {
+  const item: IntakeItemView = {
+    intakeId,
+    status: 'photo',
+    path: `/drop/IMG_${intakeId}.jpg`,
+    root: '/drop',
+    folders: [],
+    format: 'jpeg',
+    size: 1000,
+    capture: {
+      capturedAt: 1_705_312_980,
+      capturedAtMs: 1_705_312_980_000,
+      rule: 'assumed',
+      zone: 'Europe/Rome',
+      wallTime: '2024-01-15T11:03:00',
+      source: 'DateTimeOriginal',
+      ...capture,
+    },
+    coordinates: null,
+    width: 48,
+    height: 32,
+    orientation: 1,
+    ...CANON,
+    md5: intakeId.toString(16).padStart(32, '0'),
+    duplicateOf: undefined,
+    note: undefined,
+  };
+  return item;
+}
+
+function renderReview(items: IntakeItemView[], answers: Parameters<typeof fakeBridge>[0]) {
+  const { bridge, calls } = fakeBridge({ 'projects:recent': [], ...answers });
+  const intake: IntakeState = {
+    items,
+    progress: undefined,
+    add: () => Promise.resolve(),
+    remove: () => undefined,
+    clear: () => undefined,
+  };
+  renderWithBridge(
+    <IntakeScreen
+      intake={intake}
+      assumedZone="Europe/Rome"
+      onZoneChange={() => undefined}
+      onQueued={() => undefined}
+    />,
+    bridge,
+  );
+  return calls;
+}
+
+describe('camera clocks in the review list', () => {
+  it('previews the old and new time of a corrected photo, with a "corrected" badge', () => {
+    renderReview(
+      [
+        photo(1, {
+          correction: {
+            offsetSeconds: 3780,
+            uncorrectedAt: 1_705_309_200,
+            uncorrectedWallTime: '2024-01-15T10:00:00',
+          },
+        }),
+        photo(2, {}),
+      ],
+      {},
+    );
+    const row = screen.getByRole('checkbox', { name: 'Select IMG_1.jpg' }).closest('li')!;
+    expect(within(row).getByLabelText('Camera time before correction').textContent).toBe(
+      '2024-01-15 10:00:00',
+    );
+    expect(row.textContent).toContain('2024-01-15 10:00:00 → 2024-01-15 11:03:00');
+    expect(within(row).getByText('corrected +1h03m')).toBeTruthy();
+    const plain = screen.getByRole('checkbox', { name: 'Select IMG_2.jpg' }).closest('li')!;
+    expect(plain.textContent).not.toContain('corrected');
+  });
+
+  it('suggests an offset from GPS time and saves it when accepted', async () => {
+    const calls = renderReview(
+      [photo(1, { gpsDifferenceSeconds: 3780 }), photo(2, { gpsDifferenceSeconds: 3784 })],
+      { 'settings:get': settings([]), 'settings:set': settings([]) },
+    );
+    const notice = screen.getByRole('region', { name: 'Suggested camera clock offsets' });
+    expect(notice.textContent).toContain(
+      'The clock of Canon EOS 5D looks 1 h 3 min 2 s behind: GPS time of 2 photos, spread 4 s.',
+    );
+    fireEvent.click(within(notice).getByRole('button', { name: 'Correct Canon EOS 5D by this' }));
+    await within(notice).findByRole('status');
+    expect(calls.find((entry) => entry.channel === 'settings:set')?.input).toEqual({
+      cameraOffsets: [{ ...CANON, offsetSeconds: 3782 }],
+    });
+  });
+});
+
+describe('Settings › Camera clocks', () => {
+  it('lists saved offsets in words, edits one in words, removes one and adds one', async () => {
+    const saved = [
+      { ...CANON, offsetSeconds: 3780 },
+      { make: 'SONY', model: 'ILCE-7M3', serial: '222', offsetSeconds: -300 },
+    ];
+    const { bridge, calls } = fakeBridge({
+      'settings:get': settings(saved),
+      'settings:set': settings(saved),
+    });
+    renderWithBridge(<CameraClocks />, bridge);
+    const canon = await screen.findByLabelText<HTMLInputElement>('Clock offset of Canon EOS 5D');
+    expect(canon.value).toBe('1 h 3 min behind');
+    expect(
+      screen.getByLabelText<HTMLInputElement>('Clock offset of SONY ILCE-7M3 #222').value,
+    ).toBe('5 min ahead');
+    const sets = () => calls.filter((entry) => entry.channel === 'settings:set');
+
+    fireEvent.change(canon, { target: { value: '1 h 5 min behind' } });
+    fireEvent.click(within(canon.closest('li')!).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sets()).toHaveLength(1));
+    expect(sets()[0]?.input).toEqual({
+      cameraOffsets: [{ ...CANON, offsetSeconds: 3900 }, saved[1]],
+    });
+
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Forget the clock offset of SONY ILCE-7M3 #222' }),
+    );
+    await waitFor(() => expect(sets()).toHaveLength(2));
+    expect(sets()[1]?.input).toEqual({ cameraOffsets: [saved[0]] });
+
+    fireEvent.change(screen.getByLabelText('Camera make'), { target: { value: 'FUJIFILM' } });
+    fireEvent.change(screen.getByLabelText('Camera model'), { target: { value: 'X-T3' } });
+    fireEvent.change(screen.getByLabelText('How far off its clock is'), {
+      target: { value: 'soon' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a camera clock' }));
+    expect(screen.getByRole('alert').textContent).toContain('1 h 3 min behind');
+    fireEvent.change(screen.getByLabelText('How far off its clock is'), {
+      target: { value: '2 minutes ahead' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a camera clock' }));
+    await waitFor(() => expect(sets()).toHaveLength(3));
+    expect(sets()[2]?.input).toEqual({
+      cameraOffsets: [...saved, { make: 'FUJIFILM', model: 'X-T3', offsetSeconds: -120 }],
+    });
+  });
+});
