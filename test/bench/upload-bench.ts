@@ -112,15 +112,22 @@ async function queuePhotos(
 }
 
 /**
- * Writes per window ÷ the limit, and the 429s met, with a short rate window: the real limit's 100
- * writes per 5 s instead of per minute. Measured from the first create to the last, so start-up and
- * the wait for the last photos' processing do not count.
+ * Writes per window ÷ the limit, and the 429s met, with a short rate window (5 s instead of the
+ * real minute) and a limit of `limit` writes per window on both sides (the service and the
+ * engine's pacing). Measured from the first create to the last, so start-up and the wait for the
+ * last photos' processing do not count. `photos` must span the windows to measure.
  */
 async function pacing(
   photos: readonly GeneratedPhoto[],
-): Promise<{ efficiency: number; rateLimited: number; perWindow: number; limit: number }> {
-  const windowMs = 5000;
-  const limit = 100;
+  limit: number,
+): Promise<{
+  efficiency: number;
+  rateLimited: number;
+  perWindow: number;
+  limit: number;
+  windows: number;
+}> {
+  const windowMs = PACING_WINDOW_MS;
   const setup = await rig(
     { rateWindowMs: windowMs, writeLimit: limit },
     { writes: limit, reads: 240, windowMs },
@@ -136,11 +143,34 @@ async function pacing(
     const creates =
       (await admin.state(setup.service.info)).requests['POST /v2/projects/:project_id/photos'] ??
       {};
-    const perWindow = (sent.length - 1) / ((sent.at(-1)! - sent[0]!) / windowMs);
-    return { efficiency: perWindow / limit, rateLimited: creates['429'] ?? 0, perWindow, limit };
+    const windows = (sent.at(-1)! - sent[0]!) / windowMs;
+    const perWindow = (sent.length - 1) / windows;
+    return {
+      efficiency: perWindow / limit,
+      rateLimited: creates['429'] ?? 0,
+      perWindow,
+      limit,
+      windows,
+    };
   } finally {
     await setup.close();
   }
+}
+
+/** The pacing figure's rate window: the real limit is per minute, 5 s keeps the bench short. */
+const PACING_WINDOW_MS = 5000;
+
+/** Windows the pacing figure spans at least (issue 14 §4: at least 3). */
+const PACING_WINDOWS = 4;
+
+/**
+ * The write limit per window the pacing figure runs at: at most half of what the engine reaches
+ * with the limit off (`unlimitedPerSecond`), and never above the real service's 100, so what is
+ * measured is how close the pacing gets to a limit that binds, not how fast this machine is.
+ */
+export function pacingLimit(unlimitedPerSecond: number): number {
+  const half = Math.floor((unlimitedPerSecond * PACING_WINDOW_MS) / 1000 / 2);
+  return Math.max(5, Math.min(100, half));
 }
 
 /** Photos per second through the engine (limit off), against one photo at a time, start to finish. */
@@ -215,26 +245,31 @@ async function memory(): Promise<{ full: number; empty: number }> {
 export async function benchUploads(): Promise<{ figures: Figure[]; notes: string[] }> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-upload-'));
   try {
-    const photos = await makePhotos(join(dir, 'pacing'), 300);
-    const paced = await pacing(photos);
+    // First the engine with the limit off: the pacing figure's limit is set from it.
     const speed = await throughput(await makePhotos(join(dir, 'speed'), 200, 1000));
+    const limit = pacingLimit(speed.engine);
+    const paced = await pacing(
+      await makePhotos(join(dir, 'pacing'), limit * PACING_WINDOWS + 1),
+      limit,
+    );
     const rss = await memory();
     return {
       figures: [
         {
-          name: 'pacing: writes per window',
+          name: `pacing: writes per ${PACING_WINDOW_MS / 1000} s window at a limit of half the unlimited rate`,
           value: paced.perWindow,
           unit: 'writes',
-          baseline: { name: 'the limit (100 per 5 s window)', value: paced.limit },
+          baseline: { name: `the limit (${paced.limit} per window)`, value: paced.limit },
           better: 'higher',
           target: 0.95,
         },
         {
-          name: 'end to end, limit off (stage, create, processed)',
+          name: 'end to end, limit off, 4 lanes (stage, create, processed)',
           value: speed.engine,
           unit: 'photos/s',
           baseline: { name: 'one photo at a time', value: speed.sequential },
           better: 'higher',
+          target: 4,
         },
         {
           name: 'resident memory with 20,000 queued items',
@@ -247,7 +282,8 @@ export async function benchUploads(): Promise<{ figures: Figure[]; notes: string
       ],
       notes: [
         `429 answers while pacing: ${paced.rateLimited} (target 0)`,
-        '100 photos per engine run, loopback service and S3 store',
+        `pacing measured over ${paced.windows.toFixed(1)} windows (target at least 3); limit off the engine reached ${speed.engine.toFixed(1)} photos/s, so the limit was ${paced.limit} per window`,
+        '100 photos per end-to-end run, loopback service and S3 store, on a shared machine',
       ],
     };
   } finally {
