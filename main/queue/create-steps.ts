@@ -4,7 +4,7 @@ import type { EngineStepContext } from './engine-step-context';
 import { isStatus } from './engine-parking';
 import { lookForPhoto } from './find-photo';
 import type { QueueItem } from './queue-store';
-import { afterUnresolvedLookup, FIRST_POLL_AFTER_CREATE_MS } from './service-waits';
+import { afterUnresolvedLookup } from './service-waits';
 
 // The engine's steps around the create: sending it (`staged`), reconciling one whose answer was
 // lost (`creating`), and finding a photo the service accepted without naming it (`created`).
@@ -74,7 +74,7 @@ export async function createStep(
     processing_status: answer.kind === 'created' ? answer.photo.processing_status : null,
     attempts: 0,
     waiting_since: steps.clock.now(),
-    next_attempt_at: steps.clock.now() + FIRST_POLL_AFTER_CREATE_MS,
+    next_attempt_at: steps.clock.now() + steps.firstPollMs(),
   });
 }
 

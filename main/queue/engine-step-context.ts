@@ -31,4 +31,6 @@ export type EngineStepContext = {
   dispose(error: unknown): Disposition;
   /** When the current wait on the service began; an item from before this was recorded starts now. */
   waitingSince(item: QueueItem): number;
+  /** How long after a create to look at the photo first (see `ProcessingPace`). */
+  firstPollMs(): number;
 };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Clock } from '../../shared/domain/clock';
 import { normalizeTags } from '../../shared/domain/tags';
 import { baseAfterOwnEdits, IN_ORDER_CONDITION } from './description-order';
+import { LANE_CONDITION, type LaneRole } from './lane-roles';
 import { readPausedAll, writePausedAll } from './pause-all';
 import { retryChange } from './retry-change';
 import {
@@ -207,18 +208,31 @@ export class QueueStore {
     return item;
   }
 
-  /** The next items with work due now, oldest first, skipping paused ones and `exclude`. */
-  due(now: number, exclude: ReadonlySet<number>, limit: number): QueueItem[] {
+  /**
+   * The next items with work due now, oldest first, skipping paused ones and `exclude`; with
+   * `role`, only those a lane of that role takes (see `LaneRole`).
+   */
+  due(now: number, exclude: ReadonlySet<number>, limit: number, role?: LaneRole): QueueItem[] {
+    const forRole = role === undefined ? '' : `AND ${LANE_CONDITION[role]}`;
     const rows = this.#db
       .prepare(
         `SELECT * FROM items WHERE state IN ('queued', 'staged', 'creating', 'created') AND paused = 0 AND next_attempt_at <= ?
-         AND ${IN_ORDER_CONDITION} ORDER BY id LIMIT ?`,
+         AND ${IN_ORDER_CONDITION} ${forRole} ORDER BY id LIMIT ?`,
       )
       .all(now, limit + exclude.size);
     return rows
       .map((row) => this.#parse(row))
       .filter((item) => !exclude.has(item.id))
       .slice(0, limit);
+  }
+
+  /** Photos staged and not paused, waiting for their create (counted up to `limit`). */
+  stagedAhead(limit: number): number {
+    return this.#db
+      .prepare(
+        `SELECT id FROM items WHERE kind = 'photo' AND state = 'staged' AND paused = 0 LIMIT ?`,
+      )
+      .all(limit).length;
   }
 
   /** When the next waiting item becomes due (ms since the epoch), if any is waiting. */

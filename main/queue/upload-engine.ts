@@ -11,7 +11,9 @@ import { tryDescriptionEdit } from './description-edit';
 import { countAndClassify, parkedChange } from './engine-parking';
 import type { EngineStepContext } from './engine-step-context';
 import type { EngineCondition, EngineEvent, EngineOptions, EngineStats } from './engine-types';
+import { type LaneRole, stagedAheadBound } from './lane-roles';
 import { OfflineProbe } from './offline-probe';
+import { ProcessingPace } from './processing-pace';
 import { afterProcessingStatus, realWait } from './service-waits';
 import { stageStep } from './stage-step';
 import type { QueueItem, QueueStore } from './queue-store';
@@ -39,6 +41,8 @@ export class UploadEngine {
   readonly #wait: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #stats: EngineStats = { rateLimited: 0, serverErrors: 0, networkErrors: 0 };
   readonly #probe: OfflineProbe;
+  /** When to look first at a photo the service just took, learned as the queue runs. */
+  readonly #pace = new ProcessingPace();
   /** What the steps in their own modules (stage, create, reconcile, find) work with. */
   readonly #steps: EngineStepContext;
   #condition: EngineCondition = 'idle';
@@ -66,6 +70,7 @@ export class UploadEngine {
       park: (item, disposition, rollback) => this.#park(item, disposition, rollback),
       dispose: (error) => this.#dispose(error),
       waitingSince: (item) => this.#waitingSince(item),
+      firstPollMs: () => this.#pace.firstPollMs,
     };
   }
 
@@ -97,7 +102,13 @@ export class UploadEngine {
   async runUntilIdle(signal?: AbortSignal): Promise<EngineCondition> {
     this.#setCondition('running');
     await this.#clearFinishedStagingFiles();
-    await Promise.all(Array.from({ length: this.options.concurrency }, () => this.#lane(signal)));
+    // `concurrency` lanes of each role: as many uploads at once as set, and as many service steps.
+    const roles: LaneRole[] = ['stage', 'service'];
+    await Promise.all(
+      roles.flatMap((role) =>
+        Array.from({ length: this.options.concurrency }, () => this.#lane(role, signal)),
+      ),
+    );
     const ended = this.#condition === 'needs-sign-in' ? 'needs-sign-in' : 'idle';
     this.#setCondition(ended);
     return ended;
@@ -119,13 +130,18 @@ export class UploadEngine {
       this.logger.info('removed converted files of finished items', { count: removed.length });
   }
 
-  async #lane(signal?: AbortSignal): Promise<void> {
+  async #lane(role: LaneRole, signal?: AbortSignal): Promise<void> {
     while (!signal?.aborted && this.#condition !== 'needs-sign-in') {
       if (this.#probe.offline) {
         await this.#probe.waitAWhile(signal);
         continue;
       }
-      const [item] = this.store.due(this.clock.now(), this.#inFlight, 1);
+      // Staged far enough ahead of the creates: wait as for an item not yet due.
+      const ahead =
+        role === 'stage' &&
+        this.store.stagedAhead(stagedAheadBound(this.options.concurrency)) >=
+          stagedAheadBound(this.options.concurrency);
+      const [item] = ahead ? [] : this.store.due(this.clock.now(), this.#inFlight, 1, role);
       if (item === undefined) {
         const next = this.store.nextDueAt();
         if (next === undefined && this.#inFlight.size === 0) return;
@@ -214,6 +230,8 @@ export class UploadEngine {
     } catch (error) {
       return this.#park(item, this.#dispose(error));
     }
+    // A photo's first look since it was created (or adopted) teaches when to look at the next.
+    if (item.attempts === 0) this.#pace.observeFirstLook(photo.processing_status);
     this.#save(item, afterProcessingStatus(item, photo.processing_status, since, this.clock.now()));
   }
 

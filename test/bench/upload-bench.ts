@@ -112,15 +112,21 @@ async function queuePhotos(
 }
 
 /**
- * Writes per window ÷ the limit, and the 429s met, with a short rate window: the real limit's 100
- * writes per 5 s instead of per minute. Measured from the first create to the last, so start-up and
- * the wait for the last photos' processing do not count.
+ * Writes per window ÷ the limit, and the 429s met, with the real limit's 100 writes in a window
+ * of `windowMs` on both sides (the service and the engine's pacing). Measured from the first create to the last, so start-up and the wait for the
+ * last photos' processing do not count. `photos` must span the windows to measure.
  */
 async function pacing(
   photos: readonly GeneratedPhoto[],
-): Promise<{ efficiency: number; rateLimited: number; perWindow: number; limit: number }> {
-  const windowMs = 5000;
-  const limit = 100;
+  windowMs: number,
+): Promise<{
+  efficiency: number;
+  rateLimited: number;
+  perWindow: number;
+  limit: number;
+  windows: number;
+}> {
+  const limit = PACING_LIMIT;
   const setup = await rig(
     { rateWindowMs: windowMs, writeLimit: limit },
     { writes: limit, reads: 240, windowMs },
@@ -136,11 +142,36 @@ async function pacing(
     const creates =
       (await admin.state(setup.service.info)).requests['POST /v2/projects/:project_id/photos'] ??
       {};
-    const perWindow = (sent.length - 1) / ((sent.at(-1)! - sent[0]!) / windowMs);
-    return { efficiency: perWindow / limit, rateLimited: creates['429'] ?? 0, perWindow, limit };
+    const windows = (sent.at(-1)! - sent[0]!) / windowMs;
+    const perWindow = (sent.length - 1) / windows;
+    return {
+      efficiency: perWindow / limit,
+      rateLimited: creates['429'] ?? 0,
+      perWindow,
+      limit,
+      windows,
+    };
   } finally {
     await setup.close();
   }
+}
+
+/** The real service's write limit per window: the pacing figure keeps the count, stretching the window. */
+const PACING_LIMIT = 100;
+
+/** Windows the pacing figure spans (issue 14 §4: at least 3). */
+const PACING_WINDOWS = 3.2;
+
+/**
+ * The rate window the pacing figure runs in: the real service's 100 writes, in a window long
+ * enough that the limit is at most half of what the engine reaches with the limit off
+ * (`unlimitedPerSecond`) and never shorter than 5 s. So what is measured is how close the pacing
+ * gets to a limit that binds, with the same count (and burst) as the real limit, not how fast
+ * this machine is.
+ */
+export function pacingWindowMs(unlimitedPerSecond: number): number {
+  const atHalf = Math.ceil((PACING_LIMIT / (unlimitedPerSecond / 2)) * 1000);
+  return Math.max(5000, atHalf);
 }
 
 /** Photos per second through the engine (limit off), against one photo at a time, start to finish. */
@@ -215,26 +246,31 @@ async function memory(): Promise<{ full: number; empty: number }> {
 export async function benchUploads(): Promise<{ figures: Figure[]; notes: string[] }> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-upload-'));
   try {
-    const photos = await makePhotos(join(dir, 'pacing'), 300);
-    const paced = await pacing(photos);
+    // First the engine with the limit off: the pacing figure's limit is set from it.
     const speed = await throughput(await makePhotos(join(dir, 'speed'), 200, 1000));
+    const windowMs = pacingWindowMs(speed.engine);
+    const paced = await pacing(
+      await makePhotos(join(dir, 'pacing'), Math.ceil(PACING_LIMIT * PACING_WINDOWS) + 1),
+      windowMs,
+    );
     const rss = await memory();
     return {
       figures: [
         {
-          name: 'pacing: writes per window',
+          name: `pacing: writes per window (${(windowMs / 1000).toFixed(1)} s), the limit at most half the unlimited rate`,
           value: paced.perWindow,
           unit: 'writes',
-          baseline: { name: 'the limit (100 per 5 s window)', value: paced.limit },
+          baseline: { name: `the limit (${paced.limit} per window)`, value: paced.limit },
           better: 'higher',
           target: 0.95,
         },
         {
-          name: 'end to end, limit off (stage, create, processed)',
+          name: 'end to end, limit off, 4 lanes (stage, create, processed)',
           value: speed.engine,
           unit: 'photos/s',
           baseline: { name: 'one photo at a time', value: speed.sequential },
           better: 'higher',
+          target: 4,
         },
         {
           name: 'resident memory with 20,000 queued items',
@@ -247,7 +283,8 @@ export async function benchUploads(): Promise<{ figures: Figure[]; notes: string
       ],
       notes: [
         `429 answers while pacing: ${paced.rateLimited} (target 0)`,
-        '100 photos per engine run, loopback service and S3 store',
+        `pacing measured over ${paced.windows.toFixed(1)} windows (target at least 3); limit off the engine reached ${speed.engine.toFixed(1)} photos/s, the limit was ${((paced.limit * 1000) / windowMs).toFixed(1)} writes/s`,
+        '100 photos per end-to-end run, loopback service and S3 store, on a shared machine',
       ],
     };
   } finally {

@@ -89,6 +89,8 @@ export class OddPhotoService {
   projects: unknown[] = [{ id: 'p1', name: 'Site', address: null }];
   /** The mode of the next answer to a request of `kind`. */
   plan: (kind: CallKind) => AnswerMode = () => NORMAL;
+  /** Awaited before a create is read: a test holds creates back with it (a slow service). */
+  beforeCreate: () => Promise<void> = () => Promise.resolve();
   #nextId = 100;
 
   private constructor(
@@ -112,6 +114,7 @@ export class OddPhotoService {
     this.photos.length = 0;
     this.createRequests = 0;
     this.plan = () => NORMAL;
+    this.beforeCreate = () => Promise.resolve();
   }
 
   /** How many stored photos have these bytes. */
@@ -221,6 +224,7 @@ export class OddPhotoService {
     const path = url.pathname;
     const create = /^\/v2\/projects\/([^/]+)\/photos$/.exec(path);
     if (req.method === 'POST' && create) {
+      await this.beforeCreate();
       const mode = this.plan('create');
       this.createRequests += 1;
       const body = JSON.parse(text) as {

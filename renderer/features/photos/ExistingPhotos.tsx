@@ -4,6 +4,8 @@ import type { PhotoView, ProjectView, QueueItemView } from '../../../shared/ipc/
 import { call, useBridge } from '../../bridge/hooks';
 import { DescriptionEditor } from '../../components/DescriptionEditor';
 import { ProjectPicker } from '../batch/ProjectPicker';
+import { BulkDescriptionEditor } from './BulkDescriptionEditor';
+import { clickPhoto, NO_SELECTION, type PhotoSelection, selectAll } from './photo-selection';
 
 function when(capturedAt: number | null): string {
   return capturedAt === null
@@ -77,11 +79,13 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
   // (their own save is not a change made by someone else).
   const [base, setBase] = useState('');
   const [message, setMessage] = useState<string>();
+  const [selection, setSelection] = useState<PhotoSelection>(NO_SELECTION);
 
   useEffect(() => {
     setPhotos([]);
     setOpen(undefined);
     setPage(1);
+    setSelection(NO_SELECTION);
   }, [project]);
   useEffect(() => {
     if (project === undefined) return;
@@ -116,6 +120,12 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
   };
 
   const conflict = open && conflicts.find((item) => item.photoId === open.id);
+  const order = photos.map((photo) => photo.id);
+  const selected = photos.filter((photo) => selection.selected.has(photo.id));
+  const describedAs = (photoId: string, description: string) =>
+    setPhotos((previous) =>
+      previous.map((photo) => (photo.id === photoId ? { ...photo, description } : photo)),
+    );
   return (
     <section aria-labelledby="existing-heading" className="existing">
       <h2 id="existing-heading">Existing photos</h2>
@@ -147,29 +157,62 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
           </button>
         </div>
       ) : (
-        <ul className="photo-grid" aria-label="Photos in this project">
-          {photos.map((photo) => (
-            <li key={photo.id}>
-              <button
-                type="button"
-                onClick={() => {
-                  setOpen(photo);
-                  setDraft(photo.description);
-                  setBase(photo.description);
-                  setMessage(undefined);
-                }}
-              >
-                {photo.hasThumbnail ? (
-                  <img src={bridge.renditionUrl(photo.id)} alt="" loading="lazy" />
-                ) : (
-                  <span className="thumb placeholder" aria-hidden="true" />
-                )}
-                <span>{when(photo.capturedAt)}</span>
-                <span className="muted">Open photo {photo.id.slice(0, 8)}</span>
+        <>
+          {photos.length > 0 ? (
+            <div className="selection-bar" role="toolbar" aria-label="Selection">
+              <button type="button" onClick={() => setSelection(selectAll(order))}>
+                Select all
               </button>
-            </li>
-          ))}
-        </ul>
+              <button type="button" onClick={() => setSelection(NO_SELECTION)}>
+                Clear selection
+              </button>
+              <span className="muted">
+                {selected.length} selected · Shift-click selects a range
+              </span>
+            </div>
+          ) : null}
+          {selected.length > 0 ? (
+            <BulkDescriptionEditor photos={selected} onSaved={describedAs} onDone={setMessage} />
+          ) : null}
+          <ul className="photo-grid" aria-label="Photos in this project">
+            {photos.map((photo) => (
+              <li key={photo.id}>
+                <input
+                  type="checkbox"
+                  aria-label={`Select photo ${photo.id.slice(0, 8)}`}
+                  checked={selection.selected.has(photo.id)}
+                  // The click, not the change, carries Shift (a range); Space clicks it too.
+                  readOnly
+                  onClick={(event) =>
+                    setSelection((previous) =>
+                      clickPhoto(previous, order, photo.id, event.shiftKey),
+                    )
+                  }
+                />
+                {conflicts.some((item) => item.photoId === photo.id) ? (
+                  <span className="badge warning">Description conflict</span>
+                ) : null}
+                <button
+                  type="button"
+                  onClick={() => {
+                    setOpen(photo);
+                    setDraft(photo.description);
+                    setBase(photo.description);
+                    setMessage(undefined);
+                  }}
+                >
+                  {photo.hasThumbnail ? (
+                    <img src={bridge.renditionUrl(photo.id)} alt="" loading="lazy" />
+                  ) : (
+                    <span className="thumb placeholder" aria-hidden="true" />
+                  )}
+                  <span>{when(photo.capturedAt)}</span>
+                  <span className="muted">Open photo {photo.id.slice(0, 8)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       {more && !open ? (
         <button type="button" onClick={() => setPage(page + 1)}>
