@@ -1,3 +1,4 @@
+import type { BandwidthLimiter } from '../staging/bandwidth-limiter';
 import type { ConversionOptions } from '../staging/prepared-upload';
 import type { QueueItem } from './queue-store';
 
@@ -28,4 +29,6 @@ export type EngineOptions = {
   readonly wait?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
   /** How HEIC/HEIF and TIFF photos are sent; without it, every original is sent unchanged. */
   readonly conversion?: ConversionOptions | undefined;
+  /** The bandwidth cap on bytes sent to the photo host, one for all lanes; none: no cap. */
+  readonly bandwidth?: BandwidthLimiter | undefined;
 };

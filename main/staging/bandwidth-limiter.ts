@@ -1,0 +1,100 @@
+import { Transform } from 'node:stream';
+
+/** Milliseconds on a steady clock (`performance.now()` by default; tests pass their own). */
+type Now = () => number;
+type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+const realSleep: Sleep = (ms, signal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+/**
+ * A token bucket in bytes: at most `bytesPerSecond` on average, with a burst of a tenth of a
+ * second (at least 16 KiB, so small caps still move whole file chunks in a few pieces). One
+ * limiter is shared by every upload stream of an engine, so the cap holds whatever the number of
+ * lanes. Callers are served first come, first served, so no lane starves another.
+ * (No maintained npm package offered a shared byte-rate bucket usable on a stream; this is small.)
+ */
+export class BandwidthLimiter {
+  readonly #capacity: number;
+  readonly #perMs: number;
+  #tokens: number;
+  #updatedAt: number;
+  #turn: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly bytesPerSecond: number,
+    private readonly now: Now = () => performance.now(),
+    private readonly sleep: Sleep = realSleep,
+  ) {
+    if (!(bytesPerSecond > 0)) throw new RangeError('A bandwidth cap must be above 0 bytes/s');
+    this.#capacity = Math.max(16 * 1024, Math.floor(bytesPerSecond / 10));
+    this.#perMs = bytesPerSecond / 1000;
+    this.#tokens = this.#capacity;
+    this.#updatedAt = now();
+  }
+
+  /** The most bytes one `take` may ask for (a larger chunk is sent in pieces). */
+  get burstBytes(): number {
+    return this.#capacity;
+  }
+
+  /** Waits until `bytes` (at most `burstBytes`) may be sent; throws when `signal` aborts. */
+  take(bytes: number, signal?: AbortSignal): Promise<void> {
+    const mine = this.#turn.then(() => this.#waitFor(Math.min(bytes, this.#capacity), signal));
+    this.#turn = mine.catch(() => undefined);
+    return mine;
+  }
+
+  async #waitFor(bytes: number, signal?: AbortSignal): Promise<void> {
+    for (;;) {
+      signal?.throwIfAborted();
+      const now = this.now();
+      this.#tokens = Math.min(this.#capacity, this.#tokens + (now - this.#updatedAt) * this.#perMs);
+      this.#updatedAt = now;
+      if (this.#tokens >= bytes) {
+        this.#tokens -= bytes;
+        return;
+      }
+      await this.sleep(Math.max(1, Math.ceil((bytes - this.#tokens) / this.#perMs)), signal);
+    }
+  }
+}
+
+/**
+ * A pass-through stream that lets bytes through only as fast as `limiter` allows (a chunk larger
+ * than the limiter's burst goes in pieces). Its backpressure holds the file read back, so the
+ * upload never races ahead of the cap.
+ */
+export function throttledStream(limiter: BandwidthLimiter): Transform {
+  const abort = new AbortController();
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      void (async () => {
+        for (let start = 0; start < chunk.length; start += limiter.burstBytes) {
+          const piece = chunk.subarray(start, start + limiter.burstBytes);
+          await limiter.take(piece.length, abort.signal);
+          this.push(piece);
+        }
+      })().then(
+        () => done(),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
+    },
+    destroy(error, callback) {
+      // A destroyed upload (aborted, failed) leaves the limiter's queue at once.
+      abort.abort();
+      callback(error);
+    },
+  });
+}
