@@ -68,6 +68,8 @@ export function settingsHandlers(
         assumedZone: input.assumedZone,
         keepOriginals: input.keepOriginals,
         watchSettleSeconds: input.watchSettleSeconds,
+        maxUploadBytesPerSecond: input.maxUploadBytesPerSecond,
+        uploadHours: input.uploadHours,
       });
       if (input.clientSecret !== undefined && next.authUrl && next.clientId) {
         deps.redactor.add(input.clientSecret);

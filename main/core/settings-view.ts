@@ -49,6 +49,8 @@ export async function settingsView(
     assumedZone: saved.assumedZone ?? computerZone(),
     keepOriginals: saved.keepOriginals ?? false,
     watchSettleSeconds: saved.watchSettleSeconds ?? DEFAULT_WATCH_SETTLE_SECONDS,
+    maxUploadBytesPerSecond: saved.maxUploadBytesPerSecond ?? null,
+    uploadHours: saved.uploadHours ?? null,
   };
 }
 

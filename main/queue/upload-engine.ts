@@ -14,6 +14,7 @@ import type { EngineCondition, EngineEvent, EngineOptions, EngineStats } from '.
 import { OfflineProbe } from './offline-probe';
 import { afterProcessingStatus, realWait } from './service-waits';
 import { stageStep } from './stage-step';
+import { localZone, uploadWindow, type UploadWindow } from './upload-hours';
 import type { QueueItem, QueueStore } from './queue-store';
 
 export type { EngineCondition, EngineEvent, EngineOptions, EngineStats } from './engine-types';
@@ -42,6 +43,8 @@ export class UploadEngine {
   /** What the steps in their own modules (stage, create, reconcile, find) work with. */
   readonly #steps: EngineStepContext;
   #condition: EngineCondition = 'idle';
+  /** Why sending waits for the upload hours, while it does. */
+  #hoursReason: string | undefined;
 
   constructor(
     private readonly store: QueueStore,
@@ -67,6 +70,26 @@ export class UploadEngine {
       dispose: (error) => this.#dispose(error),
       waitingSince: (item) => this.#waitingSince(item),
     };
+  }
+
+  /** Whether the upload hours let photos be sent now (always, without a schedule). */
+  uploadWindow(): UploadWindow {
+    return uploadWindow(
+      this.options.uploadHours,
+      this.clock.now(),
+      this.options.zone ?? localZone(),
+    );
+  }
+
+  /** The upload hours now; tells the listeners when they close or open. */
+  #checkHours(): UploadWindow {
+    const window = this.uploadWindow();
+    const reason = window.open ? undefined : window.reason;
+    if (reason !== this.#hoursReason) {
+      this.#hoursReason = reason;
+      this.#emit({ type: 'hours', reason });
+    }
+    return window;
   }
 
   /** What the engine as a whole is doing now. */
@@ -126,6 +149,12 @@ export class UploadEngine {
         continue;
       }
       const [item] = this.store.due(this.clock.now(), this.#inFlight, 1);
+      // Outside the upload hours nothing is sent: the item waits, due, until they open.
+      const hours = item === undefined ? undefined : this.#checkHours();
+      if (hours !== undefined && !hours.open) {
+        await this.#wait(Math.max(20, Math.min(60_000, hours.opensAt - this.clock.now())), signal);
+        continue;
+      }
       if (item === undefined) {
         const next = this.store.nextDueAt();
         if (next === undefined && this.#inFlight.size === 0) return;

@@ -1,5 +1,6 @@
 import Conf from 'conf';
 import { z } from 'zod';
+import { parseUploadSchedule } from '../queue/upload-hours';
 import { secureAddressSchema } from '../../shared/domain/secure-address';
 import {
   MAX_WATCH_SETTLE_SECONDS,
@@ -109,6 +110,14 @@ const settingsSchema = z.object({
   quitWithPending: z.enum(['quit', 'keep-uploading']).optional(),
   /** Watched folders and their rules (issue 13), run by the process that owns the data folder. */
   watchFolders: z.array(watchRuleSchema).max(100).optional(),
+  /** The bandwidth cap on bytes sent to the photo host, all lanes together (issue 14); null: none. */
+  maxUploadBytesPerSecond: z.number().int().positive().nullable().optional(),
+  /** Upload hours ("Mon-Fri 18:00-07:00", in this computer's zone; issue 14); null: any time. */
+  uploadHours: z
+    .string()
+    .refine((text) => parseUploadSchedule(text) !== undefined, 'not a schedule of upload hours')
+    .nullable()
+    .optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

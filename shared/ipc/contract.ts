@@ -98,6 +98,10 @@ export const ipcCalls = {
         .min(MIN_WATCH_SETTLE_SECONDS)
         .max(MAX_WATCH_SETTLE_SECONDS)
         .optional(),
+      /** The bandwidth cap in bytes per second; null removes it. */
+      maxUploadBytesPerSecond: z.number().int().positive().max(1e12).nullable().optional(),
+      /** Upload hours ("Mon-Fri 18:00-07:00"); null: any time. Checked when saved. */
+      uploadHours: z.string().min(1).max(200).nullable().optional(),
     })
     .strict(),
   'settings:test-photo-host': z.object({}).strict(),

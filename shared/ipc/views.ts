@@ -53,6 +53,10 @@ export type SettingsView = {
   readonly keepOriginals: boolean;
   /** Seconds a watched file must hold still (size and modification time) before it is taken in. */
   readonly watchSettleSeconds: number;
+  /** The bandwidth cap in bytes per second; null: no cap. */
+  readonly maxUploadBytesPerSecond: number | null;
+  /** Upload hours ("Mon-Fri 18:00-07:00"); null: any time. */
+  readonly uploadHours: string | null;
 };
 
 /** One intake result with the id the renderer uses to queue it. */
@@ -151,6 +155,8 @@ export type QueueSnapshotView = {
   readonly condition: QueueCondition;
   /** "Pause all" holds: nothing is sent, and items added meanwhile are paused too. */
   readonly pausedAll: boolean;
+  /** Outside the upload hours: why nothing is sent and when it resumes; undefined otherwise. */
+  readonly hoursWait?: string | undefined;
 };
 
 /** How a `queue:sync` ended, with what the queue holds then. */
@@ -179,6 +185,8 @@ export type QueueChangeView = {
   readonly condition: QueueCondition;
   /** "Pause all" holds: nothing is sent, and items added meanwhile are paused too. */
   readonly pausedAll: boolean;
+  /** Outside the upload hours: why nothing is sent and when it resumes; undefined otherwise. */
+  readonly hoursWait?: string | undefined;
 };
 
 /** A photo already on the service. */
