@@ -19,8 +19,15 @@ const realSleep: Sleep = (ms, signal) =>
   });
 
 /**
- * A token bucket in bytes: at most `bytesPerSecond` on average, with a burst of a tenth of a
- * second (at least 16 KiB, so small caps still move whole file chunks in a few pieces). One
+ * The share of the cap the file bytes may use: the rest is headroom for what else goes on the
+ * wire (request headers, the look before each upload), so the cap holds for every byte sent.
+ */
+const BODY_SHARE = 0.98;
+
+/**
+ * A token bucket in bytes: at most `bytesPerSecond` on average (file bytes at `BODY_SHARE` of
+ * it), with a burst of a fiftieth of a second (at least 32 KiB, so small caps still move whole
+ * file chunks in a few pieces). It starts empty, so even the first second keeps to the cap. One
  * limiter is shared by every upload stream of an engine, so the cap holds whatever the number of
  * lanes. Callers are served first come, first served, so no lane starves another.
  * (No maintained npm package offered a shared byte-rate bucket usable on a stream; this is small.)
@@ -38,20 +45,29 @@ export class BandwidthLimiter {
     private readonly sleep: Sleep = realSleep,
   ) {
     if (!(bytesPerSecond > 0)) throw new RangeError('A bandwidth cap must be above 0 bytes/s');
-    this.#capacity = Math.max(16 * 1024, Math.floor(bytesPerSecond / 10));
-    this.#perMs = bytesPerSecond / 1000;
-    this.#tokens = this.#capacity;
+    this.#capacity = Math.max(32 * 1024, Math.floor(bytesPerSecond / 50));
+    this.#perMs = (bytesPerSecond * BODY_SHARE) / 1000;
+    this.#tokens = 0;
     this.#updatedAt = now();
   }
 
-  /** The most bytes one `take` may ask for (a larger chunk is sent in pieces). */
+  /**
+   * The most bytes that go at once (a stream sends a larger chunk in pieces of this): half the
+   * bucket, so a wait that oversleeps keeps what it earned instead of losing it at the brim.
+   */
   get burstBytes(): number {
-    return this.#capacity;
+    return Math.floor(this.#capacity / 2);
   }
 
-  /** Waits until `bytes` (at most `burstBytes`) may be sent; throws when `signal` aborts. */
+  /**
+   * Waits until `bytes` may be sent (more than `burstBytes` are counted out piece by piece);
+   * throws when `signal` aborts.
+   */
   take(bytes: number, signal?: AbortSignal): Promise<void> {
-    const mine = this.#turn.then(() => this.#waitFor(Math.min(bytes, this.#capacity), signal));
+    const mine = this.#turn.then(async () => {
+      for (let left = bytes; left > 0; left -= this.burstBytes)
+        await this.#waitFor(Math.min(left, this.burstBytes), signal);
+    });
     this.#turn = mine.catch(() => undefined);
     return mine;
   }
@@ -66,7 +82,7 @@ export class BandwidthLimiter {
         this.#tokens -= bytes;
         return;
       }
-      await this.sleep(Math.max(1, Math.ceil((bytes - this.#tokens) / this.#perMs)), signal);
+      await this.sleep(Math.max(1, (bytes - this.#tokens) / this.#perMs), signal);
     }
   }
 }
