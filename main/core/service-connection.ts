@@ -45,12 +45,10 @@ export function engineOptions(settings: Settings): EngineOptions {
     maxFileBytes: settings.maxFileBytes,
     backoff: cap === undefined ? undefined : { baseMs: Math.min(1000, cap), capMs: cap },
     // One limiter per engine: every lane of it sends through the same cap.
-    bandwidth:
-      settings.maxUploadBytesPerSecond == null
-        ? undefined
-        : new BandwidthLimiter(settings.maxUploadBytesPerSecond),
-    uploadHours:
-      settings.uploadHours == null ? undefined : parseUploadSchedule(settings.uploadHours),
+    bandwidth: settings.maxUploadBytesPerSecond
+      ? new BandwidthLimiter(settings.maxUploadBytesPerSecond)
+      : undefined,
+    uploadHours: settings.uploadHours ? parseUploadSchedule(settings.uploadHours) : undefined,
   };
 }
 

@@ -1,22 +1,11 @@
 import { Transform } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
 
 /** Milliseconds on a steady clock (`performance.now()` by default; tests pass their own). */
 type Now = () => number;
 type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
-const realSleep: Sleep = (ms, signal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+const realSleep: Sleep = (ms, signal) => delay(ms, undefined, signal ? { signal } : {});
 
 /**
  * The share of the cap the file bytes may use: the rest is headroom for what else goes on the

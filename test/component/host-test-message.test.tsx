@@ -16,6 +16,8 @@ const settings: SettingsView = {
   redirect: 'loopback',
   redirectNote: undefined,
   keepOriginals: false,
+  maxUploadBytesPerSecond: null,
+  uploadHours: null,
   watchSettleSeconds: 5,
   photoHost: {
     kind: 'published',

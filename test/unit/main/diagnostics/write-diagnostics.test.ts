@@ -25,6 +25,8 @@ const settingsView: SettingsView = {
   assumedZone: 'UTC',
   keepOriginals: false,
   watchSettleSeconds: 5,
+  maxUploadBytesPerSecond: null,
+  uploadHours: null,
 };
 const queueCounts = {
   queued: 1,
