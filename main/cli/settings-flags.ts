@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseByteRate } from '../../shared/domain/byte-rate';
-import { parseUploadSchedule } from '../queue/upload-hours';
+import { parseUploadSchedule } from '../../shared/domain/upload-hours';
 import { insecureAddressReason } from '../../shared/domain/secure-address';
 import { DEFAULT_WATCH_SETTLE_SECONDS } from '../../shared/domain/watch-rule';
 import type { IpcCallInput } from '../../shared/ipc/bridge';

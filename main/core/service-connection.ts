@@ -5,7 +5,7 @@ import { type AuthConfig, AuthSession, type AuthSessionDeps } from '../auth/auth
 import type { HttpAgent } from '../http/http-agent';
 import type { Logger } from '../logging/logger';
 import type { EngineOptions } from '../queue/upload-engine';
-import { parseUploadSchedule } from '../queue/upload-hours';
+import { parseUploadSchedule } from '../../shared/domain/upload-hours';
 import { BandwidthLimiter } from '../staging/bandwidth-limiter';
 import type { Settings } from '../settings/settings-store';
 

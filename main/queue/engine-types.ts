@@ -1,5 +1,5 @@
 import type { BandwidthLimiter } from '../staging/bandwidth-limiter';
-import type { UploadSchedule } from './upload-hours';
+import type { UploadSchedule } from '../../shared/domain/upload-hours';
 import type { ConversionOptions } from '../staging/prepared-upload';
 import type { QueueItem } from './queue-store';
 

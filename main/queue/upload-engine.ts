@@ -14,7 +14,7 @@ import type { EngineCondition, EngineEvent, EngineOptions, EngineStats } from '.
 import { OfflineProbe } from './offline-probe';
 import { afterProcessingStatus, realWait } from './service-waits';
 import { stageStep } from './stage-step';
-import { localZone, uploadWindow, type UploadWindow } from './upload-hours';
+import { localZone, uploadWindow, type UploadWindow } from '../../shared/domain/upload-hours';
 import type { QueueItem, QueueStore } from './queue-store';
 
 export type { EngineCondition, EngineEvent, EngineOptions, EngineStats } from './engine-types';

@@ -1,6 +1,6 @@
 import Conf from 'conf';
 import { z } from 'zod';
-import { parseUploadSchedule } from '../queue/upload-hours';
+import { parseUploadSchedule } from '../../shared/domain/upload-hours';
 import { secureAddressSchema } from '../../shared/domain/secure-address';
 import {
   MAX_WATCH_SETTLE_SECONDS,

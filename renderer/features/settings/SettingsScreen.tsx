@@ -6,6 +6,8 @@ import {
 } from '../../../shared/domain/watch-rule';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
+import { UploadPaceFields } from './UploadPaceFields';
+import { uploadPaceFrom } from './upload-pace';
 import { WatchFolders } from './WatchFolders';
 
 /** The zones to offer, with the current one even if the list lacks it (`UTC` often is). */
@@ -73,6 +75,8 @@ export function SettingsScreen({
       const value = form.get(name);
       return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
     };
+    const pace = uploadPaceFrom(text('maxUploadRate') ?? '', text('uploadHours') ?? '');
+    if (!pace.ok) return setMessage(pace.message);
     call(bridge, 'settings:set', {
       authUrl: text('authUrl'),
       baseUrl: text('baseUrl'),
@@ -84,6 +88,7 @@ export function SettingsScreen({
       keepOriginals: form.get('keepOriginals') === 'on',
       watchSettleSeconds: Number(text('watchSettleSeconds') ?? settings.watchSettleSeconds),
       photoHost: photoHostFrom(hostKind, text),
+      ...pace.change,
     })
       .then((saved) => {
         setSettings(saved);
@@ -244,6 +249,7 @@ export function SettingsScreen({
         </button>
       </fieldset>
       <WatchFolders />
+      <UploadPaceFields settings={settings} />
       {message ? <p role="status">{message}</p> : null}
       <button type="submit" className="primary">
         Save

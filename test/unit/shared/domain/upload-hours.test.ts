@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseUploadSchedule, uploadWindow } from '../../../../main/queue/upload-hours';
+import { parseUploadSchedule, uploadWindow } from '../../../../shared/domain/upload-hours';
 
 const schedule = (text: string) => {
   const parsed = parseUploadSchedule(text);
