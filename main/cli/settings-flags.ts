@@ -127,6 +127,7 @@ export const noSavedSettings: SettingsView = {
   watchSettleSeconds: DEFAULT_WATCH_SETTLE_SECONDS,
   maxUploadBytesPerSecond: null,
   uploadHours: null,
+  pauseOnBattery: false,
 };
 
 /** Words that lift a cap or a schedule. */

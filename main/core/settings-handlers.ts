@@ -70,6 +70,7 @@ export function settingsHandlers(
         watchSettleSeconds: input.watchSettleSeconds,
         maxUploadBytesPerSecond: input.maxUploadBytesPerSecond,
         uploadHours: input.uploadHours,
+        pauseOnBattery: input.pauseOnBattery,
       });
       if (input.clientSecret !== undefined && next.authUrl && next.clientId) {
         deps.redactor.add(input.clientSecret);

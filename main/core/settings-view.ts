@@ -51,6 +51,7 @@ export async function settingsView(
     watchSettleSeconds: saved.watchSettleSeconds ?? DEFAULT_WATCH_SETTLE_SECONDS,
     maxUploadBytesPerSecond: saved.maxUploadBytesPerSecond ?? null,
     uploadHours: saved.uploadHours ?? null,
+    pauseOnBattery: saved.pauseOnBattery ?? false,
   };
 }
 

@@ -38,4 +38,6 @@ export type EngineOptions = {
   readonly uploadHours?: UploadSchedule | undefined;
   /** The zone the hours are read in (default: this computer's). */
   readonly zone?: string | undefined;
+  /** Whether the computer runs on battery now, when the user asked to pause then; none: never. */
+  readonly onBattery?: (() => boolean) | undefined;
 };

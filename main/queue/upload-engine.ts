@@ -14,7 +14,8 @@ import type { EngineCondition, EngineEvent, EngineOptions, EngineStats } from '.
 import { OfflineProbe } from './offline-probe';
 import { afterProcessingStatus, realWait } from './service-waits';
 import { stageStep } from './stage-step';
-import { localZone, uploadWindow, type UploadWindow } from '../../shared/domain/upload-hours';
+import { localZone, type UploadWindow } from '../../shared/domain/upload-hours';
+import { sendingGate } from './sending-gate';
 import type { QueueItem, QueueStore } from './queue-store';
 
 export type { EngineCondition, EngineEvent, EngineOptions, EngineStats } from './engine-types';
@@ -72,13 +73,18 @@ export class UploadEngine {
     };
   }
 
-  /** Whether the upload hours let photos be sent now (always, without a schedule). */
+  /**
+   * Whether photos may be sent now: inside the upload hours (always, without a schedule) and not
+   * on battery when the user asked to pause then.
+   */
   uploadWindow(): UploadWindow {
-    return uploadWindow(
-      this.options.uploadHours,
-      this.clock.now(),
-      this.options.zone ?? localZone(),
-    );
+    return sendingGate({
+      schedule: this.options.uploadHours,
+      now: this.clock.now(),
+      zone: this.options.zone ?? localZone(),
+      pauseOnBattery: this.options.onBattery !== undefined,
+      onBattery: this.options.onBattery?.() ?? false,
+    });
   }
 
   /** The upload hours now; tells the listeners when they close or open. */

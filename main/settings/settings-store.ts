@@ -118,6 +118,8 @@ const settingsSchema = z.object({
     .refine((text) => parseUploadSchedule(text) !== undefined, 'not a schedule of upload hours')
     .nullable()
     .optional(),
+  /** In the app, pause sending while the computer runs on battery (issue 14). */
+  pauseOnBattery: z.boolean().optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -102,6 +102,8 @@ export const ipcCalls = {
       maxUploadBytesPerSecond: z.number().int().positive().max(1e12).nullable().optional(),
       /** Upload hours ("Mon-Fri 18:00-07:00"); null: any time. Checked when saved. */
       uploadHours: z.string().min(1).max(200).nullable().optional(),
+      /** In the app, pause sending while on battery. */
+      pauseOnBattery: z.boolean().optional(),
     })
     .strict(),
   'settings:test-photo-host': z.object({}).strict(),

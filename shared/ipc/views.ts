@@ -57,6 +57,8 @@ export type SettingsView = {
   readonly maxUploadBytesPerSecond: number | null;
   /** Upload hours ("Mon-Fri 18:00-07:00"); null: any time. */
   readonly uploadHours: string | null;
+  /** In the app, sending pauses while the computer runs on battery. */
+  readonly pauseOnBattery: boolean;
 };
 
 /** One intake result with the id the renderer uses to queue it. */

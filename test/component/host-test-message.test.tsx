@@ -18,6 +18,7 @@ const settings: SettingsView = {
   keepOriginals: false,
   maxUploadBytesPerSecond: null,
   uploadHours: null,
+  pauseOnBattery: false,
   watchSettleSeconds: 5,
   photoHost: {
     kind: 'published',

@@ -89,6 +89,7 @@ export function SettingsScreen({
       watchSettleSeconds: Number(text('watchSettleSeconds') ?? settings.watchSettleSeconds),
       photoHost: photoHostFrom(hostKind, text),
       ...pace.change,
+      pauseOnBattery: form.get('pauseOnBattery') === 'on',
     })
       .then((saved) => {
         setSettings(saved);

@@ -22,6 +22,10 @@ export function UploadPaceFields({ settings }: { readonly settings: SettingsView
           defaultValue={settings.uploadHours ?? ''}
         />
       </label>
+      <label>
+        <input name="pauseOnBattery" type="checkbox" defaultChecked={settings.pauseOnBattery} />{' '}
+        Pause uploads while this computer runs on battery
+      </label>
     </fieldset>
   );
 }

@@ -27,6 +27,7 @@ const settingsView: SettingsView = {
   watchSettleSeconds: 5,
   maxUploadBytesPerSecond: null,
   uploadHours: null,
+  pauseOnBattery: false,
 };
 const queueCounts = {
   queued: 1,
