@@ -106,6 +106,10 @@ Photo host (saved like the other settings):
   --concurrency N    photos worked on at once (default 4)
   --keep-originals   send HEIC/HEIF and TIFF photos unchanged (saved; default: sent as JPEG)
   --convert-originals  send them as JPEG again (the default)
+  --max-upload-rate R  cap on bytes sent to the photo host, all lanes together: 500KB/s, 2MB/s,
+                     1.5MiB/s (saved; none removes it)
+  --hours "DAYS HH:MM-HH:MM"  send only in these hours, in this computer's zone, e.g.
+                     "Mon-Fri 18:00-07:00" (may cross midnight; saved; any removes it)
 `;
 
 /** Runs one command line; returns the exit code (0 success, 1 failure, 2 usage). */
@@ -163,6 +167,8 @@ export async function runCli(
         'skip-far': { type: 'boolean' },
         'far-meters': { type: 'string' },
         'camera-offset': { type: 'string', multiple: true },
+        'max-upload-rate': { type: 'string' },
+        hours: { type: 'string' },
       },
     });
   } catch (error) {
@@ -225,6 +231,8 @@ export async function runCli(
       caFile: values['ca-file'],
       keepOriginals: keepOriginalsFlag(values['keep-originals'], values['convert-originals']),
       cameraOffsets: (values['camera-offset'] ?? []).map(parseCameraOffsetFlag),
+      maxUploadRate: values['max-upload-rate'],
+      hours: values.hours,
     };
     settingsChange(flags, env, noSavedSettings);
     if (command === 'diagnostics') diagnosticsTarget(values.out);

@@ -61,6 +61,7 @@ export async function sync(context: CliContext, out: CommandOutput): Promise<num
     reported.add(item.id);
     out.stderr.write(`Needs attention: ${itemName(item)}: ${printable(item.reason ?? '')}\n`);
   };
+  let hoursWait: string | undefined;
   const stopEvents = context.client.on('queue:changed', (change) => {
     progress = change.progress;
     if (change.condition === 'offline' && !offline)
@@ -68,6 +69,9 @@ export async function sync(context: CliContext, out: CommandOutput): Promise<num
         'Offline: uploads wait and resume by themselves when the service answers.\n',
       );
     offline = change.condition === 'offline';
+    if (change.hoursWait !== undefined && change.hoursWait !== hoursWait)
+      out.stderr.write(`sync: ${change.hoursWait}. Stop with Ctrl+C; nothing is lost.\n`);
+    hoursWait = change.hoursWait;
     for (const item of change.items) report(item);
   });
   const ticker = setInterval(() => {

@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+import { parseByteRate } from '../../shared/domain/byte-rate';
+import { parseUploadSchedule } from '../../shared/domain/upload-hours';
 import { insecureAddressReason } from '../../shared/domain/secure-address';
 import { DEFAULT_FAR_METERS } from '../../shared/domain/project-distance';
 import { DEFAULT_WATCH_SETTLE_SECONDS } from '../../shared/domain/watch-rule';
@@ -25,6 +27,10 @@ export type SettingsFlags = {
   readonly keepOriginals?: boolean | undefined;
   /** `--camera-offset`, parsed: put into the saved camera clock offsets. */
   readonly cameraOffsets?: readonly CameraOffset[] | undefined;
+  /** `--max-upload-rate 2MB/s` (or `none`): the bandwidth cap, saved. */
+  readonly maxUploadRate?: string | undefined;
+  /** `--hours "Mon-Fri 18:00-07:00"` (or `any`): the upload hours, saved. */
+  readonly hours?: string | undefined;
 };
 
 function checkedUrl(name: string, value: string | undefined): string | undefined {
@@ -73,6 +79,8 @@ export function settingsChange(
       throw error;
     }
   }
+  const maxUploadBytesPerSecond = uploadRateFlag(flags.maxUploadRate);
+  const uploadHours = hoursFlag(flags.hours);
   const secret = env[CLIENT_SECRET_ENV];
   const keys = s3Keys(env);
   const host = flags.photoHost ?? saved.photoHost;
@@ -106,6 +114,8 @@ export function settingsChange(
     ...(flags.cameraOffsets !== undefined && flags.cameraOffsets.length > 0
       ? { cameraOffsets: withCameraOffsetFlags(saved.cameraOffsets, flags.cameraOffsets) }
       : {}),
+    ...(maxUploadBytesPerSecond !== undefined ? { maxUploadBytesPerSecond } : {}),
+    ...(uploadHours !== undefined ? { uploadHours } : {}),
   };
   return Object.keys(change).length === 0 ? undefined : change;
 }
@@ -125,7 +135,45 @@ export const noSavedSettings: SettingsView = {
   watchSettleSeconds: DEFAULT_WATCH_SETTLE_SECONDS,
   farMeters: DEFAULT_FAR_METERS,
   cameraOffsets: [],
+  maxUploadBytesPerSecond: null,
+  uploadHours: null,
+  pauseOnBattery: false,
 };
+
+/** Words that lift a cap or a schedule. */
+const NONE_WORDS = new Set(['none', 'off', 'any', 'always', 'unlimited']);
+
+/**
+ * The bandwidth cap `--max-upload-rate` asks for: bytes per second, null to remove it (`none`),
+ * undefined when the flag is not given.
+ * @throws UsageError when it is not a rate.
+ */
+export function uploadRateFlag(text: string | undefined): number | null | undefined {
+  if (text === undefined) return undefined;
+  if (NONE_WORDS.has(text.trim().toLowerCase())) return null;
+  const rate = parseByteRate(text);
+  if (rate === undefined)
+    throw new UsageError(
+      `--max-upload-rate is a rate such as 500KB/s, 2MB/s or 1.5MiB/s (or none), not "${text}"`,
+    );
+  return rate;
+}
+
+/**
+ * The upload hours `--hours` asks for, normalised; null to send at any time (`any`), undefined
+ * when the flag is not given.
+ * @throws UsageError when it is not a schedule.
+ */
+export function hoursFlag(text: string | undefined): string | null | undefined {
+  if (text === undefined) return undefined;
+  if (NONE_WORDS.has(text.trim().toLowerCase())) return null;
+  const schedule = parseUploadSchedule(text);
+  if (schedule === undefined)
+    throw new UsageError(
+      `--hours is days and a time range such as "Mon-Fri 18:00-07:00" (or any), not "${text}"`,
+    );
+  return schedule.text;
+}
 
 /**
  * The `keepOriginals` setting the flags ask for: `--keep-originals` true, `--convert-originals`

@@ -62,6 +62,8 @@ export class AppCore {
   #host: (PhotoHost & { close?(): void }) | undefined;
   /** Why no upload engine runs, in the user's words; undefined when one does. */
   #notReady: string | undefined;
+  /** The computer runs on battery (told by the app's power monitor; never on the command line). */
+  #onBattery = false;
   /** Serialises reconfiguration: settings saved twice quickly apply in order. */
   #configuring: Promise<void> = Promise.resolve();
 
@@ -231,6 +233,12 @@ export class AppCore {
     this.networkChanged();
   }
 
+  /** The computer went on battery or back on mains power (the app's power monitor). */
+  powerSourceChanged(onBattery: boolean): void {
+    this.#onBattery = onBattery;
+    if (!onBattery) this.#runner.kick();
+  }
+
   /**
    * The thumbnail file of a photo taken in during this session, made on a worker if needed;
    * undefined for any other MD5 (the window cannot ask for arbitrary files).
@@ -324,6 +332,7 @@ export class AppCore {
       api && this.#host
         ? new UploadEngine(this.#store, api, this.#host, this.#clock, logger.child('engine'), {
             ...engineOptions(saved),
+            onBattery: saved.pauseOnBattery === true ? () => this.#onBattery : undefined,
             conversion: {
               convert: (request) => this.#workers.convertToJpeg(request),
               stagingDir: join(this.options.dataDir, 'staging'),

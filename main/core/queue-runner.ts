@@ -2,6 +2,7 @@ import type { Clock } from '../../shared/domain/clock';
 import type {
   QueueChangeView,
   QueueCondition,
+  QueueItemView,
   QueueProgressView,
   QueueSnapshotView,
 } from '../../shared/ipc/views';
@@ -13,6 +14,18 @@ import { queueItemView } from './views';
 
 /** Changes are sent to the window at most this often: a busy queue must not flood the bridge. */
 const CHANGE_INTERVAL_MS = 150;
+
+/** Whether `item` would be worked on now but for the upload hours. */
+function waitsForHours(item: QueueItem): boolean {
+  return (
+    !item.paused &&
+    item.reason === null &&
+    (item.state === 'queued' ||
+      item.state === 'staged' ||
+      item.state === 'creating' ||
+      item.state === 'created')
+  );
+}
 
 /** How a `sync()` ended. */
 export type SyncEnd = 'idle' | 'needs-sign-in' | 'stopped' | 'not-ready';
@@ -62,7 +75,8 @@ export class QueueRunner {
       if (event.type === 'item') {
         if (event.item.state === 'done') this.#pace.finished(this.clock.now());
         this.#changed.set(event.item.id, event.item);
-      } else this.#condition = event.condition;
+      } else if (event.type === 'condition') this.#condition = event.condition;
+      // The upload hours closed or opened ('hours'): the flush below says so.
       this.#scheduleFlush();
     });
     this.kick();
@@ -164,13 +178,21 @@ export class QueueRunner {
     };
   }
 
+  /** Outside the upload hours: why nothing is sent and when it resumes (read now, not cached). */
+  get #hoursWait(): string | undefined {
+    const window = this.#engine?.uploadWindow();
+    return window === undefined || window.open ? undefined : window.reason;
+  }
+
   snapshot(): QueueSnapshotView {
     const items = this.store.all();
+    const hoursWait = this.#hoursWait;
     return {
-      items: items.map(queueItemView),
+      items: items.map((item) => this.#view(item, hoursWait)),
       progress: queueProgress(this.store.photoGroups(), this.#pace, this.clock.now()),
       condition: this.#condition,
       pausedAll: this.store.pausedAll,
+      hoursWait,
     };
   }
 
@@ -181,13 +203,25 @@ export class QueueRunner {
   #flush(): void {
     clearTimeout(this.#flushTimer);
     this.#flushTimer = undefined;
-    const items = [...this.#changed.values()].map(queueItemView);
+    // Outside the upload hours every waiting item says so, not only the ones that changed.
+    const hoursWait = this.#hoursWait;
+    if (hoursWait !== undefined)
+      for (const item of this.store.all())
+        if (waitsForHours(item)) this.#changed.set(item.id, item);
+    const items = [...this.#changed.values()].map((item) => this.#view(item, hoursWait));
     this.#changed.clear();
     this.emit({
       items,
       progress: queueProgress(this.store.photoGroups(), this.#pace, this.clock.now()),
       condition: this.#condition,
       pausedAll: this.store.pausedAll,
+      hoursWait,
     });
+  }
+
+  /** An item as the window sees it; outside the upload hours, one waiting for them says so. */
+  #view(item: QueueItem, hoursWait: string | undefined): QueueItemView {
+    const view = queueItemView(item);
+    return hoursWait !== undefined && waitsForHours(item) ? { ...view, reason: hoursWait } : view;
   }
 }

@@ -5,6 +5,8 @@ import { type AuthConfig, AuthSession, type AuthSessionDeps } from '../auth/auth
 import type { HttpAgent } from '../http/http-agent';
 import type { Logger } from '../logging/logger';
 import type { EngineOptions } from '../queue/upload-engine';
+import { parseUploadSchedule } from '../../shared/domain/upload-hours';
+import { BandwidthLimiter } from '../staging/bandwidth-limiter';
 import type { Settings } from '../settings/settings-store';
 
 /** The API client for `baseUrl`, paced as the settings say (default: the service's published limits). */
@@ -35,13 +37,18 @@ export function createPhotoServiceApi(
   );
 }
 
-/** The engine's options from the settings: lanes and the retry wait cap. */
+/** The engine's options from the settings: lanes, the retry wait cap, the bandwidth cap and hours. */
 export function engineOptions(settings: Settings): EngineOptions {
   const cap = settings.pacing?.maxBackoffMs;
   return {
     concurrency: settings.concurrency ?? 4,
     maxFileBytes: settings.maxFileBytes,
     backoff: cap === undefined ? undefined : { baseMs: Math.min(1000, cap), capMs: cap },
+    // One limiter per engine: every lane of it sends through the same cap.
+    bandwidth: settings.maxUploadBytesPerSecond
+      ? new BandwidthLimiter(settings.maxUploadBytesPerSecond)
+      : undefined,
+    uploadHours: settings.uploadHours ? parseUploadSchedule(settings.uploadHours) : undefined,
   };
 }
 

@@ -75,6 +75,9 @@ export function settingsHandlers(
         watchSettleSeconds: input.watchSettleSeconds,
         farMeters: input.farMeters,
         cameraOffsets: input.cameraOffsets,
+        maxUploadBytesPerSecond: input.maxUploadBytesPerSecond,
+        uploadHours: input.uploadHours,
+        pauseOnBattery: input.pauseOnBattery,
       });
       if (input.clientSecret !== undefined && next.authUrl && next.clientId) {
         deps.redactor.add(input.clientSecret);

@@ -52,6 +52,9 @@ export async function settingsView(
     watchSettleSeconds: saved.watchSettleSeconds ?? DEFAULT_WATCH_SETTLE_SECONDS,
     farMeters: saved.farMeters ?? DEFAULT_FAR_METERS,
     cameraOffsets: saved.cameraOffsets ?? [],
+    maxUploadBytesPerSecond: saved.maxUploadBytesPerSecond ?? null,
+    uploadHours: saved.uploadHours ?? null,
+    pauseOnBattery: saved.pauseOnBattery ?? false,
   };
 }
 

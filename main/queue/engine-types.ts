@@ -1,3 +1,5 @@
+import type { BandwidthLimiter } from '../staging/bandwidth-limiter';
+import type { UploadSchedule } from '../../shared/domain/upload-hours';
 import type { ConversionOptions } from '../staging/prepared-upload';
 import type { QueueItem } from './queue-store';
 
@@ -7,7 +9,9 @@ export type EngineCondition = 'idle' | 'running' | 'offline' | 'needs-sign-in';
 /** What the engine tells its listeners: an item's new journaled state, or a new condition. */
 export type EngineEvent =
   | { readonly type: 'item'; readonly item: QueueItem }
-  | { readonly type: 'condition'; readonly condition: EngineCondition };
+  | { readonly type: 'condition'; readonly condition: EngineCondition }
+  /** The upload hours closed (`reason` says until when) or opened again (no reason). */
+  | { readonly type: 'hours'; readonly reason: string | undefined };
 
 /** Counts of answers that made the engine wait. */
 export type EngineStats = { rateLimited: number; serverErrors: number; networkErrors: number };
@@ -28,4 +32,12 @@ export type EngineOptions = {
   readonly wait?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
   /** How HEIC/HEIF and TIFF photos are sent; without it, every original is sent unchanged. */
   readonly conversion?: ConversionOptions | undefined;
+  /** The bandwidth cap on bytes sent to the photo host, one for all lanes; none: no cap. */
+  readonly bandwidth?: BandwidthLimiter | undefined;
+  /** Upload hours: outside them nothing is sent (no staging, no create); none: any time. */
+  readonly uploadHours?: UploadSchedule | undefined;
+  /** The zone the hours are read in (default: this computer's). */
+  readonly zone?: string | undefined;
+  /** Whether the computer runs on battery now, when the user asked to pause then; none: never. */
+  readonly onBattery?: (() => boolean) | undefined;
 };

@@ -56,6 +56,7 @@ export async function stageStep(
         size: file.size,
         file: file.handle,
         onProgress,
+        bandwidth: steps.options.bandwidth,
       },
       signal,
     );

@@ -16,6 +16,8 @@ import { OfflineProbe } from './offline-probe';
 import { ProcessingPace } from './processing-pace';
 import { afterProcessingStatus, realWait } from './service-waits';
 import { stageStep } from './stage-step';
+import { localZone, type UploadWindow } from '../../shared/domain/upload-hours';
+import { sendingGate } from './sending-gate';
 import type { QueueItem, QueueStore } from './queue-store';
 
 export type { EngineCondition, EngineEvent, EngineOptions, EngineStats } from './engine-types';
@@ -46,6 +48,8 @@ export class UploadEngine {
   /** What the steps in their own modules (stage, create, reconcile, find) work with. */
   readonly #steps: EngineStepContext;
   #condition: EngineCondition = 'idle';
+  /** Why sending waits for the upload hours, while it does. */
+  #hoursReason: string | undefined;
 
   constructor(
     private readonly store: QueueStore,
@@ -72,6 +76,31 @@ export class UploadEngine {
       waitingSince: (item) => this.#waitingSince(item),
       firstPollMs: () => this.#pace.firstPollMs,
     };
+  }
+
+  /**
+   * Whether photos may be sent now: inside the upload hours (always, without a schedule) and not
+   * on battery when the user asked to pause then.
+   */
+  uploadWindow(): UploadWindow {
+    return sendingGate({
+      schedule: this.options.uploadHours,
+      now: this.clock.now(),
+      zone: this.options.zone ?? localZone(),
+      pauseOnBattery: this.options.onBattery !== undefined,
+      onBattery: this.options.onBattery?.() ?? false,
+    });
+  }
+
+  /** The upload hours now; tells the listeners when they close or open. */
+  #checkHours(): UploadWindow {
+    const window = this.uploadWindow();
+    const reason = window.open ? undefined : window.reason;
+    if (reason !== this.#hoursReason) {
+      this.#hoursReason = reason;
+      this.#emit({ type: 'hours', reason });
+    }
+    return window;
   }
 
   /** What the engine as a whole is doing now. */
@@ -142,6 +171,12 @@ export class UploadEngine {
         this.store.stagedAhead(stagedAheadBound(this.options.concurrency)) >=
           stagedAheadBound(this.options.concurrency);
       const [item] = ahead ? [] : this.store.due(this.clock.now(), this.#inFlight, 1, role);
+      // Outside the upload hours nothing is sent: the item waits, due, until they open.
+      const hours = item === undefined ? undefined : this.#checkHours();
+      if (hours !== undefined && !hours.open) {
+        await this.#wait(Math.max(20, Math.min(60_000, hours.opensAt - this.clock.now())), signal);
+        continue;
+      }
       if (item === undefined) {
         const next = this.store.nextDueAt();
         if (next === undefined && this.#inFlight.size === 0) return;

@@ -1,5 +1,6 @@
 import Conf from 'conf';
 import { z } from 'zod';
+import { parseUploadSchedule } from '../../shared/domain/upload-hours';
 import { secureAddressSchema } from '../../shared/domain/secure-address';
 import { FAR_METERS_RANGE } from '../../shared/domain/project-distance';
 import { cameraOffsetSchema, MAX_CAMERA_OFFSETS } from '../../shared/domain/camera-clock';
@@ -118,6 +119,16 @@ const settingsSchema = z.object({
   farMeters: z.number().int().min(FAR_METERS_RANGE.min).max(FAR_METERS_RANGE.max).optional(),
   /** Camera clock offsets (issue 14), applied to later intakes: see `shared/domain/camera-clock.ts`. */
   cameraOffsets: z.array(cameraOffsetSchema).max(MAX_CAMERA_OFFSETS).optional(),
+  /** The bandwidth cap on bytes sent to the photo host, all lanes together (issue 14); null: none. */
+  maxUploadBytesPerSecond: z.number().int().positive().nullable().optional(),
+  /** Upload hours ("Mon-Fri 18:00-07:00", in this computer's zone; issue 14); null: any time. */
+  uploadHours: z
+    .string()
+    .refine((text) => parseUploadSchedule(text) !== undefined, 'not a schedule of upload hours')
+    .nullable()
+    .optional(),
+  /** In the app, pause sending while the computer runs on battery (issue 14). */
+  pauseOnBattery: z.boolean().optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -1,5 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
 import type { PhotoFormat } from '../../shared/domain/intake';
+import type { BandwidthLimiter } from './bandwidth-limiter';
 
 /** A photo to put where the service can download it. */
 export type StageRequest = {
@@ -22,6 +23,8 @@ export type StageRequest = {
   readonly file?: FileHandle | undefined;
   /** Told the bytes sent so far while the file's bytes stream to the host (hosts that send any). */
   readonly onProgress?: ((bytesSent: number) => void) | undefined;
+  /** The engine's one bandwidth cap, shared by every lane: hosts that send bytes go no faster. */
+  readonly bandwidth?: BandwidthLimiter | undefined;
 };
 
 /** Where the service will download the photo from, and until when that address works. */

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { byteCounter } from './byte-counter';
+import { type BandwidthLimiter, throttledStream } from './bandwidth-limiter';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -178,6 +179,7 @@ export class S3PhotoHost implements PhotoHost {
                   })
                 : createReadStream(request.path, { start: 0, end: request.size - 1 }),
               request.onProgress,
+              request.bandwidth,
             ),
             ContentLength: request.size,
             ContentType: CONTENT_TYPES[request.format],
@@ -234,14 +236,24 @@ export class S3PhotoHost implements PhotoHost {
   }
 }
 
-/** The file's stream, counted as it goes when someone wants to know (see `byteCounter`). */
+/**
+ * The file's stream, held to the bandwidth cap when there is one, and counted as it goes when
+ * someone wants to know (see `byteCounter`, `throttledStream`).
+ */
 function countedBody(
   file: Readable,
   onProgress: ((bytesSent: number) => void) | undefined,
+  bandwidth?: BandwidthLimiter,
 ): Readable {
-  if (onProgress === undefined) return file;
-  const counter = byteCounter(onProgress);
-  // A read error reaches the upload through the counter, so it fails instead of hanging.
-  file.on('error', (error) => counter.destroy(error));
-  return file.pipe(counter);
+  let body = file;
+  for (const stage of [
+    bandwidth && throttledStream(bandwidth),
+    onProgress && byteCounter(onProgress),
+  ]) {
+    if (stage === undefined) continue;
+    // A read error reaches the upload through each stage, so it fails instead of hanging.
+    body.on('error', (error) => stage.destroy(error));
+    body = body.pipe(stage);
+  }
+  return body;
 }

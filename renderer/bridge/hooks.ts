@@ -58,6 +58,7 @@ export function useQueue(): QueueSnapshotView | undefined {
         progress: change.progress,
         condition: change.condition,
         pausedAll: change.pausedAll,
+        hoursWait: change.hoursWait,
       });
     });
     void bridge.invoke('queue:snapshot', {}).then((result) => {

@@ -104,6 +104,12 @@ export const ipcCalls = {
       farMeters: z.number().int().min(FAR_METERS_RANGE.min).max(FAR_METERS_RANGE.max).optional(),
       /** Every saved camera clock offset (the list replaces the saved one). */
       cameraOffsets: z.array(cameraOffsetSchema).max(MAX_CAMERA_OFFSETS).optional(),
+      /** The bandwidth cap in bytes per second; null removes it. */
+      maxUploadBytesPerSecond: z.number().int().positive().max(1e12).nullable().optional(),
+      /** Upload hours ("Mon-Fri 18:00-07:00"); null: any time. Checked when saved. */
+      uploadHours: z.string().min(1).max(200).nullable().optional(),
+      /** In the app, pause sending while on battery. */
+      pauseOnBattery: z.boolean().optional(),
     })
     .strict(),
   'settings:test-photo-host': z.object({}).strict(),

@@ -58,6 +58,12 @@ export type SettingsView = {
   readonly farMeters: number;
   /** Saved camera clock offsets, applied to later intakes. */
   readonly cameraOffsets: readonly CameraOffset[];
+  /** The bandwidth cap in bytes per second; null: no cap. */
+  readonly maxUploadBytesPerSecond: number | null;
+  /** Upload hours ("Mon-Fri 18:00-07:00"); null: any time. */
+  readonly uploadHours: string | null;
+  /** In the app, sending pauses while the computer runs on battery. */
+  readonly pauseOnBattery: boolean;
 };
 
 /** One intake result with the id the renderer uses to queue it. */
@@ -156,6 +162,8 @@ export type QueueSnapshotView = {
   readonly condition: QueueCondition;
   /** "Pause all" holds: nothing is sent, and items added meanwhile are paused too. */
   readonly pausedAll: boolean;
+  /** Outside the upload hours: why nothing is sent and when it resumes; undefined otherwise. */
+  readonly hoursWait?: string | undefined;
 };
 
 /** How a `queue:sync` ended, with what the queue holds then. */
@@ -184,6 +192,8 @@ export type QueueChangeView = {
   readonly condition: QueueCondition;
   /** "Pause all" holds: nothing is sent, and items added meanwhile are paused too. */
   readonly pausedAll: boolean;
+  /** Outside the upload hours: why nothing is sent and when it resumes; undefined otherwise. */
+  readonly hoursWait?: string | undefined;
 };
 
 /** A photo already on the service. */

@@ -35,6 +35,9 @@ const settings = (cameraOffsets: SettingsView['cameraOffsets']): SettingsView =>
   assumedZone: 'UTC',
   keepOriginals: false,
   watchSettleSeconds: 5,
+  maxUploadBytesPerSecond: null,
+  uploadHours: null,
+  pauseOnBattery: false,
   farMeters: 1000,
   cameraOffsets,
 });

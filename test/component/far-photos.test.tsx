@@ -86,6 +86,9 @@ const settings: SettingsView = {
   assumedZone: 'UTC',
   keepOriginals: false,
   watchSettleSeconds: 5,
+  maxUploadBytesPerSecond: null,
+  uploadHours: null,
+  pauseOnBattery: false,
   cameraOffsets: [],
   farMeters: 1000,
 };

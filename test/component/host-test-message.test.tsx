@@ -16,6 +16,9 @@ const settings: SettingsView = {
   redirect: 'loopback',
   redirectNote: undefined,
   keepOriginals: false,
+  maxUploadBytesPerSecond: null,
+  uploadHours: null,
+  pauseOnBattery: false,
   watchSettleSeconds: 5,
   farMeters: 1000,
   photoHost: {

@@ -85,6 +85,11 @@ export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | und
             Pause all
           </button>
         )}
+        {queue.hoursWait !== undefined ? (
+          <span className="muted" role="status">
+            {queue.hoursWait}
+          </span>
+        ) : null}
         <button type="button" onClick={() => act(call(bridge, 'queue:retry', {}))}>
           Retry failed
         </button>
@@ -119,7 +124,7 @@ export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | und
                   ? (item.path?.split(/[\\/]/).pop() ?? `Item ${item.id}`)
                   : `Description of photo ${item.photoId ?? ''}`}
               </span>
-              <span className="state">{stateWords(item, queue.condition)}</span>
+              <span className="state">{stateWords(item, queue.condition, queue.hoursWait)}</span>
               {item.photoId ? <span className="muted">photo {item.photoId}</span> : null}
               <span className="actions">
                 {item.state === 'needs-attention' ? (

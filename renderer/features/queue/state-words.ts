@@ -2,15 +2,21 @@ import type { QueueCondition, QueueItemView } from '../../../shared/ipc/views';
 
 /**
  * An item's state in plain words, as the queue list shows it. While the whole queue waits (offline,
- * or for a new sign-in) the unfinished items say so rather than the step they stopped at.
+ * for a new sign-in, or for the upload hours: `hoursWait`) the unfinished items say so rather than the step they stopped at.
  */
-export function stateWords(item: QueueItemView, condition: QueueCondition = 'running'): string {
+export function stateWords(
+  item: QueueItemView,
+  condition: QueueCondition = 'running',
+  hoursWait?: string,
+): string {
   if (item.state === 'cancelled') return 'Cancelled';
   if (item.state === 'needs-attention') return `Needs attention: ${item.reason ?? 'see details'}`;
   if (item.paused && item.state !== 'done') return 'Paused';
   if (item.state !== 'done' && condition === 'offline')
     return 'Waiting for the connection; continues by itself';
   if (item.state !== 'done' && condition === 'needs-sign-in') return 'Waiting for you to sign in';
+  // Outside the upload hours (or paused on battery) nothing is sent: say why and until when.
+  if (item.state !== 'done' && hoursWait !== undefined) return hoursWait;
   if (item.kind === 'description')
     return item.state === 'done' ? 'Description updated' : 'Description edit waiting to be sent';
   switch (item.state) {

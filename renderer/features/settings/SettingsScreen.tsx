@@ -6,6 +6,8 @@ import {
 } from '../../../shared/domain/watch-rule';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
+import { UploadPaceFields } from './UploadPaceFields';
+import { uploadPaceFrom } from './upload-pace';
 import { WatchFolders } from './WatchFolders';
 import { CameraClocks } from './CameraClocks';
 
@@ -74,6 +76,8 @@ export function SettingsScreen({
       const value = form.get(name);
       return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
     };
+    const pace = uploadPaceFrom(text('maxUploadRate') ?? '', text('uploadHours') ?? '');
+    if (!pace.ok) return setMessage(pace.message);
     call(bridge, 'settings:set', {
       authUrl: text('authUrl'),
       baseUrl: text('baseUrl'),
@@ -85,6 +89,8 @@ export function SettingsScreen({
       keepOriginals: form.get('keepOriginals') === 'on',
       watchSettleSeconds: Number(text('watchSettleSeconds') ?? settings.watchSettleSeconds),
       photoHost: photoHostFrom(hostKind, text),
+      ...pace.change,
+      pauseOnBattery: form.get('pauseOnBattery') === 'on',
     })
       .then((saved) => {
         setSettings(saved);
@@ -246,6 +252,7 @@ export function SettingsScreen({
       </fieldset>
       <WatchFolders settleSeconds={settings.watchSettleSeconds} />
       <CameraClocks />
+      <UploadPaceFields settings={settings} />
       {message ? <p role="status">{message}</p> : null}
       <button type="submit" className="primary">
         Save

@@ -95,3 +95,13 @@ describe('a pasted project reference', () => {
     expect(projectIdFromReference('  ')).toBeUndefined();
   });
 });
+
+describe('the state words outside the upload hours', () => {
+  it('say an unfinished item waits, why and until when', () => {
+    const wait = 'Waiting for upload hours (Mon-Fri 18:00-07:00); resumes at 18:00';
+    expect(stateWords(item({ state: 'queued' }), 'running', wait)).toBe(wait);
+    expect(stateWords(item({ state: 'staged' }), 'running', wait)).toBe(wait);
+    expect(stateWords(item({ state: 'done' }), 'running', wait)).toBe('Uploaded');
+    expect(stateWords(item({ state: 'queued', paused: true }), 'running', wait)).toBe('Paused');
+  });
+});

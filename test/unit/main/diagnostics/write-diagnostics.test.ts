@@ -27,6 +27,9 @@ const settingsView: SettingsView = {
   watchSettleSeconds: 5,
   farMeters: 1000,
   cameraOffsets: [],
+  maxUploadBytesPerSecond: null,
+  uploadHours: null,
+  pauseOnBattery: false,
 };
 const queueCounts = {
   queued: 1,

@@ -1,0 +1,107 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { requireKeychain } from '../../support/keychain';
+import {
+  admin,
+  s3ClientFor,
+  startTestService,
+  type TestService,
+} from '../../support/photo-service-harness';
+import {
+  cliLogin,
+  configureUploads,
+  makePhotos,
+  runCli,
+  startCli,
+} from '../../support/upload-harness';
+
+// Issue 14 §3, upload hours: outside them nothing reaches the service or the photo host; the
+// items say why and when sending resumes; `upload` (its sync) waits, says so, and ends on SIGTERM.
+
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** Hours that are closed now: one hour at 03:00 three days from today (this computer's zone). */
+function closedHours(): string {
+  return `${DAYS[(new Date().getDay() + 3) % 7]} 03:00-04:00`;
+}
+
+const queueJson = z.object({
+  items: z.array(z.object({ state: z.string(), reason: z.string().nullable() })),
+});
+
+async function waitFor(check: () => boolean, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('upload hours', () => {
+  let service: TestService;
+  let dataDir: string;
+  let folder: string;
+
+  beforeAll(async () => {
+    await requireKeychain();
+    service = await startTestService({ autoApprove: true, withS3: true, allowPrivateFetch: true });
+    dataDir = await mkdtemp(join(tmpdir(), 'upload-hours-'));
+    folder = await mkdtemp(join(tmpdir(), 'upload-hours-photos-'));
+    await cliLogin(service.info, dataDir);
+  });
+  afterAll(async () => {
+    await service?.close();
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('sends nothing outside the hours, says why, and stops cleanly on SIGTERM', async () => {
+    const env = configureUploads(service.info, dataDir);
+    await makePhotos(folder, 3);
+    const hours = closedHours();
+    const project = service.info.projects[0]!.id;
+    const before = await admin.state(service.info);
+    const upload = startCli(
+      ['upload', folder, '--project', project, '--data-dir', dataDir, '--hours', hours],
+      env,
+    );
+    let stderr = '';
+    upload.child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await waitFor(() => stderr.includes('Waiting for upload hours'), 30_000);
+    expect(stderr).toContain(`sync: Waiting for upload hours (${hours}); resumes `);
+    // Time for the lanes to send anything they would.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+
+    const state = await admin.state(service.info);
+    expect(state.photos).toHaveLength(0);
+    // No write reached the service's API (no create); only the intake's look for copies read.
+    const writes = (requests: Record<string, unknown>) =>
+      Object.keys(requests).filter((route) => /^(POST|PUT|PATCH|DELETE) \/v2\//.test(route));
+    expect(writes(state.requests)).toEqual(writes(before.requests));
+    expect(writes(state.requests)).toEqual([]);
+    const stored = await s3ClientFor(service.info).send(
+      new ListObjectsV2Command({ Bucket: service.info.s3!.bucket, Prefix: 'uploads/' }),
+    );
+    expect(stored.KeyCount ?? 0).toBe(0);
+
+    upload.child.kill('SIGTERM');
+    const ended = await upload.done;
+    expect(ended.signal).toBeNull();
+    expect(ended.code).toBe(130);
+    expect(ended.stderr).not.toMatch(/error|at .*\.ts:/i);
+
+    // The queue says why its items wait, and when sending resumes.
+    const queue = await runCli(['queue', '--json', '--data-dir', dataDir], env);
+    expect(queue.code, queue.stderr).toBe(0);
+    const { items } = queueJson.parse(JSON.parse(queue.stdout));
+    expect(items).toHaveLength(3);
+    for (const item of items) {
+      expect(item.state).toBe('queued');
+      expect(item.reason).toMatch(/^Waiting for upload hours \(.+\); resumes .*03:00$/);
+    }
+  }, 90_000);
+});
