@@ -153,6 +153,7 @@ describe('PhotoServiceApi against answers the simulator never gives (loopback se
         photo_count: undefined,
         project_url: undefined,
         coordinates: null,
+        geofence: null,
       },
       {
         id: '2',
@@ -167,6 +168,7 @@ describe('PhotoServiceApi against answers the simulator never gives (loopback se
         photo_count: undefined,
         project_url: undefined,
         coordinates: null,
+        geofence: null,
       },
       {
         id: 'p3',
@@ -175,6 +177,7 @@ describe('PhotoServiceApi against answers the simulator never gives (loopback se
         photo_count: undefined,
         project_url: undefined,
         coordinates: null,
+        geofence: null,
       },
       {
         id: 'p4',
@@ -183,6 +186,7 @@ describe('PhotoServiceApi against answers the simulator never gives (loopback se
         photo_count: undefined,
         project_url: undefined,
         coordinates: null,
+        geofence: null,
       },
     ]);
     expect(logs).toContainEqual(
