@@ -7,6 +7,7 @@ import type { IntakeState } from '../../renderer/bridge/hooks';
 import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
 import { CameraClocks } from '../../renderer/features/settings/CameraClocks';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
+import { settingsViewFixture } from '../support/settings-view-fixture';
 
 afterEach(cleanup);
 
@@ -23,24 +24,8 @@ afterAll(() => {
 });
 
 const CANON = { make: 'Canon', model: 'Canon EOS 5D' };
-const settings = (cameraOffsets: SettingsView['cameraOffsets']): SettingsView => ({
-  authUrl: undefined,
-  baseUrl: undefined,
-  clientId: undefined,
-  hasClientSecret: false,
-  redirect: 'loopback',
-  redirectNote: undefined,
-  photoHost: undefined,
-  concurrency: 4,
-  assumedZone: 'UTC',
-  keepOriginals: false,
-  watchSettleSeconds: 5,
-  maxUploadBytesPerSecond: null,
-  uploadHours: null,
-  pauseOnBattery: false,
-  farMeters: 1000,
-  cameraOffsets,
-});
+const settings = (cameraOffsets: SettingsView['cameraOffsets']): SettingsView =>
+  settingsViewFixture({ cameraOffsets });
 
 /** A Canon photo as intake gives it; `capture` changes what differs. */
 function photo(intakeId: number, capture: Partial<CaptureTime>) {

@@ -3,10 +3,11 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Coordinates } from '../../shared/domain/intake';
 import type { IpcResults } from '../../shared/ipc/contract';
-import type { IntakeItemView, ProjectListingView, SettingsView } from '../../shared/ipc/views';
+import type { IntakeItemView, ProjectListingView } from '../../shared/ipc/views';
 import type { IntakeState } from '../../renderer/bridge/hooks';
 import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
+import { settingsViewFixture } from '../support/settings-view-fixture';
 
 afterEach(cleanup);
 
@@ -74,24 +75,7 @@ const northgate: ProjectListingView = {
   archived: false,
   geofence: null,
 };
-const settings: SettingsView = {
-  authUrl: undefined,
-  baseUrl: undefined,
-  clientId: undefined,
-  hasClientSecret: false,
-  redirect: 'loopback',
-  redirectNote: undefined,
-  photoHost: undefined,
-  concurrency: 4,
-  assumedZone: 'UTC',
-  keepOriginals: false,
-  watchSettleSeconds: 5,
-  maxUploadBytesPerSecond: null,
-  uploadHours: null,
-  pauseOnBattery: false,
-  cameraOffsets: [],
-  farMeters: 1000,
-};
+const settings = settingsViewFixture();
 const queued: IpcResults['queue:add-photos'] = {
   added: 1,
   alreadyQueued: 0,

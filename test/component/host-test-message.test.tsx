@@ -2,34 +2,19 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IpcResult, IpcResults } from '../../shared/ipc/contract';
-import type { SettingsView } from '../../shared/ipc/views';
 import { SettingsScreen } from '../../renderer/features/settings/SettingsScreen';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
+import { settingsViewFixture } from '../support/settings-view-fixture';
 
 afterEach(cleanup);
 
-const settings: SettingsView = {
-  authUrl: undefined,
-  baseUrl: undefined,
-  clientId: undefined,
-  hasClientSecret: false,
-  redirect: 'loopback',
-  redirectNote: undefined,
-  keepOriginals: false,
-  maxUploadBytesPerSecond: null,
-  uploadHours: null,
-  pauseOnBattery: false,
-  watchSettleSeconds: 5,
-  farMeters: 1000,
+const settings = settingsViewFixture({
   photoHost: {
     kind: 'published',
     root: '/srv/site',
     urlPrefix: 'https://photos.example.com/site/',
   },
-  concurrency: 4,
-  assumedZone: 'UTC',
-  cameraOffsets: [],
-};
+});
 
 type HostTestAnswer = IpcResult<IpcResults['settings:test-photo-host']>;
 

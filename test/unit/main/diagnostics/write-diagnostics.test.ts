@@ -11,26 +11,14 @@ import {
   writeDiagnostics,
 } from '../../../../main/diagnostics/write-diagnostics';
 import { currentVersions } from '../../../../main/diagnostics/versions';
-import type { SettingsView } from '../../../../shared/ipc/views';
+import { settingsViewFixture } from '../../../support/settings-view-fixture';
 
-const settingsView: SettingsView = {
+const settingsView = settingsViewFixture({
   authUrl: 'https://auth.example.test',
   baseUrl: 'https://api.example.test',
   clientId: 'uploader',
   hasClientSecret: true,
-  redirect: 'loopback',
-  redirectNote: undefined,
-  photoHost: undefined,
-  concurrency: 4,
-  assumedZone: 'UTC',
-  keepOriginals: false,
-  watchSettleSeconds: 5,
-  farMeters: 1000,
-  cameraOffsets: [],
-  maxUploadBytesPerSecond: null,
-  uploadHours: null,
-  pauseOnBattery: false,
-};
+});
 const queueCounts = {
   queued: 1,
   staged: 0,

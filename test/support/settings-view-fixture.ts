@@ -1,0 +1,30 @@
+import { DEFAULT_FAR_METERS } from '../../shared/domain/project-distance';
+import { DEFAULT_WATCH_SETTLE_SECONDS } from '../../shared/domain/watch-rule';
+import type { SettingsView } from '../../shared/ipc/views';
+
+/**
+ * Every setting the window sees, as a fresh install shows them (no service, no photo host, the
+ * defaults), with `overrides` on top. The one place a test spells out a whole `SettingsView`, so
+ * a new setting is added here once instead of in every test that needs settings.
+ */
+export function settingsViewFixture(overrides: Partial<SettingsView> = {}): SettingsView {
+  return {
+    authUrl: undefined,
+    baseUrl: undefined,
+    clientId: undefined,
+    hasClientSecret: false,
+    redirect: 'loopback',
+    redirectNote: undefined,
+    photoHost: undefined,
+    concurrency: 4,
+    assumedZone: 'UTC',
+    keepOriginals: false,
+    watchSettleSeconds: DEFAULT_WATCH_SETTLE_SECONDS,
+    farMeters: DEFAULT_FAR_METERS,
+    cameraOffsets: [],
+    maxUploadBytesPerSecond: null,
+    uploadHours: null,
+    pauseOnBattery: false,
+    ...overrides,
+  };
+}
