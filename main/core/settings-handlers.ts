@@ -3,6 +3,7 @@ import type { IpcHandlers } from '../../shared/ipc/dispatcher';
 import type { Redactor } from '../logging/logger';
 import { secretNames } from '../secrets/secret-names';
 import type { SecretStore } from '../secrets/secret-store';
+import { changeNeedsReconfigure } from '../settings/read-when-used';
 import type { PhotoHostSettings } from '../settings/settings-store';
 import { testHostRoundTrip } from '../staging/host-round-trip';
 import { saveS3Keys } from '../staging/open-photo-host';
@@ -39,16 +40,7 @@ function photoHostSettings(
   };
 }
 
-/** Settings read each time they are used, so saving them alone rebuilds nothing. */
-const READ_WHEN_USED: ReadonlySet<string> = new Set([
-  'assumedZone',
-  'watchSettleSeconds',
-  'farMeters',
-  'cameraOffsets',
-]);
-
 /** The handlers of `settings:get`, `settings:set` and `settings:test-photo-host`. */
-
 export function settingsHandlers(
   deps: SettingsHandlerDeps,
 ): Pick<IpcHandlers, 'settings:get' | 'settings:set' | 'settings:test-photo-host'> {
@@ -101,9 +93,8 @@ export function settingsHandlers(
           deps,
         );
       }
-      // The default zone and the settle time are read when used; anything else rebuilds the
-      // connection.
-      if (Object.keys(input).some((key) => !READ_WHEN_USED.has(key))) await core.reconfigure();
+      // Settings read when used apply by themselves; anything else rebuilds the connection.
+      if (changeNeedsReconfigure(Object.keys(input))) await core.reconfigure();
       return core.settingsView();
     },
 

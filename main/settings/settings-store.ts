@@ -132,6 +132,9 @@ const settingsSchema = z.object({
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
+
+/** The name of every setting the file may hold, for checks that a list names only real ones. */
+export const SETTING_NAMES: readonly string[] = Object.keys(settingsSchema.shape);
 export type SettingsPatch = { readonly [K in keyof Settings]?: Settings[K] };
 
 /**

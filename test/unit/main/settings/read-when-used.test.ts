@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { changeNeedsReconfigure, READ_WHEN_USED } from '../../../../main/settings/read-when-used';
+import { SETTING_NAMES } from '../../../../main/settings/settings-store';
+
+describe('the settings read when used', () => {
+  it('are all real settings', () => {
+    expect(READ_WHEN_USED.length).toBeGreaterThan(0);
+    for (const name of READ_WHEN_USED) expect(SETTING_NAMES, name).toContain(name);
+  });
+
+  it('are the zone, the settle time, the far-photo threshold and the camera clocks', () => {
+    expect([...READ_WHEN_USED].sort()).toEqual(
+      ['assumedZone', 'cameraOffsets', 'farMeters', 'watchSettleSeconds'].sort(),
+    );
+  });
+
+  it('need no reconfigure alone; any other setting saved with them does', () => {
+    expect(changeNeedsReconfigure([])).toBe(false);
+    expect(changeNeedsReconfigure(['farMeters'])).toBe(false);
+    expect(changeNeedsReconfigure(['assumedZone', 'watchSettleSeconds', 'cameraOffsets'])).toBe(
+      false,
+    );
+    expect(changeNeedsReconfigure(['farMeters', 'baseUrl'])).toBe(true);
+    expect(changeNeedsReconfigure(['clientSecret'])).toBe(true);
+    expect(changeNeedsReconfigure(['concurrency'])).toBe(true);
+  });
+});
