@@ -6,6 +6,8 @@ import {
 } from '../../../shared/domain/watch-rule';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
+import { FarPhotoField } from './FarPhotoField';
+import { farMetersFrom } from './far-threshold';
 import { UploadPaceFields } from './UploadPaceFields';
 import { uploadPaceFrom } from './upload-pace';
 import { WatchFolders } from './WatchFolders';
@@ -56,6 +58,7 @@ export function SettingsScreen({
   const [settings, setSettings] = useState<SettingsView>();
   const [secret, setSecret] = useState('');
   const [message, setMessage] = useState<string>();
+  const [farProblem, setFarProblem] = useState<string>();
   const [testingHost, setTestingHost] = useState(false);
   const [hostKind, setHostKind] = useState<'s3' | 'published' | 'none'>('none');
   useEffect(() => {
@@ -76,8 +79,11 @@ export function SettingsScreen({
       const value = form.get(name);
       return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
     };
+    const far = farMetersFrom(text('farMeters') ?? '');
+    setFarProblem(far.ok ? undefined : far.message);
     const pace = uploadPaceFrom(text('maxUploadRate') ?? '', text('uploadHours') ?? '');
     if (!pace.ok) return setMessage(pace.message);
+    if (!far.ok) return setMessage('Nothing was saved: the far-photo distance needs fixing.');
     call(bridge, 'settings:set', {
       authUrl: text('authUrl'),
       baseUrl: text('baseUrl'),
@@ -88,6 +94,7 @@ export function SettingsScreen({
       assumedZone: text('assumedZone'),
       keepOriginals: form.get('keepOriginals') === 'on',
       watchSettleSeconds: Number(text('watchSettleSeconds') ?? settings.watchSettleSeconds),
+      farMeters: far.meters,
       photoHost: photoHostFrom(hostKind, text),
       ...pace.change,
       pauseOnBattery: form.get('pauseOnBattery') === 'on',
@@ -189,6 +196,7 @@ export function SettingsScreen({
         A photo in a watched folder is taken in once its size and time have not changed for this
         long ({MIN_WATCH_SETTLE_SECONDS} to {MAX_WATCH_SETTLE_SECONDS} seconds).
       </p>
+      <FarPhotoField savedMeters={settings.farMeters} problem={farProblem} />
       <fieldset>
         <legend>Photo host: where photos are put for the service to fetch</legend>
         <label>
