@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Coordinates } from '../../shared/domain/intake';
 import type { IpcResults } from '../../shared/ipc/contract';
@@ -75,7 +75,6 @@ const northgate: ProjectListingView = {
   archived: false,
   geofence: null,
 };
-const settings = settingsViewFixture();
 const queued: IpcResults['queue:add-photos'] = {
   added: 1,
   alreadyQueued: 0,
@@ -89,8 +88,11 @@ function rowOf(fileName: string): HTMLElement {
   return row;
 }
 
-/** The screen with a photo on the tower's site and one taken in Seattle, Harbor chosen. */
-async function showDrop() {
+/**
+ * The screen with a photo on the tower's site and one taken in Seattle (1102 km away), Harbor
+ * chosen, under `settings` (the default 1 km threshold unless given).
+ */
+async function renderDrop(settings = settingsViewFixture()) {
   const { bridge, calls } = fakeBridge({
     'projects:recent': [
       { id: 'harbor', name: 'Harbor View Tower', address: '', photoCount: undefined },
@@ -117,7 +119,6 @@ async function showDrop() {
     bridge,
   );
   fireEvent.click(await screen.findByRole('button', { name: /Harbor View Tower/ }));
-  await within(rowOf('IMG_2.jpg')).findByText(/^far: /);
   const sent = () =>
     calls
       .filter((entry) => entry.channel === 'queue:add-photos')
@@ -129,7 +130,14 @@ async function showDrop() {
             leftOut?: { intakeId: number; reason: string }[];
           },
       );
-  return { sent, message: () => message };
+  return { sent, message: () => message, calls };
+}
+
+/** `renderDrop` once the Seattle photo is flagged. */
+async function showDrop() {
+  const shown = await renderDrop();
+  await within(rowOf('IMG_2.jpg')).findByText(/^far: /);
+  return shown;
 }
 
 describe('photos taken far from the chosen project', () => {
@@ -176,5 +184,23 @@ describe('photos taken far from the chosen project', () => {
     expect(sent()[0]).toMatchObject({ intakeIds: [1], projectId: 'harbor' });
     expect(sent()[1]).toMatchObject({ intakeIds: [2], projectId: 'northgate' });
     await waitFor(() => expect(message()).toContain('1 moved to their nearest project'));
+  });
+
+  it('follow the saved threshold', async () => {
+    await renderDrop(settingsViewFixture({ farMeters: 1_100_000 }));
+    expect((await within(rowOf('IMG_2.jpg')).findByText(/^far: /)).textContent).toContain(
+      '1102 km from the project',
+    );
+    cleanup();
+    const { calls } = await renderDrop(settingsViewFixture({ farMeters: 1_200_000 }));
+    await waitFor(() =>
+      expect(calls.map((entry) => entry.channel)).toEqual(
+        expect.arrayContaining(['projects:list-all', 'settings:get']),
+      ),
+    );
+    // Let the answers land and the flags be worked out before looking for none.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(within(rowOf('IMG_2.jpg')).queryByText(/^far: /)).toBeNull();
+    expect(screen.queryByRole('group', { name: /taken far from/ })).toBeNull();
   });
 });
