@@ -2,6 +2,7 @@ import Database from 'libsql';
 import { z } from 'zod';
 import type { Clock } from '../../shared/domain/clock';
 import { normalizeTags } from '../../shared/domain/tags';
+import type { CommitDurability } from './commit-durability';
 import { baseAfterOwnEdits, IN_ORDER_CONDITION } from './description-order';
 import { LANE_CONDITION, type LaneRole } from './lane-roles';
 import { readPausedAll, writePausedAll } from './pause-all';
@@ -42,8 +43,13 @@ export {
  * build serves plain Node and Electron). Every write is committed before it returns, so an
  * engine step that records a state before its side effect survives a crash at any point.
  */
+/** The journal's normal synchronous mode: every commit is on the disk before it returns. */
+const DURABLE_SYNC = 'FULL';
+
 export class QueueStore {
   readonly #db: Database.Database;
+  /** Statements prepared once: the engine runs the same few many times a second. */
+  readonly #statements = new Map<string, Database.Statement>();
 
   constructor(
     file: string,
@@ -52,7 +58,7 @@ export class QueueStore {
     this.#db = new Database(file);
     this.#db.pragma('journal_mode = WAL');
     // FULL: a committed state survives a power cut too, not just a crash of this process.
-    this.#db.pragma('synchronous = FULL');
+    this.#db.exec(`PRAGMA synchronous = ${DURABLE_SYNC}`);
     this.#db.pragma('busy_timeout = 5000');
     this.#migrate();
   }
@@ -188,21 +194,43 @@ export class QueueStore {
     return found;
   }
 
+  /** `sql` prepared, once per text (the texts are this module's own, so the cache stays small). */
+  #statement(sql: string): Database.Statement {
+    let statement = this.#statements.get(sql);
+    if (statement === undefined) {
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
   get(id: number): QueueItem | undefined {
-    const row = this.#db.prepare('SELECT * FROM items WHERE id = ?').get(id);
+    const row = this.#statement('SELECT * FROM items WHERE id = ?').get(id);
     return row === undefined ? undefined : this.#parse(row);
   }
 
-  /** Commits a change of an item (and its state) before the caller's next side effect. */
-  update(id: number, change: ItemUpdate): QueueItem {
+  /**
+   * Commits a change of an item (and its state) before the caller's next side effect. A
+   * `relaxed` commit skips the disk sync (see `commitDurability`): it survives a crash of the
+   * app, and the next durable commit makes it survive a power cut too.
+   */
+  update(id: number, change: ItemUpdate, durability: CommitDurability = 'durable'): QueueItem {
     const columns = Object.keys(change);
     const values = Object.values(change).map((value) =>
       typeof value === 'boolean' ? (value ? 1 : 0) : value,
     );
     const assignments = [...columns.map((column) => `${column} = ?`), 'updated_at = ?'].join(', ');
-    this.#db
-      .prepare(`UPDATE items SET ${assignments} WHERE id = ?`)
-      .run(...values, this.clock.now(), id);
+    const statement = this.#statement(`UPDATE items SET ${assignments} WHERE id = ?`);
+    if (durability === 'relaxed') {
+      this.#db.exec('PRAGMA synchronous = NORMAL');
+      try {
+        statement.run(...values, this.clock.now(), id);
+      } finally {
+        this.#db.exec(`PRAGMA synchronous = ${DURABLE_SYNC}`);
+      }
+    } else {
+      statement.run(...values, this.clock.now(), id);
+    }
     const item = this.get(id);
     if (item === undefined) throw new Error(`Queue item ${id} vanished`);
     return item;
@@ -214,12 +242,10 @@ export class QueueStore {
    */
   due(now: number, exclude: ReadonlySet<number>, limit: number, role?: LaneRole): QueueItem[] {
     const forRole = role === undefined ? '' : `AND ${LANE_CONDITION[role]}`;
-    const rows = this.#db
-      .prepare(
-        `SELECT * FROM items WHERE state IN ('queued', 'staged', 'creating', 'created') AND paused = 0 AND next_attempt_at <= ?
+    const rows = this.#statement(
+      `SELECT * FROM items WHERE state IN ('queued', 'staged', 'creating', 'created') AND paused = 0 AND next_attempt_at <= ?
          AND ${IN_ORDER_CONDITION} ${forRole} ORDER BY id LIMIT ?`,
-      )
-      .all(now, limit + exclude.size);
+    ).all(now, limit + exclude.size);
     return rows
       .map((row) => this.#parse(row))
       .filter((item) => !exclude.has(item.id))
@@ -228,24 +254,22 @@ export class QueueStore {
 
   /** Photos staged and not paused, waiting for their create (counted up to `limit`). */
   stagedAhead(limit: number): number {
-    return this.#db
-      .prepare(
-        `SELECT id FROM items WHERE kind = 'photo' AND state = 'staged' AND paused = 0 LIMIT ?`,
-      )
-      .all(limit).length;
+    return this.#statement(
+      `SELECT id FROM items WHERE kind = 'photo' AND state = 'staged' AND paused = 0 LIMIT ?`,
+    ).all(limit).length;
   }
 
-  /** When the next waiting item becomes due (ms since the epoch), if any is waiting. */
-  nextDueAt(): number | undefined {
-    const row = z
-      .object({ at: z.number().nullable() })
-      .parse(
-        this.#db
-          .prepare(
-            `SELECT MIN(next_attempt_at) AS at FROM items WHERE state IN ('queued', 'staged', 'creating', 'created') AND paused = 0 AND ${IN_ORDER_CONDITION}`,
-          )
-          .get(),
-      );
+  /**
+   * When the next waiting item becomes due (ms since the epoch), if any is waiting; items in
+   * `exclude` (being worked on) do not count.
+   */
+  nextDueAt(exclude: ReadonlySet<number> = new Set()): number | undefined {
+    const row = z.object({ at: z.number().nullable() }).parse(
+      this.#statement(
+        `SELECT MIN(next_attempt_at) AS at FROM items WHERE state IN ('queued', 'staged', 'creating', 'created') AND paused = 0 AND ${IN_ORDER_CONDITION}
+             AND id NOT IN (SELECT value FROM json_each(?))`,
+      ).get(JSON.stringify([...exclude])),
+    );
     return row.at ?? undefined;
   }
 

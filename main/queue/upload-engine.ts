@@ -6,12 +6,14 @@ import type { PhotoServiceClient } from '../api/photo-service-client';
 import type { Logger } from '../logging/logger';
 import type { PhotoHost } from '../staging/photo-host';
 import { removeFinishedStagingFiles } from '../staging/staging-leftovers';
+import { commitDurability } from './commit-durability';
 import { createStep, findAcceptedStep, reconcileStep } from './create-steps';
 import { tryDescriptionEdit } from './description-edit';
 import { countAndClassify, parkedChange } from './engine-parking';
 import type { EngineStepContext } from './engine-step-context';
 import type { EngineCondition, EngineEvent, EngineOptions, EngineStats } from './engine-types';
 import { type LaneRole, stagedAheadBound } from './lane-roles';
+import { LaneWakeup } from './lane-wakeup';
 import { OfflineProbe } from './offline-probe';
 import { ProcessingPace } from './processing-pace';
 import { afterProcessingStatus, realWait } from './service-waits';
@@ -21,6 +23,12 @@ import { sendingGate } from './sending-gate';
 import type { QueueItem, QueueStore } from './queue-store';
 
 export type { EngineCondition, EngineEvent, EngineOptions, EngineStats } from './engine-types';
+
+/** The longest an idle lane sleeps before it looks at the queue again by itself. */
+const IDLE_LOOK_MS = 1000;
+
+/** The shortest sleep of a lane with nothing due, so a clock that stands still cannot spin it. */
+const MIN_LANE_WAIT_MS = 20;
 
 /** Thrown inside a step when it must stop and leave the item for later. */
 class Parked extends Error {}
@@ -43,6 +51,8 @@ export class UploadEngine {
   readonly #wait: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #stats: EngineStats = { rateLimited: 0, serverErrors: 0, networkErrors: 0 };
   readonly #probe: OfflineProbe;
+  /** Wakes idle lanes when a step leaves work for another lane. */
+  readonly #wakeup: LaneWakeup;
   /** When to look first at a photo the service just took, learned as the queue runs. */
   readonly #pace = new ProcessingPace();
   /** What the steps in their own modules (stage, create, reconcile, find) work with. */
@@ -61,6 +71,7 @@ export class UploadEngine {
   ) {
     this.#random = options.random ?? Math.random;
     this.#wait = options.wait ?? realWait;
+    this.#wakeup = new LaneWakeup(this.#wait);
     this.#probe = new OfflineProbe(api, this.#wait, logger, (condition) =>
       this.#setCondition(condition),
     );
@@ -86,7 +97,8 @@ export class UploadEngine {
     return sendingGate({
       schedule: this.options.uploadHours,
       now: this.clock.now(),
-      zone: this.options.zone ?? localZone(),
+      // The zone matters only to a schedule (and asking the system for it costs, every step).
+      zone: this.options.uploadHours === undefined ? 'UTC' : (this.options.zone ?? localZone()),
       pauseOnBattery: this.options.onBattery !== undefined,
       onBattery: this.options.onBattery?.() ?? false,
     });
@@ -178,12 +190,12 @@ export class UploadEngine {
         continue;
       }
       if (item === undefined) {
-        const next = this.store.nextDueAt();
+        // Items in flight are not waiting: the lane that holds one wakes the others when done.
+        const next = this.store.nextDueAt(this.#inFlight);
         if (next === undefined && this.#inFlight.size === 0) return;
-        await this.#wait(
-          Math.min(1000, Math.max(20, (next ?? this.clock.now() + 200) - this.clock.now())),
-          signal,
-        );
+        // Until the next item is due; at most a second, for work added from outside the engine.
+        const until = next === undefined ? IDLE_LOOK_MS : next - this.clock.now();
+        await this.#wakeup.sleep(Math.min(IDLE_LOOK_MS, Math.max(MIN_LANE_WAIT_MS, until)), signal);
         continue;
       }
       this.#inFlight.add(item.id);
@@ -195,6 +207,9 @@ export class UploadEngine {
           this.logger.error('unexpected error in an upload step', { item: item.id, error });
       } finally {
         this.#inFlight.delete(item.id);
+        // The item's new state may be another lane's work, and a lane waiting for the staged
+        // photos ahead to go down may now stage.
+        this.#wakeup.notify();
       }
     }
   }
@@ -220,7 +235,7 @@ export class UploadEngine {
   }
 
   #save(item: QueueItem, change: Parameters<QueueStore['update']>[1]): QueueItem {
-    const saved = this.store.update(item.id, change);
+    const saved = this.store.update(item.id, change, commitDurability(item, change));
     this.#emit({ type: 'item', item: saved });
     return saved;
   }
@@ -252,7 +267,7 @@ export class UploadEngine {
   #waitingSince(item: QueueItem): number {
     if (item.waiting_since !== null) return item.waiting_since;
     const now = this.clock.now();
-    this.store.update(item.id, { waiting_since: now });
+    this.store.update(item.id, { waiting_since: now }, 'relaxed');
     return now;
   }
 
