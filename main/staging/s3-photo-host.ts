@@ -1,7 +1,10 @@
 import { createReadStream } from 'node:fs';
-import type { Readable } from 'node:stream';
-import { byteCounter } from './byte-counter';
-import { type BandwidthLimiter, throttledStream } from './bandwidth-limiter';
+import { countedBody } from './counted-body';
+import {
+  DEFAULT_MULTIPART_THRESHOLD_BYTES,
+  DEFAULT_PART_BYTES,
+  uploadInParts,
+} from './s3-multipart-upload';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -39,6 +42,10 @@ export type S3HostConfig = {
   readonly secretAccessKey: string;
   /** How long the service may take to fetch a photo, in seconds (default 1 h). */
   readonly urlLifetimeSeconds: number;
+  /** Files larger than this go in parts (default 16 MiB; see `uploadInParts`). */
+  readonly multipartThresholdBytes?: number | undefined;
+  /** The size of each part but the last (default 8 MiB, never under S3's 5 MiB). */
+  readonly multipartPartBytes?: number | undefined;
 };
 
 /**
@@ -149,6 +156,10 @@ export class S3PhotoHost implements PhotoHost {
     });
   }
 
+  get #multipartThreshold(): number {
+    return this.config.multipartThresholdBytes ?? DEFAULT_MULTIPART_THRESHOLD_BYTES;
+  }
+
   keyFor(request: StageRequest): string {
     return `${this.config.prefix}${request.md5}.${EXTENSIONS[request.format]}`;
   }
@@ -164,7 +175,19 @@ export class S3PhotoHost implements PhotoHost {
           if (isNotFound(error)) return false;
           throw error;
         });
-      if (!present) {
+      if (!present && request.size > this.#multipartThreshold) {
+        await uploadInParts(
+          {
+            client: this.#client,
+            bucket: this.config.bucket,
+            key,
+            partBytes: this.config.multipartPartBytes ?? DEFAULT_PART_BYTES,
+          },
+          request,
+          signal,
+        );
+        bytesSent = request.size;
+      } else if (!present) {
         await this.#client.send(
           new PutObjectCommand({
             Bucket: this.config.bucket,
@@ -234,26 +257,4 @@ export class S3PhotoHost implements PhotoHost {
     this.#client.destroy();
     void this.#ownAgent?.close().catch(() => undefined);
   }
-}
-
-/**
- * The file's stream, held to the bandwidth cap when there is one, and counted as it goes when
- * someone wants to know (see `byteCounter`, `throttledStream`).
- */
-function countedBody(
-  file: Readable,
-  onProgress: ((bytesSent: number) => void) | undefined,
-  bandwidth?: BandwidthLimiter,
-): Readable {
-  let body = file;
-  for (const stage of [
-    bandwidth && throttledStream(bandwidth),
-    onProgress && byteCounter(onProgress),
-  ]) {
-    if (stage === undefined) continue;
-    // A read error reaches the upload through each stage, so it fails instead of hanging.
-    body.on('error', (error) => stage.destroy(error));
-    body = body.pipe(stage);
-  }
-  return body;
 }
