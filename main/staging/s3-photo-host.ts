@@ -104,6 +104,9 @@ function explain(error: unknown, endpoint: string | undefined): Error {
       return new NetworkError(`The photo store is unavailable (${status})`, String(status));
     return new StagingError(`The photo store refused the upload (${error.name})`);
   }
+  if (error instanceof StagingError || error instanceof NetworkError) return error;
+  if (error instanceof Error && error.name === 'AbortError')
+    return new NetworkError('The upload to the photo store was stopped', 'ABORT_ERR');
   const code =
     typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
   if (code === 'ENOENT')

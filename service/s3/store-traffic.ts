@@ -26,7 +26,11 @@ export function s3Operation(method: string | undefined, url: URL): S3Operation {
     return 'Other';
   }
   if (method === 'POST' && query.has('uploads')) return 'CreateMultipartUpload';
-  if ([...query.keys()].some((name) => !name.startsWith('X-Amz-'))) return 'Other';
+  // The SDK names its operation in `x-id`; a presigned URL carries its signature in X-Amz-*.
+  const subresource = [...query.keys()].some(
+    (name) => name !== 'x-id' && !name.startsWith('X-Amz-'),
+  );
+  if (subresource) return 'Other';
   if (method === 'PUT') return 'PutObject';
   if (method === 'GET') return 'GetObject';
   if (method === 'HEAD') return 'HeadObject';
