@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import S3rver from 's3rver';
 import { isOwnHost, misdirectedMessage } from '../own-host';
 import { makePutsAtomic, uploadsFolderOf } from './atomic-puts';
+import { checkPartDigests } from './part-digest';
 import { SigV4Gate } from './sigv4-gate';
 import {
   abortUpload,
@@ -54,6 +55,7 @@ export async function startS3Store(host: string): Promise<RunningS3Store> {
     configureBuckets: [{ name: BUCKET, configs: [] }],
   });
   makePutsAtomic(store);
+  checkPartDigests(store);
   await store.configureBuckets();
   const gate = new SigV4Gate({
     accessKeyId: ACCESS_KEY_ID,

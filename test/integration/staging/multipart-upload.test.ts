@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdtemp, open, rm, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { Readable, Transform } from 'node:stream';
+import { Agent, type Dispatcher } from 'undici';
 import { join } from 'node:path';
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,7 +58,7 @@ describe('multipart uploads to S3 above a threshold (real store)', () => {
     return { result, ops };
   }
 
-  function s3Host(): S3PhotoHost {
+  function s3Host(dispatcher?: Dispatcher): S3PhotoHost {
     const s3 = service.info.s3!;
     return new S3PhotoHost(
       {
@@ -72,6 +74,7 @@ describe('multipart uploads to S3 above a threshold (real store)', () => {
         multipartPartBytes: PART,
       },
       systemClock,
+      dispatcher,
     );
   }
 
@@ -246,6 +249,46 @@ describe('multipart uploads to S3 above a threshold (real store)', () => {
       expect(await service.traffic.s3!.pendingUploads()).toBe(0);
     } finally {
       host.close();
+    }
+  }, 60_000);
+
+  it('aborts the upload when the store refuses a part whose bytes do not match its MD5', async () => {
+    const photo = await writeRandomJpeg(join(folder, 'garbled.jpg'), 12 * MiB);
+    // A link that garbles one byte of part 2 on the way: the part's own Content-MD5 catches it.
+    const agent = new Agent();
+    const garbling = agent.compose((dispatch) => (options, handler) => {
+      const body = options.body;
+      if (options.method !== 'PUT' || !String(options.path).includes('partNumber=2'))
+        return dispatch(options, handler);
+      if (!(body instanceof Readable)) throw new Error('A part is sent as a stream');
+      let first = true;
+      const garbled = body.pipe(
+        new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            if (first) chunk = Buffer.concat([Buffer.from([chunk[0]! ^ 0xff]), chunk.subarray(1)]);
+            first = false;
+            done(null, chunk);
+          },
+        }),
+      );
+      return dispatch({ ...options, body: garbled }, handler);
+    });
+    const host = s3Host(garbling);
+    try {
+      const { result, ops } = await counted(() =>
+        stageFile(host, photo).then(
+          () => undefined,
+          (error: unknown) => error,
+        ),
+      );
+      expect(result).toBeInstanceOf(StagingError);
+      expect((result as Error).message).toBe('The photo store refused the upload (BadDigest)');
+      expect(ops.AbortMultipartUpload).toBe(1);
+      expect(ops.CompleteMultipartUpload).toBeUndefined();
+      expect(await service.traffic.s3!.pendingUploads()).toBe(0);
+    } finally {
+      host.close();
+      await agent.close();
     }
   }, 60_000);
 
