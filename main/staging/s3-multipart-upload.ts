@@ -47,11 +47,11 @@ export type MultipartTarget = {
 };
 
 /**
- * Progress across parts: each part's bytes sent so far, summed. A part sent again starts its
+ * Progress across parts (exported for its unit test): each part's bytes sent so far, summed. A part sent again starts its
  * count over, so the total could step back; what is reported only ever grows, and never passes
  * the file's size (no part counts more than its own length).
  */
-class PartProgress {
+export class PartProgress {
   readonly #sent: number[] = [];
   #reported = 0;
 
