@@ -126,51 +126,15 @@ export async function uploadInParts(
   );
   const uploadId = created.UploadId;
   if (uploadId === undefined) throw new StagingError('The photo store named no upload id');
-  // Stops the other parts at the first failure, as well as on the caller's abort.
-  const stop = new AbortController();
-  const stopOnAbort = () => stop.abort(signal?.reason);
-  signal?.addEventListener('abort', stopOnAbort, { once: true });
-  const ownFile = request.file === undefined ? await open(request.path, 'r') : undefined;
+  let ownFile: FileHandle | undefined;
   try {
-    const file = request.file ?? ownFile!;
-    const parts = partsOf(request.size, partSizeFor(request.size, target.partBytes));
-    const progress = new PartProgress(request.onProgress);
-    const etags: string[] = [];
-    let next = 0;
-    const sendParts = async () => {
-      for (let part = parts[next++]; part !== undefined; part = parts[next++]) {
-        stop.signal.throwIfAborted();
-        const bytes = await readPart(file, part.start, part.length);
-        const answer = await client.send(
-          new UploadPartCommand({
-            Bucket: bucket,
-            Key: key,
-            UploadId: uploadId,
-            PartNumber: part.number,
-            Body: partBody(bytes, progress.forPart(part.number - 1), request.bandwidth),
-            ContentLength: part.length,
-            // The store checks each part's bytes against it.
-            ContentMD5: createHash('md5').update(bytes).digest('base64'),
-          }),
-          { abortSignal: stop.signal },
-        );
-        if (answer.ETag === undefined) {
-          throw new StagingError(`The photo store gave no tag for part ${part.number}`);
-        }
-        etags[part.number - 1] = answer.ETag;
-      }
-    };
-    const lanes = Array.from({ length: Math.min(PARTS_IN_FLIGHT, parts.length) }, () =>
-      sendParts().catch((error: unknown) => {
-        stop.abort(error);
-        throw error;
-      }),
+    ownFile = request.file === undefined ? await open(request.path, 'r') : undefined;
+    const etags = await sendParts(
+      { ...target, uploadId },
+      request,
+      request.file ?? ownFile!,
+      signal,
     );
-    const outcomes = await Promise.allSettled(lanes);
-    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
-    // The caller's abort is the reason, not the parts it cut short.
-    signal?.throwIfAborted();
-    if (failed) throw failed.reason;
     await client.send(
       new CompleteMultipartUploadCommand({
         Bucket: bucket,
@@ -191,9 +155,69 @@ export async function uploadInParts(
       .catch(() => undefined);
     throw error;
   } finally {
-    signal?.removeEventListener('abort', stopOnAbort);
     await ownFile?.close();
   }
+}
+
+/**
+ * Sends every part of `file`, `PARTS_IN_FLIGHT` at a time, and returns their ETags in order. The
+ * first failure stops the other parts and is what is thrown (not the aborts it caused); the
+ * caller's abort stops them all and its reason is thrown.
+ */
+async function sendParts(
+  target: MultipartTarget & { readonly uploadId: string },
+  request: StageRequest,
+  file: FileHandle,
+  signal: AbortSignal | undefined,
+): Promise<string[]> {
+  const stop = new AbortController();
+  const stopOnAbort = () => stop.abort(signal?.reason);
+  signal?.addEventListener('abort', stopOnAbort, { once: true });
+  if (signal?.aborted) stopOnAbort();
+  const parts = partsOf(request.size, partSizeFor(request.size, target.partBytes));
+  const progress = new PartProgress(request.onProgress);
+  const etags: string[] = [];
+  let next = 0;
+  let firstFailure: { readonly error: unknown } | undefined;
+  const lane = async () => {
+    for (let part = parts[next++]; part !== undefined; part = parts[next++]) {
+      stop.signal.throwIfAborted();
+      const bytes = await readPart(file, part.start, part.length);
+      const answer = await target.client.send(
+        new UploadPartCommand({
+          Bucket: target.bucket,
+          Key: target.key,
+          UploadId: target.uploadId,
+          PartNumber: part.number,
+          Body: partBody(bytes, progress.forPart(part.number - 1), request.bandwidth),
+          ContentLength: part.length,
+          // The store checks each part's bytes against it.
+          ContentMD5: createHash('md5').update(bytes).digest('base64'),
+        }),
+        { abortSignal: stop.signal },
+      );
+      if (answer.ETag === undefined) {
+        throw new StagingError(`The photo store gave no tag for part ${part.number}`);
+      }
+      etags[part.number - 1] = answer.ETag;
+    }
+  };
+  try {
+    await Promise.all(
+      Array.from({ length: Math.min(PARTS_IN_FLIGHT, parts.length) }, () =>
+        lane().catch((error: unknown) => {
+          firstFailure ??= { error };
+          stop.abort(error);
+        }),
+      ),
+    );
+  } finally {
+    signal?.removeEventListener('abort', stopOnAbort);
+  }
+  // The caller's abort is the reason, not the parts it cut short.
+  signal?.throwIfAborted();
+  if (firstFailure !== undefined) throw firstFailure.error;
+  return etags;
 }
 
 /** A part's bytes as a stream, through the bandwidth cap and the byte counter. */
