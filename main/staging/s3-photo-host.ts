@@ -121,7 +121,8 @@ function explain(error: unknown, endpoint: string | undefined): Error {
 /**
  * Stages photos in an S3-compatible bucket under content-addressed keys (`prefix` + MD5 +
  * extension), so a retry overwrites the same object and a photo already there is not sent again.
- * The service gets a presigned GET URL that lives long enough to fetch it.
+ * The service gets a presigned GET URL that lives long enough to fetch it. A file over
+ * `multipartThresholdBytes` goes in parts (`uploadInParts`), a smaller one in a single PUT.
  * The constructor throws InsecureAddressError for a plain-http endpoint on another computer.
  */
 export class S3PhotoHost implements PhotoHost {
