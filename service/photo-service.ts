@@ -19,6 +19,7 @@ import {
 import { PhotoProcessor } from './processing/photo-processor';
 import { SafeFetcher } from './processing/safe-fetch';
 import { type S3StoreInfo, startS3Store, type RunningS3Store } from './s3/s3-store';
+import type { S3StoreTraffic } from './s3/store-traffic';
 import { PhotoStore } from './store/photo-store';
 import { createLoopbackCertificate } from './tls-certificate';
 import { type FilesOrigin, startFilesOrigin } from './pages/files-origin';
@@ -53,6 +54,11 @@ export type RunningPhotoService = {
   suspend(): Promise<void>;
   /** Listens again on the same port after `suspend`. */
   resume(): Promise<void>;
+  /**
+   * For tests that show how a client uses the network: TCP connections the API server accepted
+   * (a client that keeps its connections alive opens few), and the S3 store's traffic.
+   */
+  readonly traffic: { readonly connections: number; readonly s3: S3StoreTraffic | undefined };
   /** Resolves once no photo is waiting for or in background processing. */
   idle(): Promise<void>;
   /** Stops everything, the S3 store included. */
@@ -132,6 +138,10 @@ export async function startPhotoService(
   await app.ready();
   if (server === undefined) throw new Error('The HTTP server was not created');
   const httpServer = server;
+  let connections = 0;
+  httpServer.on('connection', () => {
+    connections += 1;
+  });
   const address = await listen(httpServer, options.port, options.host);
   const port = address.port;
   const scheme = certificate ? 'https' : 'http';
@@ -165,6 +175,12 @@ export async function startPhotoService(
 
   return {
     info,
+    traffic: {
+      get connections() {
+        return connections;
+      },
+      s3: s3?.traffic,
+    },
     suspend: () => shut(httpServer),
     resume: async () => {
       if (!httpServer.listening) await listen(httpServer, port, options.host);

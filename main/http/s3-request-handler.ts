@@ -81,6 +81,9 @@ export class UndiciS3RequestHandler implements RequestHandler<
       headers,
       body: requestBody(sdkRequest.body),
       dispatcher: this.dispatcher,
+      // undici closes the connection after every HEAD unless told not to (for servers that send
+      // a body with one); S3 stores do not, and the look before each upload is a HEAD.
+      ...(method === 'HEAD' ? { reset: false } : {}),
       ...(signal instanceof AbortSignal ? { signal } : {}),
     });
     return {

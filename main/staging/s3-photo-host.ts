@@ -1,7 +1,10 @@
 import { createReadStream } from 'node:fs';
-import type { Readable } from 'node:stream';
-import { byteCounter } from './byte-counter';
-import { type BandwidthLimiter, throttledStream } from './bandwidth-limiter';
+import { countedBody } from './counted-body';
+import {
+  DEFAULT_MULTIPART_THRESHOLD_BYTES,
+  DEFAULT_PART_BYTES,
+  uploadInParts,
+} from './s3-multipart-upload';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -39,6 +42,10 @@ export type S3HostConfig = {
   readonly secretAccessKey: string;
   /** How long the service may take to fetch a photo, in seconds (default 1 h). */
   readonly urlLifetimeSeconds: number;
+  /** Files larger than this go in parts (default 16 MiB; see `uploadInParts`). */
+  readonly multipartThresholdBytes?: number | undefined;
+  /** The size of each part but the last (default 8 MiB, never under S3's 5 MiB). */
+  readonly multipartPartBytes?: number | undefined;
 };
 
 /**
@@ -97,6 +104,9 @@ function explain(error: unknown, endpoint: string | undefined): Error {
       return new NetworkError(`The photo store is unavailable (${status})`, String(status));
     return new StagingError(`The photo store refused the upload (${error.name})`);
   }
+  if (error instanceof StagingError || error instanceof NetworkError) return error;
+  if (error instanceof Error && error.name === 'AbortError')
+    return new NetworkError('The upload to the photo store was stopped', 'ABORT_ERR');
   const code =
     typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
   if (code === 'ENOENT')
@@ -111,7 +121,8 @@ function explain(error: unknown, endpoint: string | undefined): Error {
 /**
  * Stages photos in an S3-compatible bucket under content-addressed keys (`prefix` + MD5 +
  * extension), so a retry overwrites the same object and a photo already there is not sent again.
- * The service gets a presigned GET URL that lives long enough to fetch it.
+ * The service gets a presigned GET URL that lives long enough to fetch it. A file over
+ * `multipartThresholdBytes` goes in parts (`uploadInParts`), a smaller one in a single PUT.
  * The constructor throws InsecureAddressError for a plain-http endpoint on another computer.
  */
 export class S3PhotoHost implements PhotoHost {
@@ -149,6 +160,10 @@ export class S3PhotoHost implements PhotoHost {
     });
   }
 
+  get #multipartThreshold(): number {
+    return this.config.multipartThresholdBytes ?? DEFAULT_MULTIPART_THRESHOLD_BYTES;
+  }
+
   keyFor(request: StageRequest): string {
     return `${this.config.prefix}${request.md5}.${EXTENSIONS[request.format]}`;
   }
@@ -164,7 +179,19 @@ export class S3PhotoHost implements PhotoHost {
           if (isNotFound(error)) return false;
           throw error;
         });
-      if (!present) {
+      if (!present && request.size > this.#multipartThreshold) {
+        await uploadInParts(
+          {
+            client: this.#client,
+            bucket: this.config.bucket,
+            key,
+            partBytes: this.config.multipartPartBytes ?? DEFAULT_PART_BYTES,
+          },
+          request,
+          signal,
+        );
+        bytesSent = request.size;
+      } else if (!present) {
         await this.#client.send(
           new PutObjectCommand({
             Bucket: this.config.bucket,
@@ -234,26 +261,4 @@ export class S3PhotoHost implements PhotoHost {
     this.#client.destroy();
     void this.#ownAgent?.close().catch(() => undefined);
   }
-}
-
-/**
- * The file's stream, held to the bandwidth cap when there is one, and counted as it goes when
- * someone wants to know (see `byteCounter`, `throttledStream`).
- */
-function countedBody(
-  file: Readable,
-  onProgress: ((bytesSent: number) => void) | undefined,
-  bandwidth?: BandwidthLimiter,
-): Readable {
-  let body = file;
-  for (const stage of [
-    bandwidth && throttledStream(bandwidth),
-    onProgress && byteCounter(onProgress),
-  ]) {
-    if (stage === undefined) continue;
-    // A read error reaches the upload through each stage, so it fails instead of hanging.
-    body.on('error', (error) => stage.destroy(error));
-    body = body.pipe(stage);
-  }
-  return body;
 }

@@ -55,3 +55,9 @@ export function makePutsAtomic(server: S3rver): void {
     return { size, md5 };
   };
 }
+
+/** The folder where s3rver keeps `bucket`'s open multipart uploads, one folder per upload id. */
+export function uploadsFolderOf(server: S3rver, bucket: string): string {
+  const store = (server as unknown as { store: FilesystemStore }).store;
+  return store.getResourcePath(bucket, '', 'uploads');
+}

@@ -5,8 +5,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { isOwnHost, misdirectedMessage } from '../own-host';
-import { makePutsAtomic } from './atomic-puts';
+import { makePutsAtomic, uploadsFolderOf } from './atomic-puts';
+import { checkPartDigests } from './part-digest';
 import { SigV4Gate } from './sigv4-gate';
+import {
+  abortUpload,
+  countPendingUploads,
+  drain,
+  type S3Operation,
+  s3Operation,
+  type S3StoreTraffic,
+} from './store-traffic';
 
 /** Where the S3-compatible store listens and how to sign requests to it. */
 export type S3StoreInfo = {
@@ -17,7 +26,12 @@ export type S3StoreInfo = {
   readonly secret_access_key: string;
 };
 
-export type RunningS3Store = { readonly info: S3StoreInfo; close(): Promise<void> };
+export type RunningS3Store = {
+  readonly info: S3StoreInfo;
+  /** Connections, requests by operation and open multipart uploads, for tests. */
+  readonly traffic: S3StoreTraffic;
+  close(): Promise<void>;
+};
 
 /** s3rver's fixed key pair; the gate verifies signatures made with it. */
 const ACCESS_KEY_ID = 'S3RVER';
@@ -41,6 +55,7 @@ export async function startS3Store(host: string): Promise<RunningS3Store> {
     configureBuckets: [{ name: BUCKET, configs: [] }],
   });
   makePutsAtomic(store);
+  checkPartDigests(store);
   await store.configureBuckets();
   const gate = new SigV4Gate({
     accessKeyId: ACCESS_KEY_ID,
@@ -48,7 +63,22 @@ export async function startS3Store(host: string): Promise<RunningS3Store> {
     region: REGION,
   });
   const handler = store.callback();
-  const signed = gate.wrap((request, response) => handler(request, response));
+  const uploadsFolder = uploadsFolderOf(store, BUCKET);
+  const operations: Partial<Record<S3Operation, number>> = {};
+  let connections = 0;
+  const signed = gate.wrap((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://store.invalid');
+    const operation = s3Operation(request.method, url);
+    operations[operation] = (operations[operation] ?? 0) + 1;
+    if (operation !== 'AbortMultipartUpload') {
+      handler(request, response);
+      return;
+    }
+    drain(request);
+    abortUpload(uploadsFolder, url.searchParams.get('uploadId'), response).catch(() => {
+      response.writeHead(500, { 'content-type': 'application/xml' }).end();
+    });
+  });
   const server: Server = createServer((request, response) => {
     // Its keys are s3rver's fixed, public ones, so a DNS-rebinding page could sign its own
     // requests; the Host check keeps such a page away from the photos. Every real client names
@@ -64,6 +94,10 @@ export async function startS3Store(host: string): Promise<RunningS3Store> {
         `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>MisdirectedRequest</Code><Message>${misdirectedMessage(port)}</Message></Error>`,
       );
   });
+  // Counted for tests that show a client keeps its connections alive.
+  server.on('connection', () => {
+    connections += 1;
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, host, () => resolve());
@@ -77,6 +111,13 @@ export async function startS3Store(host: string): Promise<RunningS3Store> {
       bucket: BUCKET,
       access_key_id: ACCESS_KEY_ID,
       secret_access_key: SECRET_ACCESS_KEY,
+    },
+    traffic: {
+      get connections() {
+        return connections;
+      },
+      operations,
+      pendingUploads: () => countPendingUploads(uploadsFolder),
     },
     async close() {
       await new Promise<void>((resolve) => {

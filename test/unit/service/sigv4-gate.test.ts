@@ -1,5 +1,13 @@
 import type { IncomingMessage } from 'node:http';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { describe, expect, it } from 'vitest';
 import { SigV4Gate } from '../../../service/s3/sigv4-gate';
@@ -71,7 +79,60 @@ async function presigned(expiresIn: number, options: Parameters<typeof client>[0
   return incoming('GET', `${url.pathname}${url.search}`, { host: url.host });
 }
 
+/** A multipart request as the SDK signs it (its method read from the command). */
+async function signedMultipart(
+  method: string,
+  command:
+    | CreateMultipartUploadCommand
+    | UploadPartCommand
+    | CompleteMultipartUploadCommand
+    | AbortMultipartUploadCommand,
+) {
+  let captured: { headers: Record<string, string>; url: string } | undefined;
+  await client({ capture: (headers, url) => (captured = { headers, url }) }).send(command as never);
+  return incoming(method, captured!.url, captured!.headers);
+}
+
 describe('SigV4Gate', () => {
+  it('verifies the subresources of multipart requests (?uploads, ?partNumber&uploadId)', async () => {
+    const gate = new SigV4Gate(CREDENTIALS);
+    const target = { Bucket: 'b', Key: 'photos/big.jpg' };
+    const requests = [
+      await signedMultipart('POST', new CreateMultipartUploadCommand(target)),
+      await signedMultipart(
+        'PUT',
+        new UploadPartCommand({ ...target, UploadId: 'abc123', PartNumber: 2, Body: 'bytes' }),
+      ),
+      await signedMultipart(
+        'POST',
+        new CompleteMultipartUploadCommand({
+          ...target,
+          UploadId: 'abc123',
+          MultipartUpload: { Parts: [{ ETag: '"e"', PartNumber: 1 }] },
+        }),
+      ),
+      await signedMultipart(
+        'DELETE',
+        new AbortMultipartUploadCommand({ ...target, UploadId: 'abc123' }),
+      ),
+    ];
+    expect(requests.map((request) => new URL(request.url!, 'http://x').search)).toEqual([
+      expect.stringMatching(/^\?uploads=/),
+      expect.stringMatching(/partNumber=2/),
+      expect.stringMatching(/uploadId=abc123/),
+      expect.stringMatching(/uploadId=abc123/),
+    ]);
+    for (const request of requests) expect(await gate.check(request)).toBeUndefined();
+    // Another part number, another upload, or a subresource added: the signature no longer holds.
+    const [create, part, , abort] = requests;
+    part!.url = part!.url!.replace('partNumber=2', 'partNumber=3');
+    abort!.url = abort!.url!.replace('uploadId=abc123', 'uploadId=abc124');
+    create!.url = create!.url!.replace('?uploads=', '?uploads=&acl=');
+    for (const request of [part, abort, create]) {
+      expect((await gate.check(request!))?.code).toBe('SignatureDoesNotMatch');
+    }
+  });
+
   it('accepts a header-signed PUT from the SDK and refuses the same request altered', async () => {
     const gate = new SigV4Gate(CREDENTIALS);
     const request = await signedPut();
