@@ -35,6 +35,16 @@ export type FolderWatcherOptions = {
 };
 
 /**
+ * The code of an error the file watcher reported (`EACCES`, `ENOSPC`, …), or `unknown`: never its
+ * message or path, which name the user's files.
+ */
+export function watchErrorCode(error: unknown): string {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return 'unknown';
+  const { code } = error;
+  return typeof code === 'string' && /^[A-Z][A-Z0-9_]{0,39}$/.test(code) ? code : 'unknown';
+}
+
+/**
  * Watches one folder, recursively, with chokidar, and survives the folder going away: chokidar
  * may not notice its root being removed, so the root's existence is polled; when the root
  * disappears the watcher is closed, and when it comes back a fresh one scans it again (files
@@ -115,8 +125,10 @@ export class FolderWatcher {
         for (const delay of [500, 2000])
           setTimeout(() => void this.#listAgain(path), delay).unref();
       });
+      // The error's message and fields carry the file's path (a person's or a site's name):
+      // only its code is logged.
       this.#watcher.on('error', (error) =>
-        this.logger.warn('a watched folder reported an error', { error }),
+        this.logger.warn('a watched folder reported an error', { error: watchErrorCode(error) }),
       );
       this.events.watching();
     } finally {

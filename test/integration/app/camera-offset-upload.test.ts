@@ -1,11 +1,10 @@
-import { mkdir, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainJpeg, writeTags } from '../../support/exiftool';
-import { requireKeychain } from '../../support/keychain';
-import { admin, startTestService, type TestService } from '../../support/photo-service-harness';
-import { cliLogin, configureUploads, runCli } from '../../support/upload-harness';
+import { admin, type TestService } from '../../support/photo-service-harness';
+import { type SignedInCli, startSignedInCli } from '../../support/signed-in-cli';
+import { runCli } from '../../support/upload-harness';
 
 const utc = (iso: string) => Date.parse(iso) / 1000;
 
@@ -24,19 +23,14 @@ describe('upload --camera-offset', () => {
   let dataDir: string;
   let env: NodeJS.ProcessEnv;
   let root: string;
+  let cli: SignedInCli;
 
   beforeAll(async () => {
-    await requireKeychain();
-    service = await startTestService({ autoApprove: true, withS3: true, allowPrivateFetch: true });
-    dataDir = await mkdtemp(join(tmpdir(), 'camera-offset-upload-'));
-    await cliLogin(service.info, dataDir);
-    env = configureUploads(service.info, dataDir);
-    root = await mkdtemp(join(tmpdir(), 'camera-offset-photos-'));
+    cli = await startSignedInCli('camera-offset-upload');
+    ({ service, dataDir, env, folder: root } = cli);
   }, 120_000);
 
-  afterAll(async () => {
-    await service?.close();
-  });
+  afterAll(() => cli?.close());
 
   it('sends the corrected time, and remembers the offset for the next upload', async () => {
     const project = service.info.projects[0]!.id;

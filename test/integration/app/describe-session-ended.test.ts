@@ -1,34 +1,21 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireKeychain } from '../../support/keychain';
-import { admin, startTestService, type TestService } from '../../support/photo-service-harness';
-import { cliLogin, configureUploads, makePhotos, runCli } from '../../support/upload-harness';
+import { admin } from '../../support/photo-service-harness';
+import { type SignedInCli, startSignedInCli } from '../../support/signed-in-cli';
+import { makePhotos, runCli } from '../../support/upload-harness';
 
 // `describe` after the service ended the session (its tokens revoked) says so, and how to sign in
 // again: not that the service cannot be reached.
 
 describe('describe when the session has ended', () => {
-  let service: TestService;
-  let dataDir: string;
-  let folder: string;
+  let cli: SignedInCli;
 
   beforeAll(async () => {
-    await requireKeychain();
-    service = await startTestService({ autoApprove: true, withS3: true, allowPrivateFetch: true });
-    dataDir = await mkdtemp(join(tmpdir(), 'describe-ended-'));
-    folder = await mkdtemp(join(tmpdir(), 'describe-ended-photos-'));
-    await cliLogin(service.info, dataDir);
+    cli = await startSignedInCli('describe-ended');
   });
-  afterAll(async () => {
-    await service?.close();
-    await rm(dataDir, { recursive: true, force: true });
-    await rm(folder, { recursive: true, force: true });
-  });
+  afterAll(() => cli?.close());
 
   it('says the sign-in ended and how to sign in again', async () => {
-    const env = configureUploads(service.info, dataDir);
+    const { service, dataDir, folder, env } = cli;
     await makePhotos(folder, 1);
     const project = service.info.projects[0]!.id;
     const upload = await runCli(

@@ -9,16 +9,15 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../shared/domain/clock';
 import { QueueStore } from '../../../main/queue/queue-store';
-import { requireKeychain } from '../../support/keychain';
 import {
   admin,
   type AdminPhoto,
   md5,
   s3ClientFor,
-  startTestService,
   type TestService,
 } from '../../support/photo-service-harness';
-import { cliLogin, configureUploads, ROOT, runCli } from '../../support/upload-harness';
+import { type SignedInCli, startSignedInCli } from '../../support/signed-in-cli';
+import { cliLogin, ROOT, runCli } from '../../support/upload-harness';
 
 const run = promisify(execFile);
 
@@ -75,6 +74,7 @@ describe('HEIC and TIFF photos arrive at the service as JPEG', () => {
   let service: TestService;
   let env: NodeJS.ProcessEnv;
   let dataDir: string;
+  let cli: SignedInCli;
   let photos: AdminPhoto[];
   const staged = new Map<string, Buffer>();
 
@@ -88,12 +88,9 @@ describe('HEIC and TIFF photos arrive at the service as JPEG', () => {
   }
 
   beforeAll(async () => {
-    await requireKeychain();
-    service = await startTestService({ autoApprove: true, withS3: true, allowPrivateFetch: true });
-    dataDir = await mkdtemp(join(tmpdir(), 'heic-jpeg-'));
-    await cliLogin(service.info, dataDir);
-    env = configureUploads(service.info, dataDir);
-    const folder = await mkdtemp(join(tmpdir(), 'heic-jpeg-photos-'));
+    cli = await startSignedInCli('heic-jpeg');
+    ({ service, dataDir, env } = cli);
+    const { folder } = cli;
     await copyFile(HEIC, join(folder, 'IMG_5195.HEIC'));
     await copyFile(TIFF, join(folder, 'rotated-gps.tiff'));
     const upload = await runCli(
@@ -105,9 +102,7 @@ describe('HEIC and TIFF photos arrive at the service as JPEG', () => {
     for (const photo of photos) staged.set(photo.id, await stagedBytes(photo, 'jpg'));
   }, 120_000);
 
-  afterAll(async () => {
-    await service?.close();
-  });
+  afterAll(() => cli?.close());
 
   it('stores two processed photos whose media type is image/jpeg', () => {
     expect(photos).toHaveLength(2);

@@ -1,23 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { requireKeychain } from '../../support/keychain';
-import {
-  admin,
-  s3ClientFor,
-  startTestService,
-  type TestService,
-} from '../../support/photo-service-harness';
-import {
-  cliLogin,
-  configureUploads,
-  makePhotos,
-  runCli,
-  startCli,
-} from '../../support/upload-harness';
+import { admin, s3ClientFor } from '../../support/photo-service-harness';
+import { type SignedInCli, startSignedInCli } from '../../support/signed-in-cli';
+import { makePhotos, runCli, startCli } from '../../support/upload-harness';
 
 // Issue 14 §3, upload hours: outside them nothing reaches the service or the photo host; the
 // items say why and when sending resumes; `upload` (its sync) waits, says so, and ends on SIGTERM.
@@ -42,25 +28,15 @@ async function waitFor(check: () => boolean, ms: number): Promise<void> {
 }
 
 describe('upload hours', () => {
-  let service: TestService;
-  let dataDir: string;
-  let folder: string;
+  let cli: SignedInCli;
 
   beforeAll(async () => {
-    await requireKeychain();
-    service = await startTestService({ autoApprove: true, withS3: true, allowPrivateFetch: true });
-    dataDir = await mkdtemp(join(tmpdir(), 'upload-hours-'));
-    folder = await mkdtemp(join(tmpdir(), 'upload-hours-photos-'));
-    await cliLogin(service.info, dataDir);
+    cli = await startSignedInCli('upload-hours');
   });
-  afterAll(async () => {
-    await service?.close();
-    await rm(dataDir, { recursive: true, force: true });
-    await rm(folder, { recursive: true, force: true });
-  });
+  afterAll(() => cli?.close());
 
   it('sends nothing outside the hours, says why, and stops cleanly on SIGTERM', async () => {
-    const env = configureUploads(service.info, dataDir);
+    const { service, dataDir, folder, env } = cli;
     await makePhotos(folder, 3);
     const hours = closedHours();
     const project = service.info.projects[0]!.id;

@@ -1,18 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireKeychain } from '../../support/keychain';
-import { admin, startTestService, type TestService } from '../../support/photo-service-harness';
-import {
-  cliLogin,
-  configureUploads,
-  type GeneratedPhoto,
-  makePhotos,
-  runCli,
-  startCli,
-} from '../../support/upload-harness';
+import { admin, type TestService } from '../../support/photo-service-harness';
+import { type SignedInCli, startSignedInCli } from '../../support/signed-in-cli';
+import { type GeneratedPhoto, makePhotos, runCli, startCli } from '../../support/upload-harness';
 
 const md5 = async (path: string) =>
   createHash('md5')
@@ -23,21 +15,17 @@ describe('Crash safety: sync killed with SIGKILL at random moments', () => {
   let service: TestService;
   let dataDir: string;
   let env: NodeJS.ProcessEnv;
+  let cli: SignedInCli;
   const batches: { description: string; photos: GeneratedPhoto[] }[] = [];
 
   beforeAll(async () => {
-    await requireKeychain();
     // A one-second rate window keeps the test short; the client paces at 90 writes a second.
-    service = await startTestService({
-      autoApprove: true,
-      withS3: true,
-      allowPrivateFetch: true,
-      rateWindowMs: 1000,
+    cli = await startSignedInCli('crash', {
+      service: { rateWindowMs: 1000 },
+      uploads: { writesPerSecond: 90 },
     });
-    dataDir = await mkdtemp(join(tmpdir(), 'crash-'));
-    await cliLogin(service.info, dataDir);
-    env = configureUploads(service.info, dataDir, { writesPerSecond: 90 });
-    const root = await mkdtemp(join(tmpdir(), 'crash-photos-'));
+    ({ service, dataDir, env } = cli);
+    const root = cli.folder;
     for (const [index, description] of [
       '<p>Level 1 slab</p>',
       '<p>Level 2 <b>rebar</b></p>',
@@ -68,7 +56,7 @@ describe('Crash safety: sync killed with SIGKILL at random moments', () => {
       probability: 0.1,
     });
   }, 180_000);
-  afterAll(() => service?.close());
+  afterAll(() => cli?.close());
 
   it('ends with each of the 300 photos on the service exactly once, with its description, capture time and position', async () => {
     const kills: number[] = [];

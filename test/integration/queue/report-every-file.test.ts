@@ -1,11 +1,9 @@
-import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { requireKeychain } from '../../support/keychain';
-import { startTestService, type TestService } from '../../support/photo-service-harness';
-import { cliLogin, configureUploads, makePhotos, runCli } from '../../support/upload-harness';
+import { type SignedInCli, startSignedInCli } from '../../support/signed-in-cli';
+import { makePhotos, runCli } from '../../support/upload-harness';
 
 const reportSchema = z.array(
   z.object({
@@ -21,25 +19,15 @@ const reportSchema = z.array(
 // queued (not a photo, unreadable), each with its reason.
 
 describe('the report of an upload', () => {
-  let service: TestService;
-  let dataDir: string;
-  let folder: string;
+  let cli: SignedInCli;
 
   beforeAll(async () => {
-    await requireKeychain();
-    service = await startTestService({ autoApprove: true, withS3: true, allowPrivateFetch: true });
-    dataDir = await mkdtemp(join(tmpdir(), 'report-'));
-    folder = await mkdtemp(join(tmpdir(), 'report-photos-'));
-    await cliLogin(service.info, dataDir);
+    cli = await startSignedInCli('report');
   });
-  afterAll(async () => {
-    await service?.close();
-    await rm(dataDir, { recursive: true, force: true });
-    await rm(folder, { recursive: true, force: true });
-  });
+  afterAll(() => cli?.close());
 
   it('lists the photo, the text file and the corrupt JPEG, each with its reason', async () => {
-    const env = configureUploads(service.info, dataDir);
+    const { service, dataDir, folder, env } = cli;
     const [photo] = await makePhotos(join(folder, 'tmp'), 1);
     await copyFile(photo!.path, join(folder, 'photo.jpg'));
     await rm(join(folder, 'tmp'), { recursive: true });

@@ -3,15 +3,9 @@ import { copyFile, mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireKeychain } from '../../support/keychain';
-import { admin, startTestService, type TestService } from '../../support/photo-service-harness';
-import {
-  cliLogin,
-  configureUploads,
-  makePhotos,
-  runCli,
-  startCli,
-} from '../../support/upload-harness';
+import { admin, type TestService } from '../../support/photo-service-harness';
+import { type SignedInCli, startSignedInCli } from '../../support/signed-in-cli';
+import { makePhotos, runCli, startCli } from '../../support/upload-harness';
 
 const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -42,22 +36,15 @@ describe('watch: folders watched on the command line', () => {
   let source: string;
   let projectId: string;
   let watch: ReturnType<typeof startWatch>;
+  let cli: SignedInCli;
 
   const photosOnService = async () =>
     (await admin.state(service.info)).photos.filter((photo) => photo.project_id === projectId);
 
   beforeAll(async () => {
-    await requireKeychain();
-    service = await startTestService({
-      autoApprove: true,
-      withS3: true,
-      allowPrivateFetch: true,
-      rateWindowMs: 1000,
-    });
-    dataDir = await mkdtemp(join(tmpdir(), 'watch-data-'));
-    await cliLogin(service.info, dataDir);
-    env = configureUploads(service.info, dataDir);
-    const root = await mkdtemp(join(tmpdir(), 'watch-'));
+    cli = await startSignedInCli('watch-data', { service: { rateWindowMs: 1000 } });
+    ({ service, dataDir, env } = cli);
+    const root = cli.folder;
     watched = join(root, 'inbox');
     source = join(root, 'source');
     await mkdir(watched);
@@ -71,7 +58,7 @@ describe('watch: folders watched on the command line', () => {
   }, 120_000);
   afterAll(async () => {
     if (watch.child.exitCode === null) watch.child.kill('SIGKILL');
-    await service?.close();
+    await cli?.close();
   });
 
   it('takes a JPEG written in chunks only once it is complete; the service gets the whole file', async () => {

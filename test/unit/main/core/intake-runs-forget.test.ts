@@ -1,35 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { IntakeItem } from '../../../../shared/domain/intake';
 import type { IntakeBatchView } from '../../../../shared/ipc/views';
 import { IntakeRuns } from '../../../../main/core/intake-runs';
 import { silentLogger } from '../../../../main/logging/logger';
-
-/** A photo result for `path` with the bytes `md5`. */
-function photo(path: string, md5: string): IntakeItem {
-  return {
-    status: 'photo',
-    path,
-    format: 'jpeg',
-    size: 10,
-    capture: {
-      capturedAt: 0,
-      capturedAtMs: 0,
-      rule: 'file-time',
-      zone: 'UTC',
-      wallTime: undefined,
-      source: 'file modification time',
-    },
-    coordinates: null,
-    width: undefined,
-    height: undefined,
-    orientation: 1,
-    make: undefined,
-    model: undefined,
-    md5,
-    duplicateOf: undefined,
-    note: undefined,
-  };
-}
+import { intakePhoto } from '../../../fakes/intake-photo';
 
 /** Intake runs over a hand-written intake that finds one photo per path (md5 from its name). */
 function runsOver(md5Of: (path: string) => string) {
@@ -38,7 +11,7 @@ function runsOver(md5Of: (path: string) => string) {
     {
       run: (paths, _options, onBatch) => {
         const progress = { found: 0, inspected: 0, photos: 0, skipped: 0, errors: 0, done: true };
-        onBatch({ items: paths.map((path) => photo(path, md5Of(path))), progress });
+        onBatch({ items: paths.map((path) => intakePhoto(path, md5Of(path))), progress });
         return Promise.resolve(progress);
       },
     },

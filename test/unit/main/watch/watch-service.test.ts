@@ -30,6 +30,7 @@ import {
   type WatchReport,
   WatchService,
 } from '../../../../main/watch/watch-service';
+import { intakePhoto } from '../../../fakes/intake-photo';
 
 const JPEG = join(import.meta.dirname, '../../../fixtures/exif-samples/jpg/Canon_40D.jpg');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -65,27 +66,7 @@ function fakeCore(projects: readonly NamedProject[] = []) {
         const md5 = createHash('md5').update(bytes).digest('hex');
         byIntake.set(intakeId, md5);
         items.push({
-          status: 'photo',
-          path,
-          format: 'jpeg',
-          size: (await stat(path)).size,
-          capture: {
-            capturedAt: 0,
-            capturedAtMs: 0,
-            rule: 'file-time',
-            zone: 'UTC',
-            wallTime: undefined,
-            source: 'file modification time',
-          },
-          coordinates: null,
-          width: undefined,
-          height: undefined,
-          orientation: 1,
-          make: undefined,
-          model: undefined,
-          md5,
-          duplicateOf: undefined,
-          note: undefined,
+          ...intakePhoto(path, md5, { size: (await stat(path)).size }),
           intakeId,
           root: path,
           folders: [],

@@ -1,0 +1,42 @@
+import { printable } from '../../shared/domain/printable-text';
+import type { CliContext, CommandOutput } from './cli-context';
+import { countStates, itemName, summary } from './queue-lines';
+
+/** `queue [--json]`: what is queued and in which state. */
+export async function showQueue(
+  context: CliContext,
+  options: { json: boolean },
+  out: CommandOutput,
+): Promise<number> {
+  const { items, pausedAll } = await context.call('queue:snapshot', {});
+  const counts = countStates(items);
+  if (options.json) {
+    out.stdout.write(
+      `${JSON.stringify({
+        paused_all: pausedAll,
+        counts,
+        items: items.map((item) => ({
+          id: item.id,
+          kind: item.kind,
+          state: item.state,
+          paused: item.paused,
+          reason: item.reason ?? null,
+          path: item.path ?? null,
+          project_id: item.projectId ?? null,
+          photo_id: item.photoId ?? null,
+          md5: item.md5 ?? null,
+          already_on_service: item.alreadyOnService === true,
+        })),
+      })}\n`,
+    );
+    return 0;
+  }
+  for (const item of items)
+    out.stdout.write(
+      `${String(item.id).padStart(5)} ${item.state.padEnd(15)}${item.paused ? ' (paused)' : ''} ${itemName(item)}${item.reason ? `: ${printable(item.reason)}` : ''}\n`,
+    );
+  out.stdout.write(`${summary(counts)}\n`);
+  if (pausedAll)
+    out.stdout.write('All uploads are paused, also photos added now; `resume` lifts it.\n');
+  return 0;
+}

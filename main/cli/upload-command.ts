@@ -1,0 +1,161 @@
+import type { IntakeItemView } from '../../shared/ipc/views';
+import type { Coordinates } from '../../shared/domain/intake';
+import { computerZone } from '../../shared/domain/zone';
+import { chunksOf } from '../../shared/ipc/chunks';
+import { printable } from '../../shared/domain/printable-text';
+import { isKnownZone } from '../media/capture-time';
+import { subfolderProjectsByName } from '../folders/batch-folders';
+import { clockEvidence, suggestionLines } from './camera-clock-lines';
+import { type CliContext, type CommandOutput, UsageError } from './cli-context';
+import { descriptionFromFlag } from './description-flag';
+import { farMetersFlag, warnFarPhotos } from './far-photos';
+import { withoutServiceCopiesByProject } from './list-commands';
+import { sync } from './sync-command';
+
+/** Takes `paths` in through the core's intake and returns its results, in order. */
+async function intake(
+  context: CliContext,
+  paths: readonly string[],
+  assumedZone: string,
+): Promise<IntakeItemView[]> {
+  const items: IntakeItemView[] = [];
+  const seen: { runId: number; items: readonly IntakeItemView[]; done: boolean }[] = [];
+  let finished: (() => void) | undefined;
+  let runId: number | undefined;
+  const stop = context.client.on('intake:batch', (batch) => {
+    seen.push({ runId: batch.runId, items: batch.items, done: batch.progress.done });
+    if (batch.runId === runId && batch.progress.done) finished?.();
+  });
+  try {
+    const done = new Promise<void>((resolve) => (finished = resolve));
+    // Many paths (a shell glob) go in chunks that the core joins into this one run.
+    const chunks = chunksOf(paths);
+    for (const [index, chunk] of chunks.entries())
+      runId = (
+        await context.call('intake:add-paths', {
+          paths: chunk,
+          assumedZone,
+          runId,
+          more: index < chunks.length - 1,
+        })
+      ).runId;
+    if (!seen.some((batch) => batch.runId === runId && batch.done)) await context.waitFor(done);
+    for (const batch of seen) if (batch.runId === runId) items.push(...batch.items);
+    return items;
+  } finally {
+    stop();
+  }
+}
+
+/** `upload <paths…> --project ID`: intake, queue, then (unless `--queue-only`) sync. */
+export async function upload(
+  context: CliContext,
+  options: {
+    paths: readonly string[];
+    projectId: string | undefined;
+    description: string | undefined;
+    internal: boolean;
+    zone: string | undefined;
+    queueOnly: boolean;
+    /** Upload photos the project already has (otherwise they are skipped, said per photo). */
+    allowDuplicates?: boolean;
+    /** `--tag T`, repeated: tags for every photo. */
+    tags?: readonly string[];
+    /** `--tags-from-folders`: the folders between the given folder and each file become tags. */
+    tagsFromFolders?: boolean;
+    /** `--project-per-subfolder`: each subfolder to the project named like it. */
+    projectPerSubfolder?: boolean;
+    /** `--skip-far`: photos far from their project are left out, each with its reason. */
+    skipFar?: boolean;
+    /** `--far-meters N`: the far threshold for this run (else the setting). */
+    farMeters?: string | undefined;
+  },
+  out: CommandOutput,
+): Promise<number> {
+  if (options.paths.length === 0) throw new UsageError('upload needs at least one file or folder');
+  if (!options.projectId && options.projectPerSubfolder !== true)
+    throw new UsageError('upload needs --project ID (or --project-per-subfolder)');
+  const zone = options.zone ?? computerZone();
+  if (!isKnownZone(zone)) throw new UsageError(`--zone must be an IANA time zone, not "${zone}"`);
+  const description = descriptionFromFlag(options.description, out);
+  farMetersFlag(options.farMeters);
+  const found: {
+    intakeId: number;
+    path: string;
+    subfolder: string | undefined;
+    coordinates: Coordinates | null;
+  }[] = [];
+  const subfolders = new Set<string>();
+  const taken = await intake(context, options.paths, zone);
+  // Saved camera offsets were applied by the core's intake; GPS time may suggest new ones.
+  for (const line of suggestionLines(taken.flatMap((item) => clockEvidence(item) ?? [])))
+    out.stderr.write(`${line}\n`);
+  for (const item of taken) {
+    const subfolder = item.folders[0];
+    if (item.status === 'photo' && subfolder !== undefined) subfolders.add(subfolder);
+    if (item.status !== 'photo')
+      out.stderr.write(`${item.status}: ${printable(item.path)}: ${printable(item.reason)}\n`);
+    else if (item.duplicateOf?.kind === 'in-this-batch')
+      out.stderr.write(
+        `skipped: ${printable(item.path)}: the same photo as ${printable(item.duplicateOf.path)}\n`,
+      );
+    else
+      found.push({
+        intakeId: item.intakeId,
+        path: item.path,
+        subfolder,
+        coordinates: item.coordinates,
+      });
+  }
+  const allowDuplicates = options.allowDuplicates ?? false;
+  const perSubfolder = options.projectPerSubfolder === true;
+  // Every project, so that a subfolder is only "unmatched" after all were compared.
+  const subfolderProjects =
+    perSubfolder && found.length > 0
+      ? subfolderProjectsByName(
+          subfolders,
+          (await context.call('projects:list-all', { query: '' })).projects,
+        )
+      : undefined;
+  const projectOf = (photo: (typeof found)[number]): string | undefined => {
+    if (!perSubfolder || photo.subfolder === undefined) return options.projectId;
+    const choice = subfolderProjects?.find((entry) => entry.subfolder === photo.subfolder);
+    return choice !== undefined && 'projectId' in choice ? choice.projectId : undefined;
+  };
+  // Photos a project already has are skipped here, said per photo, each against the project it
+  // goes to; a photo of an unmatched subfolder is left to the queue, which says why it skips it.
+  const photos = await withoutServiceCopiesByProject(
+    context,
+    found.map((photo) => ({ ...photo, projectId: projectOf(photo) })),
+    allowDuplicates,
+    out,
+  );
+  const leftOut = await warnFarPhotos(
+    context,
+    found.filter((photo) => photos.includes(photo.intakeId)),
+    projectOf,
+    options,
+    out,
+  );
+  const { added, alreadyQueued, skipped } =
+    photos.length === 0
+      ? { added: 0, alreadyQueued: 0, skipped: [] }
+      : await context.call('queue:add-photos', {
+          intakeIds: photos,
+          ...(options.projectId ? { projectId: options.projectId } : {}),
+          description,
+          internal: options.internal,
+          allowDuplicates,
+          tags: [...(options.tags ?? [])],
+          tagsFromFolders: options.tagsFromFolders ?? false,
+          ...(subfolderProjects === undefined ? {} : { subfolderProjects }),
+          ...(leftOut.length > 0 ? { leftOut } : {}),
+        });
+  for (const photo of skipped)
+    out.stderr.write(`skipped: ${printable(photo.path)}: ${printable(photo.reason)}\n`);
+  out.stdout.write(
+    `Queued ${added} photos${alreadyQueued > 0 ? ` (${alreadyQueued} were already queued)` : ''}.\n`,
+  );
+  if (options.queueOnly) return 0;
+  return sync(context, out);
+}
