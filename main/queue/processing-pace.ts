@@ -8,16 +8,17 @@ export const MIN_FIRST_POLL_MS = 250;
 const SHRINK_ON_FINISHED = 0.75;
 
 /**
- * When to look first at a photo the service just took, learned from the photos before it: a
- * photo already finished at its first look makes the next first look sooner (to at least
- * {@link MIN_FIRST_POLL_MS}), one still processing makes it twice as late (to at most
- * {@link FIRST_POLL_AFTER_CREATE_MS}, the fixed first look it replaces). So the last photos of a
- * batch are not held for a fixed 2 s by a fast service, while a slow one costs at most about one
- * read more per photo than the fixed schedule: every miss doubles the wait back.
+ * When to look first at a photo the service just took, learned from the photos before it. It
+ * starts hopeful, at {@link MIN_FIRST_POLL_MS}: a photo still processing at its first look makes
+ * the next first look twice as late (to at most {@link FIRST_POLL_AFTER_CREATE_MS}, the fixed
+ * first look it replaces), one already finished makes it sooner again (×0.75, to at least the
+ * minimum). So a fast service does not hold the last photos of a batch for a fixed 2 s, while a
+ * slow one costs a few reads more per run (the photos created before the first misses came back:
+ * 250 → 500 → 1000 → 2000 ms) and then about one read more per photo than the fixed schedule.
  * Only the timing of reads changes: nothing here is sent to the service or journaled as state.
  */
 export class ProcessingPace {
-  #firstPollMs = FIRST_POLL_AFTER_CREATE_MS;
+  #firstPollMs = MIN_FIRST_POLL_MS;
 
   /** How long after a create to look at the photo first. */
   get firstPollMs(): number {

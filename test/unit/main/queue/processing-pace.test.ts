@@ -3,8 +3,21 @@ import { MIN_FIRST_POLL_MS, ProcessingPace } from '../../../../main/queue/proces
 import { FIRST_POLL_AFTER_CREATE_MS } from '../../../../main/queue/service-waits';
 
 describe('when to look first at a photo the service just took', () => {
-  it('starts at the fixed first look, and looks sooner while photos are finished by then', () => {
+  it('starts at the shortest look, and stays there while photos are finished by then', () => {
     const pace = new ProcessingPace();
+    expect(pace.firstPollMs).toBe(MIN_FIRST_POLL_MS);
+    pace.observeFirstLook('processed');
+    expect(pace.firstPollMs).toBe(MIN_FIRST_POLL_MS);
+  });
+
+  it('backs off to the fixed first look in a few misses against a slow service, and comes back', () => {
+    const pace = new ProcessingPace();
+    const looks: number[] = [];
+    for (let photo = 0; photo < 5; photo += 1) {
+      looks.push(pace.firstPollMs);
+      pace.observeFirstLook('processing');
+    }
+    expect(looks).toEqual([250, 500, 1000, 2000, 2000]);
     expect(pace.firstPollMs).toBe(FIRST_POLL_AFTER_CREATE_MS);
     pace.observeFirstLook('processed');
     expect(pace.firstPollMs).toBe(1500);
