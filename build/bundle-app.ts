@@ -56,7 +56,6 @@ export function rendererBuild(
 
 async function copyPage(outdir: string): Promise<void> {
   await copyFile(join(ROOT, 'renderer/index.html'), join(outdir, 'index.html'));
-  await copyFile(join(ROOT, 'renderer/styles.css'), join(outdir, 'main.css'));
   await copyFile(join(ROOT, 'renderer/icon.svg'), join(outdir, 'icon.svg'));
 }
 

@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { BridgeContext } from './bridge/hooks';
 import { connectBridge } from './bridge/uploader';
+// The stylesheet is bundled with the script (as main.css): features may import their own.
+import './styles.css';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root');
