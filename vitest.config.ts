@@ -7,6 +7,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The command line, bundled once per run: the tests start it hundreds of times.
+    globalSetup: ['./test/support/cli-bundle-setup.ts'],
     // electron-store is run through vitest (not loaded by Node directly) so that the settings
     // test can stand in for the `electron` module, which cannot be installed here.
     server: { deps: { inline: ['electron-store'] } },

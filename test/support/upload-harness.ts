@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { bundledCliEntry } from './cli-bundle';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -88,9 +89,12 @@ export function startCli(
   onLine?: (line: string) => void,
   options: { readonly viaNpm?: boolean } = {},
 ): { child: ChildProcess; done: Promise<CliRun> } {
+  const bundled = bundledCliEntry();
   const [command, prefix] = options.viaNpm
     ? ['npm', ['run', 'cli', '--']]
-    : [process.execPath, ['--import', 'tsx', 'main/cli/run.ts']];
+    : bundled !== undefined
+      ? [process.execPath, [bundled]]
+      : [process.execPath, ['--import', 'tsx', 'main/cli/run.ts']];
   const child = spawn(command, [...prefix, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
