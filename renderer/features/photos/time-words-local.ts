@@ -31,14 +31,23 @@ export function formatCaptureTime(
   const instant = new Date(capturedAt * 1000);
   if (zone !== undefined) {
     try {
-      const text = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone }).format(instant);
+      const text = words(new Intl.DateTimeFormat(locale, { ...options, timeZone: zone }), instant);
       return `${text} (${zoneName(zone)})`;
     } catch {
       // An unknown zone: fall through to the user's own.
     }
   }
   const own = new Intl.DateTimeFormat(locale, options);
-  return `${own.format(instant)} (${zoneName(own.resolvedOptions().timeZone)}, your time)`;
+  return `${words(own, instant)} (${zoneName(own.resolvedOptions().timeZone)}, your time)`;
+}
+
+/** The formatter's text, without the comma some locales put right after a leading weekday. */
+function words(format: Intl.DateTimeFormat, instant: Date): string {
+  const parts = format.formatToParts(instant);
+  const [first, second] = parts;
+  if (first?.type === 'weekday' && second?.type === 'literal' && second.value.trim() === ',')
+    parts.splice(1, 1, { type: 'literal', value: ' ' });
+  return parts.map((part) => part.value).join('');
 }
 
 const UNITS: readonly (readonly [Intl.RelativeTimeFormatUnit, number])[] = [
