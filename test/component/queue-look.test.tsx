@@ -154,7 +154,7 @@ describe('the queue’s look', () => {
     ]);
   });
 
-  it('shows each photo’s thumbnail once its row has stayed in view', () => {
+  it('shows each photo’s thumbnail once its row has stayed in view', async () => {
     vi.useFakeTimers();
     giveTheListRoom();
     const { bridge } = fakeBridge({});
@@ -162,7 +162,9 @@ describe('the queue’s look', () => {
     renderWithBridge(<QueueScreen queue={snapshot([item(1, { md5, queuedAt: NOW })])} />, bridge);
     const list = screen.getByRole('list', { name: 'Queued items' });
     expect(list.querySelector('img')).toBeNull();
-    act(() => vi.advanceTimersByTime(200));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
     expect(list.querySelector('img')?.getAttribute('src')).toBe(`thumb://photo/${md5}.jpg`);
   });
 
