@@ -2,6 +2,7 @@ import { sanitizeDescription } from '../../shared/description/description-policy
 import type { PhotoView, ProjectView, QueueItemView, SessionView } from '../../shared/ipc/views';
 import type { ServicePhoto, ServiceProject } from '../api/api-schemas';
 import type { SessionSnapshot } from '../auth/auth-session';
+import { zoneAt } from '../media/capture-time';
 import type { QueueItem } from '../queue/queue-store';
 
 // Main's own types turned into what crosses the bridge: plain data, no tokens, no internals.
@@ -48,6 +49,7 @@ export function queueItemView(item: QueueItem): QueueItemView {
     processingStatus: item.processing_status ?? undefined,
     attempts: item.attempts,
     updatedAt: item.updated_at,
+    queuedAt: item.created_at,
     alreadyOnService: item.found_on_service,
   };
 }
@@ -94,5 +96,7 @@ export function photoView(
     internal: photo.internal,
     processingStatus: photo.processing_status,
     hasThumbnail: remember(photo.id, thumbnail),
+    tags: photo.tags,
+    zone: photo.coordinates === null ? undefined : zoneAt(photo.coordinates),
   };
 }

@@ -133,6 +133,8 @@ export type QueueItemView = {
   readonly processingStatus: string | undefined;
   readonly attempts: number;
   readonly updatedAt: number;
+  /** When the item was queued (Unix ms): items queued together form one batch in the queue. */
+  readonly queuedAt: number;
   /** Not uploaded: the project already had this photo (`photoId`) before it was created. */
   readonly alreadyOnService?: boolean;
 };
@@ -210,6 +212,13 @@ export type PhotoView = {
    * window loads it from the bridge's `renditionUrl(id)`, never from the service's address.
    */
   readonly hasThumbnail: boolean;
+  /** The photo's tags on the service. */
+  readonly tags: readonly string[];
+  /**
+   * The IANA zone at the photo's position (main looks it up: the boundary data stays out of the
+   * window); undefined without a position, and times then show in the user's own zone.
+   */
+  readonly zone: string | undefined;
 };
 
 /** A photo of a batch that is already on the service (issue 13: never twice in a project). */

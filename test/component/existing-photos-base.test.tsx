@@ -11,6 +11,12 @@ afterEach(cleanup);
 
 describe('saving a photo’s description twice', () => {
   it('takes the description as last saved as the base of the next save', async () => {
+    // jsdom lays nothing out: the virtualized grid is given a size to show its cells in.
+    for (const [name, value] of [
+      ['clientHeight', 600],
+      ['clientWidth', 800],
+    ] as const)
+      Object.defineProperty(HTMLElement.prototype, name, { configurable: true, value });
     const { bridge, calls } = fakeBridge({
       'projects:recent': [{ id: 'pr-1', name: 'Site A', address: '', photoCount: 1 }],
       'photos:list': {
@@ -24,6 +30,8 @@ describe('saving a photo’s description twice', () => {
             internal: false,
             processingStatus: 'processed',
             hasThumbnail: false,
+            tags: [],
+            zone: undefined,
           },
         ],
         more: false,

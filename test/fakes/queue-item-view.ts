@@ -20,6 +20,7 @@ export function queueItemView(id: number, change: Partial<QueueItemView> = {}): 
     processingStatus: undefined,
     attempts: 0,
     updatedAt: 0,
+    queuedAt: 0,
     ...change,
   };
 }

@@ -1,17 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { sanitizeDescription } from '../../../shared/description/description-policy';
 import type { PhotoView, ProjectView, QueueItemView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { DescriptionEditor } from '../../components/DescriptionEditor';
 import { ProjectPicker } from '../batch/ProjectPicker';
 import { BulkDescriptionEditor } from './BulkDescriptionEditor';
+import { PhotoCell, photoTimeWords } from './PhotoCell';
+import { descriptionText, filterPhotos, NO_FILTER, type PhotoFilter } from './photo-filter';
+import { PhotoFilters } from './PhotoFilters';
+import { PhotoGrid } from './PhotoGrid';
 import { clickPhoto, NO_SELECTION, type PhotoSelection, selectAll } from './photo-selection';
-
-function when(capturedAt: number | null): string {
-  return capturedAt === null
-    ? 'no capture time'
-    : new Date(capturedAt * 1000).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
-}
+import './photos.css';
 
 /**
  * A description edit that waits because the service's description changed meanwhile. Both
@@ -80,6 +79,20 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
   const [base, setBase] = useState('');
   const [message, setMessage] = useState<string>();
   const [selection, setSelection] = useState<PhotoSelection>(NO_SELECTION);
+  const [filter, setFilter] = useState<PhotoFilter>(NO_FILTER);
+  // Each description's plain text once per list, for the filter and the excerpts alike.
+  const texts = useMemo(
+    () => new Map(photos.map((photo) => [photo.id, descriptionText(photo.description)])),
+    [photos],
+  );
+  const shown = useMemo(
+    () => filterPhotos(photos, filter, (photo) => texts.get(photo.id) ?? ''),
+    [photos, filter, texts],
+  );
+  const conflicted = useMemo(
+    () => new Set(conflicts.flatMap((item) => (item.photoId ? [item.photoId] : []))),
+    [conflicts],
+  );
 
   useEffect(() => {
     setPhotos([]);
@@ -120,8 +133,9 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
   };
 
   const conflict = open && conflicts.find((item) => item.photoId === open.id);
-  const order = photos.map((photo) => photo.id);
-  const selected = photos.filter((photo) => selection.selected.has(photo.id));
+  // Selection works on what is shown: "Select all" and Shift ranges take the filtered photos.
+  const order = shown.map((photo) => photo.id);
+  const selected = shown.filter((photo) => selection.selected.has(photo.id));
   const describedAs = (photoId: string, description: string) =>
     setPhotos((previous) =>
       previous.map((photo) => (photo.id === photoId ? { ...photo, description } : photo)),
@@ -132,7 +146,10 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
       <ProjectPicker project={project} onChange={setProject} />
       {message ? <p role="status">{message}</p> : null}
       {project && photos.length === 0 && !message ? (
-        <p className="muted">This project has no photos yet.</p>
+        <p className="muted">
+          This project has no photos yet. Upload some from the Add photos screen, or choose another
+          project.
+        </p>
       ) : null}
       {open ? (
         <div className="photo-detail" role="group" aria-label={`Photo ${open.id}`}>
@@ -143,7 +160,7 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
             <img src={bridge.renditionUrl(open.id)} alt={`Photo ${open.id}`} />
           ) : null}
           <p>
-            Taken {when(open.capturedAt)}
+            Taken {photoTimeWords(open)}
             {open.coordinates
               ? ` · GPS ${open.coordinates.lat.toFixed(5)}, ${open.coordinates.lon.toFixed(5)}`
               : ''}
@@ -174,44 +191,47 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
           {selected.length > 0 ? (
             <BulkDescriptionEditor photos={selected} onSaved={describedAs} onDone={setMessage} />
           ) : null}
-          <ul className="photo-grid" aria-label="Photos in this project">
-            {photos.map((photo) => (
-              <li key={photo.id}>
-                <input
-                  type="checkbox"
-                  aria-label={`Select photo ${photo.id.slice(0, 8)}`}
-                  checked={selection.selected.has(photo.id)}
-                  // The click, not the change, carries Shift (a range); Space clicks it too.
-                  readOnly
-                  onClick={(event) =>
-                    setSelection((previous) =>
-                      clickPhoto(previous, order, photo.id, event.shiftKey),
-                    )
+          {photos.length > 0 ? (
+            <PhotoFilters
+              filter={filter}
+              onChange={setFilter}
+              shown={shown.length}
+              total={photos.length}
+            />
+          ) : null}
+          {photos.length > 0 && shown.length === 0 ? (
+            <div className="empty-filter" role="status">
+              <p>No photos match the filter.</p>
+              <button type="button" onClick={() => setFilter(NO_FILTER)}>
+                Clear the filter
+              </button>
+            </div>
+          ) : null}
+          {shown.length > 0 ? (
+            <PhotoGrid
+              items={shown}
+              label="Photos in this project"
+              getKey={(photo) => photo.id}
+              renderCell={(photo) => (
+                <PhotoCell
+                  photo={photo}
+                  text={texts.get(photo.id) ?? ''}
+                  thumbnailUrl={bridge.renditionUrl(photo.id)}
+                  selected={selection.selected.has(photo.id)}
+                  conflicted={conflicted.has(photo.id)}
+                  onSelect={(shift) =>
+                    setSelection((previous) => clickPhoto(previous, order, photo.id, shift))
                   }
-                />
-                {conflicts.some((item) => item.photoId === photo.id) ? (
-                  <span className="badge warning">Description conflict</span>
-                ) : null}
-                <button
-                  type="button"
-                  onClick={() => {
+                  onOpen={() => {
                     setOpen(photo);
                     setDraft(photo.description);
                     setBase(photo.description);
                     setMessage(undefined);
                   }}
-                >
-                  {photo.hasThumbnail ? (
-                    <img src={bridge.renditionUrl(photo.id)} alt="" loading="lazy" />
-                  ) : (
-                    <span className="thumb placeholder" aria-hidden="true" />
-                  )}
-                  <span>{when(photo.capturedAt)}</span>
-                  <span className="muted">Open photo {photo.id.slice(0, 8)}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
+                />
+              )}
+            />
+          ) : null}
         </>
       )}
       {more && !open ? (

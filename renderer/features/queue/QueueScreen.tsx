@@ -1,8 +1,53 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { QueueSnapshotView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { VirtualList } from '../../components/VirtualList';
-import { stateWords } from './state-words';
+import { groupQueue, type QueueGroup } from './queue-groups';
+import { GroupHeader, type ItemActions, ItemRow } from './QueueRows';
+import './queue.css';
+
+/** Group headers and items share one height: the virtual list places rows by index. */
+const ROW_HEIGHT = 60;
+
+/** The clock, read again every `everyMs`: relative times ("3 min ago") move on by themselves. */
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/**
+ * Project names by id, from the recent projects (queuing a batch puts its project there). Asked
+ * again only when the queue's set of projects (`projectIds`, joined) changes.
+ */
+function useProjectNames(projectIds: string): ReadonlyMap<string, string> {
+  const bridge = useBridge();
+  const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
+  useEffect(() => {
+    if (projectIds === '') return;
+    let current = true;
+    call(bridge, 'projects:recent', {})
+      .then((projects) => {
+        if (current) setNames(new Map(projects.map((project) => [project.id, project.name])));
+      })
+      // Without names the headers say "Project <id>": nothing the user must act on.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [bridge, projectIds]);
+  return names;
+}
+
+/** What a batch's header calls it. */
+function groupName(group: QueueGroup, names: ReadonlyMap<string, string>): string {
+  if (group.kind === 'description') return 'Description edits';
+  if (group.projectId === undefined) return 'No project';
+  return names.get(group.projectId) ?? `Project ${group.projectId}`;
+}
 
 function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -22,10 +67,33 @@ function download(fileName: string, mimeType: string, content: string): void {
 export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | undefined }) {
   const bridge = useBridge();
   const [error, setError] = useState<string>();
+  const items = queue?.items;
+  const rows = useMemo(() => (items === undefined ? [] : groupQueue(items)), [items]);
+  const projectIds = useMemo(
+    () =>
+      [
+        ...new Set(
+          rows.flatMap((row) =>
+            row.type === 'group' && row.group.projectId !== undefined ? [row.group.projectId] : [],
+          ),
+        ),
+      ]
+        .sort()
+        .join(' '),
+    [rows],
+  );
+  const projectNames = useProjectNames(projectIds);
+  const now = useNow(30_000);
   if (queue === undefined) return <p className="muted">Loading the queue…</p>;
   const act = (work: Promise<unknown>) => {
     setError(undefined);
     work.catch((failure: Error) => setError(failure.message));
+  };
+  const actions: ItemActions = {
+    retry: (item) => act(call(bridge, 'queue:retry', { itemId: item.id })),
+    pauseOrResume: (item) =>
+      act(call(bridge, item.paused ? 'queue:resume' : 'queue:pause', { itemId: item.id })),
+    cancel: (item) => act(call(bridge, 'queue:cancel', { itemId: item.id })),
   };
   const exportReport = (format: 'csv' | 'json') =>
     act(
@@ -36,7 +104,6 @@ export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | und
   const { stages, needsAttention, bytesStaged, bytesTotal, etaSeconds } = queue.progress;
   const total =
     stages.preparing + stages.creating + stages.processing + stages.done + needsAttention;
-  const items = [...queue.items].sort((a, b) => b.id - a.id);
   return (
     <section aria-labelledby="queue-heading">
       <h2 id="queue-heading">Upload queue</h2>
@@ -101,65 +168,41 @@ export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | und
         </button>
       </div>
       {error ? <p role="alert">{error}</p> : null}
-      {items.length === 0 ? (
-        <p className="muted">Nothing is queued. Add photos, choose a project and press Upload.</p>
+      {rows.length === 0 ? (
+        <p className="muted empty-queue">Nothing queued. Add photos to upload them.</p>
       ) : (
         <VirtualList
-          items={items}
-          rowHeight={48}
+          items={rows}
+          rowHeight={ROW_HEIGHT}
           label="Queued items"
           className="queue-list"
-          getKey={(item) => item.id}
-          renderRow={(item, place) => (
-            <li
-              key={item.id}
-              className="queue-item"
-              data-state={item.state}
-              style={place.style}
-              aria-posinset={place.index + 1}
-              aria-setsize={place.count}
-            >
-              <span className="name" title={item.path ?? item.photoId}>
-                {item.kind === 'photo'
-                  ? (item.path?.split(/[\\/]/).pop() ?? `Item ${item.id}`)
-                  : `Description of photo ${item.photoId ?? ''}`}
-              </span>
-              <span className="state">{stateWords(item, queue.condition, queue.hoursWait)}</span>
-              {item.photoId ? <span className="muted">photo {item.photoId}</span> : null}
-              <span className="actions">
-                {item.state === 'needs-attention' ? (
-                  <button
-                    type="button"
-                    onClick={() => act(call(bridge, 'queue:retry', { itemId: item.id }))}
-                  >
-                    Retry
-                  </button>
-                ) : null}
-                {item.state !== 'done' && item.state !== 'cancelled' ? (
-                  <>
-                    <button
-                      type="button"
-                      onClick={() =>
-                        act(
-                          call(bridge, item.paused ? 'queue:resume' : 'queue:pause', {
-                            itemId: item.id,
-                          }),
-                        )
-                      }
-                    >
-                      {item.paused ? 'Resume' : 'Pause'}
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() => act(call(bridge, 'queue:cancel', { itemId: item.id }))}
-                    >
-                      Cancel
-                    </button>
-                  </>
-                ) : null}
-              </span>
-            </li>
-          )}
+          getKey={(row) => (row.type === 'group' ? row.group.key : row.item.id)}
+          renderRow={(row, place) =>
+            row.type === 'group' ? (
+              <GroupHeader
+                key={row.group.key}
+                group={row.group}
+                projectName={groupName(row.group, projectNames)}
+                now={now}
+                place={place}
+              />
+            ) : (
+              <ItemRow
+                key={row.item.id}
+                item={row.item}
+                thumbnailUrl={
+                  row.item.kind === 'photo' && row.item.md5 !== undefined
+                    ? bridge.thumbnailUrl(row.item.md5)
+                    : undefined
+                }
+                condition={queue.condition}
+                hoursWait={queue.hoursWait}
+                now={now}
+                actions={actions}
+                place={place}
+              />
+            )
+          }
         />
       )}
     </section>

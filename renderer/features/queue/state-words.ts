@@ -1,4 +1,5 @@
 import type { QueueCondition, QueueItemView } from '../../../shared/ipc/views';
+import type { StateTone } from './queue-groups';
 
 /**
  * An item's state in plain words, as the queue list shows it. While the whole queue waits (offline,
@@ -48,5 +49,23 @@ export function conditionWords(condition: QueueCondition): string | undefined {
     case 'running':
     case 'idle':
       return undefined;
+  }
+}
+
+/** What each tone of state is called in a batch's counts ("2 need attention"). */
+export function toneCountWords(tone: StateTone, count: number): string {
+  switch (tone) {
+    case 'waiting':
+      return `${count} waiting`;
+    case 'working':
+      return `${count} in progress`;
+    case 'done':
+      return `${count} done`;
+    case 'attention':
+      return `${count} ${count === 1 ? 'needs' : 'need'} attention`;
+    case 'paused':
+      return `${count} paused`;
+    case 'cancelled':
+      return `${count} cancelled`;
   }
 }

@@ -105,3 +105,17 @@ describe('the thumbnail of a service photo', () => {
     expect(JSON.stringify(photoView({ ...servicePhoto, uris }, remember))).not.toContain('cdn');
   });
 });
+
+describe('a service photo as the window sees it', () => {
+  it('carries its tags and the zone at its position, looked up in main', () => {
+    const inRome = photoView({
+      ...servicePhoto,
+      tags: ['footings', 'north wall'],
+      coordinates: { lat: 43.467448, lon: 11.885126 },
+    });
+    expect(inRome.tags).toEqual(['footings', 'north wall']);
+    expect(inRome.zone).toBe('Europe/Rome');
+    // Without a position there is no zone: the window shows the user's own.
+    expect(photoView(servicePhoto).zone).toBeUndefined();
+  });
+});

@@ -1,0 +1,106 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
+
+/** The narrowest a cell gets: thumbnails stay large enough to recognise a wall. */
+const MIN_CELL_WIDTH = 200;
+const GAP = 12;
+/** Every cell's height: thumbnail, time, two lines of description, tags, the checkbox. */
+export const CELL_HEIGHT = 330;
+
+/** How many columns of at least `MIN_CELL_WIDTH` fit in `width` pixels (at least one). */
+export function columnsFor(width: number): number {
+  return Math.max(1, Math.floor((width + GAP) / (MIN_CELL_WIDTH + GAP)));
+}
+
+/** The scroller's inner width, followed as the window resizes. */
+function useWidth(element: RefObject<HTMLDivElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const target = element.current;
+    if (target === null) return;
+    setWidth(target.clientWidth);
+    // jsdom (component tests) has no ResizeObserver: the first width stands.
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(target.clientWidth));
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
+}
+
+/**
+ * A grid whose cells exist in the page only while their row is in view (TanStack Virtual over
+ * rows of as many columns as fit), so five thousand photos scroll like fifty. It is one list
+ * (`role="list"`, cells `role="listitem"` with their place in the whole list); the rows between
+ * are layout only.
+ */
+export function PhotoGrid<T>({
+  items,
+  label,
+  getKey,
+  renderCell,
+}: {
+  readonly items: readonly T[];
+  readonly label: string;
+  readonly getKey: (item: T) => string;
+  readonly renderCell: (item: T, index: number) => ReactNode;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const columns = columnsFor(useWidth(scroller));
+  const rowCount = Math.ceil(items.length / columns);
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => CELL_HEIGHT + GAP,
+    overscan: 2,
+  });
+  return (
+    <div
+      ref={scroller}
+      className="virtual-scroller photo-grid-scroller"
+      tabIndex={0}
+      role="region"
+      aria-label={`${label}, scrollable`}
+    >
+      <div
+        role="list"
+        aria-label={label}
+        className="photo-grid"
+        style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+      >
+        {virtualizer.getVirtualItems().map((row) => {
+          const first = row.index * columns;
+          const cells = items.slice(first, first + columns);
+          return (
+            <div
+              key={cells.map(getKey).join(' ')}
+              role="none"
+              className="photo-grid-row"
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                right: 0,
+                height: CELL_HEIGHT,
+                transform: `translateY(${row.start}px)`,
+                gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+              }}
+            >
+              {cells.map((item, offset) => (
+                <div
+                  key={getKey(item)}
+                  role="listitem"
+                  className="photo-cell"
+                  aria-posinset={first + offset + 1}
+                  aria-setsize={items.length}
+                >
+                  {renderCell(item, first + offset)}
+                </div>
+              ))}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

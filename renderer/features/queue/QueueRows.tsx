@@ -1,0 +1,175 @@
+import { type CSSProperties, useEffect, useState } from 'react';
+import type { QueueCondition, QueueItemView } from '../../../shared/ipc/views';
+import { formatRelativeTime } from '../photos/time-words-local';
+import type { QueueGroup, StateTone } from './queue-groups';
+import { stateTone } from './queue-groups';
+import { StateIcon } from './StateIcon';
+import { stateWords, toneCountWords } from './state-words';
+
+/** The order a batch's counts are listed in: what needs the user first. */
+const TONE_ORDER: readonly StateTone[] = [
+  'attention',
+  'working',
+  'waiting',
+  'paused',
+  'done',
+  'cancelled',
+];
+
+/**
+ * A row asks for its thumbnail only once it has stayed in view this long, as the review list
+ * does: rows that fly past in a fast scroll never make main render a thumbnail nobody sees.
+ */
+const THUMBNAIL_DELAY_MS = 120;
+
+/** The name people know an item by: the file's name, or the photo a description edit is for. */
+export function itemName(item: QueueItemView): string {
+  return item.kind === 'photo'
+    ? (item.path?.split(/[\\/]/).pop() ?? `Item ${item.id}`)
+    : `Description of photo ${item.photoId ?? ''}`;
+}
+
+/** Where a row is drawn and where it stands in the list (the virtual list's place). */
+type Place = {
+  readonly style: CSSProperties;
+  readonly index: number;
+  readonly count: number;
+};
+
+/** A batch's header: its project, when it was queued, and how many items are in each state. */
+export function GroupHeader({
+  group,
+  projectName,
+  now,
+  place,
+}: {
+  readonly group: QueueGroup;
+  readonly projectName: string;
+  readonly now: number;
+  readonly place: Place;
+}) {
+  const counts = TONE_ORDER.filter((tone) => group.counts[tone] > 0);
+  return (
+    <li
+      className="queue-group"
+      style={place.style}
+      aria-posinset={place.index + 1}
+      aria-setsize={place.count}
+    >
+      <span className="group-title">
+        <strong>{projectName}</strong>{' '}
+        <span className="muted">
+          · {group.size} {group.size === 1 ? 'item' : 'items'} queued{' '}
+          {formatRelativeTime(group.queuedAt, now)}
+        </span>
+      </span>
+      <span className="group-counts">
+        {counts.map((tone) => (
+          <span key={tone} className="state-chip" data-tone={tone}>
+            <StateIcon tone={tone} />
+            {toneCountWords(tone, group.counts[tone])}
+          </span>
+        ))}
+      </span>
+    </li>
+  );
+}
+
+/** False until `delay` ms after the component first rendered. */
+function useSettled(delay: number): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(true), delay);
+    return () => clearTimeout(timer);
+  }, [delay]);
+  return settled;
+}
+
+/** The item's thumbnail once settled in view; a plain tile when there is none to show. */
+function Thumbnail({ url }: { readonly url: string | undefined }) {
+  const settled = useSettled(THUMBNAIL_DELAY_MS);
+  // Main makes thumbnails only for photos taken in during this session: others fall back.
+  const [failed, setFailed] = useState(false);
+  return url !== undefined && settled && !failed ? (
+    <img className="thumb" src={url} alt="" decoding="async" onError={() => setFailed(true)} />
+  ) : (
+    <span className="thumb placeholder" aria-hidden="true" />
+  );
+}
+
+/** The actions an item offers, each button naming the item for screen readers. */
+export type ItemActions = {
+  readonly retry: (item: QueueItemView) => void;
+  readonly pauseOrResume: (item: QueueItemView) => void;
+  readonly cancel: (item: QueueItemView) => void;
+};
+
+/** One queued item: thumbnail, name, state (icon, colour and words), when, and its actions. */
+export function ItemRow({
+  item,
+  thumbnailUrl,
+  condition,
+  hoursWait,
+  now,
+  actions,
+  place,
+}: {
+  readonly item: QueueItemView;
+  readonly thumbnailUrl: string | undefined;
+  readonly condition: QueueCondition;
+  readonly hoursWait: string | undefined;
+  readonly now: number;
+  readonly actions: ItemActions;
+  readonly place: Place;
+}) {
+  const name = itemName(item);
+  const tone = stateTone(item);
+  return (
+    <li
+      className="queue-item"
+      data-state={item.state}
+      data-tone={tone}
+      style={place.style}
+      aria-posinset={place.index + 1}
+      aria-setsize={place.count}
+    >
+      <Thumbnail url={thumbnailUrl} />
+      <span className="name" title={item.path ?? item.photoId}>
+        {name}
+      </span>
+      <span className="state state-chip" data-tone={tone}>
+        <StateIcon tone={tone} />
+        {stateWords(item, condition, hoursWait)}
+      </span>
+      {item.state === 'done' ? (
+        <span className="muted when">{formatRelativeTime(item.updatedAt, now)}</span>
+      ) : null}
+      {item.photoId ? <span className="muted">photo {item.photoId}</span> : null}
+      <span className="actions">
+        {item.state === 'needs-attention' ? (
+          <button type="button" aria-label={`Retry ${name}`} onClick={() => actions.retry(item)}>
+            Retry
+          </button>
+        ) : null}
+        {item.state !== 'done' && item.state !== 'cancelled' ? (
+          <>
+            <button
+              type="button"
+              aria-label={`${item.paused ? 'Resume' : 'Pause'} ${name}`}
+              onClick={() => actions.pauseOrResume(item)}
+            >
+              {item.paused ? 'Resume' : 'Pause'}
+            </button>
+            <button
+              type="button"
+              aria-label={`Cancel ${name}`}
+              onClick={() => actions.cancel(item)}
+            >
+              Cancel
+            </button>
+          </>
+        ) : null}
+      </span>
+    </li>
+  );
+}
