@@ -23,11 +23,13 @@ const NO_TAGS: readonly string[] = [];
 
 /** The compact badges of a photo's cell: only what needs a look. */
 function CellBadges({
+  id,
   item,
   serviceCopy,
   farFlag,
   hasOwnDescription,
 }: {
+  readonly id: string;
   readonly item: Extract<IntakeItemView, { status: 'photo' }>;
   readonly serviceCopy: ServiceCopyView | undefined;
   readonly farFlag: FarFlag | undefined;
@@ -35,7 +37,7 @@ function CellBadges({
 }) {
   const rule = item.capture.rule;
   return (
-    <span className="cell-badges">
+    <span className="cell-badges" id={id}>
       {rule === 'assumed' || rule === 'file-time' ? (
         <span className="badge quiet">{ruleBadges[rule]}</span>
       ) : null}
@@ -95,9 +97,12 @@ const Cell = memo(function Cell({
 }) {
   const name = fileName(item.path);
   const settled = useSettled(THUMBNAIL_DELAY_MS);
+  // The cell is named by its words only, not by the buttons inside it.
+  const id = `review-cell-${item.intakeId}`;
   return (
     <div
       role="gridcell"
+      aria-labelledby={`${id}-name ${id}-time ${id}-badges`}
       className="review-cell"
       data-status={item.status}
       data-focus-index={place.index}
@@ -114,13 +119,16 @@ const Cell = memo(function Cell({
       <span className="cell-check" aria-hidden="true">
         {selected ? '✓' : ''}
       </span>
-      <span className="cell-name" title={item.path}>
+      <span className="cell-name" id={`${id}-name`} title={item.path}>
         {name}
       </span>
       {item.status === 'photo' ? (
         <>
-          <span className="cell-time">{captureTimeWords(item)}</span>
+          <span className="cell-time" id={`${id}-time`}>
+            {captureTimeWords(item)}
+          </span>
           <CellBadges
+            id={`${id}-badges`}
             item={item}
             serviceCopy={serviceCopy}
             farFlag={farFlag}
@@ -128,7 +136,9 @@ const Cell = memo(function Cell({
           />
         </>
       ) : (
-        <span className="cell-time skipped-reason">{item.reason}</span>
+        <span className="cell-time skipped-reason" id={`${id}-time`}>
+          {item.reason}
+        </span>
       )}
       <PhotoOwnTags
         photoName={name}
