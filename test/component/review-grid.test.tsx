@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { IntakeItemView } from '../../shared/ipc/views';
 import type { IntakeState } from '../../renderer/bridge/hooks';
@@ -104,6 +104,14 @@ describe('the review grid', () => {
     expect(cell(1).textContent).toContain('(Rome)');
     // One Tab stop: the first cell.
     expect(cells.filter((element) => element.tabIndex === 0)).toEqual([cell(1)]);
+  });
+
+  it('asks for a thumbnail only once its cell stayed in view 120 ms', async () => {
+    renderReview(3);
+    expect(cell(1).querySelector('img')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(cell(1).querySelector('img')).toBeNull();
+    await waitFor(() => expect(cell(1).querySelector('img')).not.toBeNull());
   });
 
   it('selects by click, Ctrl/Cmd-click and Shift-click', () => {
