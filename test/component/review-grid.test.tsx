@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 // jsdom lays nothing out: a viewport of 800 × 600 px makes the grid 4 columns of 200 px and
-// about two rows of 272 px tall, plus the rows it renders beyond the edges.
+// about two rows of 290 px tall, plus the rows it renders beyond the edges.
 const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
 const clientWidth = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth');
 beforeAll(() => {

@@ -18,7 +18,7 @@ import './review.css';
 
 /** About 200 px per cell: thumbnails large enough to recognise a wall. */
 export const CELL_WIDTH = 200;
-const ROW_HEIGHT = 272;
+const ROW_HEIGHT = 290;
 const NO_TAGS: readonly string[] = [];
 
 /** The compact badges of a photo's cell: only what needs a look. */
