@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IntakeItemView } from '../../shared/ipc/views';
 import type { IntakeState } from '../../renderer/bridge/hooks';
 import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
@@ -106,12 +106,18 @@ describe('the review grid', () => {
     expect(cells.filter((element) => element.tabIndex === 0)).toEqual([cell(1)]);
   });
 
-  it('asks for a thumbnail only once its cell stayed in view 120 ms', async () => {
-    renderReview(3);
-    expect(cell(1).querySelector('img')).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(cell(1).querySelector('img')).toBeNull();
-    await waitFor(() => expect(cell(1).querySelector('img')).not.toBeNull());
+  it('asks for a thumbnail only once its cell stayed in view 120 ms', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      renderReview(3);
+      expect(cell(1).querySelector('img')).toBeNull();
+      act(() => void vi.advanceTimersByTime(100));
+      expect(cell(1).querySelector('img')).toBeNull();
+      act(() => void vi.advanceTimersByTime(30));
+      expect(cell(1).querySelector('img')?.getAttribute('src')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('selects by click, Ctrl/Cmd-click and Shift-click', () => {
