@@ -2,7 +2,7 @@ import { memo, type MouseEvent } from 'react';
 import type { IntakeItemView, ServiceCopyView } from '../../../shared/ipc/views';
 import { formatClockOffset } from '../../../shared/domain/clock-offset-words';
 import { formatDistance } from '../../../shared/domain/project-distance';
-import { type CellPlace, VirtualGrid } from '../../components/VirtualGrid';
+import { VirtualGrid } from '../../components/VirtualGrid';
 import { PhotoOwnTags } from '../tags/PhotoOwnTags';
 import { captureTimeWords, ruleBadges } from './capture-words';
 import type { FarFlag } from './use-far-photos';
@@ -72,7 +72,9 @@ function CellBadges({
 /** One photo of the grid: its thumbnail (once it stayed in view), name, time and badges. */
 const Cell = memo(function Cell({
   item,
-  place,
+  index,
+  column,
+  focused,
   selected,
   thumbnail,
   hasOwnDescription,
@@ -84,7 +86,10 @@ const Cell = memo(function Cell({
   onLeaveOut,
 }: {
   readonly item: IntakeItemView;
-  readonly place: CellPlace;
+  /** Where the cell stands (primitives, so a scroll that moves nothing re-renders no cell). */
+  readonly index: number;
+  readonly column: number;
+  readonly focused: boolean;
   readonly selected: boolean;
   readonly thumbnail: string;
   readonly hasOwnDescription: boolean;
@@ -105,10 +110,10 @@ const Cell = memo(function Cell({
       aria-labelledby={`${id}-name ${id}-time ${id}-badges`}
       className="review-cell"
       data-status={item.status}
-      data-focus-index={place.index}
-      aria-colindex={place.column}
+      data-focus-index={index}
+      aria-colindex={column}
       aria-selected={selected}
-      tabIndex={place.focused ? 0 : -1}
+      tabIndex={focused ? 0 : -1}
       onClick={(event) => onClick(item.intakeId, event)}
     >
       {item.status === 'photo' && settled ? (
@@ -186,7 +191,9 @@ export function ReviewGrid(props: ReviewViewProps) {
       renderCell={(item, place) => (
         <Cell
           item={item}
-          place={place}
+          index={place.index}
+          column={place.column}
+          focused={place.focused}
           selected={selection.selected.has(item.intakeId)}
           thumbnail={item.status === 'photo' ? thumbnailUrl(item.md5) : ''}
           hasOwnDescription={overrides.has(item.intakeId)}
