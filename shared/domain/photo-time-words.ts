@@ -17,6 +17,23 @@ const CAPTURE_PARTS: Intl.DateTimeFormatOptions = {
   minute: '2-digit',
 };
 
+/**
+ * Formatters by locale and zone: building one costs far more than using it, and a scrolling
+ * grid reads hundreds of times a second in the same few zones.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The capture-time formatter of `locale` in `zone`, built once. */
+function captureFormatter(locale: string | undefined, zone: string): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${zone}`;
+  let formatter = formatters.get(key);
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat(locale, { ...CAPTURE_PARTS, timeZone: zone });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** Minutes east of UTC for an offset string, or undefined when it is not one. */
 function offsetMinutes(zone: string): number | undefined {
   const match = OFFSET.exec(zone);
@@ -38,7 +55,7 @@ function offsetLabel(minutes: number): string {
 /** Whether Intl knows `zone` as an IANA time zone. */
 function isKnownZone(zone: string): boolean {
   try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
+    captureFormatter(undefined, zone);
     return true;
   } catch {
     return false;
@@ -81,9 +98,7 @@ function userZone(): string {
 
 /** The reading of `instant` in an IANA zone, and the zone's name for people. */
 function inZone(instant: Date, zone: string, locale: string | undefined): [string, string] {
-  const reading = new Intl.DateTimeFormat(locale, { ...CAPTURE_PARTS, timeZone: zone }).format(
-    instant,
-  );
+  const reading = captureFormatter(locale, zone).format(instant);
   return [reading, zoneCity(zone) ?? offsetLabel(zoneOffsetAt(zone, instant))];
 }
 
@@ -107,9 +122,7 @@ export function formatCaptureTime(
   if (offset !== undefined) {
     // Intl reads no bare offsets as zones here: shift the instant and read it as UTC's wall clock.
     const shifted = new Date(instant.getTime() + offset * 60_000);
-    const reading = new Intl.DateTimeFormat(locale, { ...CAPTURE_PARTS, timeZone: 'UTC' }).format(
-      shifted,
-    );
+    const reading = captureFormatter(locale, 'UTC').format(shifted);
     return `${reading} (${offsetLabel(offset)})`;
   }
   if (zone !== undefined && isKnownZone(zone)) {
