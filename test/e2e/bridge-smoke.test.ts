@@ -76,6 +76,19 @@ describe('the bridge host, driven from Chromium', () => {
         .toBeGreaterThan(0);
       await screenshot(page, 'bridge-smoke-intake');
 
+      // The grid by keyboard in a real browser: arrows move the focus, Shift extends, Ctrl+A.
+      const cells = found.getByRole('gridcell');
+      await cells.nth(0).click();
+      await page.getByText('Select all (1 selected)').waitFor();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Shift+ArrowRight');
+      await page.getByText('Select all (2 selected)').waitFor();
+      const focused = page.locator(':focus');
+      expect(await focused.getAttribute('aria-selected')).toBe('true');
+      expect(await focused.textContent()).toContain('DSCN0012.jpg');
+      await page.keyboard.press('Control+a');
+      await page.getByText('Select all (5 selected)').waitFor();
+
       // Queue the batch and watch it finish.
       const project = service.info.projects[0];
       if (project === undefined) throw new Error('the service has no project');
