@@ -7,6 +7,8 @@ import { batchNotice } from '../../shared/domain/queue-notice';
 import { conditionWords } from '../features/queue/state-words';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { SessionPanel } from '../features/sign-in/SessionPanel';
+import { useFilesDraggedOver } from './use-files-dragged-over';
+import './drag-over.css';
 
 const screens = ['Add photos', 'Queue', 'Existing photos', 'Settings'] as const;
 type Screen = (typeof screens)[number];
@@ -21,6 +23,7 @@ export function App() {
   const [zone, setZone] = useState(Intl.DateTimeFormat().resolvedOptions().timeZone);
   const [notice, setNotice] = useState<string>();
   const previous = useRef(queue);
+  const filesOver = useFilesDraggedOver();
 
   useEffect(() => {
     void call(bridge, 'settings:get', {}).then((settings) => setZone(settings.assumedZone));
@@ -69,7 +72,7 @@ export function App() {
       item.serviceDescription !== undefined,
   );
   return (
-    <div className="app">
+    <div className={filesOver ? 'app dragging-files' : 'app'}>
       {banner ? (
         <div className="banner" role="alert">
           {banner}

@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, type ReactNode, useRef } from 'react';
+import { type CSSProperties, type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { useRovingFocus } from './roving-focus';
 
 /** Where a row is drawn and where it stands in the whole list. */
 export type RowPlace = {
@@ -7,6 +8,8 @@ export type RowPlace = {
   readonly style: CSSProperties;
   readonly index: number;
   readonly count: number;
+  /** With `focusIndex` given: whether this row is the list's one Tab stop. */
+  readonly focused: boolean;
 };
 
 /**
@@ -21,6 +24,8 @@ export function VirtualList<T>({
   className,
   getKey,
   renderRow,
+  focusIndex,
+  onKey,
 }: {
   readonly items: readonly T[];
   readonly rowHeight: number;
@@ -28,6 +33,13 @@ export function VirtualList<T>({
   readonly className: string;
   readonly getKey: (item: T) => string | number;
   readonly renderRow: (item: T, place: RowPlace) => ReactNode;
+  /**
+   * Roving focus: the row at this index (else the first) is the Tab stop, and a key `onKey`
+   * handles (returning true) moves the DOM focus to the new `focusIndex` (rows carry
+   * `data-focus-index`). Without `onKey` the scroller itself is the Tab stop.
+   */
+  readonly focusIndex?: number | undefined;
+  readonly onKey?: (event: KeyboardEvent<HTMLElement>) => boolean;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -40,11 +52,17 @@ export function VirtualList<T>({
     },
     overscan: 8,
   });
+  const keyed = useRovingFocus(scroller, virtualizer, focusIndex, (index) => index);
+  const tabStop = focusIndex !== undefined && focusIndex < items.length ? focusIndex : 0;
+  const virtualRows = virtualizer.getVirtualItems();
+  // While the focused row is scrolled away (or without roving) the scroller is the Tab stop.
+  const scrollerTabStop = onKey === undefined || !virtualRows.some((row) => row.index === tabStop);
   return (
     <div
       ref={scroller}
       className="virtual-scroller"
-      tabIndex={0}
+      tabIndex={scrollerTabStop ? 0 : -1}
+      onKeyDown={onKey === undefined ? undefined : keyed(onKey)}
       role="region"
       aria-label={`${label}, scrollable`}
     >
@@ -53,13 +71,14 @@ export function VirtualList<T>({
         aria-label={label}
         style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
       >
-        {virtualizer.getVirtualItems().map((row) => {
+        {virtualRows.map((row) => {
           const item = items[row.index];
           return item === undefined
             ? null
             : renderRow(item, {
                 index: row.index,
                 count: items.length,
+                focused: onKey !== undefined && row.index === tabStop,
                 style: {
                   position: 'absolute',
                   top: 0,

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CaptureTime } from '../../shared/domain/intake';
+import { formatCaptureTime } from '../../shared/domain/photo-time-words';
 import type { SettingsView, IntakeItemView } from '../../shared/ipc/views';
 import type { IntakeState } from '../../renderer/bridge/hooks';
 import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
@@ -76,6 +77,8 @@ function renderReview(items: IntakeItemView[], answers: Parameters<typeof fakeBr
     />,
     bridge,
   );
+  // These details are the list's (the grid shows them in short).
+  fireEvent.click(screen.getByRole('button', { name: 'List' }));
   return calls;
 }
 
@@ -95,10 +98,13 @@ describe('camera clocks in the review list', () => {
       {},
     );
     const row = screen.getByRole('checkbox', { name: 'Select IMG_1.jpg' }).closest('li')!;
-    expect(within(row).getByLabelText('Camera time before correction').textContent).toBe(
-      '2024-01-15 10:00:00',
+    // Both read in the photo's own zone, in the user's locale.
+    const before = formatCaptureTime(1_705_309_200, 'Europe/Rome');
+    expect(before).toContain('(Rome)');
+    expect(within(row).getByLabelText('Camera time before correction').textContent).toBe(before);
+    expect(row.textContent).toContain(
+      `${before} → ${formatCaptureTime(1_705_312_980, 'Europe/Rome')}`,
     );
-    expect(row.textContent).toContain('2024-01-15 10:00:00 → 2024-01-15 11:03:00');
     expect(within(row).getByText('corrected +1h03m')).toBeTruthy();
     const plain = screen.getByRole('checkbox', { name: 'Select IMG_2.jpg' }).closest('li')!;
     expect(plain.textContent).not.toContain('corrected');

@@ -118,6 +118,8 @@ async function renderDrop(settings = settingsViewFixture()) {
     />,
     bridge,
   );
+  // These details are the list's (the grid shows them in short).
+  fireEvent.click(screen.getByRole('button', { name: 'List' }));
   fireEvent.click(await screen.findByRole('button', { name: /Harbor View Tower/ }));
   const sent = () =>
     calls

@@ -52,11 +52,9 @@ function photo(intakeId: number): IntakeItemView {
   };
 }
 
-/** The review row of `fileName`. */
+/** The review grid's cell of `fileName` (the grid is the default view). */
 function rowOf(fileName: string): HTMLElement {
-  const row = screen.getByRole('checkbox', { name: `Select ${fileName}` }).closest('li');
-  if (row === null) throw new Error(`no row for ${fileName}`);
-  return row;
+  return screen.getByRole('gridcell', { name: new RegExp(`^${fileName.replace('.', '\\.')} `) });
 }
 
 describe("a photo's own tags in the review list", () => {
@@ -84,7 +82,7 @@ describe("a photo's own tags in the review list", () => {
     );
 
     // Two tags for the first photo only.
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Select IMG_1.jpg' }));
+    fireEvent.click(rowOf('IMG_1.jpg'));
     fireEvent.click(screen.getByRole('button', { name: 'Tags for selected…' }));
     const field = screen.getByRole('textbox', { name: /Tags for the 1 selected photos/ });
     fireEvent.change(field, { target: { value: 'rebar, Level 2' } });
@@ -133,7 +131,7 @@ describe("a photo's own tags in the review list", () => {
       />,
       bridge,
     );
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Select IMG_1.jpg' }));
+    fireEvent.click(rowOf('IMG_1.jpg'));
     fireEvent.click(screen.getByRole('button', { name: 'Tags for selected…' }));
     const field = screen.getByRole('textbox', { name: /Tags for the 1 selected photos/ });
     fireEvent.change(field, { target: { value: 'rebar' } });

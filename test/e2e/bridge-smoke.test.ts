@@ -57,14 +57,14 @@ describe('the bridge host, driven from Chromium', () => {
       // Add the fixture folder through the chooser.
       await host.choose([folder]);
       await page.getByRole('button', { name: 'Choose folder…' }).click();
-      const found = page.getByRole('list', { name: 'Photos found' });
-      await expect.poll(() => found.getByRole('listitem').count(), { timeout: 30_000 }).toBe(5);
+      const found = page.getByRole('grid', { name: 'Photos found' });
+      await expect.poll(() => found.getByRole('gridcell').count(), { timeout: 30_000 }).toBe(5);
       await expect
         .poll(() => page.getByRole('status').filter({ hasText: 'Done:' }).textContent())
         .toContain('4 photos, 1 skipped');
-      const gpsPhoto = found.getByRole('listitem').filter({ hasText: 'DSCN0010.jpg' });
-      await expect.poll(() => gpsPhoto.textContent()).toMatch(/2008-10-22 16:28:39.*GPS/);
-      const skipped = found.getByRole('listitem').filter({ hasText: 'notes.txt' });
+      const gpsPhoto = found.getByRole('gridcell').filter({ hasText: 'DSCN0010.jpg' });
+      await expect.poll(() => gpsPhoto.textContent()).toMatch(/2008.*\(Rome\)/);
+      const skipped = found.getByRole('gridcell').filter({ hasText: 'notes.txt' });
       await expect.poll(() => skipped.textContent()).toMatch(/Skipped: .+/);
       // Thumbnails load through the host's thumbnail route (by MD5, never by path).
       await expect
@@ -75,6 +75,19 @@ describe('the bridge host, driven from Chromium', () => {
         )
         .toBeGreaterThan(0);
       await screenshot(page, 'bridge-smoke-intake');
+
+      // The grid by keyboard in a real browser: arrows move the focus, Shift extends, Ctrl+A.
+      const cells = found.getByRole('gridcell');
+      await cells.nth(0).click();
+      await page.getByText('Select all (1 selected)').waitFor();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Shift+ArrowRight');
+      await page.getByText('Select all (2 selected)').waitFor();
+      const focused = page.locator(':focus');
+      expect(await focused.getAttribute('aria-selected')).toBe('true');
+      expect(await focused.textContent()).toContain('DSCN0012.jpg');
+      await page.keyboard.press('Control+a');
+      await page.getByText('Select all (5 selected)').waitFor();
 
       // Queue the batch and watch it finish.
       const project = service.info.projects[0];

@@ -50,6 +50,8 @@ describe('duplicates against the service, in Chromium', () => {
 
       await signInWindow(session);
       await dropFolder(page, host, folder);
+      // The list view says in full which photo on the service a duplicate is.
+      await page.getByRole('button', { name: 'List', exact: true }).click();
       const found = page.getByRole('list', { name: 'Photos found' });
       await expect.poll(() => found.getByRole('listitem').count(), { timeout: 30_000 }).toBe(5);
       await page.getByLabel(/Project: search/).fill('Harbor');

@@ -82,21 +82,22 @@ describe('the uploader in Chromium', () => {
       await page.getByText('may upload and edit photos').waitFor();
 
       await dropFolder(page, host, folder);
-      const found = page.getByRole('list', { name: 'Photos found' });
-      await expect.poll(() => found.getByRole('listitem').count(), { timeout: 30_000 }).toBe(5);
-      const gps = found.getByRole('listitem').filter({ hasText: 'DSCN0010.jpg' });
-      expect(await gps.textContent()).toMatch(
-        /2008-10-22 16:28:39 \(Europe\/Rome\).*from GPS position.*GPS 43\.46/,
-      );
-      const skipped = found.getByRole('listitem').filter({ hasText: 'notes.txt' });
+      // The grid (the default view): each photo with its capture time in its own zone.
+      const found = page.getByRole('grid', { name: 'Photos found' });
+      await expect.poll(() => found.getByRole('gridcell').count(), { timeout: 30_000 }).toBe(5);
+      const gps = found.getByRole('gridcell').filter({ hasText: 'DSCN0010.jpg' });
+      expect(await gps.textContent()).toMatch(/2008.*16:28.*\(Rome\)|2008.*04:28 PM.*\(Rome\)/);
+      await screenshot(page, 'journey-2b-review-grid');
+      expect(await seriousViolations(page)).toEqual([]);
+      const skipped = found.getByRole('gridcell').filter({ hasText: 'notes.txt' });
       expect(await skipped.textContent()).toMatch(/Skipped: not a photo/);
 
       // The camera that records no zone: assume New York for this batch (it is read again).
       await page.getByLabel(/Zone for photos without one/).selectOption('America/New_York');
-      const canon = found.getByRole('listitem').filter({ hasText: 'Canon_40D.jpg' });
-      await expect.poll(() => canon.textContent()).toContain('(America/New_York)');
+      const canon = found.getByRole('gridcell').filter({ hasText: 'Canon_40D.jpg' });
+      await expect.poll(() => canon.textContent()).toContain('(New York)');
       // That one photo gets a description of its own.
-      await canon.getByRole('checkbox').check();
+      await canon.click();
       await page.getByRole('button', { name: 'Own description for selected…' }).click();
       await page.getByRole('textbox', { name: /Description for the 1 selected/ }).click();
       await page.keyboard.type('Iguana on site');
@@ -230,8 +231,8 @@ describe('the uploader in Chromium', () => {
       await page.getByRole('button', { name: 'Add photos' }).click();
       await host.choose([folder]);
       await page.getByRole('button', { name: 'Choose folder…' }).click();
-      const found = page.getByRole('list', { name: 'Photos found' });
-      await expect.poll(() => found.getByRole('listitem').count(), { timeout: 30_000 }).toBe(5);
+      const found = page.getByRole('grid', { name: 'Photos found' });
+      await expect.poll(() => found.getByRole('gridcell').count(), { timeout: 30_000 }).toBe(5);
       await page.getByLabel(/Project: search/).fill('Maple');
       await page.getByRole('button', { name: /Maple Street School/ }).click();
       await page.getByRole('button', { name: 'Upload 4 photos' }).click();

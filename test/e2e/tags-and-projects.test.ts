@@ -39,8 +39,8 @@ describe('tags and a project per subfolder in Chromium', () => {
       await signInWindow(session);
 
       await dropFolder(page, host, folder);
-      const found = page.getByRole('list', { name: 'Photos found' });
-      await expect.poll(() => found.getByRole('listitem').count(), { timeout: 30_000 }).toBe(4);
+      const found = page.getByRole('grid', { name: 'Photos found' });
+      await expect.poll(() => found.getByRole('gridcell').count(), { timeout: 30_000 }).toBe(4);
 
       // The app's suggestions, found by searching each subfolder's name; the user confirms.
       const rows = page.getByRole('list', { name: 'Project of each subfolder' });
@@ -76,8 +76,8 @@ describe('tags and a project per subfolder in Chromium', () => {
       const chips = page.getByRole('list', { name: 'Tags', exact: true }).getByRole('listitem');
       await expect.poll(() => chips.allTextContents()).toEqual(['Inspection×', 'Week 12×']);
       // A tag for one selected photo only.
-      const deck = found.getByRole('listitem').filter({ hasText: basename(bridge[0]!.path) });
-      await deck.getByRole('checkbox').check();
+      const deck = found.getByRole('gridcell').filter({ hasText: basename(bridge[0]!.path) });
+      await deck.click();
       await page.getByRole('button', { name: 'Tags for selected…' }).click();
       const own = page.getByRole('textbox', { name: /Tags for the 1 selected/ });
       await own.fill('Crack');

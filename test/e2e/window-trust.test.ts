@@ -149,9 +149,9 @@ describe('the window cannot make main do what the user did not ask', () => {
         expect(await add('/etc/passwd')).toMatchObject({ ok: false, code: 'bad-input' });
 
         await dropOnWindow(page, host, folder);
-        const found = page.getByRole('list', { name: 'Photos found' });
+        const found = page.getByRole('grid', { name: 'Photos found' });
         await expect
-          .poll(() => found.getByRole('listitem').filter({ hasText: 'DSCN0010.jpg' }).count(), {
+          .poll(() => found.getByRole('gridcell').filter({ hasText: 'DSCN0010.jpg' }).count(), {
             timeout: 30_000,
           })
           .toBe(1);

@@ -5,7 +5,8 @@ import { DescriptionEditor } from '../../components/DescriptionEditor';
 import { ProjectPicker } from '../batch/ProjectPicker';
 import { BatchTagFields, OwnTagsPanel, useBatchTags } from '../tags/BatchTags';
 import { addPhotosInChunks } from './queue-in-chunks';
-import { ReviewList } from './ReviewList';
+import { ReviewPhotos } from './ReviewPhotos';
+import { EMPTY_SELECTION, type ReviewSelection, selectAll } from './review-selection';
 import { ClockSuggestions } from './ClockSuggestions';
 import { useServiceCopies } from './use-service-copies';
 import {
@@ -37,8 +38,10 @@ export function IntakeScreen({
   const [project, setProject] = useState<ProjectView>();
   const [description, setDescription] = useState('');
   const [internal, setInternal] = useState(false);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [anchor, setAnchor] = useState<number>();
+  // One selection for the grid and the list (review-selection.ts).
+  const [selection, setSelection] = useState<ReviewSelection>(EMPTY_SELECTION);
+  const selected = selection.selected;
+  const setSelected = (next: ReadonlySet<number>) => setSelection({ ...selection, selected: next });
   const [overrides, setOverrides] = useState<ReadonlyMap<number, string>>(new Map());
   const [ownDraft, setOwnDraft] = useState<string>();
   const [message, setMessage] = useState<string>();
@@ -82,17 +85,7 @@ export function IntakeScreen({
     );
   };
 
-  const toggle = (intakeId: number, extend: boolean) => {
-    const next = new Set(selected);
-    if (extend && anchor !== undefined) {
-      const ids = intake.items.map((item) => item.intakeId);
-      const [from, to] = [ids.indexOf(anchor), ids.indexOf(intakeId)].sort((a, b) => a - b);
-      for (const id of ids.slice(from, (to ?? 0) + 1)) next.add(id);
-    } else if (next.has(intakeId)) next.delete(intakeId);
-    else next.add(intakeId);
-    setAnchor(intakeId);
-    setSelected(next);
-  };
+  const ids = useMemo(() => intake.items.map((item) => item.intakeId), [intake.items]);
   const allSelected = intake.items.length > 0 && selected.size === intake.items.length;
   const removeSelected = () => {
     intake.remove(selected);
@@ -179,7 +172,7 @@ export function IntakeScreen({
     queueAll()
       .then((queued) => {
         intake.clear();
-        setSelected(new Set());
+        setSelection(EMPTY_SELECTION);
         setOverrides(new Map());
         batchTags.queued();
         subfolderChoices.reset();
@@ -219,8 +212,10 @@ export function IntakeScreen({
                   type="checkbox"
                   checked={allSelected}
                   onChange={() =>
-                    setSelected(
-                      allSelected ? new Set() : new Set(intake.items.map((item) => item.intakeId)),
+                    setSelection(
+                      allSelected
+                        ? { ...selection, selected: new Set() }
+                        : selectAll(selection, ids),
                     )
                   }
                 />{' '}
@@ -272,20 +267,30 @@ export function IntakeScreen({
             ) : null}
             <OwnTagsPanel state={batchTags} selected={selected} />
             <ClockSuggestions items={intake.items} />
-            <ReviewList
+            <ReviewPhotos
               items={intake.items}
-              selected={selected}
+              ids={ids}
+              selection={selection}
+              onSelection={setSelection}
               overrides={overrides}
               ownTags={batchTags.own}
               serviceCopies={service.copies}
               far={far}
               thumbnailUrl={(md5) => bridge.thumbnailUrl(md5)}
-              onToggle={toggle}
               onRemoveOwnTag={batchTags.removeOwnTag}
+              onLeaveOut={(intakeId) => {
+                intake.remove(new Set([intakeId]));
+                const next = new Set(selected);
+                next.delete(intakeId);
+                setSelected(next);
+              }}
             />
           </>
         ) : (
-          <p className="muted">No photos yet. Drop a folder of photos here, or choose one.</p>
+          <p className="muted review-empty">
+            No photos yet. Drop photos or folders anywhere in this window, or choose a folder or
+            files above; then pick the project and upload.
+          </p>
         )}
       </section>
       <form className="batch" onSubmit={submit} aria-labelledby="batch-heading">

@@ -1,29 +1,24 @@
-import { type CSSProperties, useEffect, useState } from 'react';
+import type { CSSProperties, MouseEvent } from 'react';
 import type { IntakeItemView, ServiceCopyView } from '../../../shared/ipc/views';
 import { VirtualList } from '../../components/VirtualList';
 import { PhotoOwnTags } from '../tags/PhotoOwnTags';
-import { captureWords, correctionWords, ruleBadges } from './capture-words';
+import { captureTimeWords, captureWords, ruleBadges, uncorrectedTimeWords } from './capture-words';
+import { checkPhoto } from './review-selection';
+import {
+  fileName,
+  handleSelectionKey,
+  type ReviewViewProps,
+  selectionAfterClick,
+  THUMBNAIL_DELAY_MS,
+  useSettled,
+} from './review-view';
+import './review.css';
 import { FarBadge } from './FarPhotos';
 import type { FarFlag } from './use-far-photos';
 import { formatClockOffset } from '../../../shared/domain/clock-offset-words';
 
 const ROW_HEIGHT = 64;
 const NO_TAGS: readonly string[] = [];
-/**
- * A row asks for its thumbnail only once it has stayed in view this long: rows that fly past in
- * a fast scroll never make main (or the bridge host) render a thumbnail nobody sees.
- */
-const THUMBNAIL_DELAY_MS = 120;
-
-/** False until `delay` ms after the component first rendered. */
-function useSettled(delay: number): boolean {
-  const [settled, setSettled] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(true), delay);
-    return () => clearTimeout(timer);
-  }, [delay]);
-  return settled;
-}
 
 function Row({
   item,
@@ -34,7 +29,9 @@ function Row({
   serviceCopy,
   farFlag,
   onToggle,
+  onClick,
   onRemoveOwnTag,
+  onLeaveOut,
   style,
   position,
 }: {
@@ -44,17 +41,21 @@ function Row({
   readonly serviceCopy: ServiceCopyView | undefined;
   readonly style: CSSProperties;
   /** Where the row is in the whole list (only the rows in view exist in the page). */
-  readonly position: { readonly index: number; readonly count: number };
+  readonly position: { readonly index: number; readonly count: number; readonly focused: boolean };
   readonly item: IntakeItemView;
   readonly thumbnail: string;
   readonly selected: boolean;
   readonly hasOwnDescription: boolean;
   /** The tags given to this photo only ("Tags for selected…"). */
   readonly ownTags: readonly string[];
+  /** The row's checkbox: flips this photo (with Shift, adds the range from the anchor). */
   readonly onToggle: (intakeId: number, extend: boolean) => void;
+  /** A click elsewhere on the row: selects as a click on a grid cell does. */
+  readonly onClick: (intakeId: number, event: MouseEvent) => void;
   readonly onRemoveOwnTag: (intakeId: number, tag: string) => void;
+  readonly onLeaveOut: (intakeId: number) => void;
 }) {
-  const name = item.path.split(/[\\/]/).pop() ?? item.path;
+  const name = fileName(item.path);
   const settled = useSettled(THUMBNAIL_DELAY_MS);
   return (
     <li
@@ -63,13 +64,24 @@ function Row({
       style={style}
       aria-posinset={position.index + 1}
       aria-setsize={position.count}
+      data-focus-index={position.index}
+      data-selected={selected}
+      tabIndex={position.focused ? 0 : -1}
+      onClick={(event) => {
+        if (event.target instanceof HTMLElement && event.target.closest('input, button')) return;
+        onClick(item.intakeId, event);
+      }}
     >
       <input
         type="checkbox"
         aria-label={`Select ${name}`}
+        tabIndex={-1}
         checked={selected}
         onChange={(event) =>
-          onToggle(item.intakeId, (event.nativeEvent as MouseEvent).shiftKey === true)
+          onToggle(
+            item.intakeId,
+            event.nativeEvent instanceof MouseEvent && event.nativeEvent.shiftKey,
+          )
         }
       />
       {item.status === 'photo' && settled ? (
@@ -84,11 +96,11 @@ function Row({
         <span className="detail">
           {item.capture.correction ? (
             <>
-              <del aria-label="Camera time before correction">{correctionWords(item)}</del>
+              <del aria-label="Camera time before correction">{uncorrectedTimeWords(item)}</del>
               {' → '}
             </>
           ) : null}
-          {captureWords(item)}{' '}
+          <span title={captureWords(item)}>{captureTimeWords(item)}</span>{' '}
           <span className={`badge rule-${item.capture.rule}`}>{ruleBadges[item.capture.rule]}</span>
           {item.capture.correction ? (
             <span className="badge" title="The camera's clock offset was applied">
@@ -128,36 +140,30 @@ function Row({
         tags={ownTags}
         onRemove={(tag) => onRemoveOwnTag(item.intakeId, tag)}
       />
+      <button
+        type="button"
+        className="row-leave-out"
+        aria-label={`Leave out ${name}`}
+        title={`Leave out ${name}`}
+        onClick={() => onLeaveOut(item.intakeId)}
+      >
+        Leave out
+      </button>
     </li>
   );
 }
 
-/** The intake results, virtualized: ten thousand photos scroll as smoothly as ten. */
-export function ReviewList({
-  items,
-  selected,
-  overrides,
-  serviceCopies = new Map(),
-  ownTags = new Map(),
-  thumbnailUrl,
-  onToggle,
-  onRemoveOwnTag = () => undefined,
-  far,
-}: {
-  /** Photos taken far from the chosen project, by intake id. */
-  readonly far?: ReadonlyMap<number, FarFlag>;
-  readonly items: readonly IntakeItemView[];
-  /** Photos already on the service, by intake id. */
-  readonly serviceCopies?: ReadonlyMap<number, ServiceCopyView>;
-  readonly selected: ReadonlySet<number>;
-  readonly overrides: ReadonlyMap<number, string>;
-  /** Each photo's own tags, by intake id: shown on its row, each removable there. */
-  readonly ownTags?: ReadonlyMap<number, readonly string[]>;
-  readonly thumbnailUrl: (md5: string) => string;
-  readonly onToggle: (intakeId: number, extend: boolean) => void;
-  /** Removes one of a photo's own tags (its row's remove button). */
-  readonly onRemoveOwnTag?: (intakeId: number, tag: string) => void;
-}) {
+/**
+ * The intake results as a list, virtualized: ten thousand photos scroll as smoothly as ten. One
+ * Tab stop; Up/Down move between photos, Space, Shift and Ctrl/Cmd select as in the grid.
+ */
+export function ReviewList(props: ReviewViewProps) {
+  const { items, ids, selection, overrides, ownTags, serviceCopies, far, thumbnailUrl } = props;
+  const focusIndex = selection.focus === undefined ? -1 : ids.indexOf(selection.focus);
+  const onToggle = (intakeId: number, extend: boolean) =>
+    props.onSelection(checkPhoto(selection, ids, intakeId, extend));
+  const onClick = (intakeId: number, event: MouseEvent) =>
+    props.onSelection(selectionAfterClick(props, intakeId, event));
   return (
     <VirtualList
       items={items}
@@ -165,20 +171,24 @@ export function ReviewList({
       label="Photos found"
       className="intake-list"
       getKey={(item) => item.intakeId}
+      focusIndex={focusIndex === -1 ? undefined : focusIndex}
+      onKey={(event) => handleSelectionKey(props, event, 1)}
       renderRow={(item, place) => (
         <Row
           key={item.intakeId}
           style={place.style}
-          position={{ index: place.index, count: place.count }}
+          position={{ index: place.index, count: place.count, focused: place.focused }}
           item={item}
           thumbnail={item.status === 'photo' ? thumbnailUrl(item.md5) : ''}
-          selected={selected.has(item.intakeId)}
+          selected={selection.selected.has(item.intakeId)}
           hasOwnDescription={overrides.has(item.intakeId)}
           ownTags={ownTags.get(item.intakeId) ?? NO_TAGS}
           serviceCopy={serviceCopies.get(item.intakeId)}
-          farFlag={far?.get(item.intakeId)}
+          farFlag={far.get(item.intakeId)}
           onToggle={onToggle}
-          onRemoveOwnTag={onRemoveOwnTag}
+          onClick={onClick}
+          onRemoveOwnTag={props.onRemoveOwnTag}
+          onLeaveOut={props.onLeaveOut}
         />
       )}
     />

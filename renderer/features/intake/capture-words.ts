@@ -1,4 +1,5 @@
 import type { CaptureRule, IntakePhoto } from '../../../shared/domain/intake';
+import { formatCaptureTime } from '../../../shared/domain/photo-time-words';
 
 /** How the capture time's zone was decided, as a short badge. */
 export const ruleBadges: Readonly<Record<CaptureRule, string>> = {
@@ -24,4 +25,24 @@ export function captureWords(item: IntakePhoto): string {
   const wall = item.capture.wallTime;
   if (wall !== undefined) return `${wall.replace('T', ' ')} (${item.capture.zone})`;
   return `${new Date(item.capture.capturedAt * 1000).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/**
+ * The zone a photo's time is read in for people: the one intake decided, except for file times,
+ * whose `UTC` says only that the file gave no zone (so the user's own is used, and said).
+ */
+function readingZone(item: IntakePhoto): string | undefined {
+  return item.capture.rule === 'file-time' ? undefined : item.capture.zone;
+}
+
+/** When the photo was taken, as people read it: its own zone, the user's locale. */
+export function captureTimeWords(item: IntakePhoto): string {
+  return formatCaptureTime(item.capture.capturedAt, readingZone(item));
+}
+
+/** The time the camera's clock gave before a clock offset corrected it, read the same way. */
+export function uncorrectedTimeWords(item: IntakePhoto): string | undefined {
+  const correction = item.capture.correction;
+  if (correction === undefined) return undefined;
+  return formatCaptureTime(correction.uncorrectedAt, readingZone(item));
 }

@@ -7,11 +7,17 @@ export function PhotoOwnTags({
   photoName,
   tags,
   onRemove,
+  focusable = true,
 }: {
   /** The photo's file name, as its row shows it. */
   readonly photoName: string;
   readonly tags: readonly string[];
   readonly onRemove: (tag: string) => void;
+  /**
+   * False inside a view that is one Tab stop (the review grid): the buttons stay clickable but
+   * out of the Tab order, which the arrows rove instead.
+   */
+  readonly focusable?: boolean;
 }) {
   if (tags.length === 0) return null;
   return (
@@ -21,9 +27,14 @@ export function PhotoOwnTags({
           <span>{tag}</span>
           <button
             type="button"
+            tabIndex={focusable ? undefined : -1}
             aria-label={`Remove tag ${tag} from ${photoName}`}
             title={`Remove tag ${tag} from ${photoName}`}
-            onClick={() => onRemove(tag)}
+            onClick={(event) => {
+              // Not a click on the photo: its selection stays.
+              event.stopPropagation();
+              onRemove(tag);
+            }}
           >
             ×
           </button>

@@ -1,0 +1,210 @@
+import { memo, type MouseEvent } from 'react';
+import type { IntakeItemView, ServiceCopyView } from '../../../shared/ipc/views';
+import { formatClockOffset } from '../../../shared/domain/clock-offset-words';
+import { formatDistance } from '../../../shared/domain/project-distance';
+import { VirtualGrid } from '../../components/VirtualGrid';
+import { PhotoOwnTags } from '../tags/PhotoOwnTags';
+import { captureTimeWords, ruleBadges } from './capture-words';
+import type { FarFlag } from './use-far-photos';
+import {
+  fileName,
+  handleSelectionKey,
+  type ReviewViewProps,
+  selectionAfterClick,
+  THUMBNAIL_DELAY_MS,
+  useSettled,
+} from './review-view';
+import './review.css';
+
+/** About 200 px per cell: thumbnails large enough to recognise a wall. */
+export const CELL_WIDTH = 200;
+const ROW_HEIGHT = 290;
+const NO_TAGS: readonly string[] = [];
+
+/** The compact badges of a photo's cell: only what needs a look. */
+function CellBadges({
+  id,
+  item,
+  serviceCopy,
+  farFlag,
+  hasOwnDescription,
+}: {
+  readonly id: string;
+  readonly item: Extract<IntakeItemView, { status: 'photo' }>;
+  readonly serviceCopy: ServiceCopyView | undefined;
+  readonly farFlag: FarFlag | undefined;
+  readonly hasOwnDescription: boolean;
+}) {
+  const rule = item.capture.rule;
+  return (
+    <span className="cell-badges" id={id}>
+      {rule === 'assumed' || rule === 'file-time' ? (
+        <span className="badge quiet">{ruleBadges[rule]}</span>
+      ) : null}
+      {item.capture.correction ? (
+        <span className="badge" title="The camera's clock offset was applied">
+          corrected {formatClockOffset(item.capture.correction.offsetSeconds)}
+        </span>
+      ) : null}
+      {farFlag ? (
+        <span
+          className="badge warn far-flag"
+          title={`Taken ${formatDistance(farFlag.meters)} from the project${farFlag.nearest ? `; nearest: ${farFlag.nearest.name}` : ''}`}
+        >
+          far: {formatDistance(farFlag.meters)}
+        </span>
+      ) : null}
+      {item.duplicateOf ? (
+        <span className="badge warn">
+          {item.duplicateOf.kind === 'in-this-batch' ? 'duplicate: skipped' : 'uploaded before'}
+        </span>
+      ) : null}
+      {serviceCopy ? (
+        <span className="badge warn" title={`Photo ${serviceCopy.photoId} on the service`}>
+          {serviceCopy.inChosenProject ? 'on the service' : 'on the service elsewhere'}
+        </span>
+      ) : null}
+      {hasOwnDescription ? <span className="badge">own description</span> : null}
+    </span>
+  );
+}
+
+/** One photo of the grid: its thumbnail (once it stayed in view), name, time and badges. */
+const Cell = memo(function Cell({
+  item,
+  index,
+  column,
+  focused,
+  selected,
+  thumbnail,
+  hasOwnDescription,
+  ownTags,
+  serviceCopy,
+  farFlag,
+  onClick,
+  onRemoveOwnTag,
+  onLeaveOut,
+}: {
+  readonly item: IntakeItemView;
+  /** Where the cell stands (primitives, so a scroll that moves nothing re-renders no cell). */
+  readonly index: number;
+  readonly column: number;
+  readonly focused: boolean;
+  readonly selected: boolean;
+  readonly thumbnail: string;
+  readonly hasOwnDescription: boolean;
+  readonly ownTags: readonly string[];
+  readonly serviceCopy: ServiceCopyView | undefined;
+  readonly farFlag: FarFlag | undefined;
+  readonly onClick: (intakeId: number, event: MouseEvent) => void;
+  readonly onRemoveOwnTag: (intakeId: number, tag: string) => void;
+  readonly onLeaveOut: (intakeId: number) => void;
+}) {
+  const name = fileName(item.path);
+  const settled = useSettled(THUMBNAIL_DELAY_MS);
+  // The cell is named by its words only, not by the buttons inside it.
+  const id = `review-cell-${item.intakeId}`;
+  return (
+    <div
+      role="gridcell"
+      aria-labelledby={`${id}-name ${id}-time ${id}-badges`}
+      className="review-cell"
+      data-status={item.status}
+      data-focus-index={index}
+      aria-colindex={column}
+      aria-selected={selected}
+      tabIndex={focused ? 0 : -1}
+      onClick={(event) => onClick(item.intakeId, event)}
+    >
+      {item.status === 'photo' && settled ? (
+        <img className="cell-thumb" src={thumbnail} alt="" decoding="async" />
+      ) : (
+        <span className="cell-thumb placeholder" aria-hidden="true" />
+      )}
+      <span className="cell-check" aria-hidden="true">
+        {selected ? '✓' : ''}
+      </span>
+      <span className="cell-name" id={`${id}-name`} title={item.path}>
+        {name}
+      </span>
+      {item.status === 'photo' ? (
+        <>
+          <span className="cell-time" id={`${id}-time`}>
+            {captureTimeWords(item)}
+          </span>
+          <CellBadges
+            id={`${id}-badges`}
+            item={item}
+            serviceCopy={serviceCopy}
+            farFlag={farFlag}
+            hasOwnDescription={hasOwnDescription}
+          />
+        </>
+      ) : (
+        <span className="cell-time skipped-reason" id={`${id}-time`}>
+          {item.reason}
+        </span>
+      )}
+      <PhotoOwnTags
+        photoName={name}
+        tags={ownTags}
+        focusable={false}
+        onRemove={(tag) => onRemoveOwnTag(item.intakeId, tag)}
+      />
+      <button
+        type="button"
+        className="cell-leave-out"
+        tabIndex={-1}
+        aria-label={`Leave out ${name}`}
+        title={`Leave out ${name}`}
+        onClick={(event) => {
+          event.stopPropagation();
+          onLeaveOut(item.intakeId);
+        }}
+      >
+        ×
+      </button>
+    </div>
+  );
+});
+
+/**
+ * The intake results as a grid of thumbnails, virtualized by rows: as many columns as fill the
+ * width, one Tab stop, the arrows moving between photos and Space, Shift and Ctrl/Cmd selecting.
+ */
+export function ReviewGrid(props: ReviewViewProps) {
+  const { items, selection, overrides, ownTags, serviceCopies, far, thumbnailUrl } = props;
+  const focusIndex = selection.focus === undefined ? undefined : props.ids.indexOf(selection.focus);
+  const onClick = (intakeId: number, event: MouseEvent) =>
+    props.onSelection(selectionAfterClick(props, intakeId, event));
+  return (
+    <VirtualGrid
+      items={items}
+      cellWidth={CELL_WIDTH}
+      rowHeight={ROW_HEIGHT}
+      label="Photos found"
+      className="review-grid"
+      getKey={(item) => item.intakeId}
+      focusIndex={focusIndex === -1 ? undefined : focusIndex}
+      multiselectable
+      onKey={(event, columns) => handleSelectionKey(props, event, columns)}
+      renderCell={(item, place) => (
+        <Cell
+          item={item}
+          index={place.index}
+          column={place.column}
+          focused={place.focused}
+          selected={selection.selected.has(item.intakeId)}
+          thumbnail={item.status === 'photo' ? thumbnailUrl(item.md5) : ''}
+          hasOwnDescription={overrides.has(item.intakeId)}
+          ownTags={ownTags.get(item.intakeId) ?? NO_TAGS}
+          serviceCopy={serviceCopies.get(item.intakeId)}
+          farFlag={far.get(item.intakeId)}
+          onClick={onClick}
+          onRemoveOwnTag={props.onRemoveOwnTag}
+          onLeaveOut={props.onLeaveOut}
+        />
+      )}
+    />
+  );
+}
