@@ -1,5 +1,5 @@
 import type { PhotoView } from '../../../shared/ipc/views';
-import { formatCaptureTime } from './time-words-local';
+import { formatCaptureTime } from '../../../shared/domain/photo-time-words';
 
 /** When a photo was taken, in its own zone (else the user's), as people read it. */
 export function photoTimeWords(photo: Pick<PhotoView, 'capturedAt' | 'zone'>): string {

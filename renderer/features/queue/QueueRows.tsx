@@ -1,6 +1,6 @@
 import { type CSSProperties, useEffect, useState } from 'react';
 import type { QueueCondition, QueueItemView } from '../../../shared/ipc/views';
-import { formatRelativeTime } from '../photos/time-words-local';
+import { formatRelativeTime } from '../../../shared/domain/photo-time-words';
 import type { QueueGroup, StateTone } from './queue-groups';
 import { stateTone } from './queue-groups';
 import { StateIcon } from './StateIcon';
