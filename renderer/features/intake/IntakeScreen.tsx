@@ -18,6 +18,7 @@ import { SubfolderProjects } from './SubfolderProjects';
 import { type FarChoice, FarPhotos, leftOutReason } from './FarPhotos';
 import { farPlan } from './far-plan';
 import { useFarPhotos } from './use-far-photos';
+import { MapPanel } from '../map/MapPanel';
 
 const ZONES = Intl.supportedValuesOf('timeZone');
 
@@ -44,6 +45,7 @@ export function IntakeScreen({
   const [message, setMessage] = useState<string>();
   const batchTags = useBatchTags();
   const [perSubfolder, setPerSubfolder] = useState(true);
+  const [showMap, setShowMap] = useState(false);
 
   const uploadable = useMemo(
     () =>
@@ -272,6 +274,18 @@ export function IntakeScreen({
             ) : null}
             <OwnTagsPanel state={batchTags} selected={selected} />
             <ClockSuggestions items={intake.items} />
+            <button type="button" aria-pressed={showMap} onClick={() => setShowMap(!showMap)}>
+              Map
+            </button>
+            {showMap ? (
+              <MapPanel
+                items={intake.items}
+                far={far}
+                projectId={project?.id}
+                selectedIds={selected}
+                onSelect={(intakeId, { extend }) => toggle(intakeId, extend)}
+              />
+            ) : null}
             <ReviewList
               items={intake.items}
               selected={selected}
