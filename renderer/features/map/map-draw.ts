@@ -71,7 +71,8 @@ export function drawView(layers: MapLayers, state: DrawState): void {
     const props = feature.properties;
     if ('cluster' in props && props.cluster) {
       const clusterId = props.cluster_id;
-      const size = props.point_count < 100 ? 'small' : props.point_count < 1000 ? 'medium' : 'large';
+      const size =
+        props.point_count < 100 ? 'small' : props.point_count < 1000 ? 'medium' : 'large';
       const label = `${formatCount(props.point_count)} photos here${props.far > 0 ? `, ${props.far} far` : ''}: zoom in`;
       const marker = L.marker([lat, lon], {
         icon: L.divIcon({
@@ -101,9 +102,7 @@ export function drawView(layers: MapLayers, state: DrawState): void {
       // Selected and far photos stay above their neighbours.
       zIndexOffset: selected ? 1000 : far ? 500 : 0,
     });
-    onActivate(marker, (event) =>
-      state.onSelect(props.intakeId, { extend: extends_(event) }),
-    );
+    onActivate(marker, (event) => state.onSelect(props.intakeId, { extend: extends_(event) }));
     named(marker, `Select ${label}`, selected).addTo(points);
   }
 }
