@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitUntilUploaded } from '../support/e2e-harness';
+import { screenshot, waitUntilUploaded } from '../support/e2e-harness';
 import { plainJpeg, writeTags } from '../support/exiftool';
 import { requireKeychain } from '../support/keychain';
 import { admin } from '../support/photo-service-harness';
@@ -157,6 +157,7 @@ describe('the map panel, in Chromium', () => {
         name: 'Select seattle.jpg, far from the project',
       });
       expect(await farPoint.getAttribute('class')).toMatch(/\bfar\b/);
+      await screenshot(page, 'map-panel');
       await farPoint.click();
       const row = page.getByRole('checkbox', { name: 'Select seattle.jpg' });
       await expect.poll(() => row.isChecked()).toBe(true);
@@ -213,6 +214,7 @@ describe('the map panel, in Chromium', () => {
       await map.getByText('3 photos on the map, 1 far from the project').waitFor();
       expect(await map.locator('.leaflet-control-scale-line').count()).toBeGreaterThan(0);
       expect(tiles.requests.length).toBe(before);
+      await screenshot(page, 'map-panel-offline');
       const axe = await new AxeBuilder({ page }).include('.map-panel').analyze();
       expect(axe.violations.map((violation) => violation.id)).toEqual([]);
     },

@@ -120,7 +120,11 @@ export function MapPanel({
       ).addTo(drawn.project);
     if (project.coordinates !== null)
       L.marker([project.coordinates.lat, project.coordinates.lon], {
-        icon: L.divIcon({ className: 'map-project-pin', iconSize: [22, 22] }),
+        icon: L.divIcon({
+          className: 'map-project-pin',
+          html: '<span class="map-shape"></span>',
+          iconSize: [22, 22],
+        }),
         title: `Project ${project.name}`,
         keyboard: false,
         interactive: false,

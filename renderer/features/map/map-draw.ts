@@ -96,6 +96,8 @@ export function drawView(layers: MapLayers, state: DrawState): void {
     const marker = L.marker([lat, lon], {
       icon: L.divIcon({
         className: `map-photo${far ? ' far' : ''}${selected ? ' selected' : ''}`,
+        // The shape is an inner element: turning the marker itself would turn its placement.
+        html: '<span class="map-shape"></span>',
         iconSize: far ? [18, 18] : [16, 16],
       }),
       title: label,
