@@ -121,9 +121,16 @@ describe('the map panel', () => {
     });
     fireEvent.click(farPoint);
     fireEvent.click(farPoint, { shiftKey: true });
+    // By keyboard: the point is a button in the tab order; Enter or Space picks it.
+    expect(farPoint.tabIndex).toBe(0);
+    fireEvent.keyDown(farPoint, { key: 'Enter' });
+    fireEvent.keyDown(farPoint, { key: ' ' });
+    fireEvent.keyDown(farPoint, { key: 'a' });
     expect(picks).toEqual([
       [2, false],
       [2, true],
+      [2, false],
+      [2, false],
     ]);
     const selected = screen.getByRole('button', { name: 'Select IMG_1.jpg' });
     expect(selected.className).toMatch(/\bselected\b/);
