@@ -71,7 +71,14 @@ const items = [
   photo(1, { lat: 37.7958, lon: -122.279 }),
   photo(2, { lat: 47.7066, lon: -122.3252 }),
   photo(3, null),
-  { intakeId: 4, status: 'skipped', path: '/drop/notes.txt', reason: 'not a photo' } as const,
+  {
+    intakeId: 4,
+    status: 'skipped',
+    path: '/drop/notes.txt',
+    root: '/drop',
+    folders: [],
+    reason: 'not a photo',
+  },
 ] satisfies IntakeItemView[];
 const far = new Set([2]);
 

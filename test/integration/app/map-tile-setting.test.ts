@@ -40,17 +40,16 @@ describe('the map tile address (mapTileUrl) as main takes it', () => {
       { mapTileUrl: 'http://tiles.example.org/{z}/{x}/{y}.png' },
       { trusted: true },
     );
-    expect(refused).toMatchObject({
-      ok: false,
-      code: 'bad-input',
-      message: expect.stringMatching(/must start with https:\/\/ \(plain http:\/\/ only to this/),
-    });
+    expect(refused).toMatchObject({ ok: false, code: 'bad-input' });
+    expect(refused.ok ? '' : refused.message).toMatch(
+      /must start with https:\/\/ \(plain http:\/\/ only to this computer/,
+    );
     const noY = await dispatch(
       'settings:set',
       { mapTileUrl: 'https://tiles.example.org/{z}/{x}.png' },
       { trusted: true },
     );
-    expect(noY).toMatchObject({ ok: false, message: expect.stringContaining('it lacks {y}') });
+    expect(noY.ok ? '' : noY.message).toContain('it lacks {y}');
     // Past the handler, the settings store checks again before writing.
     expect(() => core?.settings.update({ mapTileUrl: 'https://x.example/{z}.png' })).toThrow();
 
