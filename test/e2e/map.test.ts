@@ -169,6 +169,15 @@ describe('the map panel, in Chromium', () => {
       const axe = await new AxeBuilder({ page }).include('.map-panel').analyze();
       expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 
+      // The two photos at the tower share a cluster at this zoom; clicking it zooms in to them.
+      const cluster = map.getByRole('button', { name: '2 photos here: zoom in' });
+      expect(await cluster.textContent()).toBe('2');
+      await cluster.click();
+      await map.getByRole('button', { name: 'Select on-site.jpg' }).waitFor({ timeout: 10_000 });
+      await map.getByRole('button', { name: 'Select near.jpg' }).waitFor();
+      expect(await map.locator('.map-project-pin').count()).toBe(1);
+      expect(await map.locator('path.map-geofence').count()).toBe(1);
+
       // Moved to the suggested project, the others stay with Harbor View Tower.
       await page.getByLabel('Move them to Northgate Medical Center').check();
       await page.getByRole('button', { name: /^Upload \d+ photos$/ }).click();
