@@ -17,7 +17,7 @@ export type DrawState = {
 };
 
 /** Whether a click or key asked to add to the selection rather than replace it. */
-function extends_(event: Event | undefined): boolean {
+function addsToSelection(event: Event | undefined): boolean {
   if (!(event instanceof MouseEvent || event instanceof KeyboardEvent)) return false;
   return event.shiftKey || event.ctrlKey || event.metaKey;
 }
@@ -104,7 +104,9 @@ export function drawView(layers: MapLayers, state: DrawState): void {
       // Selected and far photos stay above their neighbours.
       zIndexOffset: selected ? 1000 : far ? 500 : 0,
     });
-    onActivate(marker, (event) => state.onSelect(props.intakeId, { extend: extends_(event) }));
+    onActivate(marker, (event) =>
+      state.onSelect(props.intakeId, { extend: addsToSelection(event) }),
+    );
     named(marker, `Select ${label}`, selected).addTo(points);
   }
 }
