@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, type BrowserWindow, dialog } from 'electron';
 import { APP_ID, DEFAULT_REDIRECT_SCHEME } from '../shared/domain/app-identity';
+import { mapTileImageSources } from './core/content-security-policy';
 import { registerAppSchemes, serveRenderer, serveThumbnails } from './app/app-protocol';
 import { routeDeepLinks } from './app/deep-links';
 import { startDesktopShell, trayIconIn } from './app/desktop-shell';
@@ -118,7 +119,7 @@ if (!app.requestSingleInstanceLock()) {
       },
       openShell: ({ logger, coreOptions }, ownership) => {
         const core = ownership.core;
-        serveRenderer(join(here, '../renderer'));
+        serveRenderer(join(here, '../renderer'), () => mapTileImageSources(core.settings.get()));
         serveThumbnails(core);
         // The window takes in only what the OS handed over, and asks in a native dialog before
         // tokens or photos go anywhere new.

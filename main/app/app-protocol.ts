@@ -23,11 +23,15 @@ const refuse = (status: number) => new Response(null, { status });
 
 /**
  * Serves the built renderer from `rendererDir` (inside the asar) on `app://renderer/`, with a
- * strict Content-Security-Policy on every answer: images only from the app and `thumb:`, never a
- * remote origin (main fetches the service's renditions itself). What is refused, and why, is
+ * strict Content-Security-Policy on every answer: images only from the app, `thumb:` (main
+ * fetches the service's renditions itself) and the map's one configured tile origin. What is refused, and why, is
  * decided by `routeAppRequest`; nothing here throws into Electron.
  */
-export function serveRenderer(rendererDir: string): void {
+export function serveRenderer(
+  rendererDir: string,
+  /** The remote image origins allowed now (the map's tiles), read on every answer. */
+  tileOrigins: () => readonly string[],
+): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const route = routeAppRequest(request.url, request.method, rendererDir);
     if (route.kind === 'refuse') return refuse(route.status);
@@ -39,7 +43,7 @@ export function serveRenderer(rendererDir: string): void {
         headers: {
           'content-type': route.contentType,
           'content-security-policy': contentSecurityPolicy({
-            images: [`${THUMBNAIL_SCHEME}:`],
+            images: [`${THUMBNAIL_SCHEME}:`, ...tileOrigins()],
             connect: [],
           }),
           'x-content-type-options': 'nosniff',

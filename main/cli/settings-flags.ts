@@ -1,3 +1,4 @@
+import { DEFAULT_MAP_TILE_URL } from '../../shared/domain/map-tiles';
 import { resolve } from 'node:path';
 import { parseByteRate } from '../../shared/domain/byte-rate';
 import { parseUploadSchedule } from '../../shared/domain/upload-hours';
@@ -138,6 +139,7 @@ export const noSavedSettings: SettingsView = {
   maxUploadBytesPerSecond: null,
   uploadHours: null,
   pauseOnBattery: false,
+  mapTileUrl: DEFAULT_MAP_TILE_URL,
 };
 
 /** Words that lift a cap or a schedule. */

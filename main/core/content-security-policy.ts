@@ -1,8 +1,11 @@
+import { DEFAULT_MAP_TILE_URL, mapTileOrigin } from '../../shared/domain/map-tiles';
+
 /**
  * The window's Content-Security-Policy: its own scripts and styles only, no inline code, no
  * plugins, no frames, no forms posting away; images from the app and `allow.images` (the
- * app's `thumb:` scheme, which also carries the service's renditions fetched by main: never a
- * remote origin); connections only where the transport needs them.
+ * app's `thumb:` scheme, which also carries the service's renditions fetched by main, and the
+ * map's one tile origin: see `mapTileImageSources`); connections only where the transport needs
+ * them.
  */
 export function contentSecurityPolicy(allow: {
   readonly images: readonly string[];
@@ -20,4 +23,14 @@ export function contentSecurityPolicy(allow: {
     "form-action 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
+}
+
+/**
+ * Where the window may load images from besides itself, from the saved settings: the map's tile
+ * origin (OpenStreetMap's unless `mapTileUrl` says otherwise) and nothing else remote. Read on
+ * every page load, so a changed tile address applies when the window is next loaded.
+ */
+export function mapTileImageSources(saved: { readonly mapTileUrl?: string | undefined }): string[] {
+  const origin = mapTileOrigin(saved.mapTileUrl ?? DEFAULT_MAP_TILE_URL);
+  return origin === undefined ? [] : [origin];
 }

@@ -1,6 +1,7 @@
 import { fittedDescription } from '../../shared/description/description-fit';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
 import { isKnownZone } from '../media/capture-time';
+import { mapTileUrlProblem } from '../../shared/domain/map-tiles';
 
 // Checks of what a front end sent that more than one group of IPC handlers makes.
 
@@ -16,4 +17,10 @@ export function cleanDescription(raw: string): string {
 export function checkZone(zone: string): void {
   if (!isKnownZone(zone))
     throw new IpcFailure('bad-input', `"${zone}" is not a time zone this app knows.`);
+}
+
+/** @throws IpcFailure `bad-input`, saying what is wrong, unless `template` is a usable tile address. */
+export function checkMapTileUrl(template: string): void {
+  const problem = mapTileUrlProblem(template);
+  if (problem !== undefined) throw new IpcFailure('bad-input', problem);
 }

@@ -9,7 +9,7 @@ import { testHostRoundTrip } from '../staging/host-round-trip';
 import { saveS3Keys } from '../staging/open-photo-host';
 import type { AppCore } from './app-core';
 import { declined, type FrontEnd } from './front-end';
-import { checkZone } from './handler-input-checks';
+import { checkMapTileUrl, checkZone } from './handler-input-checks';
 import { sensitiveChange, withoutTrailingSlash } from './sensitive-change';
 
 /** What the settings handlers need of the core. */
@@ -50,6 +50,7 @@ export function settingsHandlers(
 
     'settings:set': async (input) => {
       if (input.assumedZone !== undefined) checkZone(input.assumedZone);
+      if (input.mapTileUrl !== undefined) checkMapTileUrl(input.mapTileUrl);
       const host = input.photoHost ? photoHostSettings(input.photoHost) : undefined;
       const change = sensitiveChange(input, core.settings.get(), host);
       if (change !== undefined && !(await deps.frontEnd.confirm(change))) throw declined(change);
@@ -70,6 +71,7 @@ export function settingsHandlers(
         maxUploadBytesPerSecond: input.maxUploadBytesPerSecond,
         uploadHours: input.uploadHours,
         pauseOnBattery: input.pauseOnBattery,
+        mapTileUrl: input.mapTileUrl?.trim(),
       });
       if (input.clientSecret !== undefined && next.authUrl && next.clientId) {
         deps.redactor.add(input.clientSecret);

@@ -1,3 +1,4 @@
+import { DEFAULT_MAP_TILE_URL } from '../../shared/domain/map-tiles';
 import { DEFAULT_FAR_METERS } from '../../shared/domain/project-distance';
 import { DEFAULT_WATCH_SETTLE_SECONDS } from '../../shared/domain/watch-rule';
 import { computerZone } from '../../shared/domain/zone';
@@ -55,6 +56,7 @@ export async function settingsView(
     maxUploadBytesPerSecond: saved.maxUploadBytesPerSecond ?? null,
     uploadHours: saved.uploadHours ?? null,
     pauseOnBattery: saved.pauseOnBattery ?? false,
+    mapTileUrl: saved.mapTileUrl ?? DEFAULT_MAP_TILE_URL,
   };
 }
 

@@ -13,6 +13,7 @@ export const READ_WHEN_USED = [
   'watchSettleSeconds',
   'farMeters',
   'cameraOffsets',
+  'mapTileUrl',
 ] as const satisfies readonly (keyof Settings)[];
 
 const readWhenUsed: ReadonlySet<string> = new Set(READ_WHEN_USED);

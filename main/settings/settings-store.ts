@@ -1,3 +1,4 @@
+import { mapTileUrlProblem } from '../../shared/domain/map-tiles';
 import Conf from 'conf';
 import { z } from 'zod';
 import { parseUploadSchedule } from '../../shared/domain/upload-hours';
@@ -129,6 +130,15 @@ const settingsSchema = z.object({
     .optional(),
   /** In the app, pause sending while the computer runs on battery (issue 14). */
   pauseOnBattery: z.boolean().optional(),
+  /**
+   * The map panel's tile address template (`{z}`, `{x}`, `{y}`; default
+   * `DEFAULT_MAP_TILE_URL`, OpenStreetMap); its origin is the only remote one the window's
+   * Content-Security-Policy lets images come from (issue 15).
+   */
+  mapTileUrl: z
+    .string()
+    .refine((text) => mapTileUrlProblem(text) === undefined, 'not a usable map tile address')
+    .optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

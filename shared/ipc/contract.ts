@@ -1,3 +1,4 @@
+import { MAX_MAP_TILE_URL_LENGTH } from '../domain/map-tiles';
 import { z } from 'zod';
 import { secureAddressSchema } from '../domain/secure-address';
 import { cameraOffsetSchema, MAX_CAMERA_OFFSETS } from '../domain/camera-clock';
@@ -110,6 +111,8 @@ export const ipcCalls = {
       uploadHours: z.string().min(1).max(200).nullable().optional(),
       /** In the app, pause sending while on battery. */
       pauseOnBattery: z.boolean().optional(),
+      /** The map's tile address template; checked when saved (https, or http to loopback). */
+      mapTileUrl: z.string().min(1).max(MAX_MAP_TILE_URL_LENGTH).optional(),
     })
     .strict(),
   'settings:test-photo-host': z.object({}).strict(),

@@ -64,6 +64,8 @@ export type SettingsView = {
   readonly uploadHours: string | null;
   /** In the app, sending pauses while the computer runs on battery. */
   readonly pauseOnBattery: boolean;
+  /** The map panel's tile address template (`{z}`, `{x}`, `{y}`). */
+  readonly mapTileUrl: string;
 };
 
 /** One intake result with the id the renderer uses to queue it. */

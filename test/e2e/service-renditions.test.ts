@@ -43,8 +43,9 @@ describe('thumbnails of photos on the service, from a CDN origin', () => {
     const opened = await page.goto(host.url);
     const policy = (await opened?.headerValue('content-security-policy')) ?? '';
     const imgSrc = policy.split(';').find((part) => part.trim().startsWith('img-src')) ?? '';
-    // Its own origin and blobs only: no service, CDN or any other remote origin.
-    expect(imgSrc.trim()).toBe("img-src 'self' blob:");
+    // Its own origin, blobs and the map's tile origin (OpenStreetMap by default) only: no
+    // service, CDN or any other remote origin.
+    expect(imgSrc.trim()).toBe("img-src 'self' blob: https://tile.openstreetmap.org");
 
     await page.getByRole('button', { name: 'Sign in' }).click();
     await approveInBrowser(browser, await host.nextBrowserUrl());

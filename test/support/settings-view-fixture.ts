@@ -1,3 +1,4 @@
+import { DEFAULT_MAP_TILE_URL } from '../../shared/domain/map-tiles';
 import { DEFAULT_FAR_METERS } from '../../shared/domain/project-distance';
 import { DEFAULT_WATCH_SETTLE_SECONDS } from '../../shared/domain/watch-rule';
 import type { SettingsView } from '../../shared/ipc/views';
@@ -25,6 +26,7 @@ export function settingsViewFixture(overrides: Partial<SettingsView> = {}): Sett
     maxUploadBytesPerSecond: null,
     uploadHours: null,
     pauseOnBattery: false,
+    mapTileUrl: DEFAULT_MAP_TILE_URL,
     ...overrides,
   };
 }

@@ -6,7 +6,7 @@ import { ProjectPicker } from '../batch/ProjectPicker';
 import { BatchTagFields, OwnTagsPanel, useBatchTags } from '../tags/BatchTags';
 import { addPhotosInChunks } from './queue-in-chunks';
 import { ReviewPhotos } from './ReviewPhotos';
-import { EMPTY_SELECTION, type ReviewSelection, selectAll } from './review-selection';
+import { checkPhoto, EMPTY_SELECTION, type ReviewSelection, selectAll } from './review-selection';
 import { ClockSuggestions } from './ClockSuggestions';
 import { useServiceCopies } from './use-service-copies';
 import {
@@ -19,6 +19,7 @@ import { SubfolderProjects } from './SubfolderProjects';
 import { type FarChoice, FarPhotos, leftOutReason } from './FarPhotos';
 import { farPlan } from './far-plan';
 import { useFarPhotos } from './use-far-photos';
+import { MapPanel } from '../map/MapPanel';
 
 const ZONES = Intl.supportedValuesOf('timeZone');
 
@@ -47,6 +48,7 @@ export function IntakeScreen({
   const [message, setMessage] = useState<string>();
   const batchTags = useBatchTags();
   const [perSubfolder, setPerSubfolder] = useState(true);
+  const [showMap, setShowMap] = useState(false);
 
   const uploadable = useMemo(
     () =>
@@ -267,6 +269,20 @@ export function IntakeScreen({
             ) : null}
             <OwnTagsPanel state={batchTags} selected={selected} />
             <ClockSuggestions items={intake.items} />
+            <button type="button" aria-pressed={showMap} onClick={() => setShowMap(!showMap)}>
+              Map
+            </button>
+            {showMap ? (
+              <MapPanel
+                items={intake.items}
+                far={far}
+                projectId={project?.id}
+                selectedIds={selected}
+                onSelect={(intakeId, { extend }) =>
+                  setSelection(checkPhoto(selection, ids, intakeId, extend))
+                }
+              />
+            ) : null}
             <ReviewPhotos
               items={intake.items}
               ids={ids}

@@ -12,6 +12,7 @@ import { UploadPaceFields } from './UploadPaceFields';
 import { uploadPaceFrom } from './upload-pace';
 import { WatchFolders } from './WatchFolders';
 import { CameraClocks } from './CameraClocks';
+import { MapTileField } from './MapTileField';
 
 /** The zones to offer, with the current one even if the list lacks it (`UTC` often is). */
 function withZone(zones: readonly string[], current: string): readonly string[] {
@@ -59,6 +60,7 @@ export function SettingsScreen({
   const [secret, setSecret] = useState('');
   const [message, setMessage] = useState<string>();
   const [farProblem, setFarProblem] = useState<string>();
+  const [tilesChanged, setTilesChanged] = useState(false);
   const [testingHost, setTestingHost] = useState(false);
   const [hostKind, setHostKind] = useState<'s3' | 'published' | 'none'>('none');
   useEffect(() => {
@@ -98,8 +100,10 @@ export function SettingsScreen({
       photoHost: photoHostFrom(hostKind, text),
       ...pace.change,
       pauseOnBattery: form.get('pauseOnBattery') === 'on',
+      mapTileUrl: text('mapTileUrl'),
     })
       .then((saved) => {
+        if (saved.mapTileUrl !== settings.mapTileUrl) setTilesChanged(true);
         setSettings(saved);
         setSecret('');
         setMessage('Saved.');
@@ -261,6 +265,7 @@ export function SettingsScreen({
       <WatchFolders settleSeconds={settings.watchSettleSeconds} />
       <CameraClocks />
       <UploadPaceFields settings={settings} />
+      <MapTileField savedUrl={settings.mapTileUrl} changed={tilesChanged} />
       {message ? <p role="status">{message}</p> : null}
       <button type="submit" className="primary">
         Save

@@ -15,7 +15,10 @@ import {
 } from '../../../shared/ipc/socket-protocol';
 import type { AppCore } from '../../../main/core/app-core';
 import { receiveDrop, type WindowFrontEnd } from '../../../main/core/window-front-end';
-import { contentSecurityPolicy } from '../../../main/core/content-security-policy';
+import {
+  contentSecurityPolicy,
+  mapTileImageSources,
+} from '../../../main/core/content-security-policy';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -87,8 +90,9 @@ export async function startBridgeHost(options: {
       response.writeHead(200, {
         'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
         'content-security-policy': contentSecurityPolicy({
-          // The host's own origin only: service renditions come through `/renditions/`.
-          images: [],
+          // As the app: the map's tile origin from the settings, read on every load; service
+          // renditions come through `/renditions/` on the host's own origin.
+          images: mapTileImageSources(core.settings.get()),
           connect: [origin.replace(/^http/, 'ws')],
         }),
         'x-content-type-options': 'nosniff',

@@ -8,9 +8,9 @@ describe('the settings read when used', () => {
     for (const name of READ_WHEN_USED) expect(SETTING_NAMES, name).toContain(name);
   });
 
-  it('are the zone, the settle time, the far-photo threshold and the camera clocks', () => {
+  it('are the zone, the settle time, the far-photo threshold, the camera clocks and the map tiles', () => {
     expect([...READ_WHEN_USED].sort()).toEqual(
-      ['assumedZone', 'cameraOffsets', 'farMeters', 'watchSettleSeconds'].sort(),
+      ['assumedZone', 'cameraOffsets', 'farMeters', 'mapTileUrl', 'watchSettleSeconds'].sort(),
     );
   });
 
