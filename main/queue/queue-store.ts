@@ -6,7 +6,7 @@ import type { CommitDurability } from './commit-durability';
 import { baseAfterOwnEdits, IN_ORDER_CONDITION } from './description-order';
 import { LANE_CONDITION, type LaneRole } from './lane-roles';
 import { readPausedAll, writePausedAll } from './pause-all';
-import { retryChange } from './retry-change';
+import { RETRY_UPDATE_SQL } from './retry-change';
 import {
   type IntakeOutcome,
   listIntakeOutcomes,
@@ -336,39 +336,61 @@ export class QueueStore {
 
   /**
    * Pauses or resumes one item, or every active item. Without `id` it is "pause all" / "resume
-   * all", a state of the queue that outlives a restart and pauses the items added while it holds.
+   * all", a state of the queue that outlives a restart and pauses the items added while it holds;
+   * with `limit`, only the first `limit` items not yet so change (call again until fewer change:
+   * see `inTurns`). Returns the ids changed.
    */
-  setPaused(paused: boolean, id?: number): number {
+  setPaused(paused: boolean, id?: number, limit = -1): number[] {
     const value = paused ? 1 : 0;
     if (id === undefined) writePausedAll(this.#db, paused);
-    const result =
+    const rows =
       id === undefined
-        ? this.#db
-            .prepare(
-              "UPDATE items SET paused = ?, updated_at = ? WHERE state IN ('queued', 'staged', 'creating', 'created')",
-            )
-            .run(value, this.clock.now())
-        : this.#db
-            .prepare('UPDATE items SET paused = ?, updated_at = ? WHERE id = ?')
-            .run(value, this.clock.now(), id);
-    return result.changes;
+        ? this.#statement(
+            `UPDATE items SET paused = ?1, updated_at = ?2 WHERE id IN (SELECT id FROM items
+               WHERE state IN ('queued', 'staged', 'creating', 'created') AND paused != ?1 ORDER BY id LIMIT ?3)
+             RETURNING id`,
+          ).all(value, this.clock.now(), limit)
+        : this.#statement('UPDATE items SET paused = ?, updated_at = ? WHERE id = ? RETURNING id').all(
+            value,
+            this.clock.now(),
+            id,
+          );
+    return idsOf(rows);
   }
 
   /**
    * Sends items that need attention back into the queue (one, or all): photos resume where they
-   * stopped, or from the start when they never got a photo id. This is the only way a photo the
-   * service accepted without naming it is sent again: the user asked.
+   * stopped, or from the start when they never got a photo id (see `RETRY_UPDATE_SQL`). This is
+   * the only way a photo the service accepted without naming it is sent again: the user asked.
+   * With `limit`, only the first `limit` of them (call again until fewer change). Returns the ids
+   * changed.
    */
-  retry(id?: number): number {
-    const items = (id === undefined ? this.all() : [this.get(id)]).filter(
-      (item): item is QueueItem => item !== undefined && item.state === 'needs-attention',
-    );
-    this.#db.transaction(() => {
-      for (const item of items) {
-        this.update(item.id, retryChange(item));
-      }
-    })();
-    return items.length;
+  retry(id?: number, limit = -1): number[] {
+    return idsOf(this.#statement(RETRY_UPDATE_SQL).all(this.clock.now(), id ?? null, limit));
+  }
+
+  /**
+   * Items by id, in id order (read in one query: the window is told about many changes at once).
+   * Ids no longer in the queue are left out.
+   */
+  getMany(ids: readonly number[]): QueueItem[] {
+    return this.#statement(
+      'SELECT * FROM items WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id',
+    )
+      .all(JSON.stringify(ids))
+      .map((row) => this.#parse(row));
+  }
+
+  /** Every item's id, oldest first (cheap: no row is parsed). */
+  allIds(): number[] {
+    return idsOf(this.#statement('SELECT id FROM items ORDER BY id').all());
+  }
+
+  /** Up to `limit` items after `afterId`, oldest first: a large queue read in pages. */
+  page(afterId: number, limit: number): QueueItem[] {
+    return this.#statement('SELECT * FROM items WHERE id > ? ORDER BY id LIMIT ?')
+      .all(afterId, limit)
+      .map((row) => this.#parse(row));
   }
 
   /** Cancels an item that has not reached the service yet (or an edit). */
@@ -388,4 +410,11 @@ export class QueueStore {
   close(): void {
     this.#db.close();
   }
+}
+
+const idRows = z.array(z.object({ id: z.number() }));
+
+/** The ids of rows that are `{ id }` (a RETURNING or SELECT of ids). */
+function idsOf(rows: unknown): number[] {
+  return idRows.parse(rows).map((row) => row.id);
 }
