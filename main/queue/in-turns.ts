@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** Items one statement of a bulk change touches before main's event loop gets a turn. */
-export const BULK_CHUNK = 1000;
+export const BULK_CHUNK = 500;
 
 /**
  * Runs `step` (one chunk of a bulk change: it changes at most `BULK_CHUNK` items and returns
