@@ -96,8 +96,10 @@ export function useIntake(): IntakeState {
         },
         {
           now: () => performance.now(),
-          setTimeout: (run, ms) => window.setTimeout(run, ms),
-          clearTimeout: (timer) => window.clearTimeout(Number(timer)),
+          schedule: (run, ms) => {
+            const timer = setTimeout(run, ms);
+            return () => clearTimeout(timer);
+          },
         },
       ),
   );

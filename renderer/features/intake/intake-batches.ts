@@ -12,8 +12,8 @@ export type ArrivedResults = {
 /** The timers the gatherer uses (the window's own; tests pass fake ones). */
 export type Timers = {
   readonly now: () => number;
-  readonly setTimeout: (run: () => void, ms: number) => unknown;
-  readonly clearTimeout: (timer: unknown) => void;
+  /** Runs `run` after `ms`; returns what cancels it. */
+  readonly schedule: (run: () => void, ms: number) => () => void;
 };
 
 /**
@@ -26,7 +26,7 @@ export type Timers = {
 export class IntakeBatchGatherer {
   #pending: IntakeItemView[] = [];
   #progress: IntakeProgressView | undefined;
-  #timer: unknown;
+  #cancel: (() => void) | undefined;
   #lastApplied = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -40,7 +40,7 @@ export class IntakeBatchGatherer {
     this.#progress = batch.progress;
     const due = this.#lastApplied + APPLY_INTERVAL_MS - this.timers.now();
     if (batch.progress.done || due <= 0) this.flush();
-    else this.#timer ??= this.timers.setTimeout(() => this.flush(), due);
+    else this.#cancel ??= this.timers.schedule(() => this.flush(), due);
   }
 
   /** Applies what has arrived now (nothing when nothing has). */
@@ -63,8 +63,7 @@ export class IntakeBatchGatherer {
   }
 
   #cancelTimer(): void {
-    if (this.#timer === undefined) return;
-    this.timers.clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#cancel?.();
+    this.#cancel = undefined;
   }
 }
