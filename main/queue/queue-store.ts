@@ -350,11 +350,9 @@ export class QueueStore {
                WHERE state IN ('queued', 'staged', 'creating', 'created') AND paused != ?1 ORDER BY id LIMIT ?3)
              RETURNING id`,
           ).all(value, this.clock.now(), limit)
-        : this.#statement('UPDATE items SET paused = ?, updated_at = ? WHERE id = ? RETURNING id').all(
-            value,
-            this.clock.now(),
-            id,
-          );
+        : this.#statement(
+            'UPDATE items SET paused = ?, updated_at = ? WHERE id = ? RETURNING id',
+          ).all(value, this.clock.now(), id);
     return idsOf(rows);
   }
 

@@ -1,4 +1,8 @@
-import type { IntakeBatchView, IntakeItemView, IntakeProgressView } from '../../../shared/ipc/views';
+import type {
+  IntakeBatchView,
+  IntakeItemView,
+  IntakeProgressView,
+} from '../../../shared/ipc/views';
 
 /** The window takes in arriving results at most this often (a re-render of the review each time). */
 export const APPLY_INTERVAL_MS = 150;
