@@ -76,20 +76,29 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
     },
 
     'queue:pause': async (input) => {
-      const changed = await inTurns((limit) => store.setPaused(true, input.itemId, limit));
+      const changed = await inTurns(
+        (limit, durability) => store.setPaused(true, input.itemId, limit, durability),
+        () => store.commitDurably(),
+      );
       queueChange(changed);
       return { changed: changed.length };
     },
 
     'queue:resume': async (input) => {
-      const changed = await inTurns((limit) => store.setPaused(false, input.itemId, limit));
+      const changed = await inTurns(
+        (limit, durability) => store.setPaused(false, input.itemId, limit, durability),
+        () => store.commitDurably(),
+      );
       queueChange(changed);
       runner.kick();
       return { changed: changed.length };
     },
 
     'queue:retry': async (input) => {
-      const changed = await inTurns((limit) => store.retry(input.itemId, limit));
+      const changed = await inTurns(
+        (limit, durability) => store.retry(input.itemId, limit, durability),
+        () => store.commitDurably(),
+      );
       queueChange(changed);
       runner.kick();
       return { changed: changed.length };

@@ -19,7 +19,7 @@ const CHANGE_INTERVAL_MS = 150;
  * follow in the next turns of the event loop, so that "pause all" on 20 000 items never holds
  * main for long (reading and sending them in one go took it seconds).
  */
-const CHANGE_CHUNK = 200;
+const CHANGE_CHUNK = 100;
 
 /** Whether `item` would be worked on now but for the upload hours. */
 function waitsForHours(item: QueueItem): boolean {

@@ -1,20 +1,28 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { CommitDurability } from './commit-durability';
 
 /** Items one statement of a bulk change touches before main's event loop gets a turn. */
-export const BULK_CHUNK = 500;
+export const BULK_CHUNK = 250;
 
 /**
  * Runs `step` (one chunk of a bulk change: it changes at most `BULK_CHUNK` items and returns
  * their ids) until a chunk changes fewer, with a turn of the event loop between chunks, so that
- * "pause all" on 20 000 items never holds main for long. Each chunk is its own committed
- * statement. Returns every id changed, in order.
+ * "pause all" on 20 000 items never holds main for long. The chunks are committed `relaxed` (a
+ * disk sync each blocked main for up to 100 ms on a busy disk), then `commitDurably` syncs them
+ * all at once: the user's command is durable when this returns, as every user command is.
+ * Returns every id changed, in order.
  */
-export async function inTurns(step: (limit: number) => number[]): Promise<number[]> {
+export async function inTurns(
+  step: (limit: number, durability: CommitDurability) => number[],
+  commitDurably: () => void,
+): Promise<number[]> {
   const changed: number[] = [];
   for (;;) {
-    const ids = step(BULK_CHUNK);
+    const ids = step(BULK_CHUNK, 'relaxed');
     changed.push(...ids);
-    if (ids.length < BULK_CHUNK) return changed;
+    if (ids.length < BULK_CHUNK) break;
     await nextTurn();
   }
+  commitDurably();
+  return changed;
 }

@@ -338,11 +338,23 @@ export class QueueStore {
    * Pauses or resumes one item, or every active item. Without `id` it is "pause all" / "resume
    * all", a state of the queue that outlives a restart and pauses the items added while it holds;
    * with `limit`, only the first `limit` items not yet so change (call again until fewer change:
-   * see `inTurns`). Returns the ids changed.
+   * see `inTurns`); a `relaxed` chunk skips the disk sync until `commitDurably`. Returns the ids
+   * changed.
    */
-  setPaused(paused: boolean, id?: number, limit = -1): number[] {
+  setPaused(
+    paused: boolean,
+    id?: number,
+    limit = -1,
+    durability: CommitDurability = 'durable',
+  ): number[] {
     const value = paused ? 1 : 0;
-    if (id === undefined) writePausedAll(this.#db, paused);
+    return this.#withDurability(durability, () => {
+      if (id === undefined) writePausedAll(this.#db, paused);
+      return this.#setPausedRows(value, id, limit);
+    });
+  }
+
+  #setPausedRows(value: number, id: number | undefined, limit: number): number[] {
     const rows =
       id === undefined
         ? this.#statement(
@@ -360,11 +372,34 @@ export class QueueStore {
    * Sends items that need attention back into the queue (one, or all): photos resume where they
    * stopped, or from the start when they never got a photo id (see `RETRY_UPDATE_SQL`). This is
    * the only way a photo the service accepted without naming it is sent again: the user asked.
-   * With `limit`, only the first `limit` of them (call again until fewer change). Returns the ids
-   * changed.
+   * With `limit`, only the first `limit` of them (call again until fewer change), with the disk
+   * sync `durability` asks for. Returns the ids changed.
    */
-  retry(id?: number, limit = -1): number[] {
-    return idsOf(this.#statement(RETRY_UPDATE_SQL).all(this.clock.now(), id ?? null, limit));
+  retry(id?: number, limit = -1, durability: CommitDurability = 'durable'): number[] {
+    return this.#withDurability(durability, () =>
+      idsOf(this.#statement(RETRY_UPDATE_SQL).all(this.clock.now(), id ?? null, limit)),
+    );
+  }
+
+  /**
+   * A durable write that ends a bulk change made of `relaxed` chunks: the disk then holds every
+   * chunk before it (see `commitDurability`), with one sync instead of one per chunk.
+   */
+  commitDurably(): void {
+    this.#statement(
+      "INSERT INTO queue_flags (name, value) VALUES ('bulk_change_at', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+    ).run(this.clock.now());
+  }
+
+  /** Runs `write` with the disk sync `durability` asks for, and the durable one after. */
+  #withDurability<T>(durability: CommitDurability, write: () => T): T {
+    if (durability === 'durable') return write();
+    this.#db.exec('PRAGMA synchronous = NORMAL');
+    try {
+      return write();
+    } finally {
+      this.#db.exec(`PRAGMA synchronous = ${DURABLE_SYNC}`);
+    }
   }
 
   /**

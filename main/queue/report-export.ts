@@ -4,7 +4,7 @@ import { type ReportRow, reportRows, toCsv } from './queue-report';
 import type { QueueItem } from './queue-store';
 
 /** Rows read, turned into report rows or into text between two turns of the event loop. */
-const PAGE_SIZE = 500;
+const PAGE_SIZE = 250;
 
 /** What the report is read from: the queue a page at a time, and the files not queued. */
 export type ReportSource = {

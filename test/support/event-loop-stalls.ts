@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
  */
 export async function longestStallDuring(
   action: () => Promise<unknown>,
-  settleMs = 300,
+  settleMs = 1000,
 ): Promise<number> {
   let last = performance.now();
   let longest = 0;
