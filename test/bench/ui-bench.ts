@@ -132,7 +132,7 @@ export async function benchUi(): Promise<{ figures: Figure[]; notes: string[] }>
     const scrolled: { view: 'list' | 'grid'; frames: number[] }[] = [];
     for (const view of ['list', 'grid'] as const)
       if (await showView(page, view)) scrolled.push({ view, frames: await scrollEndToEnd(page) });
-    const rows = await page.locator('.virtual-scroller [data-index]').count();
+    const rows = await page.locator('.virtual-scroller li').count();
     const longestStall = stalls.reduce((worst, next) =>
       next.stallMs > worst.stallMs ? next : worst,
     );
