@@ -77,7 +77,7 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
 
     'queue:pause': async (input) => {
       const changed = await inTurns(
-        (limit, durability) => store.setPaused(true, input.itemId, limit, durability),
+        (chunk) => store.setPaused(true, input.itemId, chunk),
         () => store.commitDurably(),
       );
       queueChange(changed);
@@ -86,7 +86,7 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
 
     'queue:resume': async (input) => {
       const changed = await inTurns(
-        (limit, durability) => store.setPaused(false, input.itemId, limit, durability),
+        (chunk) => store.setPaused(false, input.itemId, chunk),
         () => store.commitDurably(),
       );
       queueChange(changed);
@@ -96,7 +96,7 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
 
     'queue:retry': async (input) => {
       const changed = await inTurns(
-        (limit, durability) => store.retry(input.itemId, limit, durability),
+        (chunk) => store.retry(input.itemId, chunk),
         () => store.commitDurably(),
       );
       queueChange(changed);

@@ -337,31 +337,28 @@ export class QueueStore {
   /**
    * Pauses or resumes one item, or every active item. Without `id` it is "pause all" / "resume
    * all", a state of the queue that outlives a restart and pauses the items added while it holds;
-   * with `limit`, only the first `limit` items not yet so change (call again until fewer change:
-   * see `inTurns`); a `relaxed` chunk skips the disk sync until `commitDurably`. Returns the ids
-   * changed.
+   * with a `BulkStep`, only one chunk changes (see `inTurns`). Returns the ids changed.
    */
   setPaused(
     paused: boolean,
     id?: number,
-    limit = -1,
-    durability: CommitDurability = 'durable',
+    { limit = -1, afterId = 0, durability = 'durable' }: BulkStep = {},
   ): number[] {
     const value = paused ? 1 : 0;
     return this.#withDurability(durability, () => {
       if (id === undefined) writePausedAll(this.#db, paused);
-      return this.#setPausedRows(value, id, limit);
+      return this.#setPausedRows(value, id, limit, afterId);
     });
   }
 
-  #setPausedRows(value: number, id: number | undefined, limit: number): number[] {
+  #setPausedRows(value: number, id: number | undefined, limit: number, afterId: number): number[] {
     const rows =
       id === undefined
         ? this.#statement(
             `UPDATE items SET paused = ?1, updated_at = ?2 WHERE id IN (SELECT id FROM items
-               WHERE state IN ('queued', 'staged', 'creating', 'created') AND paused != ?1 ORDER BY id LIMIT ?3)
+               WHERE id > ?4 AND state IN ('queued', 'staged', 'creating', 'created') AND paused != ?1 ORDER BY id LIMIT ?3)
              RETURNING id`,
-          ).all(value, this.clock.now(), limit)
+          ).all(value, this.clock.now(), limit, afterId)
         : this.#statement(
             'UPDATE items SET paused = ?, updated_at = ? WHERE id = ? RETURNING id',
           ).all(value, this.clock.now(), id);
@@ -372,12 +369,11 @@ export class QueueStore {
    * Sends items that need attention back into the queue (one, or all): photos resume where they
    * stopped, or from the start when they never got a photo id (see `RETRY_UPDATE_SQL`). This is
    * the only way a photo the service accepted without naming it is sent again: the user asked.
-   * With `limit`, only the first `limit` of them (call again until fewer change), with the disk
-   * sync `durability` asks for. Returns the ids changed.
+   * With a `BulkStep`, only one chunk changes (see `inTurns`). Returns the ids changed.
    */
-  retry(id?: number, limit = -1, durability: CommitDurability = 'durable'): number[] {
+  retry(id?: number, { limit = -1, afterId = 0, durability = 'durable' }: BulkStep = {}): number[] {
     return this.#withDurability(durability, () =>
-      idsOf(this.#statement(RETRY_UPDATE_SQL).all(this.clock.now(), id ?? null, limit)),
+      idsOf(this.#statement(RETRY_UPDATE_SQL).all(this.clock.now(), id ?? null, limit, afterId)),
     );
   }
 
@@ -444,6 +440,16 @@ export class QueueStore {
     this.#db.close();
   }
 }
+
+/**
+ * One chunk of a bulk change: at most `limit` items (-1: all) with ids above `afterId`, with
+ * the disk sync `durability` asks for (`relaxed`: none until `commitDurably`).
+ */
+export type BulkStep = {
+  readonly limit?: number;
+  readonly afterId?: number;
+  readonly durability?: CommitDurability;
+};
 
 const idRows = z.array(z.object({ id: z.number() }));
 

@@ -8,8 +8,8 @@
  * - Another photo with a photo id resumes waiting for that record; one without starts again.
  * - A description edit is tried again.
  *
- * Parameters: the time of the change, the item id (null: every item that needs attention), and
- * how many at most (-1: no limit).
+ * Parameters: the time of the change, the item id (null: every item that needs attention), how
+ * many at most (-1: no limit), and the id after which to start (a chunk of a bulk retry).
  * SQLite evaluates every SET expression on the row as it was, so the CASEs see the old values.
  * Returns the ids changed.
  */
@@ -22,7 +22,7 @@ export const RETRY_UPDATE_SQL = `UPDATE items SET
     failed_photo_ids = CASE WHEN ${failedProcessing()}
       THEN json_insert(failed_photo_ids, '$[#]', photo_id) ELSE failed_photo_ids END,
     reason = NULL, attempts = 0, next_attempt_at = 0, waiting_since = NULL, updated_at = ?1
-  WHERE id IN (SELECT id FROM items WHERE state = 'needs-attention' AND (?2 IS NULL OR id = ?2)
+  WHERE id IN (SELECT id FROM items WHERE id > ?4 AND state = 'needs-attention' AND (?2 IS NULL OR id = ?2)
     ORDER BY id LIMIT ?3)
   RETURNING id`;
 

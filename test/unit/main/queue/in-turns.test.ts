@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { CommitDurability } from '../../../../main/queue/commit-durability';
 import { BULK_CHUNK, inTurns } from '../../../../main/queue/in-turns';
 
 describe('inTurns', () => {
@@ -8,8 +7,9 @@ describe('inTurns', () => {
     let next = 1;
     const calls: string[] = [];
     const changed = await inTurns(
-      (limit, durability: CommitDurability) => {
+      ({ limit, afterId, durability }) => {
         calls.push(durability);
+        expect(afterId).toBe(next - 1);
         const ids: number[] = [];
         while (ids.length < limit && next <= total) ids.push(next++);
         return ids;
@@ -29,7 +29,10 @@ describe('inTurns', () => {
         chunks += 1;
         const until = Date.now() + 5;
         while (Date.now() < until);
-        return Array.from({ length: chunks < 20 ? BULK_CHUNK : 0 }, (_, index) => index);
+        return Array.from(
+          { length: chunks < 20 ? BULK_CHUNK : 0 },
+          (_, index) => chunks * BULK_CHUNK + index,
+        );
       },
       () => undefined,
     );
