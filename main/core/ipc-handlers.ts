@@ -107,8 +107,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     });
   };
 
-  const queueChange = (ids?: readonly number[]) =>
-    runner.itemsChanged(ids ?? store.all().map((item) => item.id));
+  const queueChange = (ids: readonly number[]) => runner.itemsChanged(ids);
 
   return {
     // Watched folders (issue 13): their own module.

@@ -1,6 +1,7 @@
 import type { Clock } from '../../shared/domain/clock';
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
-import { reportRows, toCsv } from '../queue/queue-report';
+import { inTurns } from '../queue/in-turns';
+import { csvInTurns, jsonInTurns, readReportRows } from '../queue/report-export';
 import type { QueueStore } from '../queue/queue-store';
 import { planAddPhotos } from './add-photos-plan';
 import type { AppCore } from './app-core';
@@ -17,8 +18,8 @@ export type QueueHandlerDeps = {
   readonly clock: Clock;
   /** Puts a project first in the recent projects. */
   readonly rememberRecent: (projectId: string) => void;
-  /** Tells the window these items (all, when undefined) changed. */
-  readonly queueChange: (ids?: readonly number[]) => void;
+  /** Tells the window these items changed. */
+  readonly queueChange: (ids: readonly number[]) => void;
 };
 
 type QueueChannel =
@@ -74,24 +75,33 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
       };
     },
 
-    'queue:pause': (input) => {
-      const changed = store.setPaused(true, input.itemId);
-      queueChange(input.itemId === undefined ? undefined : [input.itemId]);
-      return Promise.resolve({ changed });
+    'queue:pause': async (input) => {
+      const changed = await inTurns(
+        (chunk) => store.setPaused(true, input.itemId, chunk),
+        () => store.commitDurably(),
+      );
+      queueChange(changed);
+      return { changed: changed.length };
     },
 
-    'queue:resume': (input) => {
-      const changed = store.setPaused(false, input.itemId);
-      queueChange(input.itemId === undefined ? undefined : [input.itemId]);
+    'queue:resume': async (input) => {
+      const changed = await inTurns(
+        (chunk) => store.setPaused(false, input.itemId, chunk),
+        () => store.commitDurably(),
+      );
+      queueChange(changed);
       runner.kick();
-      return Promise.resolve({ changed });
+      return { changed: changed.length };
     },
 
-    'queue:retry': (input) => {
-      const changed = store.retry(input.itemId);
-      queueChange(input.itemId === undefined ? undefined : [input.itemId]);
+    'queue:retry': async (input) => {
+      const changed = await inTurns(
+        (chunk) => store.retry(input.itemId, chunk),
+        () => store.commitDurably(),
+      );
+      queueChange(changed);
       runner.kick();
-      return Promise.resolve({ changed });
+      return { changed: changed.length };
     },
 
     'queue:cancel': (input) => {
@@ -100,22 +110,20 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
       return Promise.resolve({ cancelled });
     },
 
-    'queue:export-report': (input) => {
-      const rows = reportRows(store.all(), store.intakeOutcomes());
+    'queue:export-report': async (input) => {
+      const rows = await readReportRows(store);
       const day = new Date(deps.clock.now()).toISOString().slice(0, 10);
-      return Promise.resolve(
-        input.format === 'csv'
-          ? {
-              fileName: `photo-uploader-report-${day}.csv`,
-              mimeType: 'text/csv',
-              content: toCsv(rows),
-            }
-          : {
-              fileName: `photo-uploader-report-${day}.json`,
-              mimeType: 'application/json',
-              content: `${JSON.stringify(rows, null, 2)}\n`,
-            },
-      );
+      return input.format === 'csv'
+        ? {
+            fileName: `photo-uploader-report-${day}.csv`,
+            mimeType: 'text/csv',
+            content: await csvInTurns(rows),
+          }
+        : {
+            fileName: `photo-uploader-report-${day}.json`,
+            mimeType: 'application/json',
+            content: await jsonInTurns(rows),
+          };
     },
   };
 }

@@ -14,6 +14,12 @@ import { queueItemView } from './views';
 
 /** Changes are sent to the window at most this often: a busy queue must not flood the bridge. */
 const CHANGE_INTERVAL_MS = 150;
+/**
+ * At most this many items changed outside the engine are read and sent in one message; the rest
+ * follow in the next turns of the event loop, so that "pause all" on 20 000 items never holds
+ * main for long (reading and sending them in one go took it seconds).
+ */
+const CHANGE_CHUNK = 100;
 
 /** Whether `item` would be worked on now but for the upload hours. */
 function waitsForHours(item: QueueItem): boolean {
@@ -48,7 +54,11 @@ export class QueueRunner {
   #again = false;
   #condition: QueueCondition = 'idle';
   readonly #changed = new Map<number, QueueItem>();
+  /** Items changed outside the engine, not read yet: read at the flush, a chunk at a time. */
+  readonly #changedIds = new Set<number>();
   #flushTimer: NodeJS.Timeout | undefined;
+  /** The progress last sent: the middle chunks of a large change repeat it (see `#flush`). */
+  #lastProgress: QueueProgressView | undefined;
   readonly #pace = new PaceTracker();
 
   constructor(
@@ -121,7 +131,8 @@ export class QueueRunner {
   async stop(): Promise<void> {
     this.#abort?.abort();
     await this.#running;
-    this.#flush();
+    do this.#flush();
+    while (this.#changedIds.size > 0);
   }
 
   /**
@@ -162,10 +173,7 @@ export class QueueRunner {
 
   /** Tells the window about items changed outside the engine (added, paused, cancelled…). */
   itemsChanged(ids: readonly number[]): void {
-    for (const id of ids) {
-      const item = this.store.get(id);
-      if (item) this.#changed.set(id, item);
-    }
+    for (const id of ids) this.#changedIds.add(id);
     this.#scheduleFlush();
   }
 
@@ -208,15 +216,36 @@ export class QueueRunner {
     if (hoursWait !== undefined)
       for (const item of this.store.all())
         if (waitsForHours(item)) this.#changed.set(item.id, item);
+    for (const item of this.store.getMany(this.#takeChangedIds())) this.#changed.set(item.id, item);
     const items = [...this.#changed.values()].map((item) => this.#view(item, hoursWait));
     this.#changed.clear();
+    // Counting the whole queue takes tens of ms at 20 000 items: the chunks of a large change
+    // before its last one repeat the progress last sent, and the last one counts afresh.
+    const progress =
+      this.#changedIds.size > 0 && this.#lastProgress !== undefined
+        ? this.#lastProgress
+        : queueProgress(this.store.photoGroups(), this.#pace, this.clock.now());
+    this.#lastProgress = progress;
     this.emit({
       items,
-      progress: queueProgress(this.store.photoGroups(), this.#pace, this.clock.now()),
+      progress,
       condition: this.#condition,
       pausedAll: this.store.pausedAll,
       hoursWait,
     });
+    // The rest of a large change goes out in the next turns, letting other work run between.
+    if (this.#changedIds.size > 0) this.#flushTimer = setTimeout(() => this.#flush(), 0);
+  }
+
+  /** Up to `CHANGE_CHUNK` of the ids changed outside the engine, taken off the list. */
+  #takeChangedIds(): number[] {
+    const taken: number[] = [];
+    for (const id of this.#changedIds) {
+      if (taken.length === CHANGE_CHUNK) break;
+      taken.push(id);
+      this.#changedIds.delete(id);
+    }
+    return taken;
   }
 
   /** An item as the window sees it; outside the upload hours, one waiting for them says so. */

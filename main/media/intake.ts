@@ -21,9 +21,9 @@ export type IntakeRunOptions = IntakeOptions & {
 };
 
 /** Results are handed on at least this often while an intake runs… */
-const FLUSH_INTERVAL_MS = 50;
+const FLUSH_INTERVAL_MS = 100;
 /** …or as soon as this many are waiting. */
-const FLUSH_SIZE = 250;
+const FLUSH_SIZE = 1000;
 
 /**
  * Turns dropped paths into photos ready to upload, streaming results in batches: the crawl and

@@ -186,6 +186,9 @@ export const QUEUE_MIGRATIONS: readonly string[] = [
   "ALTER TABLE items ADD COLUMN failed_photo_ids TEXT NOT NULL DEFAULT '[]';",
   // issue 13 (bugs-intake): the skipped and unreadable files of each queued batch, for the report.
   INTAKE_OUTCOMES_MIGRATION,
+  // Progress (`photoGroups`) is counted from this index alone: scanning the whole rows of a
+  // 20 000-item queue after every change held main for 30-100 ms.
+  'CREATE INDEX items_progress ON items (kind, state, paused, size, bytes_sent);',
 ];
 
 /** Counts by state, for progress. */

@@ -6,7 +6,7 @@ import type { CommitDurability } from './commit-durability';
 import { baseAfterOwnEdits, IN_ORDER_CONDITION } from './description-order';
 import { LANE_CONDITION, type LaneRole } from './lane-roles';
 import { readPausedAll, writePausedAll } from './pause-all';
-import { retryChange } from './retry-change';
+import { RETRY_UPDATE_SQL } from './retry-change';
 import {
   type IntakeOutcome,
   listIntakeOutcomes,
@@ -336,39 +336,90 @@ export class QueueStore {
 
   /**
    * Pauses or resumes one item, or every active item. Without `id` it is "pause all" / "resume
-   * all", a state of the queue that outlives a restart and pauses the items added while it holds.
+   * all", a state of the queue that outlives a restart and pauses the items added while it holds;
+   * with a `BulkStep`, only one chunk changes (see `inTurns`). Returns the ids changed.
    */
-  setPaused(paused: boolean, id?: number): number {
+  setPaused(
+    paused: boolean,
+    id?: number,
+    { limit = -1, afterId = 0, durability = 'durable' }: BulkStep = {},
+  ): number[] {
     const value = paused ? 1 : 0;
-    if (id === undefined) writePausedAll(this.#db, paused);
-    const result =
+    return this.#withDurability(durability, () => {
+      if (id === undefined) writePausedAll(this.#db, paused);
+      return this.#setPausedRows(value, id, limit, afterId);
+    });
+  }
+
+  #setPausedRows(value: number, id: number | undefined, limit: number, afterId: number): number[] {
+    const rows =
       id === undefined
-        ? this.#db
-            .prepare(
-              "UPDATE items SET paused = ?, updated_at = ? WHERE state IN ('queued', 'staged', 'creating', 'created')",
-            )
-            .run(value, this.clock.now())
-        : this.#db
-            .prepare('UPDATE items SET paused = ?, updated_at = ? WHERE id = ?')
-            .run(value, this.clock.now(), id);
-    return result.changes;
+        ? this.#statement(
+            `UPDATE items SET paused = ?1, updated_at = ?2 WHERE id IN (SELECT id FROM items
+               WHERE id > ?4 AND state IN ('queued', 'staged', 'creating', 'created') AND paused != ?1 ORDER BY id LIMIT ?3)
+             RETURNING id`,
+          ).all(value, this.clock.now(), limit, afterId)
+        : this.#statement(
+            'UPDATE items SET paused = ?, updated_at = ? WHERE id = ? RETURNING id',
+          ).all(value, this.clock.now(), id);
+    return idsOf(rows);
   }
 
   /**
    * Sends items that need attention back into the queue (one, or all): photos resume where they
-   * stopped, or from the start when they never got a photo id. This is the only way a photo the
-   * service accepted without naming it is sent again: the user asked.
+   * stopped, or from the start when they never got a photo id (see `RETRY_UPDATE_SQL`). This is
+   * the only way a photo the service accepted without naming it is sent again: the user asked.
+   * With a `BulkStep`, only one chunk changes (see `inTurns`). Returns the ids changed.
    */
-  retry(id?: number): number {
-    const items = (id === undefined ? this.all() : [this.get(id)]).filter(
-      (item): item is QueueItem => item !== undefined && item.state === 'needs-attention',
+  retry(id?: number, { limit = -1, afterId = 0, durability = 'durable' }: BulkStep = {}): number[] {
+    return this.#withDurability(durability, () =>
+      idsOf(this.#statement(RETRY_UPDATE_SQL).all(this.clock.now(), id ?? null, limit, afterId)),
     );
-    this.#db.transaction(() => {
-      for (const item of items) {
-        this.update(item.id, retryChange(item));
-      }
-    })();
-    return items.length;
+  }
+
+  /**
+   * A durable write that ends a bulk change made of `relaxed` chunks: the disk then holds every
+   * chunk before it (see `commitDurability`), with one sync instead of one per chunk.
+   */
+  commitDurably(): void {
+    this.#statement(
+      "INSERT INTO queue_flags (name, value) VALUES ('bulk_change_at', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+    ).run(this.clock.now());
+  }
+
+  /** Runs `write` with the disk sync `durability` asks for, and the durable one after. */
+  #withDurability<T>(durability: CommitDurability, write: () => T): T {
+    if (durability === 'durable') return write();
+    this.#db.exec('PRAGMA synchronous = NORMAL');
+    try {
+      return write();
+    } finally {
+      this.#db.exec(`PRAGMA synchronous = ${DURABLE_SYNC}`);
+    }
+  }
+
+  /**
+   * Items by id, in id order (read in one query: the window is told about many changes at once).
+   * Ids no longer in the queue are left out.
+   */
+  getMany(ids: readonly number[]): QueueItem[] {
+    return this.#statement(
+      'SELECT * FROM items WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id',
+    )
+      .all(JSON.stringify(ids))
+      .map((row) => this.#parse(row));
+  }
+
+  /** Every item's id, oldest first (cheap: no row is parsed). */
+  allIds(): number[] {
+    return idsOf(this.#statement('SELECT id FROM items ORDER BY id').all());
+  }
+
+  /** Up to `limit` items after `afterId`, oldest first: a large queue read in pages. */
+  page(afterId: number, limit: number): QueueItem[] {
+    return this.#statement('SELECT * FROM items WHERE id > ? ORDER BY id LIMIT ?')
+      .all(afterId, limit)
+      .map((row) => this.#parse(row));
   }
 
   /** Cancels an item that has not reached the service yet (or an edit). */
@@ -388,4 +439,21 @@ export class QueueStore {
   close(): void {
     this.#db.close();
   }
+}
+
+/**
+ * One chunk of a bulk change: at most `limit` items (-1: all) with ids above `afterId`, with
+ * the disk sync `durability` asks for (`relaxed`: none until `commitDurably`).
+ */
+export type BulkStep = {
+  readonly limit?: number;
+  readonly afterId?: number;
+  readonly durability?: CommitDurability;
+};
+
+const idRows = z.array(z.object({ id: z.number() }));
+
+/** The ids of rows that are `{ id }` (a RETURNING or SELECT of ids). */
+function idsOf(rows: unknown): number[] {
+  return idRows.parse(rows).map((row) => row.id);
 }

@@ -60,12 +60,20 @@ export function IntakeScreen({
   // Photos the chosen project already has are left out unless the user says otherwise.
   const service = useServiceCopies(project?.id, uploadable, intake.progress?.done ?? false);
   const [allowDuplicates, setAllowDuplicates] = useState(false);
-  const onServiceCount = uploadable.filter(
-    (item) => service.copies.get(item.intakeId)?.inChosenProject === true,
-  ).length;
-  const toUpload = allowDuplicates
-    ? uploadable
-    : uploadable.filter((item) => service.copies.get(item.intakeId)?.inChosenProject !== true);
+  // Memoized: a new list on every render (each keystroke) re-ran the far-photo check over it.
+  const onServiceCount = useMemo(
+    () =>
+      uploadable.filter((item) => service.copies.get(item.intakeId)?.inChosenProject === true)
+        .length,
+    [uploadable, service.copies],
+  );
+  const toUpload = useMemo(
+    () =>
+      allowDuplicates
+        ? uploadable
+        : uploadable.filter((item) => service.copies.get(item.intakeId)?.inChosenProject !== true),
+    [allowDuplicates, uploadable, service.copies],
+  );
   const subfolders = useMemo(() => subfoldersOf(uploadable), [uploadable]);
   const subfolderChoices = useSubfolderChoices(subfolders);
   const bySubfolder = perSubfolder && subfolders.length > 0;

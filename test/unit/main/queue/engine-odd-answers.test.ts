@@ -93,7 +93,7 @@ describe('UploadEngine with odd answers from the service (real engine, queue and
     expect(service.createRequests).toBe(1);
     // The user asks: it is sent again.
     service.plan = () => NORMAL;
-    expect(rig.store.retry(id)).toBe(1);
+    expect(rig.store.retry(id)).toEqual([id]);
     await rig.engine.runUntilIdle();
     // Retry looks before it sends (issue 13 §5): the service did store the photo, now it lists
     // its hash, so it is adopted as already on the service instead of being created twice.

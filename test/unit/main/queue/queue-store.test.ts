@@ -63,7 +63,7 @@ describe('QueueStore', () => {
     const { added } = store.addPhotos([photo('a'), photo('b'), photo('c')]);
     store.update(added[0]!, { state: 'needs-attention', reason: 'x' });
     store.update(added[1]!, { state: 'needs-attention', reason: 'y', photo_id: 'ph1' });
-    expect(store.retry()).toBe(2);
+    expect(store.retry()).toHaveLength(2);
     expect(store.get(added[0]!)).toMatchObject({ state: 'queued', reason: null });
     expect(store.get(added[1]!)).toMatchObject({ state: 'created', photo_id: 'ph1' });
     expect(store.cancel(added[1]!)).toBe(false);

@@ -89,7 +89,7 @@ describe('retry of a photo the service could not process', () => {
       photo_id: 'ph-slow',
       processing_status: 'pending',
     });
-    expect(store.retry()).toBe(2);
+    expect(store.retry()).toHaveLength(2);
     expect(store.get(failed!)).toMatchObject({
       state: 'queued',
       photo_id: null,
