@@ -132,7 +132,9 @@ export async function benchUi(): Promise<{ figures: Figure[]; notes: string[] }>
     const scrolled: { view: 'list' | 'grid'; frames: number[] }[] = [];
     for (const view of ['list', 'grid'] as const)
       if (await showView(page, view)) scrolled.push({ view, frames: await scrollEndToEnd(page) });
-    const rows = await page.locator('.virtual-scroller li').count();
+    const rows = await page
+      .locator('.virtual-scroller li, .virtual-scroller [role=gridcell]')
+      .count();
     const longestStall = stalls.reduce((worst, next) =>
       next.stallMs > worst.stallMs ? next : worst,
     );
@@ -181,7 +183,7 @@ export async function benchUi(): Promise<{ figures: Figure[]; notes: string[] }>
         },
       ],
       notes: [
-        `${ITEMS} generated photos; intake took ${intakeSeconds.toFixed(1)} s in the page, ${(inspectMs / 1000).toFixed(1)} s with inspect; ${rows} rows exist in the page at a time (virtualized)`,
+        `${ITEMS} generated photos; intake took ${intakeSeconds.toFixed(1)} s in the page, ${(inspectMs / 1000).toFixed(1)} s with inspect; ${rows} rows or cells exist in the page at a time (virtualized)`,
         `${slowInputs.length} keystrokes took longer than 16 ms to paint`,
         ...(scrolled.some(({ view }) => view === 'grid')
           ? []

@@ -14,6 +14,7 @@ import {
   dropFolder,
   openScreen,
   openWindowSession,
+  seriousViolations,
   signInWindow,
   type WindowSession,
 } from '../support/window-session';
@@ -170,6 +171,14 @@ describe('the map panel, in Chromium', () => {
 
       const axe = await new AxeBuilder({ page }).include('.map-panel').analyze();
       expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+      // The same in the dark theme (the OS's appearance, emulated): the whole page, contrast too.
+      await page.emulateMedia({ colorScheme: 'dark' });
+      try {
+        await screenshot(page, 'map-panel-dark');
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        await page.emulateMedia({ colorScheme: 'light' });
+      }
 
       // The two photos at the tower share a cluster at this zoom; clicking it zooms in to them.
       const cluster = map.getByRole('button', { name: '2 photos here: zoom in' });
