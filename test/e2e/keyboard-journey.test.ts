@@ -48,11 +48,7 @@ async function focused(page: Page): Promise<string> {
  * Presses Tab (or Shift+Tab) until the focused element, as {@link focused} describes it, matches
  * `target`; fails after {@link TAB_LIMIT} presses, listing everything that got focus on the way.
  */
-async function tabTo(
-  page: Page,
-  target: RegExp,
-  key: 'Tab' | 'Shift+Tab' = 'Tab',
-): Promise<void> {
+async function tabTo(page: Page, target: RegExp, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
   const visited: string[] = [];
   for (let press = 0; press < TAB_LIMIT; press += 1) {
     await page.keyboard.press(key);
@@ -63,11 +59,6 @@ async function tabTo(
   throw new Error(
     `${key} never reached ${String(target)} in ${TAB_LIMIT} presses; focus went to:\n  ${visited.join('\n  ')}`,
   );
-}
-
-/** Waits until the focused element matches `target`. */
-async function expectFocus(page: Page, target: RegExp): Promise<void> {
-  await expect.poll(() => focused(page)).toMatch(target);
 }
 
 /** The grid cell that has focus: its place in the grid, or -1 when focus is elsewhere. */
