@@ -138,6 +138,9 @@ describe('the uploader with the keyboard only', () => {
       // The project by searching its name, then Tab to the result.
       await tabTo(page, /^input: Project: search/);
       await page.keyboard.type('Harbor');
+      // As a user does, wait to see the result (the search runs a moment after typing stops).
+      const projects = page.getByRole('list', { name: 'Projects' });
+      await projects.getByRole('button', { name: /Harbor View Tower/ }).waitFor();
       await tabTo(page, /^button: Harbor View Tower/);
       await page.keyboard.press('Enter');
       await page.getByText('Change project').waitFor();
