@@ -1,0 +1,169 @@
+import type { Browser, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  approveInBrowser,
+  type RunningBridgeHost,
+  screenshot,
+  waitUntilUploaded,
+} from '../support/e2e-harness';
+import { admin, type TestService } from '../support/photo-service-harness';
+import {
+  openWindowSession,
+  seriousViolations,
+  type WindowSession,
+} from '../support/window-session';
+
+// The uploader's journey with the keyboard only, in Debian Chromium through the bridge host,
+// against the local Photo Service: no click, no fill; Tab, Enter, Space, the arrows and typing.
+// Locators only look (where focus is, what the page shows); the OS's parts (the system browser,
+// the open dialog) are played by the harness as in the other journeys.
+
+/** How many Tab presses a user would tolerate before the journey calls the order broken. */
+const TAB_LIMIT = 60;
+
+/**
+ * The focused element as a screen reader would announce it, `role: name`: its role (or tag), then
+ * its aria-label, the words of its aria-labelledby, its label, or its text. (A script: the test
+ * project has no DOM types.)
+ */
+async function focused(page: Page): Promise<string> {
+  return page.evaluate<string>(`(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return 'body';
+    const role = element.getAttribute('role') ?? element.tagName.toLowerCase();
+    const words = (text) => (text ?? '').replace(/\\s+/g, ' ').trim();
+    const labelledBy = element.getAttribute('aria-labelledby');
+    const name =
+      element.getAttribute('aria-label') ??
+      (labelledBy
+        ? labelledBy.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ')
+        : element.labels && element.labels.length > 0
+          ? Array.from(element.labels).map((label) => label.textContent).join(' ')
+          : element.textContent);
+    return role + ': ' + words(name);
+  })()`);
+}
+
+/**
+ * Presses Tab (or Shift+Tab) until the focused element, as {@link focused} describes it, matches
+ * `target`; fails after {@link TAB_LIMIT} presses, listing everything that got focus on the way.
+ */
+async function tabTo(page: Page, target: RegExp, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
+  const visited: string[] = [];
+  for (let press = 0; press < TAB_LIMIT; press += 1) {
+    await page.keyboard.press(key);
+    const now = await focused(page);
+    if (target.test(now)) return;
+    visited.push(now);
+  }
+  throw new Error(
+    `${key} never reached ${String(target)} in ${TAB_LIMIT} presses; focus went to:\n  ${visited.join('\n  ')}`,
+  );
+}
+
+/** The grid cell that has focus: its place in the grid, or -1 when focus is elsewhere. */
+async function focusedCellIndex(page: Page): Promise<number> {
+  return page.evaluate<number>(`(() => {
+    const element = document.activeElement;
+    return element && element.getAttribute('role') === 'gridcell'
+      ? Number(element.getAttribute('data-focus-index'))
+      : -1;
+  })()`);
+}
+
+describe('the uploader with the keyboard only', () => {
+  let session: WindowSession;
+  let service: TestService;
+  let host: RunningBridgeHost;
+  let browser: Browser;
+  let page: Page;
+  let folder: string;
+
+  beforeAll(async () => {
+    session = await openWindowSession({ service: { processingDelayMs: 300 } });
+    ({ service, host, browser, page, folder } = session);
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it(
+    'signs in, chooses a folder, reviews, picks the project, describes and uploads',
+    { timeout: 150_000 },
+    async () => {
+      // Signing in: the system browser's consent is the OS's part.
+      await tabTo(page, /^button: Sign in$/);
+      await page.keyboard.press('Enter');
+      await approveInBrowser(browser, await host.nextBrowserUrl());
+      await page.getByText(`Signed in to ${service.info.auth_url}`).waitFor({ timeout: 15_000 });
+
+      // Choosing a folder: the open dialog answers with the fixture folder.
+      await host.choose([folder]);
+      await tabTo(page, /^button: Choose folder…$/);
+      await page.keyboard.press('Enter');
+      const found = page.getByRole('grid', { name: 'Photos found' });
+      const cells = found.getByRole('gridcell');
+      await expect.poll(() => cells.count(), { timeout: 30_000 }).toBe(5);
+      const selected = found.locator('[role="gridcell"][aria-selected="true"]');
+
+      // Reviewing in the grid: one Tab stop, the arrows move, Shift extends, Space flips.
+      await tabTo(page, /^gridcell: /);
+      // With nothing focused before, the grid's one Tab stop is its first photo.
+      expect(await focusedCellIndex(page)).toBe(0);
+      await page.keyboard.press('Tab');
+      await expect.poll(() => focusedCellIndex(page)).toBe(-1);
+      await page.keyboard.press('Shift+Tab');
+      await expect.poll(() => focusedCellIndex(page)).toBe(0);
+      // Space picks the focused photo (the review's selection has no focus before a key).
+      await page.keyboard.press('Space');
+      await expect.poll(() => selected.count()).toBe(1);
+      expect(await cells.nth(0).getAttribute('aria-selected')).toBe('true');
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => focusedCellIndex(page)).toBe(1);
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => focusedCellIndex(page)).toBe(0);
+      await page.keyboard.press('Shift+ArrowRight');
+      await page.keyboard.press('Shift+ArrowRight');
+      await expect.poll(() => focusedCellIndex(page)).toBe(2);
+      await expect.poll(() => selected.count()).toBe(3);
+      await page.keyboard.press('Space');
+      await expect.poll(() => selected.count()).toBe(2);
+      expect(await cells.nth(2).getAttribute('aria-selected')).toBe('false');
+      await page.keyboard.press('Control+A');
+      await expect.poll(() => selected.count()).toBe(5);
+      await screenshot(page, 'keyboard-grid');
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // The project by searching its name, then Tab to the result.
+      await tabTo(page, /^input: Project: search/);
+      await page.keyboard.type('Harbor');
+      // As a user does, wait to see the result (the search runs a moment after typing stops).
+      const projects = page.getByRole('list', { name: 'Projects' });
+      await projects.getByRole('button', { name: /Harbor View Tower/ }).waitFor();
+      await tabTo(page, /^button: Harbor View Tower/);
+      await page.keyboard.press('Enter');
+      await page.getByText('Change project').waitFor();
+
+      // The description.
+      await tabTo(page, /^textbox: Description$/);
+      await page.keyboard.type('Footings poured');
+
+      // Uploading, then watching the queue.
+      await tabTo(page, /^button: Upload 4 photos$/);
+      await page.keyboard.press('Enter');
+      await tabTo(page, /^button: Queue/);
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Upload queue' }).waitFor();
+      await waitUntilUploaded(page, 4);
+      await page.getByText('All uploads are finished').waitFor();
+
+      const project = service.info.projects.find((entry) => entry.name === 'Harbor View Tower');
+      const photos = (await admin.state(service.info)).photos.filter(
+        (photo) => photo.project_id === project?.id,
+      );
+      expect(photos).toHaveLength(4);
+      for (const photo of photos) expect(photo.description).toBe('<p>Footings poured</p>');
+    },
+  );
+});
