@@ -84,7 +84,8 @@ export function toggleFocused(state: ReviewSelection): ReviewSelection {
 /**
  * The focus moved by `step` photos (±1 across, ±columns up or down), kept inside the review.
  * With `extend` the selection becomes the range from the anchor to the new focus; without, the
- * selection stays and the anchor follows the focus. With no focus yet, the first photo takes it.
+ * selection stays and the anchor follows the focus. With no focus yet, the move starts from the
+ * first photo (the view's tab stop).
  */
 export function moveFocus(
   state: ReviewSelection,
@@ -93,7 +94,9 @@ export function moveFocus(
   extend: boolean,
 ): ReviewSelection {
   if (ids.length === 0) return state;
-  const at = state.focus === undefined ? -1 : ids.indexOf(state.focus);
+  // With no focus yet, the first photo is the view's tab stop, so the move starts from it: the
+  // first arrow a keyboard user presses visibly moves.
+  const at = state.focus === undefined ? 0 : ids.indexOf(state.focus);
   const target = at < 0 ? 0 : Math.min(ids.length - 1, Math.max(0, at + step));
   const focus = ids[target] ?? ids[0];
   if (focus === undefined) return state;

@@ -92,8 +92,10 @@ describe('keys', () => {
     expect(selectionAfterKey(state, ids, key('ArrowDown'), 1)?.focus).toBe(13);
   });
 
-  it('with no focus yet, the first key lands on the first photo', () => {
-    expect(selectionAfterKey(EMPTY_SELECTION, ids, key('ArrowDown'), 4)?.focus).toBe(10);
+  it('with no focus yet, a move starts from the first photo (the tab stop), and Space takes it', () => {
+    expect(selectionAfterKey(EMPTY_SELECTION, ids, key('ArrowDown'), 4)?.focus).toBe(ids[4]);
+    expect(selectionAfterKey(EMPTY_SELECTION, ids, key('ArrowRight'), 4)?.focus).toBe(ids[1]);
+    expect(selectionAfterKey(EMPTY_SELECTION, ids, key('ArrowLeft'), 4)?.focus).toBe(ids[0]);
     expect(sorted(selectionAfterKey(EMPTY_SELECTION, ids, key(' '), 4))).toEqual([10]);
     expect(selectionAfterKey(EMPTY_SELECTION, [], key('ArrowDown'), 4)).toEqual(EMPTY_SELECTION);
   });
