@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { CaptureTime } from '../../shared/domain/intake';
 import { formatCaptureTime } from '../../shared/domain/photo-time-words';
 import type { SettingsView, IntakeItemView } from '../../shared/ipc/views';
@@ -8,21 +8,13 @@ import type { IntakeState } from '../../renderer/bridge/hooks';
 import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
 import { CameraClocks } from '../../renderer/features/settings/CameraClocks';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
+import { useJsdomLayout } from './jsdom-layout';
 import { settingsViewFixture } from '../support/settings-view-fixture';
 
 afterEach(cleanup);
 
 // jsdom lays nothing out: a 600 px viewport lets the virtual review list render its rows.
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-const clientWidth = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth');
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, value: 600 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, value: 800 });
-});
-afterAll(() => {
-  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
-  if (clientWidth) Object.defineProperty(HTMLElement.prototype, 'clientWidth', clientWidth);
-});
+useJsdomLayout({ width: 800, height: 600 });
 
 const CANON = { make: 'Canon', model: 'Canon EOS 5D' };
 const settings = (cameraOffsets: SettingsView['cameraOffsets']): SettingsView =>

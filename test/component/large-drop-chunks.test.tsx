@@ -5,6 +5,7 @@ import type { IntakeItemView } from '../../shared/ipc/views';
 import { type IntakeState, useIntake } from '../../renderer/bridge/hooks';
 import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
+import { intakeItemView } from '../fakes/intake-item-view';
 
 afterEach(cleanup);
 
@@ -12,32 +13,7 @@ const PHOTOS = 15_000;
 
 /** A photo intake found: only what the screen reads differs between photos. */
 function photo(intakeId: number): IntakeItemView {
-  return {
-    intakeId,
-    status: 'photo',
-    path: `/drop/IMG_${intakeId}.jpg`,
-    root: '/drop',
-    folders: [],
-    format: 'jpeg',
-    size: 1000,
-    capture: {
-      capturedAt: 1_714_550_400,
-      capturedAtMs: 1_714_550_400_000,
-      rule: 'offset',
-      zone: '+00:00',
-      wallTime: '2024-05-01T08:00:00',
-      source: 'DateTimeOriginal',
-    },
-    coordinates: null,
-    width: 48,
-    height: 32,
-    orientation: 1,
-    make: undefined,
-    model: undefined,
-    md5: intakeId.toString(16).padStart(32, '0'),
-    duplicateOf: undefined,
-    note: undefined,
-  };
+  return intakeItemView(intakeId);
 }
 
 /** Adds the given paths through the window's intake hook when clicked. */

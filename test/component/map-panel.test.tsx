@@ -1,54 +1,22 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Coordinates } from '../../shared/domain/intake';
 import type { IntakeItemView, ProjectListingView } from '../../shared/ipc/views';
 import { MapPanel } from '../../renderer/features/map/MapPanel';
 import { mapPoints } from '../../renderer/features/map/map-points';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
+import { useJsdomLayout } from './jsdom-layout';
 import { settingsViewFixture } from '../support/settings-view-fixture';
+import { intakeItemView } from '../fakes/intake-item-view';
 
 afterEach(cleanup);
 
 // jsdom lays nothing out: Leaflet measures its container, so give every element a size.
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-const clientWidth = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth');
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, value: 400 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, value: 600 });
-});
-afterAll(() => {
-  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
-  if (clientWidth) Object.defineProperty(HTMLElement.prototype, 'clientWidth', clientWidth);
-});
+useJsdomLayout({ width: 600, height: 400 });
 
 function photo(intakeId: number, coordinates: Coordinates | null): IntakeItemView {
-  return {
-    intakeId,
-    status: 'photo',
-    path: `/drop/IMG_${intakeId}.jpg`,
-    root: '/drop',
-    folders: [],
-    format: 'jpeg',
-    size: 1000,
-    capture: {
-      capturedAt: 1_714_550_400,
-      capturedAtMs: 1_714_550_400_000,
-      rule: 'offset',
-      zone: '+00:00',
-      wallTime: '2024-05-01T08:00:00',
-      source: 'DateTimeOriginal',
-    },
-    coordinates,
-    width: 48,
-    height: 32,
-    orientation: 1,
-    make: undefined,
-    model: undefined,
-    md5: intakeId.toString(16).padStart(32, '0'),
-    duplicateOf: undefined,
-    note: undefined,
-  };
+  return intakeItemView(intakeId, { coordinates });
 }
 
 const harbor: ProjectListingView = {

@@ -1,40 +1,25 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IntakeItemView } from '../../shared/ipc/views';
 import type { IntakeState } from '../../renderer/bridge/hooks';
 import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
 import { formatCaptureTime } from '../../shared/domain/photo-time-words';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
+import { intakeItemView } from '../fakes/intake-item-view';
+import { useJsdomLayout } from './jsdom-layout';
 
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
 });
 
-// jsdom lays nothing out: a viewport of 800 × 600 px makes the grid 4 columns of 200 px and
 // about two rows of 290 px tall, plus the rows it renders beyond the edges.
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-const clientWidth = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth');
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, value: 600 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, value: 800 });
-});
-afterAll(() => {
-  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
-  if (clientWidth) Object.defineProperty(HTMLElement.prototype, 'clientWidth', clientWidth);
-});
+useJsdomLayout({ width: 800, height: 600 });
 
 /** A photo taken in Rome; the ids and names differ. */
 function photo(intakeId: number): IntakeItemView {
-  return {
-    intakeId,
-    status: 'photo',
-    path: `/drop/IMG_${intakeId}.jpg`,
-    root: '/drop',
-    folders: [],
-    format: 'jpeg',
-    size: 1000,
+  return intakeItemView(intakeId, {
     capture: {
       capturedAt: 1_224_685_719,
       capturedAtMs: 1_224_685_719_000,
@@ -44,15 +29,7 @@ function photo(intakeId: number): IntakeItemView {
       source: 'DateTimeOriginal',
     },
     coordinates: { lat: 43.4674, lon: 11.8851 },
-    width: 48,
-    height: 32,
-    orientation: 1,
-    make: undefined,
-    model: undefined,
-    md5: intakeId.toString(16).padStart(32, '0'),
-    duplicateOf: undefined,
-    note: undefined,
-  };
+  });
 }
 
 const removed: number[][] = [];

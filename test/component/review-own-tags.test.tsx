@@ -1,55 +1,22 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { IntakeItemView } from '../../shared/ipc/views';
 import type { IntakeState } from '../../renderer/bridge/hooks';
 import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
 import { withoutOwnTag } from '../../renderer/features/tags/PhotoOwnTags';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
+import { intakeItemView } from '../fakes/intake-item-view';
+import { useJsdomLayout } from './jsdom-layout';
 
 afterEach(cleanup);
 
-// jsdom lays nothing out: the virtual list would think its viewport is 0 px tall and render no
 // rows. A viewport of 600 px (rows are 64 px) makes it render the few rows of these tests.
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-const clientWidth = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth');
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, value: 600 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, value: 800 });
-});
-afterAll(() => {
-  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
-  if (clientWidth) Object.defineProperty(HTMLElement.prototype, 'clientWidth', clientWidth);
-});
+useJsdomLayout({ width: 800, height: 600 });
 
 /** A photo intake found: only what the screen reads differs between photos. */
 function photo(intakeId: number): IntakeItemView {
-  return {
-    intakeId,
-    status: 'photo',
-    path: `/drop/IMG_${intakeId}.jpg`,
-    root: '/drop',
-    folders: [],
-    format: 'jpeg',
-    size: 1000,
-    capture: {
-      capturedAt: 1_714_550_400,
-      capturedAtMs: 1_714_550_400_000,
-      rule: 'offset',
-      zone: '+00:00',
-      wallTime: '2024-05-01T08:00:00',
-      source: 'DateTimeOriginal',
-    },
-    coordinates: null,
-    width: 48,
-    height: 32,
-    orientation: 1,
-    make: undefined,
-    model: undefined,
-    md5: intakeId.toString(16).padStart(32, '0'),
-    duplicateOf: undefined,
-    note: undefined,
-  };
+  return intakeItemView(intakeId);
 }
 
 /** The review grid's cell of `fileName` (the grid is the default view). */
