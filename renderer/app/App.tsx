@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { call, useBridge, useIntake, useQueue, useSession } from '../bridge/hooks';
 import { IntakeScreen } from '../features/intake/IntakeScreen';
 import { ExistingPhotos } from '../features/photos/ExistingPhotos';
@@ -65,11 +65,16 @@ export function App() {
       : queue
         ? conditionWords(queue.condition)
         : undefined;
-  const conflicts = (queue?.items ?? []).filter(
-    (item) =>
-      item.kind === 'description' &&
-      item.state === 'needs-attention' &&
-      item.serviceDescription !== undefined,
+  // Memoized: the shell renders for every intake batch, and the queue may hold 20 000 items.
+  const conflicts = useMemo(
+    () =>
+      (queue?.items ?? []).filter(
+        (item) =>
+          item.kind === 'description' &&
+          item.state === 'needs-attention' &&
+          item.serviceDescription !== undefined,
+      ),
+    [queue],
   );
   return (
     <div className={filesOver ? 'app dragging-files' : 'app'}>

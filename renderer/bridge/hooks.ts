@@ -9,6 +9,12 @@ import {
 } from 'react';
 import type { IpcCallInput, UploaderBridge } from '../../shared/ipc/bridge';
 import { IntakeBatchGatherer } from '../features/intake/intake-batches';
+import {
+  appendResults,
+  EMPTY_SUMMARY,
+  type IntakeSummary,
+  removeResults,
+} from '../features/intake/intake-summary';
 import { addPathsInChunks } from '../features/intake/queue-in-chunks';
 import type { IpcChannel, IpcResults } from '../../shared/ipc/contract';
 import type {
@@ -83,6 +89,8 @@ export function useQueue(): QueueSnapshotView | undefined {
 /** Intake results of this window, in arrival order, and the progress of the latest run. */
 export type IntakeState = {
   readonly items: readonly IntakeItemView[];
+  /** The results and what the review derives from them, kept as they arrive. */
+  readonly summary: IntakeSummary;
   readonly progress: IntakeProgressView | undefined;
   readonly add: (paths: readonly string[], assumedZone: string) => Promise<void>;
   readonly remove: (intakeIds: ReadonlySet<number>) => void;
@@ -91,7 +99,7 @@ export type IntakeState = {
 
 export function useIntake(): IntakeState {
   const bridge = useBridge();
-  const [items, setItems] = useState<readonly IntakeItemView[]>([]);
+  const [summary, setSummary] = useState<IntakeSummary>(EMPTY_SUMMARY);
   const [progress, setProgress] = useState<IntakeProgressView>();
   // Messages are gathered and applied a few times a second: one render per message was the
   // window's largest cost while 20 000 photos streamed in.
@@ -102,7 +110,7 @@ export function useIntake(): IntakeState {
           // A transition: React renders the longer list in slices and lets a keystroke paint
           // first, so typing stays prompt while 20 000 results stream in.
           startTransition(() => {
-            setItems((previous) => previous.concat(arrived.items));
+            setSummary((previous) => appendResults(previous, arrived.items));
             setProgress(arrived.progress);
           }),
         {
@@ -128,19 +136,18 @@ export function useIntake(): IntakeState {
     [bridge],
   );
   const remove = useCallback(
-    (ids: ReadonlySet<number>) =>
-      setItems((previous) => previous.filter((item) => !ids.has(item.intakeId))),
+    (ids: ReadonlySet<number>) => setSummary((previous) => removeResults(previous, ids)),
     [],
   );
   const clear = useCallback(() => {
     gatherer.drop();
-    setItems([]);
+    setSummary(EMPTY_SUMMARY);
     setProgress(undefined);
   }, [gatherer]);
   // One object per change, so effects that depend on it (the window's drop handler) do not
   // re-subscribe on every render.
   return useMemo(
-    () => ({ items, progress, add, remove, clear }),
-    [items, progress, add, remove, clear],
+    () => ({ items: summary.items, summary, progress, add, remove, clear }),
+    [summary, progress, add, remove, clear],
   );
 }

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fixedIntake } from '../fakes/intake-state';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CaptureTime } from '../../shared/domain/intake';
 import { formatCaptureTime } from '../../shared/domain/photo-time-words';
 import type { SettingsView, IntakeItemView } from '../../shared/ipc/views';
-import type { IntakeState } from '../../renderer/bridge/hooks';
 import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
 import { CameraClocks } from '../../renderer/features/settings/CameraClocks';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
@@ -53,13 +53,7 @@ function photo(intakeId: number, capture: Partial<CaptureTime>) {
 
 function renderReview(items: IntakeItemView[], answers: Parameters<typeof fakeBridge>[0]) {
   const { bridge, calls } = fakeBridge({ 'projects:recent': [], ...answers });
-  const intake: IntakeState = {
-    items,
-    progress: undefined,
-    add: () => Promise.resolve(),
-    remove: () => undefined,
-    clear: () => undefined,
-  };
+  const intake = fixedIntake(items);
   renderWithBridge(
     <IntakeScreen
       intake={intake}

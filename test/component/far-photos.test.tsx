@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fixedIntake } from '../fakes/intake-state';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Coordinates } from '../../shared/domain/intake';
 import type { IpcResults } from '../../shared/ipc/contract';
 import type { IntakeItemView, ProjectListingView } from '../../shared/ipc/views';
-import type { IntakeState } from '../../renderer/bridge/hooks';
 import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
 import { useJsdomLayout } from './jsdom-layout';
@@ -69,13 +69,10 @@ async function renderDrop(settings = settingsViewFixture()) {
     'settings:get': settings,
     'queue:add-photos': queued,
   });
-  const intake: IntakeState = {
-    items: [photo(1, { lat: 37.7958, lon: -122.279 }), photo(2, { lat: 47.7066, lon: -122.3252 })],
-    progress: undefined,
-    add: () => Promise.resolve(),
-    remove: () => undefined,
-    clear: () => undefined,
-  };
+  const intake = fixedIntake([
+    photo(1, { lat: 37.7958, lon: -122.279 }),
+    photo(2, { lat: 47.7066, lon: -122.3252 }),
+  ]);
   let message = '';
   renderWithBridge(
     <IntakeScreen

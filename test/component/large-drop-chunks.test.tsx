@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fixedIntake } from '../fakes/intake-state';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IntakeItemView } from '../../shared/ipc/views';
-import { type IntakeState, useIntake } from '../../renderer/bridge/hooks';
+import { useIntake } from '../../renderer/bridge/hooks';
 import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
 import { intakeItemView } from '../fakes/intake-item-view';
@@ -48,13 +49,7 @@ describe('a drop larger than one message', () => {
       'queue:add-photos': { added: 5000, alreadyQueued: 0, addedIntakeIds: [], skipped: [] },
     });
     const items = Array.from({ length: PHOTOS }, (_, index) => photo(index + 1));
-    const intake: IntakeState = {
-      items,
-      progress: undefined,
-      add: () => Promise.resolve(),
-      remove: () => undefined,
-      clear: () => undefined,
-    };
+    const intake = fixedIntake(items);
     let queued = '';
     renderWithBridge(
       <IntakeScreen

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { fixedIntake } from '../fakes/intake-state';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IntakeItemView } from '../../shared/ipc/views';
-import type { IntakeState } from '../../renderer/bridge/hooks';
 import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
 import { formatCaptureTime } from '../../shared/domain/photo-time-words';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
@@ -35,13 +35,10 @@ function photo(intakeId: number): IntakeItemView {
 const removed: number[][] = [];
 function renderReview(count: number) {
   const { bridge } = fakeBridge({ 'projects:recent': [] });
-  const intake: IntakeState = {
-    items: Array.from({ length: count }, (_, index) => photo(index + 1)),
-    progress: undefined,
-    add: () => Promise.resolve(),
-    remove: (ids) => removed.push([...ids]),
-    clear: () => undefined,
-  };
+  const intake = fixedIntake(
+    Array.from({ length: count }, (_, index) => photo(index + 1)),
+    (ids) => removed.push([...ids]),
+  );
   renderWithBridge(
     <IntakeScreen
       intake={intake}

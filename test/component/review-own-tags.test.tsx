@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fixedIntake } from '../fakes/intake-state';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IntakeItemView } from '../../shared/ipc/views';
-import type { IntakeState } from '../../renderer/bridge/hooks';
 import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
 import { withoutOwnTag } from '../../renderer/features/tags/PhotoOwnTags';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
@@ -30,13 +30,7 @@ describe("a photo's own tags in the review list", () => {
       'projects:recent': [{ id: 'p1', name: 'Harbor', address: '', photoCount: undefined }],
       'queue:add-photos': { added: 2, alreadyQueued: 0, addedIntakeIds: [1, 2], skipped: [] },
     });
-    const intake: IntakeState = {
-      items: [photo(1), photo(2)],
-      progress: undefined,
-      add: () => Promise.resolve(),
-      remove: () => undefined,
-      clear: () => undefined,
-    };
+    const intake = fixedIntake([photo(1), photo(2)]);
     let queued = '';
     renderWithBridge(
       <IntakeScreen
@@ -82,13 +76,7 @@ describe("a photo's own tags in the review list", () => {
 
   it('leave the row, and the count, when the last one is removed', async () => {
     const { bridge } = fakeBridge({ 'projects:recent': [] });
-    const intake: IntakeState = {
-      items: [photo(1)],
-      progress: undefined,
-      add: () => Promise.resolve(),
-      remove: () => undefined,
-      clear: () => undefined,
-    };
+    const intake = fixedIntake([photo(1)]);
     renderWithBridge(
       <IntakeScreen
         intake={intake}

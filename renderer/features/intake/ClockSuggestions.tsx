@@ -7,6 +7,7 @@ import {
 import { describeClockOffset } from '../../../shared/domain/clock-offset-words';
 import type { IntakeItem } from '../../../shared/domain/intake';
 import { call, useBridge } from '../../bridge/hooks';
+import { useDebounced } from '../map/use-debounced';
 
 /** What each photo's GPS time says about its camera's clock. */
 function evidenceOf(items: readonly IntakeItem[]): ClockEvidence[] {
@@ -31,7 +32,9 @@ function evidenceOf(items: readonly IntakeItem[]): ClockEvidence[] {
  */
 export function ClockSuggestions(props: { readonly items: readonly IntakeItem[] }) {
   const bridge = useBridge();
-  const suggestions = useMemo(() => suggestCameraOffsets(evidenceOf(props.items)), [props.items]);
+  // Worked out when intake pauses (at least every 1.5 s), not for every batch that streams in.
+  const settled = useDebounced(props.items, 300);
+  const suggestions = useMemo(() => suggestCameraOffsets(evidenceOf(settled)), [settled]);
   const [saved, setSaved] = useState<ReadonlySet<string>>(new Set());
   const [message, setMessage] = useState<string>();
   if (suggestions.length === 0) return null;

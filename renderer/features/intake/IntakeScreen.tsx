@@ -9,12 +9,7 @@ import { ReviewPhotos } from './ReviewPhotos';
 import { checkPhoto, EMPTY_SELECTION, type ReviewSelection, selectAll } from './review-selection';
 import { ClockSuggestions } from './ClockSuggestions';
 import { useServiceCopies } from './use-service-copies';
-import {
-  subfolderProjectsInput,
-  subfoldersOf,
-  undecided,
-  useSubfolderChoices,
-} from './subfolder-choices';
+import { subfolderProjectsInput, undecided, useSubfolderChoices } from './subfolder-choices';
 import { SubfolderProjects } from './SubfolderProjects';
 import { type FarChoice, FarPhotos, leftOutReason } from './FarPhotos';
 import { farPlan } from './far-plan';
@@ -50,42 +45,36 @@ export function IntakeScreen({
   const [perSubfolder, setPerSubfolder] = useState(true);
   const [showMap, setShowMap] = useState(false);
 
-  const uploadable = useMemo(
-    () =>
-      intake.items.filter(
-        (item) => item.status === 'photo' && item.duplicateOf?.kind !== 'in-this-batch',
-      ),
-    [intake.items],
-  );
+  // Kept as results arrive (intake-summary.ts): no pass over every result per applied batch.
+  const { uploadable, ids, subfolders, assumedCount } = intake.summary;
   // Photos the chosen project already has are left out unless the user says otherwise.
   const service = useServiceCopies(project?.id, uploadable, intake.progress?.done ?? false);
   const [allowDuplicates, setAllowDuplicates] = useState(false);
   // Memoized: a new list on every render (each keystroke) re-ran the far-photo check over it.
   const onServiceCount = useMemo(
     () =>
-      uploadable.filter((item) => service.copies.get(item.intakeId)?.inChosenProject === true)
-        .length,
+      service.copies.size === 0
+        ? 0
+        : uploadable.filter((item) => service.copies.get(item.intakeId)?.inChosenProject === true)
+            .length,
     [uploadable, service.copies],
   );
   const toUpload = useMemo(
     () =>
-      allowDuplicates
+      allowDuplicates || service.copies.size === 0
         ? uploadable
         : uploadable.filter((item) => service.copies.get(item.intakeId)?.inChosenProject !== true),
     [allowDuplicates, uploadable, service.copies],
   );
-  const subfolders = useMemo(() => subfoldersOf(uploadable), [uploadable]);
   const subfolderChoices = useSubfolderChoices(subfolders);
   const bySubfolder = perSubfolder && subfolders.length > 0;
   // Photos taken far from the one chosen project (per-subfolder batches are not checked).
-  const far = useFarPhotos(bySubfolder ? undefined : project?.id, toUpload);
-  const [farChoice, setFarChoice] = useState<FarChoice>('upload');
-  const assumedCount = useMemo(
-    () =>
-      intake.items.filter((item) => item.status === 'photo' && item.capture.rule === 'assumed')
-        .length,
-    [intake.items],
+  const far = useFarPhotos(
+    bySubfolder ? undefined : project?.id,
+    toUpload,
+    intake.summary.anyPosition,
   );
+  const [farChoice, setFarChoice] = useState<FarChoice>('upload');
 
   const choose = (kind: 'files' | 'folder') => {
     setMessage(undefined);
@@ -95,7 +84,6 @@ export function IntakeScreen({
     );
   };
 
-  const ids = useMemo(() => intake.items.map((item) => item.intakeId), [intake.items]);
   const allSelected = intake.items.length > 0 && selected.size === intake.items.length;
   const removeSelected = () => {
     intake.remove(selected);

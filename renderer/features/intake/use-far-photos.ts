@@ -13,18 +13,22 @@ export type FarFlag = {
 /** Where the projects are and the far threshold, as the service and the settings say. */
 type Places = { readonly projects: readonly ProjectListingView[]; readonly farMeters: number };
 
+/** No far photos: one map, so that a render without any keeps the same value. */
+const NONE: ReadonlyMap<number, FarFlag> = new Map();
+
 /**
  * The photos of `items` taken farther than the `farMeters` setting from project `projectId`,
  * by intake id. Empty while no project is chosen, or when the service cannot list projects now
- * (each photo is then uploaded as chosen: distance is advice, never a gate).
+ * (each photo is then uploaded as chosen: distance is advice, never a gate). `anyPosition` says
+ * whether any photo has a position (kept as results arrive, so no render scans them for it).
  */
 export function useFarPhotos(
   projectId: string | undefined,
   items: readonly IntakeItemView[],
+  anyPosition: boolean,
 ): ReadonlyMap<number, FarFlag> {
   const bridge = useBridge();
   const [places, setPlaces] = useState<Places>();
-  const anyPosition = items.some((item) => item.status === 'photo' && item.coordinates !== null);
   useEffect(() => {
     if (projectId === undefined || !anyPosition || places !== undefined) return;
     let current = true;
@@ -41,9 +45,9 @@ export function useFarPhotos(
     };
   }, [bridge, projectId, anyPosition, places]);
   return useMemo(() => {
-    const far = new Map<number, FarFlag>();
     const project = places?.projects.find((entry) => entry.id === projectId);
-    if (places === undefined || project === undefined) return far;
+    if (places === undefined || project === undefined) return NONE;
+    const far = new Map<number, FarFlag>();
     for (const item of items) {
       if (item.status !== 'photo') continue;
       const distance = distanceToProject(item.coordinates, project, places.farMeters);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { IntakeItemView, ServiceCopyView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 
@@ -12,6 +12,9 @@ export type ServiceCopies = {
   readonly problem: string | undefined;
 };
 
+/** Nothing known yet (one object, so that setting it again does not render). */
+const NOTHING_KNOWN: ServiceCopies = { copies: new Map(), problem: undefined };
+
 /**
  * Asks main which of `photos` are already on the service for `projectId` (in that project, or in
  * another one this computer uploaded them to), again whenever the project or the list changes,
@@ -23,15 +26,17 @@ export function useServiceCopies(
   intakeDone: boolean,
 ): ServiceCopies {
   const bridge = useBridge();
-  const [state, setState] = useState<ServiceCopies>({ copies: new Map(), problem: undefined });
-  // Joined once per list, not on every render (20 000 ids while the user types).
-  const key = useMemo(() => photos.map((photo) => photo.intakeId).join(','), [photos]);
+  const [state, setState] = useState<ServiceCopies>(NOTHING_KNOWN);
+  // The list changes with every batch while intake streams in; it is asked about once intake
+  // is done (and again when the project or the list changes after that).
+  const asked = intakeDone && projectId !== undefined && photos.length > 0;
   useEffect(() => {
-    setState({ copies: new Map(), problem: undefined });
-    if (projectId === undefined || !intakeDone || key === '') return undefined;
+    // The same object when nothing was known: no render for each batch that arrives.
+    setState(NOTHING_KNOWN);
+    if (!asked || projectId === undefined) return undefined;
     let current = true;
     const timer = setTimeout(() => {
-      const intakeIds = key.split(',').map(Number);
+      const intakeIds = photos.map((photo) => photo.intakeId);
       call(bridge, 'photos:find-copies', { projectId, intakeIds })
         .then((found) => {
           if (current)
@@ -48,6 +53,7 @@ export function useServiceCopies(
       current = false;
       clearTimeout(timer);
     };
-  }, [bridge, projectId, key, intakeDone]);
+    // While intake streams, `asked` is false: a new list then only re-runs this to return early.
+  }, [bridge, projectId, photos, asked]);
   return state;
 }
