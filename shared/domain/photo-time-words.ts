@@ -73,17 +73,25 @@ function zoneCity(zone: string): string | undefined {
   return last.replace(/_/g, ' ');
 }
 
+/** Formatters that read a zone's wall clock in numbers, by zone, built once each. */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
 /** The offset of an IANA zone at `instant`, in minutes east of UTC. */
 function zoneOffsetAt(zone: string, instant: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  }).formatToParts(instant);
+  let wallClock = wallClocks.get(zone);
+  if (wallClock === undefined) {
+    wallClock = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
+    wallClocks.set(zone, wallClock);
+  }
+  const parts = wallClock.formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((candidate) => candidate.type === type)?.value ?? '0');
   const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
@@ -143,6 +151,19 @@ const UNITS: readonly (readonly [Intl.RelativeTimeFormatUnit, number])[] = [
   ['minute', 60],
 ];
 
+/** Relative-time formatters by locale, built once each (a queue of thousands reads them). */
+const relativeFormatters = new Map<string, Intl.RelativeTimeFormat>();
+
+function relativeWords(locale: string | undefined): Intl.RelativeTimeFormat {
+  const key = locale ?? '';
+  let words = relativeFormatters.get(key);
+  if (words === undefined) {
+    words = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
+    relativeFormatters.set(key, words);
+  }
+  return words;
+}
+
 /**
  * How long ago (or how far ahead) `at` is from `now`, in the largest whole unit, in the user's
  * locale: "3 min ago", "2 hr ago", "yesterday", "in 5 min"; under a minute reads "now".
@@ -152,7 +173,7 @@ const UNITS: readonly (readonly [Intl.RelativeTimeFormatUnit, number])[] = [
  * @param locale a BCP 47 locale; the user's when omitted
  */
 export function formatRelativeTime(at: number, now: number, locale?: string): string {
-  const words = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
+  const words = relativeWords(locale);
   const seconds = (at - now) / 1000;
   for (const [unit, size] of UNITS) {
     const amount = Math.trunc(seconds / size);
