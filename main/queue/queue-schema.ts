@@ -78,6 +78,13 @@ function parseTags(text: string): readonly string[] {
 /** One queue row, parsed (never cast) from the database. */
 export type QueueItem = z.output<typeof rowSchema>;
 
+const idRows = z.array(z.object({ id: z.number() }));
+
+/** The ids of rows that are `{ id }` (a RETURNING or SELECT of ids). */
+export function idsOf(rows: unknown): number[] {
+  return idRows.parse(rows).map((row) => row.id);
+}
+
 /** A photo to add: what intake found, plus the batch's choices. */
 export type NewPhotoItem = {
   readonly path: string;
