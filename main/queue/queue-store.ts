@@ -5,6 +5,7 @@ import { normalizeTags } from '../../shared/domain/tags';
 import { type CommitDurability, useDurableJournal, withDurability } from './commit-durability';
 import { baseAfterOwnEdits, IN_ORDER_CONDITION } from './description-order';
 import { LANE_CONDITION, type LaneRole } from './lane-roles';
+import type { ThumbnailSource } from '../media/thumbnails';
 import { QueueBulkChanges } from './bulk-changes';
 import {
   type IntakeOutcome,
@@ -17,6 +18,7 @@ import {
   type ItemUpdate,
   itemStates,
   type NewPhotoItem,
+  photoFormat,
   type PhotoGroup,
   type QueueItem,
   QUEUE_MIGRATIONS,
@@ -99,8 +101,8 @@ export class QueueStore {
       "SELECT id FROM items WHERE kind = 'photo' AND md5 = ? AND project_id = ? AND state != 'cancelled'",
     );
     const insert = this.#db.prepare(
-      `INSERT INTO items (kind, state, project_id, path, size, format, md5, captured_at, lat, lon, description, internal, tags, allow_duplicates, created_at, updated_at)
-       VALUES ('photo', 'queued', @projectId, @path, @size, @format, @md5, @capturedAt, @lat, @lon, @description, @internal, @tags, @allowDuplicates, @now, @now)`,
+      `INSERT INTO items (kind, state, project_id, path, size, format, md5, captured_at, lat, lon, description, internal, tags, allow_duplicates, orientation, created_at, updated_at)
+       VALUES ('photo', 'queued', @projectId, @path, @size, @format, @md5, @capturedAt, @lat, @lon, @description, @internal, @tags, @allowDuplicates, @orientation, @now, @now)`,
     );
     const added: number[] = [];
     const alreadyQueued: number[] = [];
@@ -129,6 +131,7 @@ export class QueueStore {
           internal: photo.internal ? 1 : 0,
           tags: JSON.stringify(normalizeTags(photo.tags ?? [])),
           allowDuplicates: photo.allowDuplicates === true ? 1 : 0,
+          orientation: photo.orientation ?? 1,
           now,
         });
         added.push(Number(result.lastInsertRowid));
@@ -159,6 +162,22 @@ export class QueueStore {
       )
       .run(photoId, description, base, now, now);
     return Number(result.lastInsertRowid);
+  }
+
+  /**
+   * What a thumbnail of `md5` is made from, when a photo with those bytes is in the queue: the
+   * file, format and orientation main recorded when it queued it (never a path from the window).
+   */
+  thumbnailSource(md5: string): ThumbnailSource | undefined {
+    const row = z
+      .object({ path: z.string(), format: photoFormat, orientation: z.number() })
+      .optional()
+      .parse(
+        this.#statement(
+          "SELECT path, format, orientation FROM items WHERE kind = 'photo' AND md5 = ? AND path IS NOT NULL AND format IS NOT NULL ORDER BY id DESC LIMIT 1",
+        ).get(md5),
+      );
+    return row && { ...row, md5 };
   }
 
   /** For each MD5 already uploaded (done), the photo id: intake flags such photos as duplicates. */

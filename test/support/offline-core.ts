@@ -19,6 +19,8 @@ export type OfflineCore = {
   readonly dispatch: ReturnType<typeof createIpcDispatcher>;
   /** settings.json as saved on disk (parsed). */
   readonly savedSettings: () => Promise<unknown>;
+  /** Shuts the core down before the test ends (to open another on the same data). */
+  readonly stop: () => Promise<void>;
 };
 
 /** What a test may choose of the core it starts. */
@@ -62,6 +64,10 @@ export function offlineCores(): (choices?: OfflineCoreChoices) => Promise<Offlin
       dispatch: createIpcDispatcher(handlers),
       savedSettings: async (): Promise<unknown> =>
         JSON.parse(await readFile(join(folder, 'settings.json'), 'utf8')),
+      stop: async () => {
+        started.splice(started.indexOf(core), 1);
+        await core.shutdown();
+      },
     };
   };
 }

@@ -123,7 +123,7 @@ describe('the app core', () => {
     });
   });
 
-  it('serves thumbnails only for photos taken in during this session', async () => {
+  it('serves no thumbnail for an MD5 neither taken in during this session nor queued', async () => {
     expect(await core.thumbnail('0'.repeat(32))).toBeUndefined();
   });
 
