@@ -3,26 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { IntakeBatchView, IntakeItemView } from '../../../shared/ipc/views';
-import { type OfflineCore, offlineCores } from '../../support/offline-core';
+import type { IntakeItemView } from '../../../shared/ipc/views';
+import { plainBatch, takeInThroughCore } from '../../support/core-intake';
+import { offlineCores } from '../../support/offline-core';
 
 const ORIENTATION = join(import.meta.dirname, '../../fixtures/exif-samples/jpg/orientation');
-
-/** Takes in `paths` through the core's handlers, as a drop does; gives back the photos found. */
-async function takeIn(started: OfflineCore, paths: string[]): Promise<IntakeItemView[]> {
-  const items: IntakeItemView[] = [];
-  const done = new Promise<void>((resolve) =>
-    started.core.onEvent((event, payload) => {
-      if (event !== 'intake:batch') return;
-      const batch = payload as IntakeBatchView;
-      items.push(...batch.items);
-      if (batch.progress.done) resolve();
-    }),
-  );
-  await started.handlers['intake:add-paths']({ paths, assumedZone: 'UTC', more: false });
-  await done;
-  return items.filter((item) => item.status === 'photo');
-}
 
 const exists = (file: string) =>
   access(file).then(
@@ -53,23 +38,13 @@ describe('thumbnails of queued photos', () => {
     await copyFile(join(ORIENTATION, 'portrait_1.jpg'), join(photos, 'left-out', 'portrait_1.jpg'));
 
     const first = await startCore({ prefix: 'queued-thumbnails-' });
-    const found = await takeIn(first, [photos]);
+    const found = await takeInThroughCore(first.core, first.handlers, [photos]);
     const queued = found.find((item) => item.path === queuedFile);
     const leftOut = found.find((item) => item.path !== queuedFile);
     if (queued?.status !== 'photo' || leftOut?.status !== 'photo')
       throw new Error('intake did not find both photos');
     expect(
-      await first.handlers['queue:add-photos']({
-        intakeIds: [queued.intakeId],
-        projectId: 'p-1',
-        description: '',
-        internal: false,
-        overrides: [],
-        tags: [],
-        photoTags: [],
-        allowDuplicates: false,
-        tagsFromFolders: false,
-      }),
+      await first.handlers['queue:add-photos'](plainBatch([queued.intakeId], 'p-1')),
     ).toMatchObject({ added: 1 });
     // Taken in during the first session, the photo's thumbnail is served there.
     expect(await first.core.thumbnail(leftOut.md5)).toBeDefined();
