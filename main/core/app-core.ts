@@ -240,11 +240,12 @@ export class AppCore {
   }
 
   /**
-   * The thumbnail file of a photo taken in during this session, made on a worker if needed;
-   * undefined for any other MD5 (the window cannot ask for arbitrary files).
+   * The thumbnail file of a photo taken in during this session or in the queue (queued before a
+   * restart, by the command line or a watched folder), made on a worker if needed; undefined for
+   * any other MD5 (the window cannot ask for arbitrary files: the path is main's own record).
    */
   async thumbnail(md5: string): Promise<string | undefined> {
-    const source = this.#runs.thumbnailSource(md5);
+    const source = this.#runs.thumbnailSource(md5) ?? this.#store.thumbnailSource(md5);
     if (source === undefined) return undefined;
     try {
       return await this.#thumbnails.get(source);

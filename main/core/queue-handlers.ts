@@ -1,6 +1,5 @@
 import type { Clock } from '../../shared/domain/clock';
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
-import { inTurns } from '../queue/in-turns';
 import { csvInTurns, jsonInTurns, readReportRows } from '../queue/report-export';
 import type { QueueStore } from '../queue/queue-store';
 import { planAddPhotos } from './add-photos-plan';
@@ -76,29 +75,20 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
     },
 
     'queue:pause': async (input) => {
-      const changed = await inTurns(
-        (chunk) => store.setPaused(true, input.itemId, chunk),
-        () => store.commitDurably(),
-      );
+      const changed = await store.bulk.setPausedInTurns(true, input.itemId);
       queueChange(changed);
       return { changed: changed.length };
     },
 
     'queue:resume': async (input) => {
-      const changed = await inTurns(
-        (chunk) => store.setPaused(false, input.itemId, chunk),
-        () => store.commitDurably(),
-      );
+      const changed = await store.bulk.setPausedInTurns(false, input.itemId);
       queueChange(changed);
       runner.kick();
       return { changed: changed.length };
     },
 
     'queue:retry': async (input) => {
-      const changed = await inTurns(
-        (chunk) => store.retry(input.itemId, chunk),
-        () => store.commitDurably(),
-      );
+      const changed = await store.bulk.retryInTurns(input.itemId);
       queueChange(changed);
       runner.kick();
       return { changed: changed.length };

@@ -182,7 +182,7 @@ export class QueueRunner {
     return {
       progress: queueProgress(this.store.photoGroups(), this.#pace, this.clock.now()),
       condition: this.#condition,
-      pausedAll: this.store.pausedAll,
+      pausedAll: this.store.bulk.pausedAll,
     };
   }
 
@@ -199,7 +199,7 @@ export class QueueRunner {
       items: items.map((item) => this.#view(item, hoursWait)),
       progress: queueProgress(this.store.photoGroups(), this.#pace, this.clock.now()),
       condition: this.#condition,
-      pausedAll: this.store.pausedAll,
+      pausedAll: this.store.bulk.pausedAll,
       hoursWait,
     };
   }
@@ -230,7 +230,7 @@ export class QueueRunner {
       items,
       progress,
       condition: this.#condition,
-      pausedAll: this.store.pausedAll,
+      pausedAll: this.store.bulk.pausedAll,
       hoursWait,
     });
     // The rest of a large change goes out in the next turns, letting other work run between.

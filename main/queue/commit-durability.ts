@@ -1,3 +1,4 @@
+import type Database from 'libsql';
 import type { ItemUpdate, QueueItem } from './queue-schema';
 
 /**
@@ -29,4 +30,32 @@ export function commitDurability(item: QueueItem, change: ItemUpdate): CommitDur
   if (item.kind === 'photo' && (change.state === 'staged' || change.state === 'done'))
     return 'relaxed';
   return 'durable';
+}
+
+/** The journal's normal synchronous mode: every commit is on the disk before it returns. */
+const DURABLE_SYNC = 'FULL';
+
+/** Opens `db` in WAL mode with durable commits (FULL: a commit survives a power cut too). */
+export function useDurableJournal(db: Database.Database): void {
+  db.pragma('journal_mode = WAL');
+  db.exec(`PRAGMA synchronous = ${DURABLE_SYNC}`);
+}
+
+/**
+ * Runs `write` on `db` with the disk sync `durability` asks for: a `relaxed` write skips the sync
+ * (it survives a crash of the app; the next durable commit makes it survive a power cut too),
+ * and the durable mode is back before this returns.
+ */
+export function withDurability<T>(
+  db: Database.Database,
+  durability: CommitDurability,
+  write: () => T,
+): T {
+  if (durability === 'durable') return write();
+  db.exec('PRAGMA synchronous = NORMAL');
+  try {
+    return write();
+  } finally {
+    db.exec(`PRAGMA synchronous = ${DURABLE_SYNC}`);
+  }
 }

@@ -1,8 +1,18 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { BulkStep } from './queue-store';
+import type { CommitDurability } from './commit-durability';
 
 /** Items one statement of a bulk change touches before main's event loop gets a turn. */
 export const BULK_CHUNK = 250;
+
+/**
+ * One chunk of a bulk change: at most `limit` items (-1: all) with ids above `afterId`, with
+ * the disk sync `durability` asks for (`relaxed`: none until the change is committed durably).
+ */
+export type BulkStep = {
+  readonly limit?: number;
+  readonly afterId?: number;
+  readonly durability?: CommitDurability;
+};
 
 /**
  * Runs `step` (one chunk of a bulk change: it changes at most `BULK_CHUNK` items after the last

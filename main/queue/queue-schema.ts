@@ -17,6 +17,9 @@ import { PAUSE_ALL_MIGRATION } from './pause-all';
 export const itemStates = queueItemStates;
 export type ItemState = (typeof itemStates)[number];
 
+/** A photo's format as the queue records it. */
+export const photoFormat = z.enum(['jpeg', 'png', 'heic', 'tiff', 'webp']);
+
 /** A queue row as the database holds it. */
 export const rowSchema = z.object({
   id: z.number(),
@@ -29,7 +32,7 @@ export const rowSchema = z.object({
   project_id: z.string().nullable(),
   path: z.string().nullable(),
   size: z.number().nullable(),
-  format: z.enum(['jpeg', 'png', 'heic', 'tiff', 'webp']).nullable(),
+  format: photoFormat.nullable(),
   md5: z.string().nullable(),
   /**
    * The MD5 of the bytes staged, when they are not the original's (a HEIC or TIFF sent as JPEG):
@@ -78,6 +81,13 @@ function parseTags(text: string): readonly string[] {
 /** One queue row, parsed (never cast) from the database. */
 export type QueueItem = z.output<typeof rowSchema>;
 
+const idRows = z.array(z.object({ id: z.number() }));
+
+/** The ids of rows that are `{ id }` (a RETURNING or SELECT of ids). */
+export function idsOf(rows: unknown): number[] {
+  return idRows.parse(rows).map((row) => row.id);
+}
+
 /** A photo to add: what intake found, plus the batch's choices. */
 export type NewPhotoItem = {
   readonly path: string;
@@ -93,6 +103,8 @@ export type NewPhotoItem = {
   readonly tags?: readonly string[];
   /** Upload even when the project already has a photo with these bytes. */
   readonly allowDuplicates?: boolean;
+  /** EXIF orientation 1–8, for the queue's thumbnail after a restart (1 when absent). */
+  readonly orientation?: number;
 };
 
 /** The queue item for a photo intake found, with the batch's project, description, flag and tags. */
@@ -113,6 +125,7 @@ export function newPhotoItem(
     md5: photo.md5,
     capturedAt: photo.capture.capturedAt,
     coordinates: photo.coordinates,
+    orientation: photo.orientation,
     ...batch,
   };
 }
@@ -189,6 +202,9 @@ export const QUEUE_MIGRATIONS: readonly string[] = [
   // Progress (`photoGroups`) is counted from this index alone: scanning the whole rows of a
   // 20 000-item queue after every change held main for 30-100 ms.
   'CREATE INDEX items_progress ON items (kind, state, paused, size, bytes_sent);',
+  // issue 15: a photo's EXIF orientation, so its thumbnail can be made after a restart or for a
+  // photo queued by the command line or a watched folder (1: upright, as for older rows).
+  'ALTER TABLE items ADD COLUMN orientation INTEGER NOT NULL DEFAULT 1;',
 ];
 
 /** Counts by state, for progress. */

@@ -2,11 +2,11 @@ import Database from 'libsql';
 import { z } from 'zod';
 import type { Clock } from '../../shared/domain/clock';
 import { normalizeTags } from '../../shared/domain/tags';
-import type { CommitDurability } from './commit-durability';
+import { type CommitDurability, useDurableJournal, withDurability } from './commit-durability';
 import { baseAfterOwnEdits, IN_ORDER_CONDITION } from './description-order';
 import { LANE_CONDITION, type LaneRole } from './lane-roles';
-import { readPausedAll, writePausedAll } from './pause-all';
-import { RETRY_UPDATE_SQL } from './retry-change';
+import type { ThumbnailSource } from '../media/thumbnails';
+import { QueueBulkChanges } from './bulk-changes';
 import {
   type IntakeOutcome,
   listIntakeOutcomes,
@@ -18,11 +18,13 @@ import {
   type ItemUpdate,
   itemStates,
   type NewPhotoItem,
+  photoFormat,
   type PhotoGroup,
   type QueueItem,
   QUEUE_MIGRATIONS,
   rowSchema,
   type StateCounts,
+  idsOf,
 } from './queue-schema';
 
 // The queue's types live in queue-schema.ts; re-exported so callers keep one import.
@@ -43,24 +45,22 @@ export {
  * build serves plain Node and Electron). Every write is committed before it returns, so an
  * engine step that records a state before its side effect survives a crash at any point.
  */
-/** The journal's normal synchronous mode: every commit is on the disk before it returns. */
-const DURABLE_SYNC = 'FULL';
-
 export class QueueStore {
   readonly #db: Database.Database;
   /** Statements prepared once: the engine runs the same few many times a second. */
   readonly #statements = new Map<string, Database.Statement>();
+  /** Pause, resume and retry of one item or the whole queue, and "pause all". */
+  readonly bulk: QueueBulkChanges;
 
   constructor(
     file: string,
     private readonly clock: Clock,
   ) {
     this.#db = new Database(file);
-    this.#db.pragma('journal_mode = WAL');
-    // FULL: a committed state survives a power cut too, not just a crash of this process.
-    this.#db.exec(`PRAGMA synchronous = ${DURABLE_SYNC}`);
+    useDurableJournal(this.#db);
     this.#db.pragma('busy_timeout = 5000');
     this.#migrate();
+    this.bulk = new QueueBulkChanges(this.#db, (sql) => this.#statement(sql), clock);
   }
 
   #migrate(): void {
@@ -101,8 +101,8 @@ export class QueueStore {
       "SELECT id FROM items WHERE kind = 'photo' AND md5 = ? AND project_id = ? AND state != 'cancelled'",
     );
     const insert = this.#db.prepare(
-      `INSERT INTO items (kind, state, project_id, path, size, format, md5, captured_at, lat, lon, description, internal, tags, allow_duplicates, created_at, updated_at)
-       VALUES ('photo', 'queued', @projectId, @path, @size, @format, @md5, @capturedAt, @lat, @lon, @description, @internal, @tags, @allowDuplicates, @now, @now)`,
+      `INSERT INTO items (kind, state, project_id, path, size, format, md5, captured_at, lat, lon, description, internal, tags, allow_duplicates, orientation, created_at, updated_at)
+       VALUES ('photo', 'queued', @projectId, @path, @size, @format, @md5, @capturedAt, @lat, @lon, @description, @internal, @tags, @allowDuplicates, @orientation, @now, @now)`,
     );
     const added: number[] = [];
     const alreadyQueued: number[] = [];
@@ -131,6 +131,7 @@ export class QueueStore {
           internal: photo.internal ? 1 : 0,
           tags: JSON.stringify(normalizeTags(photo.tags ?? [])),
           allowDuplicates: photo.allowDuplicates === true ? 1 : 0,
+          orientation: photo.orientation ?? 1,
           now,
         });
         added.push(Number(result.lastInsertRowid));
@@ -161,6 +162,22 @@ export class QueueStore {
       )
       .run(photoId, description, base, now, now);
     return Number(result.lastInsertRowid);
+  }
+
+  /**
+   * What a thumbnail of `md5` is made from, when a photo with those bytes is in the queue: the
+   * file, format and orientation main recorded when it queued it (never a path from the window).
+   */
+  thumbnailSource(md5: string): ThumbnailSource | undefined {
+    const row = z
+      .object({ path: z.string(), format: photoFormat, orientation: z.number() })
+      .optional()
+      .parse(
+        this.#statement(
+          "SELECT path, format, orientation FROM items WHERE kind = 'photo' AND md5 = ? AND path IS NOT NULL AND format IS NOT NULL ORDER BY id DESC LIMIT 1",
+        ).get(md5),
+      );
+    return row && { ...row, md5 };
   }
 
   /** For each MD5 already uploaded (done), the photo id: intake flags such photos as duplicates. */
@@ -221,16 +238,7 @@ export class QueueStore {
     );
     const assignments = [...columns.map((column) => `${column} = ?`), 'updated_at = ?'].join(', ');
     const statement = this.#statement(`UPDATE items SET ${assignments} WHERE id = ?`);
-    if (durability === 'relaxed') {
-      this.#db.exec('PRAGMA synchronous = NORMAL');
-      try {
-        statement.run(...values, this.clock.now(), id);
-      } finally {
-        this.#db.exec(`PRAGMA synchronous = ${DURABLE_SYNC}`);
-      }
-    } else {
-      statement.run(...values, this.clock.now(), id);
-    }
+    withDurability(this.#db, durability, () => statement.run(...values, this.clock.now(), id));
     const item = this.get(id);
     if (item === undefined) throw new Error(`Queue item ${id} vanished`);
     return item;
@@ -329,75 +337,6 @@ export class QueueStore {
     return listIntakeOutcomes(this.#db);
   }
 
-  /** Whether "pause all" holds: items added meanwhile are paused too (see `setPaused`). */
-  get pausedAll(): boolean {
-    return readPausedAll(this.#db);
-  }
-
-  /**
-   * Pauses or resumes one item, or every active item. Without `id` it is "pause all" / "resume
-   * all", a state of the queue that outlives a restart and pauses the items added while it holds;
-   * with a `BulkStep`, only one chunk changes (see `inTurns`). Returns the ids changed.
-   */
-  setPaused(
-    paused: boolean,
-    id?: number,
-    { limit = -1, afterId = 0, durability = 'durable' }: BulkStep = {},
-  ): number[] {
-    const value = paused ? 1 : 0;
-    return this.#withDurability(durability, () => {
-      if (id === undefined) writePausedAll(this.#db, paused);
-      return this.#setPausedRows(value, id, limit, afterId);
-    });
-  }
-
-  #setPausedRows(value: number, id: number | undefined, limit: number, afterId: number): number[] {
-    const rows =
-      id === undefined
-        ? this.#statement(
-            `UPDATE items SET paused = ?1, updated_at = ?2 WHERE id IN (SELECT id FROM items
-               WHERE id > ?4 AND state IN ('queued', 'staged', 'creating', 'created') AND paused != ?1 ORDER BY id LIMIT ?3)
-             RETURNING id`,
-          ).all(value, this.clock.now(), limit, afterId)
-        : this.#statement(
-            'UPDATE items SET paused = ?, updated_at = ? WHERE id = ? RETURNING id',
-          ).all(value, this.clock.now(), id);
-    return idsOf(rows);
-  }
-
-  /**
-   * Sends items that need attention back into the queue (one, or all): photos resume where they
-   * stopped, or from the start when they never got a photo id (see `RETRY_UPDATE_SQL`). This is
-   * the only way a photo the service accepted without naming it is sent again: the user asked.
-   * With a `BulkStep`, only one chunk changes (see `inTurns`). Returns the ids changed.
-   */
-  retry(id?: number, { limit = -1, afterId = 0, durability = 'durable' }: BulkStep = {}): number[] {
-    return this.#withDurability(durability, () =>
-      idsOf(this.#statement(RETRY_UPDATE_SQL).all(this.clock.now(), id ?? null, limit, afterId)),
-    );
-  }
-
-  /**
-   * A durable write that ends a bulk change made of `relaxed` chunks: the disk then holds every
-   * chunk before it (see `commitDurability`), with one sync instead of one per chunk.
-   */
-  commitDurably(): void {
-    this.#statement(
-      "INSERT INTO queue_flags (name, value) VALUES ('bulk_change_at', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-    ).run(this.clock.now());
-  }
-
-  /** Runs `write` with the disk sync `durability` asks for, and the durable one after. */
-  #withDurability<T>(durability: CommitDurability, write: () => T): T {
-    if (durability === 'durable') return write();
-    this.#db.exec('PRAGMA synchronous = NORMAL');
-    try {
-      return write();
-    } finally {
-      this.#db.exec(`PRAGMA synchronous = ${DURABLE_SYNC}`);
-    }
-  }
-
   /**
    * Items by id, in id order (read in one query: the window is told about many changes at once).
    * Ids no longer in the queue are left out.
@@ -439,21 +378,4 @@ export class QueueStore {
   close(): void {
     this.#db.close();
   }
-}
-
-/**
- * One chunk of a bulk change: at most `limit` items (-1: all) with ids above `afterId`, with
- * the disk sync `durability` asks for (`relaxed`: none until `commitDurably`).
- */
-export type BulkStep = {
-  readonly limit?: number;
-  readonly afterId?: number;
-  readonly durability?: CommitDurability;
-};
-
-const idRows = z.array(z.object({ id: z.number() }));
-
-/** The ids of rows that are `{ id }` (a RETURNING or SELECT of ids). */
-function idsOf(rows: unknown): number[] {
-  return idRows.parse(rows).map((row) => row.id);
 }

@@ -10,7 +10,7 @@ import { InMemorySecretStore } from '../../../main/secrets/in-memory-secret-stor
 import { secretNames } from '../../../main/secrets/secret-names';
 import { ipcChannels } from '../../../shared/ipc/channels';
 import { createIpcDispatcher, IpcFailure } from '../../../shared/ipc/dispatcher';
-import type { IntakeBatchView, IntakeItemView } from '../../../shared/ipc/views';
+import { plainBatch, takeInThroughCore } from '../../support/core-intake';
 import { loopbackBrowser } from '../../support/auth-harness';
 import { admin, startTestService, type TestService } from '../../support/photo-service-harness';
 import { makePhotos } from '../../support/upload-harness';
@@ -123,7 +123,7 @@ describe('the app core', () => {
     });
   });
 
-  it('serves thumbnails only for photos taken in during this session', async () => {
+  it('serves no thumbnail for an MD5 neither taken in during this session nor queued', async () => {
     expect(await core.thumbnail('0'.repeat(32))).toBeUndefined();
   });
 
@@ -212,36 +212,17 @@ describe('the app core, signed in', () => {
     await mkdir(join(folder, 'links'));
     await symlink(photo!.path, join(folder, 'links', 'linked.jpg'));
     const handlers = core.handlersFor(commandLineFrontEnd);
-    const items: IntakeItemView[] = [];
-    const done = new Promise<void>((resolve) =>
-      core.onEvent((event, payload) => {
-        if (event !== 'intake:batch') return;
-        const batch = payload as IntakeBatchView;
-        items.push(...batch.items);
-        if (batch.progress.done) resolve();
-      }),
-    );
     // The link's folder first: the crawl keeps the file under the link's path, and skips the
     // same file met again under its own.
-    await handlers['intake:add-paths']({
-      paths: [join(folder, 'links'), join(folder, 'real')],
-      assumedZone: 'UTC',
-      more: false,
-    });
-    await done;
+    const items = await takeInThroughCore(core, handlers, [
+      join(folder, 'links'),
+      join(folder, 'real'),
+    ]);
     const linked = items.find((item) => item.path.endsWith('linked.jpg'));
     expect(linked?.status, JSON.stringify(linked)).toBe('photo');
-    await handlers['queue:add-photos']({
-      intakeIds: [linked!.intakeId],
-      projectId: service.info.projects[0]!.id,
-      description: '',
-      internal: false,
-      overrides: [],
-      tags: [],
-      photoTags: [],
-      allowDuplicates: false,
-      tagsFromFolders: false,
-    });
+    await handlers['queue:add-photos'](
+      plainBatch([linked!.intakeId], service.info.projects[0]!.id),
+    );
     const [queued] = (await handlers['queue:snapshot']({})).items;
     expect(queued?.path).toBe(await realpath(photo!.path));
   });

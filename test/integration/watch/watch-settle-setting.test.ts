@@ -1,12 +1,8 @@
-import { copyFile, mkdtemp, readFile } from 'node:fs/promises';
+import { copyFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { AppCore } from '../../../main/core/app-core';
-import { commandLineFrontEnd } from '../../../main/core/front-end';
-import { silentLogger, Redactor } from '../../../main/logging/logger';
-import { InMemorySecretStore } from '../../../main/secrets/in-memory-secret-store';
-import { createIpcDispatcher } from '../../../shared/ipc/dispatcher';
+import { describe, expect, it } from 'vitest';
+import { offlineCores } from '../../support/offline-core';
 
 const JPEG = join(import.meta.dirname, '../../fixtures/exif-samples/jpg/Canon_40D.jpg');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -21,28 +17,15 @@ async function until(check: () => Promise<boolean>, ms: number, what: string) {
 }
 
 describe('the settle time of watched folders (watchSettleSeconds)', () => {
-  let core: AppCore | undefined;
-  afterEach(async () => {
-    await core?.shutdown();
-    core = undefined;
-  });
+  const startCore = offlineCores();
 
   it('is saved through settings:set, shown by settings:get, and used by the watchers at once', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'settle-setting-'));
     const watched = await mkdtemp(join(tmpdir(), 'settle-watched-'));
-    core = await AppCore.start({
-      dataDir,
-      secrets: new InMemorySecretStore(),
-      redactor: new Redactor(),
-      logger: silentLogger,
-      customScheme: undefined,
-      browser: { open: () => Promise.resolve() },
-      // The "folder dialog" picks the watched folder.
-      chooser: { choose: () => Promise.resolve([watched]) },
-      runQueue: 'on-request',
+    // The "folder dialog" picks the watched folder.
+    const { handlers, dispatch, savedSettings } = await startCore({
+      prefix: 'settle-setting-',
+      chosenPaths: [watched],
     });
-    const handlers = core.handlersFor(commandLineFrontEnd);
-    const dispatch = createIpcDispatcher(handlers);
     expect((await handlers['settings:get']({})).watchSettleSeconds).toBe(5);
     // Out of range: refused by the contract, with nothing saved.
     for (const bad of [0, 601, 2.5]) {
@@ -57,7 +40,7 @@ describe('the settle time of watched folders (watchSettleSeconds)', () => {
     // Ten minutes: a photo in the watched folder waits far longer than the default 5 s.
     const saved = await handlers['settings:set']({ watchSettleSeconds: 600 });
     expect(saved.watchSettleSeconds).toBe(600);
-    expect(JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({
+    expect(await savedSettings()).toMatchObject({
       watchSettleSeconds: 600,
     });
     await handlers['watch:add']({

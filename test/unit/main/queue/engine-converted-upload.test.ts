@@ -87,7 +87,7 @@ describe('UploadEngine with a TIFF converted to JPEG (real engine, queue, conver
     const [queued, cancelled] = rig.store.addPhotos([photo('e'.repeat(32)), photo('f'.repeat(32))])
       .added as [number, number];
     // A paused item is not worked on: its file must stay (it is not finished).
-    rig.store.setPaused(true, queued);
+    rig.store.bulk.setPaused(true, queued);
     rig.store.cancel(cancelled);
     const leftovers = [
       `item-${cancelled}.jpg`,

@@ -93,7 +93,7 @@ describe('UploadEngine with odd answers from the service (real engine, queue and
     expect(service.createRequests).toBe(1);
     // The user asks: it is sent again.
     service.plan = () => NORMAL;
-    expect(rig.store.retry(id)).toEqual([id]);
+    expect(rig.store.bulk.retry(id)).toEqual([id]);
     await rig.engine.runUntilIdle();
     // Retry looks before it sends (issue 13 §5): the service did store the photo, now it lists
     // its hash, so it is adopted as already on the service instead of being created twice.
@@ -141,7 +141,7 @@ describe('UploadEngine with odd answers from the service (real engine, queue and
     expect(gets).toBeLessThan(150);
     // Retry checks again without sending anything twice.
     service.plan = () => NORMAL;
-    rig.store.retry(id);
+    rig.store.bulk.retry(id);
     await rig.engine.runUntilIdle();
     expect(item(id!).state).toBe('done');
     expect(service.createRequests).toBe(1);

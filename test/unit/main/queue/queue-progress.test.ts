@@ -48,7 +48,7 @@ describe('queue progress', () => {
 
     // Cancelled photos leave the totals; paused ones and those needing attention are counted apart.
     store.cancel(added[4]!);
-    store.setPaused(true, added[3]);
+    store.bulk.setPaused(true, added[3]);
     store.update(added[2]!, { state: 'needs-attention', reason: 'gone' });
     store.addDescriptionEdit('photo-1', '<p>x</p>', null);
     expect(queueProgress(store.photoGroups(), new PaceTracker(), 0)).toEqual({

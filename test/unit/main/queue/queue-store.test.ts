@@ -50,11 +50,11 @@ describe('QueueStore', () => {
   it('hands out due work oldest first, skipping paused and in-flight items', async () => {
     const { store } = await openStore();
     const { added } = store.addPhotos([photo('a'), photo('b'), photo('c')]);
-    store.setPaused(true, added[1]);
+    store.bulk.setPaused(true, added[1]);
     expect(store.due(Date.now(), new Set([added[0]!]), 5).map((item) => item.md5)).toEqual(['c']);
     store.update(added[2]!, { next_attempt_at: Date.now() + 60_000 });
     expect(store.due(Date.now(), new Set([added[0]!]), 5)).toEqual([]);
-    store.setPaused(false);
+    store.bulk.setPaused(false);
     expect(store.due(Date.now(), new Set(), 5).map((item) => item.md5)).toEqual(['a', 'b']);
   });
 
@@ -63,7 +63,7 @@ describe('QueueStore', () => {
     const { added } = store.addPhotos([photo('a'), photo('b'), photo('c')]);
     store.update(added[0]!, { state: 'needs-attention', reason: 'x' });
     store.update(added[1]!, { state: 'needs-attention', reason: 'y', photo_id: 'ph1' });
-    expect(store.retry()).toHaveLength(2);
+    expect(store.bulk.retry()).toHaveLength(2);
     expect(store.get(added[0]!)).toMatchObject({ state: 'queued', reason: null });
     expect(store.get(added[1]!)).toMatchObject({ state: 'created', photo_id: 'ph1' });
     expect(store.cancel(added[1]!)).toBe(false);
@@ -95,9 +95,9 @@ describe('QueueStore', () => {
       upload_md5: null,
       failed_photo_ids: [],
     });
-    expect(reopened.pausedAll).toBe(false);
+    expect(reopened.bulk.pausedAll).toBe(false);
     reopened.update(item!.id, { state: 'needs-attention', reason: 'x', waiting_since: 5 });
-    reopened.retry(item!.id);
+    reopened.bulk.retry(item!.id);
     expect(reopened.get(item!.id)).toMatchObject({ state: 'created', waiting_since: null });
     reopened.close();
   });

@@ -89,7 +89,7 @@ describe('retry of a photo the service could not process', () => {
       photo_id: 'ph-slow',
       processing_status: 'pending',
     });
-    expect(store.retry()).toHaveLength(2);
+    expect(store.bulk.retry()).toHaveLength(2);
     expect(store.get(failed!)).toMatchObject({
       state: 'queued',
       photo_id: null,
@@ -112,9 +112,9 @@ describe('pause all', () => {
   it('is a state of the queue: items added while it holds are paused, across a restart, until resume all', async () => {
     const { store, file } = await openStore();
     store.addPhotos([photo('a')]);
-    expect(store.pausedAll).toBe(false);
-    store.setPaused(true);
-    expect(store.pausedAll).toBe(true);
+    expect(store.bulk.pausedAll).toBe(false);
+    store.bulk.setPaused(true);
+    expect(store.bulk.pausedAll).toBe(true);
     const later = store.addPhotos([photo('b')]).added[0]!;
     const edit = store.addDescriptionEdit('ph1', 'A', null);
     expect(store.get(later)?.paused).toBe(true);
@@ -122,18 +122,18 @@ describe('pause all', () => {
     store.close();
 
     const reopened = new QueueStore(file, new TestClock());
-    expect(reopened.pausedAll).toBe(true);
+    expect(reopened.bulk.pausedAll).toBe(true);
     const afterRestart = reopened.addPhotos([photo('c')]).added[0]!;
     expect(reopened.get(afterRestart)?.paused).toBe(true);
     expect(reopened.due(Date.now(), new Set(), 10)).toEqual([]);
 
-    reopened.setPaused(false);
-    expect(reopened.pausedAll).toBe(false);
+    reopened.bulk.setPaused(false);
+    expect(reopened.bulk.pausedAll).toBe(false);
     expect(reopened.due(Date.now(), new Set(), 10)).toHaveLength(4);
     expect(reopened.get(reopened.addPhotos([photo('d')]).added[0]!)?.paused).toBe(false);
     // Pausing one item is not pause all.
-    reopened.setPaused(true, afterRestart);
-    expect(reopened.pausedAll).toBe(false);
+    reopened.bulk.setPaused(true, afterRestart);
+    expect(reopened.bulk.pausedAll).toBe(false);
     reopened.close();
   });
 });
