@@ -88,7 +88,8 @@ function useSettled(delay: number): boolean {
 /** The item's thumbnail once settled in view; a plain tile when there is none to show. */
 function Thumbnail({ url }: { readonly url: string | undefined }) {
   const settled = useSettled(THUMBNAIL_DELAY_MS);
-  // Main makes thumbnails only for photos taken in during this session: others fall back.
+  // Main serves thumbnails of queued photos (and of this session's intake); when the file is
+  // gone or unreadable the image fails and a plain tile shows instead.
   const [failed, setFailed] = useState(false);
   return url !== undefined && settled && !failed ? (
     <img className="thumb" src={url} alt="" decoding="async" onError={() => setFailed(true)} />
