@@ -8,6 +8,7 @@ import {
 } from '../support/e2e-harness';
 import { admin, type TestService } from '../support/photo-service-harness';
 import {
+  darkThemeFindings,
   openWindowSession,
   seriousViolations,
   type WindowSession,
@@ -71,6 +72,19 @@ async function focusedCellIndex(page: Page): Promise<number> {
   })()`);
 }
 
+/**
+ * Axe's serious findings on the page as it is now, in the light theme then the dark one (the OS's
+ * appearance, emulated), with a screenshot of each: `<name>` and `<name>-dark`. Neither may
+ * move the focus.
+ */
+async function checkScreen(page: Page, name: string): Promise<void> {
+  const focusBefore = await focused(page);
+  await screenshot(page, name);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await darkThemeFindings(page, name)).toEqual([]);
+  expect(await focused(page)).toBe(focusBefore);
+}
+
 describe('the uploader with the keyboard only', () => {
   let session: WindowSession;
   let service: TestService;
@@ -90,7 +104,7 @@ describe('the uploader with the keyboard only', () => {
 
   it(
     'signs in, chooses a folder, reviews, picks the project, describes and uploads',
-    { timeout: 150_000 },
+    { timeout: 200_000 },
     async () => {
       // Signing in: the system browser's consent is the OS's part.
       await tabTo(page, /^button: Sign in$/);
@@ -130,10 +144,11 @@ describe('the uploader with the keyboard only', () => {
       await page.keyboard.press('Space');
       await expect.poll(() => selected.count()).toBe(2);
       expect(await cells.nth(2).getAttribute('aria-selected')).toBe('false');
+      // Focus on a photo beside selected ones: the screenshots must tell the two apart.
+      await checkScreen(page, 'keyboard-grid-focus');
       await page.keyboard.press('Control+A');
       await expect.poll(() => selected.count()).toBe(5);
-      await screenshot(page, 'keyboard-grid');
-      expect(await seriousViolations(page)).toEqual([]);
+      await checkScreen(page, 'keyboard-grid');
 
       // The project by searching its name, then Tab to the result.
       await tabTo(page, /^input: Project: search/);
@@ -141,6 +156,7 @@ describe('the uploader with the keyboard only', () => {
       // As a user does, wait to see the result (the search runs a moment after typing stops).
       const projects = page.getByRole('list', { name: 'Projects' });
       await projects.getByRole('button', { name: /Harbor View Tower/ }).waitFor();
+      await checkScreen(page, 'keyboard-project-search');
       await tabTo(page, /^button: Harbor View Tower/);
       await page.keyboard.press('Enter');
       await page.getByText('Change project').waitFor();
@@ -157,6 +173,7 @@ describe('the uploader with the keyboard only', () => {
       await page.getByRole('heading', { name: 'Upload queue' }).waitFor();
       await waitUntilUploaded(page, 4);
       await page.getByText('All uploads are finished').waitFor();
+      await checkScreen(page, 'keyboard-queue');
 
       const project = service.info.projects.find((entry) => entry.name === 'Harbor View Tower');
       const photos = (await admin.state(service.info)).photos.filter(
@@ -164,6 +181,28 @@ describe('the uploader with the keyboard only', () => {
       );
       expect(photos).toHaveLength(4);
       for (const photo of photos) expect(photo.description).toBe('<p>Footings poured</p>');
+
+      // Existing photos: two picked with Space, then focus on a third photo's open button.
+      await tabTo(page, /^button: Existing photos$/);
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Existing photos' }).waitFor();
+      await tabTo(page, /^input: Project: search/);
+      await page.keyboard.type('Harbor');
+      await projects.getByRole('button', { name: /Harbor View Tower/ }).waitFor();
+      await tabTo(page, /^button: Harbor View Tower/);
+      await page.keyboard.press('Enter');
+      const existing = page.getByRole('list', { name: 'Photos in this project' });
+      await expect.poll(() => existing.getByRole('listitem').count()).toBe(4);
+      const boxes = existing.getByRole('checkbox');
+      for (const place of [0, 1]) {
+        await tabTo(page, /^input: Select photo /);
+        await page.keyboard.press('Space');
+        await expect.poll(() => boxes.nth(place).isChecked()).toBe(true);
+      }
+      await tabTo(page, /^input: Select photo /);
+      await tabTo(page, /^button: .*Open photo /);
+      expect(await boxes.nth(2).isChecked()).toBe(false);
+      await checkScreen(page, 'keyboard-existing-focus');
     },
   );
 });
