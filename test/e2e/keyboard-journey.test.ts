@@ -74,9 +74,9 @@ async function focusedCellIndex(page: Page): Promise<number> {
 
 /** What sets the focused control apart from a selected photo, as the page computes it now. */
 type FocusAndSelection = {
-  /** The focused element's outline: colour, width and offset (negative: inside its box). */
+  /** The focused element's outline: colour ('none' without one), width, offset (< 0: inside). */
   readonly ring: { readonly color: string; readonly width: number; readonly offset: number };
-  /** The colour of a selected photo's frame, not the focused one. */
+  /** The colour of a selected photo's frame, not the focused one ('none' without a frame). */
   readonly selectedFrame: string;
   /** The theme's page and panel colours, which the ring and the frame stand on. */
   readonly backgrounds: readonly string[];
@@ -108,7 +108,7 @@ async function focusAndSelection(page: Page, selectedCell: string): Promise<Focu
         width: parseFloat(focusedStyle.outlineWidth),
         offset: parseFloat(focusedStyle.outlineOffset),
       },
-      selectedFrame: frame.borderTopColor,
+      selectedFrame: frame.borderTopStyle === 'none' ? 'none' : frame.borderTopColor,
       backgrounds: [resolved('--page'), resolved('--surface')],
     };
   })()`);
@@ -146,6 +146,8 @@ async function expectFocusApartFromSelection(page: Page, selectedCell: string): 
       const look = await focusAndSelection(page, selectedCell);
       expect(look.ring.width, colorScheme).toBeGreaterThanOrEqual(3);
       expect(look.ring.offset, colorScheme).toBeGreaterThanOrEqual(0);
+      expect(look.ring.color, colorScheme).not.toBe('none');
+      expect(look.selectedFrame, colorScheme).not.toBe('none');
       expect(look.ring.color, colorScheme).not.toBe(look.selectedFrame);
       for (const background of look.backgrounds) {
         expect(contrast(look.ring.color, background), colorScheme).toBeGreaterThanOrEqual(3);
