@@ -9,6 +9,7 @@ import {
 } from '../support/e2e-harness';
 import { admin, api, type TestService } from '../support/photo-service-harness';
 import {
+  darkThemeFindings,
   dropFolder,
   openWindowSession,
   seriousViolations,
@@ -18,23 +19,6 @@ import {
 // The uploader's journeys in Debian Chromium, through the bridge host, against the local Photo
 // Service and its S3 store: the real renderer and the real core, with only the OS played by the
 // test (the system browser, where a dropped folder lives, the open dialog).
-
-/**
- * The page as the OS's dark appearance shows it (emulated): a screenshot `<name>-dark` and axe's
- * serious findings (contrast included), then back to light. Fails unless the dark theme applies.
- */
-async function darkFindings(page: Page, name: string): Promise<string[]> {
-  await page.emulateMedia({ colorScheme: 'dark' });
-  try {
-    expect(await page.evaluate('getComputedStyle(document.documentElement).colorScheme')).toBe(
-      'dark',
-    );
-    await screenshot(page, `${name}-dark`);
-    return await seriousViolations(page);
-  } finally {
-    await page.emulateMedia({ colorScheme: 'light' });
-  }
-}
 
 describe('the uploader in Chromium', () => {
   let session: WindowSession;
@@ -74,7 +58,7 @@ describe('the uploader in Chromium', () => {
     async () => {
       await screenshot(page, 'journey-1-signed-out');
       expect(await seriousViolations(page)).toEqual([]);
-      expect(await darkFindings(page, 'journey-1-signed-out')).toEqual([]);
+      expect(await darkThemeFindings(page, 'journey-1-signed-out')).toEqual([]);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await approveInBrowser(browser, await host.nextBrowserUrl());
       await page.getByText(`Signed in to ${service.info.auth_url}`).waitFor();
@@ -126,7 +110,7 @@ describe('the uploader in Chromium', () => {
       await page.setViewportSize({ width: 800, height: 600 });
       await screenshot(page, 'journey-2-review-small');
       expect(await seriousViolations(page)).toEqual([]);
-      expect(await darkFindings(page, 'journey-2-review')).toEqual([]);
+      expect(await darkThemeFindings(page, 'journey-2-review')).toEqual([]);
       await page.setViewportSize({ width: 1280, height: 900 });
       expect(await seriousViolations(page)).toEqual([]);
 
@@ -135,7 +119,7 @@ describe('the uploader in Chromium', () => {
       await page.getByText('All uploads are finished').waitFor();
       await screenshot(page, 'journey-3-queue');
       expect(await seriousViolations(page)).toEqual([]);
-      expect(await darkFindings(page, 'journey-3-queue')).toEqual([]);
+      expect(await darkThemeFindings(page, 'journey-3-queue')).toEqual([]);
 
       const project = service.info.projects.find((entry) => entry.name === 'Harbor View Tower');
       const photos = (await admin.state(service.info)).photos.filter(
@@ -166,7 +150,7 @@ describe('the uploader in Chromium', () => {
     await expect.poll(() => grid.getByRole('listitem').count()).toBe(4);
     await screenshot(page, 'journey-4-existing');
     expect(await seriousViolations(page)).toEqual([]);
-    expect(await darkFindings(page, 'journey-4-existing')).toEqual([]);
+    expect(await darkThemeFindings(page, 'journey-4-existing')).toEqual([]);
     await grid.getByRole('button').first().click();
     const editor = page.getByRole('textbox', { name: 'Description of this photo' });
     await editor.click();
@@ -263,7 +247,7 @@ describe('the uploader in Chromium', () => {
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     await screenshot(page, 'journey-7-settings');
     expect(await seriousViolations(page)).toEqual([]);
-    expect(await darkFindings(page, 'journey-7-settings')).toEqual([]);
+    expect(await darkThemeFindings(page, 'journey-7-settings')).toEqual([]);
     await page.getByRole('button', { name: 'Test the photo host' }).click();
     await page.getByText('The photo host works').waitFor();
     expect(await page.content()).not.toContain(service.info.s3?.secret_access_key ?? 'none');
@@ -287,7 +271,7 @@ describe('the uploader in Chromium', () => {
     expect(await page.getByText('Please sign in to the Photo Service first').count()).toBe(0);
     await screenshot(page, 'journey-8-session-ended');
     expect(await seriousViolations(page)).toEqual([]);
-    expect(await darkFindings(page, 'journey-8-session-ended')).toEqual([]);
+    expect(await darkThemeFindings(page, 'journey-8-session-ended')).toEqual([]);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await approveInBrowser(browser, await host.nextBrowserUrl());
     await banner.waitFor({ state: 'detached', timeout: 20_000 });

@@ -8,6 +8,7 @@ import {
 } from '../support/e2e-harness';
 import { admin, type TestService } from '../support/photo-service-harness';
 import {
+  darkThemeFindings,
   openWindowSession,
   seriousViolations,
   type WindowSession,
@@ -71,6 +72,106 @@ async function focusedCellIndex(page: Page): Promise<number> {
   })()`);
 }
 
+/** What sets the focused control apart from a selected photo, as the page computes it now. */
+type FocusAndSelection = {
+  /** The focused element's outline: colour ('none' without one), width, offset (< 0: inside). */
+  readonly ring: { readonly color: string; readonly width: number; readonly offset: number };
+  /** The colour of a selected photo's frame, not the focused one ('none' without a frame). */
+  readonly selectedFrame: string;
+  /** The theme's page and panel colours, which the ring and the frame stand on. */
+  readonly backgrounds: readonly string[];
+};
+
+/**
+ * The focus ring of the focused element and the frame of the photo `selectedCell` finds (its own
+ * border, or its `::after` overlay's), with the theme's --page and --surface colours.
+ */
+async function focusAndSelection(page: Page, selectedCell: string): Promise<FocusAndSelection> {
+  return page.evaluate<FocusAndSelection>(`(() => {
+    const focusedStyle = getComputedStyle(document.activeElement);
+    const cell = document.querySelector(${JSON.stringify(selectedCell)});
+    const own = getComputedStyle(cell);
+    const overlay = getComputedStyle(cell, '::after');
+    const frame = overlay.content !== 'none' && overlay.borderTopStyle !== 'none' ? overlay : own;
+    // The custom properties as written ('#fff'), resolved by the browser to rgb().
+    const resolved = (name) => {
+      const probe = document.createElement('span');
+      probe.style.color = 'var(' + name + ')';
+      document.body.append(probe);
+      const color = getComputedStyle(probe).color;
+      probe.remove();
+      return color;
+    };
+    return {
+      ring: {
+        color: focusedStyle.outlineStyle === 'none' ? 'none' : focusedStyle.outlineColor,
+        width: parseFloat(focusedStyle.outlineWidth),
+        offset: parseFloat(focusedStyle.outlineOffset),
+      },
+      selectedFrame: frame.borderTopStyle === 'none' ? 'none' : frame.borderTopColor,
+      backgrounds: [resolved('--page'), resolved('--surface')],
+    };
+  })()`);
+}
+
+/** A computed colour, `rgb(r, g, b)`, as its relative luminance (WCAG 2). */
+function luminance(color: string): number {
+  const rgb = /^rgb\((\d+), (\d+), (\d+)\)$/.exec(color);
+  if (rgb === null) throw new Error(`Not an opaque colour: ${color}`);
+  const [red = 0, green = 0, blue = 0] = rgb
+    .slice(1)
+    .map(Number)
+    .map((value) => {
+      const unit = value / 255;
+      return unit <= 0.04045 ? unit / 12.92 : ((unit + 0.055) / 1.055) ** 2.4;
+    });
+  return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
+}
+
+/** The WCAG contrast ratio of two colours. */
+function contrast(one: string, other: string): number {
+  const [lighter, darker] = [luminance(one), luminance(other)].sort((a, b) => b - a);
+  return ((lighter ?? 0) + 0.05) / ((darker ?? 0) + 0.05);
+}
+
+/**
+ * In the light and the dark theme: the focused control has a ring of at least 3 px outside its
+ * box, in another colour than the frame of the selected photo `selectedCell` finds, and both
+ * stand out at least 3:1 from the page and the panels (WCAG non-text contrast).
+ */
+async function expectFocusApartFromSelection(page: Page, selectedCell: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    try {
+      const look = await focusAndSelection(page, selectedCell);
+      expect(look.ring.width, colorScheme).toBeGreaterThanOrEqual(3);
+      expect(look.ring.offset, colorScheme).toBeGreaterThanOrEqual(0);
+      expect(look.ring.color, colorScheme).not.toBe('none');
+      expect(look.selectedFrame, colorScheme).not.toBe('none');
+      expect(look.ring.color, colorScheme).not.toBe(look.selectedFrame);
+      for (const background of look.backgrounds) {
+        expect(contrast(look.ring.color, background), colorScheme).toBeGreaterThanOrEqual(3);
+        expect(contrast(look.selectedFrame, background), colorScheme).toBeGreaterThanOrEqual(3);
+      }
+    } finally {
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
+  }
+}
+
+/**
+ * Axe's serious findings on the page as it is now, in the light theme then the dark one (the OS's
+ * appearance, emulated), with a screenshot of each: `<name>` and `<name>-dark`. Neither may
+ * move the focus.
+ */
+async function checkScreen(page: Page, name: string): Promise<void> {
+  const focusBefore = await focused(page);
+  await screenshot(page, name);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await darkThemeFindings(page, name)).toEqual([]);
+  expect(await focused(page)).toBe(focusBefore);
+}
+
 describe('the uploader with the keyboard only', () => {
   let session: WindowSession;
   let service: TestService;
@@ -90,7 +191,7 @@ describe('the uploader with the keyboard only', () => {
 
   it(
     'signs in, chooses a folder, reviews, picks the project, describes and uploads',
-    { timeout: 150_000 },
+    { timeout: 200_000 },
     async () => {
       // Signing in: the system browser's consent is the OS's part.
       await tabTo(page, /^button: Sign in$/);
@@ -130,10 +231,12 @@ describe('the uploader with the keyboard only', () => {
       await page.keyboard.press('Space');
       await expect.poll(() => selected.count()).toBe(2);
       expect(await cells.nth(2).getAttribute('aria-selected')).toBe('false');
+      // Focus on a photo beside selected ones: the screenshots must tell the two apart.
+      await checkScreen(page, 'keyboard-grid-focus');
+      await expectFocusApartFromSelection(page, '.review-cell[aria-selected="true"]');
       await page.keyboard.press('Control+A');
       await expect.poll(() => selected.count()).toBe(5);
-      await screenshot(page, 'keyboard-grid');
-      expect(await seriousViolations(page)).toEqual([]);
+      await checkScreen(page, 'keyboard-grid');
 
       // The project by searching its name, then Tab to the result.
       await tabTo(page, /^input: Project: search/);
@@ -141,6 +244,7 @@ describe('the uploader with the keyboard only', () => {
       // As a user does, wait to see the result (the search runs a moment after typing stops).
       const projects = page.getByRole('list', { name: 'Projects' });
       await projects.getByRole('button', { name: /Harbor View Tower/ }).waitFor();
+      await checkScreen(page, 'keyboard-project-search');
       await tabTo(page, /^button: Harbor View Tower/);
       await page.keyboard.press('Enter');
       await page.getByText('Change project').waitFor();
@@ -157,6 +261,7 @@ describe('the uploader with the keyboard only', () => {
       await page.getByRole('heading', { name: 'Upload queue' }).waitFor();
       await waitUntilUploaded(page, 4);
       await page.getByText('All uploads are finished').waitFor();
+      await checkScreen(page, 'keyboard-queue');
 
       const project = service.info.projects.find((entry) => entry.name === 'Harbor View Tower');
       const photos = (await admin.state(service.info)).photos.filter(
@@ -164,6 +269,29 @@ describe('the uploader with the keyboard only', () => {
       );
       expect(photos).toHaveLength(4);
       for (const photo of photos) expect(photo.description).toBe('<p>Footings poured</p>');
+
+      // Existing photos: two picked with Space, then focus on a third photo's open button.
+      await tabTo(page, /^button: Existing photos$/);
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Existing photos' }).waitFor();
+      await tabTo(page, /^input: Project: search/);
+      await page.keyboard.type('Harbor');
+      await projects.getByRole('button', { name: /Harbor View Tower/ }).waitFor();
+      await tabTo(page, /^button: Harbor View Tower/);
+      await page.keyboard.press('Enter');
+      const existing = page.getByRole('list', { name: 'Photos in this project' });
+      await expect.poll(() => existing.getByRole('listitem').count()).toBe(4);
+      const boxes = existing.getByRole('checkbox');
+      for (const place of [0, 1]) {
+        await tabTo(page, /^input: Select photo /);
+        await page.keyboard.press('Space');
+        await expect.poll(() => boxes.nth(place).isChecked()).toBe(true);
+      }
+      await tabTo(page, /^input: Select photo /);
+      await tabTo(page, /^button: .*Open photo /);
+      expect(await boxes.nth(2).isChecked()).toBe(false);
+      await checkScreen(page, 'keyboard-existing-focus');
+      await expectFocusApartFromSelection(page, '.photo-cell:has(input:checked)');
     },
   );
 });

@@ -9,6 +9,7 @@ import {
   fixtureFolder,
   launchChromium,
   type RunningBridgeHost,
+  screenshot,
   startBridgeHostProcess,
 } from './e2e-harness';
 import { startTestService, type TestService } from './photo-service-harness';
@@ -135,4 +136,23 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       (violation) =>
         `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     );
+}
+
+/**
+ * The page as the OS's dark appearance shows it (emulated): a screenshot `<name>-dark` and axe's
+ * serious findings (contrast included), then back to light. Throws unless the dark theme applies.
+ */
+export async function darkThemeFindings(page: Page, name: string): Promise<string[]> {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  try {
+    const scheme = await page.evaluate<string>(
+      'getComputedStyle(document.documentElement).colorScheme',
+    );
+    if (scheme !== 'dark')
+      throw new Error(`The dark theme did not apply (color-scheme: ${scheme}).`);
+    await screenshot(page, `${name}-dark`);
+    return await seriousViolations(page);
+  } finally {
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
 }
