@@ -75,7 +75,7 @@ export function BulkDescriptionEditor({
             name="bulk-mode"
             checked={mode === 'set'}
             onChange={() => setMode('set')}
-          />
+          />{' '}
           Replace each photo’s description
         </label>
         <label>
@@ -84,7 +84,7 @@ export function BulkDescriptionEditor({
             name="bulk-mode"
             checked={mode === 'append'}
             onChange={() => setMode('append')}
-          />
+          />{' '}
           Add after each photo’s description
         </label>
       </fieldset>
