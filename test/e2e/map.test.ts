@@ -192,13 +192,14 @@ describe('the map panel, in Chromium', () => {
       // project's pin lies in a pane above it, so it shows on top.
       const cluster = map.getByRole('button', { name: '2 photos here: zoom in' });
       expect(await cluster.textContent()).toBe('2');
-      const paneLayer = (selector: string) =>
-        map.locator(selector).evaluate((element) => {
-          const pane = element.closest('.leaflet-pane');
-          return pane === null ? NaN : Number(getComputedStyle(pane).zIndex);
-        });
-      expect(await paneLayer('.map-project-pin')).toBeGreaterThan(await paneLayer('.map-cluster'));
-      expect(await paneLayer('path.map-geofence')).toBeGreaterThan(await paneLayer('.map-cluster'));
+      const paneLayer = (pane: string): Promise<unknown> =>
+        page.evaluate(
+          `Number(getComputedStyle(document.querySelector('.map-panel .leaflet-${pane}-pane')).zIndex)`,
+        );
+      expect(await map.locator('.leaflet-mapProject-pane .map-project-pin').count()).toBe(1);
+      expect(await map.locator('.leaflet-mapProject-pane path.map-geofence').count()).toBe(1);
+      expect(await map.locator('.leaflet-marker-pane .map-cluster').count()).toBe(1);
+      expect(await paneLayer('mapProject')).toBeGreaterThan(Number(await paneLayer('marker')));
       // Clicking the cluster zooms in to its photos; the far one leaves the view.
       await cluster.click();
       await map.getByRole('button', { name: 'Select on-site.jpg' }).waitFor({ timeout: 10_000 });

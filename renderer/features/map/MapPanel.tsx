@@ -5,12 +5,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { IntakeItemView, ProjectListingView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { drawFeatures, type MapLayers } from './map-draw';
-import {
-  connectMapIndex,
-  startMapWorker,
-  type MapIndexPort,
-  type MapViewport,
-} from './map-index-client';
+import { connectMapIndex, type MapIndexPort, type MapViewport } from './map-index-client';
+import { startMapWorker } from './map-worker-port';
 import type { MapFeature } from './map-index-messages';
 import { fitAllBounds, mapPoints, unplacedWords, type MapBounds } from './map-points';
 import { useDebounced } from './use-debounced';

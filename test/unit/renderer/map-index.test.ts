@@ -99,9 +99,14 @@ describe("the worker's side of the map index", () => {
     expect(Object.keys(points.points[0] ?? {}).sort()).toEqual(['far', 'id', 'lat', 'lng']);
     const state = emptyClusterIndexState();
     expect(
-      answerMapIndexRequest(state, { kind: 'index', generation: 4, points: points.points }),
+      answerMapIndexRequest(state, { kind: 'index', generation: 4, points: [...points.points] }),
     ).toEqual({ kind: 'indexed', generation: 4 });
-    const answer = answerMapIndexRequest(state, { kind: 'view', viewId: 9, ...world, zoom: 3 });
+    const answer = answerMapIndexRequest(state, {
+      kind: 'view',
+      viewId: 9,
+      box: [...world.box],
+      zoom: 3,
+    });
     expect(answer).toMatchObject({ kind: 'view', viewId: 9, generation: 4 });
     const features = answer.kind === 'view' ? answer.features : [];
     expect(features.length).toBeLessThan(5);
@@ -113,7 +118,12 @@ describe("the worker's side of the map index", () => {
   it('answers a view with single photos once zoomed in, far ones flagged', () => {
     const state = emptyClusterIndexState();
     answerMapIndexRequest(state, { kind: 'index', generation: 1, points: [oakland, seattle] });
-    const answer = answerMapIndexRequest(state, { kind: 'view', viewId: 1, ...world, zoom: 6 });
+    const answer = answerMapIndexRequest(state, {
+      kind: 'view',
+      viewId: 1,
+      box: [...world.box],
+      zoom: 6,
+    });
     expect(answer.kind === 'view' ? answer.features : []).toEqual([
       { kind: 'photo', id: 1, lat: near(oakland.lat), lng: near(oakland.lng), far: false },
       { kind: 'photo', id: 2, lat: near(seattle.lat), lng: near(seattle.lng), far: true },
