@@ -208,7 +208,7 @@ describe('the map panel, around its index and pin', () => {
     expect(holds(47.7066, -122.3252)).toBe(true);
   });
 
-  it('"Show all photos" is disabled while there is nothing to show', async () => {
+  it('"Show all photos" is disabled while there is nothing to show', () => {
     const { bridge } = fakeBridge({
       'settings:get': settingsViewFixture({ mapTileUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png' }),
       'projects:list-all': { projects: [] },

@@ -180,6 +180,9 @@ export function MapPanel({
           className: 'map-project-pin',
           html: '<span class="map-shape"></span>',
           iconSize: [22, 22],
+          // The drop's tip (its turned corner, ~12 px below the box's middle) marks the place:
+          // the pin stands above a cluster there instead of covering the cluster's count.
+          iconAnchor: [11, 23],
         }),
         title: `Project ${project.name}`,
         keyboard: false,
