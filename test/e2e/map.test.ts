@@ -152,8 +152,10 @@ describe('the map panel, in Chromium', () => {
         .waitFor({ timeout: 20_000 });
       await map.getByText('1 photo has no position').waitFor();
       // The index runs in the map's worker, loaded from the window's own origin as a script.
-      const workers = page.workers().map((worker) => worker.url());
-      expect(workers).toContain(`${session.host.origin}/map-worker.js`);
+      // (The panel starts it once the tile address is read, just after the counts show.)
+      await expect
+        .poll(() => page.workers().map((worker) => worker.url()), { timeout: 10_000 })
+        .toContain(`${session.host.origin}/map-worker.js`);
       const workerScript = await page.request.get(`${session.host.origin}/map-worker.js`);
       expect(workerScript.headers()['content-type']).toMatch(/^text\/javascript/);
       expect(await map.getByRole('alert').count()).toBe(0);
