@@ -179,10 +179,10 @@ export function MapPanel({
         icon: L.divIcon({
           className: 'map-project-pin',
           html: '<span class="map-shape"></span>',
-          iconSize: [22, 22],
-          // The drop's tip (its turned corner, ~12 px below the box's middle) marks the place:
-          // the pin stands above a cluster there instead of covering the cluster's count.
-          iconAnchor: [11, 23],
+          // A head on a thin needle whose point marks the place: above a cluster there, the
+          // head stands clear of the cluster's count and only the needle crosses it.
+          iconSize: [16, 34],
+          iconAnchor: [8, 34],
         }),
         title: `Project ${project.name}`,
         keyboard: false,
