@@ -28,7 +28,9 @@ export function workerBuild(outdir: string, outExtension = '.js'): BuildOptions 
 }
 
 /**
- * The renderer: one ESM bundle and its stylesheet. `socketBridge` makes the end-to-end build,
+ * The renderer: one ESM bundle and its stylesheet, and the map's Web Worker beside it
+ * (`map-worker.js`, a module worker the window starts from its own origin, so the policy's
+ * `worker-src 'self'` admits it; electron-builder packs it with the rest of `dist/app`). `socketBridge` makes the end-to-end build,
  * which is a development build unless `production` (the benchmark measures what ships).
  */
 export function rendererBuild(
@@ -37,7 +39,10 @@ export function rendererBuild(
   production = !socketBridge,
 ): BuildOptions {
   return {
-    entryPoints: { main: join(ROOT, 'renderer/main.tsx') },
+    entryPoints: {
+      main: join(ROOT, 'renderer/main.tsx'),
+      'map-worker': join(ROOT, 'renderer/features/map/map-worker.ts'),
+    },
     bundle: true,
     platform: 'browser',
     format: 'esm',

@@ -1,7 +1,7 @@
 import { DEFAULT_MAP_TILE_URL, mapTileOrigin } from '../../shared/domain/map-tiles';
 
 /**
- * The window's Content-Security-Policy: its own scripts and styles only, no inline code, no
+ * The window's Content-Security-Policy: its own scripts, workers and styles only, no inline code, no
  * plugins, no frames, no forms posting away; images from the app and `allow.images` (the
  * app's `thumb:` scheme, which also carries the service's renditions fetched by main, and the
  * map's one tile origin: see `mapTileImageSources`); connections only where the transport needs
@@ -14,6 +14,9 @@ export function contentSecurityPolicy(allow: {
   return [
     "default-src 'none'",
     "script-src 'self'",
+    // The map's worker (map-worker.js beside main.js). Named, not left to fall back to
+    // script-src, so that widening scripts could never widen workers too; no blob: workers.
+    "worker-src 'self'",
     "style-src 'self'",
     `img-src 'self' blob: ${allow.images.join(' ')}`.trim(),
     `connect-src 'self' ${allow.connect.join(' ')}`.trim(),

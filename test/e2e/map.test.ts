@@ -21,7 +21,8 @@ import {
 
 // Issue 15 §1, the map panel in Chromium: tiles come from a local tile server named in the
 // settings (the window's policy admits that origin only), the far photo is picked on the map and
-// moved to its nearest project; with the tile server down, the positions still show.
+// moved to its nearest project; with the tile server down, the positions still show. The
+// clusters come from the map's Web Worker (map-worker.js, served by the host like main.js).
 
 /** A tile server on loopback: one PNG for any /{z}/{x}/{y}.png, counting what it served. */
 async function startTileServer(): Promise<{
@@ -142,6 +143,7 @@ describe('the map panel, in Chromium', () => {
       const policy = await useTiles(`${tiles.origin}/{z}/{x}/{y}.png`);
       expect(policy).toMatch(new RegExp(`img-src 'self' blob: ${tiles.origin};`));
       expect(policy).not.toContain('openstreetmap');
+      expect(policy).toContain("worker-src 'self';");
 
       await reviewOnMap();
       const map = page.getByRole('region', { name: 'Map of the photos' });
@@ -149,6 +151,14 @@ describe('the map panel, in Chromium', () => {
         .getByText('3 photos on the map, 1 far from the project')
         .waitFor({ timeout: 20_000 });
       await map.getByText('1 photo has no position').waitFor();
+      // The index runs in the map's worker, loaded from the window's own origin as a script.
+      // (The panel starts it once the tile address is read, just after the counts show.)
+      await expect
+        .poll(() => page.workers().map((worker) => worker.url()), { timeout: 10_000 })
+        .toContain(`${session.host.origin}/map-worker.js`);
+      const workerScript = await page.request.get(`${session.host.origin}/map-worker.js`);
+      expect(workerScript.headers()['content-type']).toMatch(/^text\/javascript/);
+      expect(await map.getByRole('alert').count()).toBe(0);
       const attribution = map.getByRole('link', { name: 'OpenStreetMap contributors' });
       expect(await attribution.getAttribute('href')).toBe(
         'https://www.openstreetmap.org/copyright',
@@ -180,14 +190,31 @@ describe('the map panel, in Chromium', () => {
         await page.emulateMedia({ colorScheme: 'light' });
       }
 
-      // The two photos at the tower share a cluster at this zoom; clicking it zooms in to them.
+      // The two photos at the tower share a cluster at this zoom (the worker's answer); the
+      // project's pin lies in a pane above it, so it shows on top.
       const cluster = map.getByRole('button', { name: '2 photos here: zoom in' });
       expect(await cluster.textContent()).toBe('2');
+      const paneLayer = (pane: string): Promise<unknown> =>
+        page.evaluate(
+          `Number(getComputedStyle(document.querySelector('.map-panel .leaflet-${pane}-pane')).zIndex)`,
+        );
+      expect(await map.locator('.leaflet-mapProject-pane .map-project-pin').count()).toBe(1);
+      expect(await map.locator('.leaflet-mapProject-pane path.map-geofence').count()).toBe(1);
+      expect(await map.locator('.leaflet-marker-pane .map-cluster').count()).toBe(1);
+      expect(await paneLayer('mapProject')).toBeGreaterThan(Number(await paneLayer('marker')));
+      // Clicking the cluster zooms in to its photos; the far one leaves the view.
       await cluster.click();
       await map.getByRole('button', { name: 'Select on-site.jpg' }).waitFor({ timeout: 10_000 });
       await map.getByRole('button', { name: 'Select near.jpg' }).waitFor();
       expect(await map.locator('.map-project-pin').count()).toBe(1);
       expect(await map.locator('path.map-geofence').count()).toBe(1);
+      await expect.poll(() => farPoint.count()).toBe(0);
+      // "Show all photos", by keyboard, brings every photo and the pin back into view.
+      await map.getByRole('button', { name: 'Show all photos' }).focus();
+      await page.keyboard.press('Enter');
+      await farPoint.waitFor({ timeout: 10_000 });
+      await map.getByRole('button', { name: '2 photos here: zoom in' }).waitFor();
+      expect(await map.locator('.map-project-pin').isVisible()).toBe(true);
 
       // Moved to the suggested project, the others stay with Harbor View Tower.
       await page.getByLabel('Move them to Northgate Medical Center').check();

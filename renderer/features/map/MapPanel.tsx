@@ -4,8 +4,11 @@ import './map-panel.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { IntakeItemView, ProjectListingView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
-import { drawView, type MapLayers } from './map-draw';
-import { mapPoints, unplacedWords } from './map-points';
+import { drawFeatures, type MapLayers } from './map-draw';
+import { connectMapIndex, type MapIndexPort, type MapViewport } from './map-index-client';
+import { startMapWorker } from './map-worker-port';
+import type { MapFeature } from './map-index-messages';
+import { fitAllBounds, mapPoints, unplacedWords, type MapBounds } from './map-points';
 import { useDebounced } from './use-debounced';
 
 /** OpenStreetMap's required attribution, shown on the map whatever the tiles. */
@@ -17,6 +20,33 @@ export const TILES_FAILED = 'Map tiles could not be loaded; showing positions on
 
 /** How long the map waits for intake to pause before indexing the batch again. */
 const REINDEX_AFTER_MS = 300;
+
+/** The pane the project's pin and fence are drawn in: above the photos (Leaflet's markers are 600). */
+const PROJECT_PANE = 'mapProject';
+
+/** How far "Show all photos" and the first view zoom in at most. */
+const FIT_MAX_ZOOM = 16;
+
+/** Fits `map` to `bounds` ([west, south, east, north]) with a margin. */
+function fitTo(map: L.Map, bounds: MapBounds): void {
+  const [west, south, east, north] = bounds;
+  map.fitBounds(
+    [
+      [south, west],
+      [north, east],
+    ],
+    { padding: [24, 24], maxZoom: FIT_MAX_ZOOM, animate: false },
+  );
+}
+
+/** What the map shows now, as the worker is asked for it. */
+function viewportOf(map: L.Map): MapViewport {
+  const bounds = map.getBounds();
+  return {
+    box: [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()],
+    zoom: Math.round(map.getZoom()),
+  };
+}
 
 /** The tile address and the chosen project's place, as main gives them. */
 function useMapSetup(projectId: string | undefined) {
@@ -49,9 +79,10 @@ function useMapSetup(projectId: string | undefined) {
 /**
  * The batch on a map: each placed photo (clustered at low zoom, a cluster showing its count and
  * zooming in when clicked), far photos as outlined diamonds, selected ones ringed, the chosen
- * project's pin and geofence. Clicking a photo calls `onSelect`; photos without a position are
- * counted, not drawn. Without tiles (offline) the points still show on a plain background with
- * a scale.
+ * project's pin and geofence above them. Clicking a photo calls `onSelect`; photos without a
+ * position are counted, not drawn; "Show all photos" fits every photo and the pin into view.
+ * Without tiles (offline) the points still show on a plain background with a scale. The
+ * clustering runs in a Web Worker (`startIndex`; tests without workers pass a stand-in).
  */
 export function MapPanel({
   items,
@@ -59,6 +90,7 @@ export function MapPanel({
   projectId,
   selectedIds,
   onSelect,
+  startIndex = startMapWorker,
 }: {
   readonly items: readonly IntakeItemView[];
   /** Far photos by intake id (see `useFarPhotos`). */
@@ -67,20 +99,28 @@ export function MapPanel({
   readonly selectedIds: ReadonlySet<number>;
   /** A point was clicked (`extend` with Shift, Ctrl or Cmd held). */
   readonly onSelect: (intakeId: number, options: { readonly extend: boolean }) => void;
+  /** Starts the cluster index: the map's worker unless a test gives another port. */
+  readonly startIndex?: () => MapIndexPort;
 }) {
   const { tileUrl, project } = useMapSetup(projectId);
   const container = useRef<HTMLDivElement>(null);
   const layers = useRef<MapLayers>(undefined);
+  const index = useRef<ReturnType<typeof connectMapIndex>>(undefined);
+  const drawnFeatures = useRef<readonly MapFeature[]>([]);
   const [tilesFailed, setTilesFailed] = useState(false);
+  const [indexFailure, setIndexFailure] = useState<string>();
   // Intake streams in batches: index the batch again only once it pauses.
   const batch = useMemo(() => ({ items, far }), [items, far]);
   const settled = useDebounced(batch, REINDEX_AFTER_MS);
   const points = useMemo(() => mapPoints(settled.items, settled.far), [settled]);
-  const latest = useRef({ points, selectedIds, onSelect });
-  latest.current = { points, selectedIds, onSelect };
+  const drawState = { names: points.names, selectedIds, onSelect };
+  const latest = useRef(drawState);
+  latest.current = drawState;
   const fitted = useRef(false);
+  const everything = fitAllBounds(points.bounds, project?.coordinates);
+  const startIndexOnce = useRef(startIndex);
 
-  // The map itself, once per tile address.
+  // The map itself and its worker, once per tile address.
   useEffect(() => {
     const element = container.current;
     if (element === null || tileUrl === undefined) return;
@@ -90,17 +130,33 @@ export function MapPanel({
     const tiles = L.tileLayer(tileUrl, { attribution: TILE_ATTRIBUTION, maxZoom: 19 });
     tiles.once('tileerror', () => setTilesFailed(true));
     tiles.addTo(map);
+    // The pin never hides under a cluster: its pane lies above the markers, and lets clicks
+    // through to the photos beneath (the pin and fence are not interactive).
+    const pane = map.createPane(PROJECT_PANE);
+    pane.style.zIndex = '625';
+    pane.style.pointerEvents = 'none';
     const drawn: MapLayers = {
       map,
       points: L.layerGroup().addTo(map),
       project: L.layerGroup().addTo(map),
     };
     layers.current = drawn;
-    const redraw = () => drawView(drawn, latest.current);
-    map.on('moveend', redraw);
-    redraw();
+    const connection = connectMapIndex(
+      startIndexOnce.current(),
+      (features) => {
+        drawnFeatures.current = features;
+        drawFeatures(drawn, features, latest.current);
+      },
+      setIndexFailure,
+    );
+    index.current = connection;
+    map.on('moveend', () => connection.view(viewportOf(map)));
+    connection.view(viewportOf(map));
     return () => {
+      connection.close();
+      index.current = undefined;
       layers.current = undefined;
+      drawnFeatures.current = [];
       fitted.current = false;
       map.remove();
     };
@@ -116,48 +172,70 @@ export function MapPanel({
     if (fence.length >= 3)
       L.polygon(
         fence.map((corner) => [corner.lat, corner.lon]),
-        { className: 'map-geofence', interactive: false },
+        { className: 'map-geofence', interactive: false, pane: PROJECT_PANE },
       ).addTo(drawn.project);
     if (project.coordinates !== null)
       L.marker([project.coordinates.lat, project.coordinates.lon], {
         icon: L.divIcon({
           className: 'map-project-pin',
           html: '<span class="map-shape"></span>',
-          iconSize: [22, 22],
+          // A head on a thin needle whose point marks the place: above a cluster there, the
+          // head stands clear of the cluster's count and only the needle crosses it.
+          iconSize: [16, 34],
+          iconAnchor: [8, 34],
         }),
         title: `Project ${project.name}`,
         keyboard: false,
         interactive: false,
+        pane: PROJECT_PANE,
       }).addTo(drawn.project);
   }, [project, tileUrl]);
 
-  // The photos: fitted into view the first time there are some, redrawn as they change.
+  // The photos: indexed in the worker as they change, fitted into view the first time.
   useEffect(() => {
     const drawn = layers.current;
-    if (drawn === undefined) return;
+    const connection = index.current;
+    if (drawn === undefined || connection === undefined) return;
+    connection.index(points.points);
     if (!fitted.current && points.bounds !== undefined) {
       fitted.current = true;
-      const [west, south, east, north] = points.bounds;
-      drawn.map.fitBounds(
-        [
-          [south, west],
-          [north, east],
-        ],
-        { padding: [24, 24], maxZoom: 16, animate: false },
-      );
+      fitTo(drawn.map, points.bounds);
     }
-    drawView(drawn, { points, selectedIds, onSelect });
-  }, [points, selectedIds, onSelect, tileUrl]);
+  }, [points, tileUrl]);
+
+  // The selection changed: the view in hand is drawn again, without asking the worker.
+  useEffect(() => {
+    const drawn = layers.current;
+    if (drawn !== undefined) drawFeatures(drawn, drawnFeatures.current, latest.current);
+  }, [selectedIds, onSelect]);
 
   return (
     <section className="map-panel" aria-label="Map of the photos">
-      <p className="map-summary" role="status">
-        {points.placed} {points.placed === 1 ? 'photo' : 'photos'} on the map
-        {points.far > 0 ? `, ${points.far} far from the project (outlined diamonds)` : ''}
-        {points.unplaced > 0 ? `; ${unplacedWords(points.unplaced)}` : ''}
-      </p>
+      <div className="map-head">
+        <p className="map-summary" role="status">
+          {points.placed} {points.placed === 1 ? 'photo' : 'photos'} on the map
+          {points.far > 0 ? `, ${points.far} far from the project (outlined diamonds)` : ''}
+          {points.unplaced > 0 ? `; ${unplacedWords(points.unplaced)}` : ''}
+        </p>
+        <button
+          type="button"
+          className="map-fit-all"
+          disabled={everything === undefined}
+          onClick={() => {
+            const map = layers.current?.map;
+            if (map !== undefined && everything !== undefined) fitTo(map, everything);
+          }}
+        >
+          Show all photos
+        </button>
+      </div>
       <div ref={container} className="map-canvas" aria-label="Map" />
       {tilesFailed ? <p className="map-note muted">{TILES_FAILED}</p> : null}
+      {indexFailure !== undefined ? (
+        <p className="map-note" role="alert">
+          {indexFailure}
+        </p>
+      ) : null}
     </section>
   );
 }

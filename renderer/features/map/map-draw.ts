@@ -1,6 +1,6 @@
 import * as L from 'leaflet';
 import { formatCount } from './map-words';
-import type { MapPoints } from './map-points';
+import type { MapFeature } from './map-index-messages';
 
 /** The map and the layers the panel draws into. */
 export type MapLayers = {
@@ -9,9 +9,10 @@ export type MapLayers = {
   readonly project: L.LayerGroup;
 };
 
-/** What a redraw needs: the indexed batch, the selection and what a click on a photo does. */
+/** What a redraw needs besides the features: names, the selection and what a click does. */
 export type DrawState = {
-  readonly points: MapPoints;
+  /** File names by intake id (the worker knows only ids). */
+  readonly names: ReadonlyMap<number, string>;
   readonly selectedIds: ReadonlySet<number>;
   readonly onSelect: (intakeId: number, options: { readonly extend: boolean }) => void;
 };
@@ -45,55 +46,43 @@ function onActivate(marker: L.Marker, act: (event: Event | undefined) => void): 
 }
 
 /**
- * Draws what is in view now: the clusters and single photos supercluster gives for the map's
+ * Draws what is in view now: the clusters and single photos the map's worker gave for the map's
  * bounds and zoom, never the whole batch. A cluster shows its count (dashed when it holds far
  * photos) and zooms in when clicked; a photo is a circle, or an outlined diamond when far, and
  * carries a ring when selected.
  */
-export function drawView(layers: MapLayers, state: DrawState): void {
+export function drawFeatures(
+  layers: MapLayers,
+  features: readonly MapFeature[],
+  state: DrawState,
+): void {
   const { map, points } = layers;
   points.clearLayers();
-  if (state.points.placed === 0) return;
-  const bounds = map.getBounds();
-  const zoom = Math.round(map.getZoom());
-  const features = state.points.index.getClusters(
-    [
-      Math.max(-180, bounds.getWest()),
-      Math.max(-85, bounds.getSouth()),
-      Math.min(180, bounds.getEast()),
-      Math.min(85, bounds.getNorth()),
-    ],
-    zoom,
-  );
   for (const feature of features) {
-    const [lon, lat] = feature.geometry.coordinates;
-    if (lon === undefined || lat === undefined) continue;
-    const props = feature.properties;
-    if ('cluster' in props && props.cluster) {
-      const clusterId = props.cluster_id;
-      const size =
-        props.point_count < 100 ? 'small' : props.point_count < 1000 ? 'medium' : 'large';
-      const label = `${formatCount(props.point_count)} photos here${props.far > 0 ? `, ${props.far} far` : ''}: zoom in`;
-      const marker = L.marker([lat, lon], {
+    const { lat, lng } = feature;
+    if (feature.kind === 'cluster') {
+      const count = feature.count;
+      const size = count < 100 ? 'small' : count < 1000 ? 'medium' : 'large';
+      const label = `${formatCount(count)} photos here${feature.far > 0 ? `, ${feature.far} far` : ''}: zoom in`;
+      const marker = L.marker([lat, lng], {
         icon: L.divIcon({
-          className: `map-cluster map-cluster-${size}${props.far > 0 ? ' has-far' : ''}`,
-          html: `<span>${formatCount(props.point_count)}</span>`,
+          className: `map-cluster map-cluster-${size}${feature.far > 0 ? ' has-far' : ''}`,
+          html: `<span>${formatCount(count)}</span>`,
           iconSize: size === 'small' ? [34, 34] : size === 'medium' ? [42, 42] : [50, 50],
         }),
         title: label,
       });
-      onActivate(marker, () => {
-        const target = Math.min(state.points.index.getClusterExpansionZoom(clusterId), 19);
-        map.setView([lat, lon], target);
-      });
+      onActivate(marker, () => map.setView([lat, lng], feature.expansionZoom));
       named(marker, label).addTo(points);
       continue;
     }
-    if (!('intakeId' in props)) continue;
-    const selected = state.selectedIds.has(props.intakeId);
-    const far = props.far > 0;
-    const label = `${props.name}${far ? ', far from the project' : ''}`;
-    const marker = L.marker([lat, lon], {
+    const name = state.names.get(feature.id);
+    // A photo the window no longer lists (the batch changed since the view was asked for).
+    if (name === undefined) continue;
+    const selected = state.selectedIds.has(feature.id);
+    const far = feature.far;
+    const label = `${name}${far ? ', far from the project' : ''}`;
+    const marker = L.marker([lat, lng], {
       icon: L.divIcon({
         className: `map-photo${far ? ' far' : ''}${selected ? ' selected' : ''}`,
         // The shape is an inner element: turning the marker itself would turn its placement.
@@ -104,9 +93,7 @@ export function drawView(layers: MapLayers, state: DrawState): void {
       // Selected and far photos stay above their neighbours.
       zIndexOffset: selected ? 1000 : far ? 500 : 0,
     });
-    onActivate(marker, (event) =>
-      state.onSelect(props.intakeId, { extend: addsToSelection(event) }),
-    );
+    onActivate(marker, (event) => state.onSelect(feature.id, { extend: addsToSelection(event) }));
     named(marker, `Select ${label}`, selected).addTo(points);
   }
 }

@@ -306,6 +306,8 @@ describe('npm run package:dir (Linux, unpacked, stand-in Electron)', () => {
       '/dist/app/renderer/index.html',
       '/dist/app/renderer/main.js',
       '/dist/app/renderer/main.css',
+      // The map's Web Worker, which the window starts from its own origin beside main.js.
+      '/dist/app/renderer/map-worker.js',
       '/dist/app/icons/tray.png',
       '/dist/app/icons/tray@2x.png',
     ])

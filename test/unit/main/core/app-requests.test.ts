@@ -14,6 +14,12 @@ describe('app:// requests', () => {
       kind: 'file',
       contentType: 'text/javascript; charset=utf-8',
     });
+    // The map's Web Worker: a script beside main.js, on the window's own origin.
+    expect(routeAppRequest('app://renderer/map-worker.js', 'GET', dir)).toEqual({
+      kind: 'file',
+      path: `${dir}/map-worker.js`,
+      contentType: 'text/javascript; charset=utf-8',
+    });
   });
 
   it('answers 404, 400 or 405 instead of throwing', () => {

@@ -53,5 +53,7 @@ describe("the window's image sources", () => {
     });
     expect(policy).toContain("img-src 'self' blob: https://maps.example.com;");
     expect(policy).not.toContain('openstreetmap');
+    // The map's worker runs from the app itself; workers are named, not left to script-src.
+    expect(policy).toContain("worker-src 'self';");
   });
 });
