@@ -61,7 +61,7 @@ describe('duplicates against the service, in Chromium', () => {
       await expect
         .poll(() => row.textContent(), { timeout: 15_000 })
         .toContain(`Already on the service (photo ${colleagues!.id})`);
-      const upload = page.getByRole('button', { name: /^Upload \d+ photos$/ });
+      const upload = page.getByRole('button', { name: /^Upload \d+ photos?$/ });
       expect(await upload.textContent()).toBe('Upload 3 photos');
       const anyway = page.getByLabel(/Upload duplicates anyway \(1 already on the service\)/);
       await anyway.check();

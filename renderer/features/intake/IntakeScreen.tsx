@@ -176,7 +176,7 @@ export function IntakeScreen({
         subfolderChoices.reset();
         setFarChoice('upload');
         onQueued(
-          `Queued ${queued.added} photos for ${bySubfolder ? 'their folders’ projects' : projectName}${queued.alreadyQueued ? ` (${queued.alreadyQueued} were already queued)` : ''}${queued.skipped.length > 0 ? `; ${queued.skipped.length} left out` : ''}${queued.moved > 0 ? `; ${queued.moved} moved to their nearest project` : ''}.`,
+          `Queued ${queued.added} ${queued.added === 1 ? 'photo' : 'photos'} for ${bySubfolder ? 'their folders’ projects' : projectName}${queued.alreadyQueued ? ` (${queued.alreadyQueued} were already queued)` : ''}${queued.skipped.length > 0 ? `; ${queued.skipped.length} left out` : ''}${queued.moved > 0 ? `; ${queued.moved} moved to their nearest project` : ''}.`,
         );
       })
       .catch((error: Error) => setMessage(error.message));
@@ -352,7 +352,7 @@ export function IntakeScreen({
         ) : null}
         {message ? <p role="alert">{message}</p> : null}
         <button type="submit" className="primary" disabled={toUpload.length === 0}>
-          Upload {toUpload.length} photos
+          Upload {toUpload.length} {toUpload.length === 1 ? 'photo' : 'photos'}
         </button>
       </form>
     </div>
