@@ -1,16 +1,34 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { type CSSProperties, type KeyboardEvent, type ReactNode, useCallback, useRef } from 'react';
 import { useRovingFocus } from './roving-focus';
 
 /** Where a row is drawn and where it stands in the whole list. */
 export type RowPlace = {
   /** Absolute positioning inside the list; put it on the row's `<li>`. */
   readonly style: CSSProperties;
+  /** The row's offset from the list's top in px (`rowStyle(start, height)` gives `style`). */
+  readonly start: number;
   readonly index: number;
   readonly count: number;
   /** With `focusIndex` given: whether this row is the list's one Tab stop. */
   readonly focused: boolean;
 };
+
+/**
+ * A row's absolute position inside a `VirtualList`: what `RowPlace.style` holds, for a row
+ * component that takes the offset as a number (so that a scroll that does not move it keeps its
+ * props equal and it is not rendered again).
+ */
+export function rowStyle(start: number, rowHeight: number): CSSProperties {
+  return {
+    position: 'absolute',
+    top: 0,
+    left: 0,
+    right: 0,
+    height: rowHeight,
+    transform: `translateY(${start}px)`,
+  };
+}
 
 /**
  * A list whose rows exist in the page only while in view (TanStack Virtual), so ten thousand
@@ -42,14 +60,23 @@ export function VirtualList<T>({
   readonly onKey?: (event: KeyboardEvent<HTMLElement>) => boolean;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
+  // The virtualizer lays out every row again whenever `getItemKey` is a new function: one made
+  // on each render re-measured all 20,000 rows on every scrolled frame. It changes with the
+  // items only (`getKey` says how to key, which callers never change, so it is read from a ref).
+  const keyOf = useRef(getKey);
+  keyOf.current = getKey;
+  const getItemKey = useCallback(
+    (index: number) => {
+      const item = items[index];
+      return item === undefined ? index : keyOf.current(item);
+    },
+    [items],
+  );
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight,
-    getItemKey: (index) => {
-      const item = items[index];
-      return item === undefined ? index : getKey(item);
-    },
+    getItemKey,
     overscan: 8,
   });
   const keyed = useRovingFocus(scroller, virtualizer, focusIndex, (index) => index);
@@ -79,14 +106,8 @@ export function VirtualList<T>({
                 index: row.index,
                 count: items.length,
                 focused: onKey !== undefined && row.index === tabStop,
-                style: {
-                  position: 'absolute',
-                  top: 0,
-                  left: 0,
-                  right: 0,
-                  height: rowHeight,
-                  transform: `translateY(${row.start}px)`,
-                },
+                start: row.start,
+                style: rowStyle(row.start, rowHeight),
               });
         })}
       </ul>

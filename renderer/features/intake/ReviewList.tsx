@@ -1,6 +1,6 @@
-import type { CSSProperties, MouseEvent } from 'react';
+import { memo, type MouseEvent } from 'react';
 import type { IntakeItemView, ServiceCopyView } from '../../../shared/ipc/views';
-import { VirtualList } from '../../components/VirtualList';
+import { rowStyle, VirtualList } from '../../components/VirtualList';
 import { PhotoOwnTags } from '../tags/PhotoOwnTags';
 import { captureTimeWords, captureWords, ruleBadges, uncorrectedTimeWords } from './capture-words';
 import { checkPhoto } from './review-selection';
@@ -20,7 +20,8 @@ import { formatClockOffset } from '../../../shared/domain/clock-offset-words';
 const ROW_HEIGHT = 64;
 const NO_TAGS: readonly string[] = [];
 
-function Row({
+/** One photo's row (memoized: a scroll that does not change a row's props leaves it alone). */
+const Row = memo(function Row({
   item,
   thumbnail,
   selected,
@@ -32,16 +33,22 @@ function Row({
   onClick,
   onRemoveOwnTag,
   onLeaveOut,
-  style,
-  position,
+  start,
+  index,
+  count,
+  focused,
 }: {
   /** Taken far from the chosen project, if so. */
   readonly farFlag?: FarFlag | undefined;
   /** The same photo already on the service, if any. */
   readonly serviceCopy: ServiceCopyView | undefined;
-  readonly style: CSSProperties;
+  /** The row's offset from the list's top, in px. */
+  readonly start: number;
   /** Where the row is in the whole list (only the rows in view exist in the page). */
-  readonly position: { readonly index: number; readonly count: number; readonly focused: boolean };
+  readonly index: number;
+  readonly count: number;
+  /** Whether the row is the list's one Tab stop. */
+  readonly focused: boolean;
   readonly item: IntakeItemView;
   readonly thumbnail: string;
   readonly selected: boolean;
@@ -61,12 +68,12 @@ function Row({
     <li
       className="intake-item"
       data-status={item.status}
-      style={style}
-      aria-posinset={position.index + 1}
-      aria-setsize={position.count}
-      data-focus-index={position.index}
+      style={rowStyle(start, ROW_HEIGHT)}
+      aria-posinset={index + 1}
+      aria-setsize={count}
+      data-focus-index={index}
       data-selected={selected}
-      tabIndex={position.focused ? 0 : -1}
+      tabIndex={focused ? 0 : -1}
       onClick={(event) => {
         if (event.target instanceof HTMLElement && event.target.closest('input, button')) return;
         onClick(item.intakeId, event);
@@ -151,7 +158,7 @@ function Row({
       </button>
     </li>
   );
-}
+});
 
 /**
  * The intake results as a list, virtualized: ten thousand photos scroll as smoothly as ten. One
@@ -176,8 +183,10 @@ export function ReviewList(props: ReviewViewProps) {
       renderRow={(item, place) => (
         <Row
           key={item.intakeId}
-          style={place.style}
-          position={{ index: place.index, count: place.count, focused: place.focused }}
+          start={place.start}
+          index={place.index}
+          count={place.count}
+          focused={place.focused}
           item={item}
           thumbnail={item.status === 'photo' ? thumbnailUrl(item.md5) : ''}
           selected={selection.selected.has(item.intakeId)}
