@@ -8,6 +8,7 @@ import { FileRefreshLock, type RefreshLock } from '../auth/token-vault';
 import type { HttpAgent } from '../http/http-agent';
 import { Intake } from '../media/intake';
 import { MediaWorkers } from '../media/media-workers';
+import { MEDIA_THREAD_NICE } from '../media/thread-priority';
 import { ServiceRenditions } from '../media/service-renditions';
 import { Thumbnails } from '../media/thumbnails';
 import { sharedLocksDir } from '../ownership/data-folder';
@@ -60,6 +61,8 @@ export function buildCoreParts(options: AppCoreOptions, links: CoreLinks): CoreP
   const store = new QueueStore(join(options.dataDir, 'queue.db'), links.clock);
   const workers = new MediaWorkers({
     logger: options.logger.child('media'),
+    // Intake yields the CPU to the window: a keystroke paints first, intake takes the rest.
+    threadNice: MEDIA_THREAD_NICE,
     ...(options.media?.workerEntry ? { workerEntry: options.media.workerEntry } : {}),
     ...(options.media?.crawlerEntry ? { crawlerEntry: options.media.crawlerEntry } : {}),
   });

@@ -1,9 +1,13 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { crawl, type CrawlEntry } from './crawl';
 import type { WorkerRequest, WorkerResponse } from './worker-protocol';
+import { lowerThisThreadPriority, threadNiceFrom } from './thread-priority';
 
 // The crawler thread: walks dropped folders and streams what it finds. It loads nothing but the
 // crawl, so it starts at once.
+
+// The app core starts these threads below the window's priority (thread-priority.ts).
+lowerThisThreadPriority(threadNiceFrom(workerData));
 
 const port = parentPort;
 if (port === null) throw new Error('The crawl worker must run in a worker thread');

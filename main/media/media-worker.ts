@@ -1,9 +1,14 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { handleMediaRequest } from './media-requests';
 import type { WorkerRequest } from './worker-protocol';
+import { lowerThisThreadPriority, threadNiceFrom } from './thread-priority';
 
 // The media worker thread: crawls folders, reads metadata, hashes and makes thumbnails, so that
 // none of it runs on the main process's event loop.
+
+// The app core starts these threads below the window's priority (thread-priority.ts).
+lowerThisThreadPriority(threadNiceFrom(workerData));
+
 const port = parentPort;
 if (port === null) throw new Error('The media worker must run in a worker thread');
 port.on(

@@ -61,11 +61,12 @@ function entryBeside(name: 'media-worker' | 'crawl-worker'): URL {
  * Starts a worker with a heap limit; a TypeScript entry (tests, the command line) goes through
  * the tsx bootstrap.
  */
-function startWorker(entry: URL, heapMb: number): Worker {
+function startWorker(entry: URL, heapMb: number, threadNice: number): Worker {
   const resourceLimits: ResourceLimits = { maxOldGenerationSizeMb: heapMb };
-  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { resourceLimits });
+  if (!entry.pathname.endsWith('.ts'))
+    return new Worker(entry, { resourceLimits, workerData: { threadNice } });
   return new Worker(new URL('./ts-worker-bootstrap.mjs', import.meta.url), {
-    workerData: { entry: entry.href },
+    workerData: { entry: entry.href, threadNice },
     resourceLimits,
   });
 }
@@ -86,8 +87,8 @@ class WorkerSlot {
   /** Resolves once the worker has loaded (its start-up is not counted against any file). */
   readonly ready: Promise<void>;
 
-  constructor(entry: URL, heapMb: number) {
-    this.#worker = startWorker(entry, heapMb);
+  constructor(entry: URL, heapMb: number, threadNice: number) {
+    this.#worker = startWorker(entry, heapMb, threadNice);
     let markReady: () => void = () => undefined;
     let failStart: (error: Error) => void = () => undefined;
     this.ready = new Promise((resolve, reject) => {
@@ -197,6 +198,12 @@ export type MediaWorkersOptions = {
   readonly workerEntry?: URL;
   /** Another crawler entry. */
   readonly crawlerEntry?: URL;
+  /**
+   * The nice value the threads lower themselves to where a thread can (Linux; see
+   * `thread-priority.ts`); default 0, as the command line runs them. The app core passes
+   * `MEDIA_THREAD_NICE` so that its window goes first.
+   */
+  readonly threadNice?: number;
   /** Heap limit of each inspector thread in MiB (default `WORKER_HEAP_MB.inspector`). */
   readonly inspectorHeapMb?: number;
 };
@@ -213,6 +220,7 @@ export class MediaWorkers {
   readonly #timeLimitMs: number;
   readonly #entry: URL;
   readonly #crawlerEntry: URL;
+  readonly #threadNice: number;
 
   constructor(private readonly options: MediaWorkersOptions) {
     this.#entry = options.workerEntry ?? entryBeside('media-worker');
@@ -222,6 +230,7 @@ export class MediaWorkers {
       () => undefined,
     );
     this.#timeLimitMs = options.fileTimeLimitMs ?? DEFAULT_FILE_TIME_LIMIT_MS;
+    this.#threadNice = options.threadNice ?? 0;
   }
 
   /**
@@ -230,7 +239,7 @@ export class MediaWorkers {
    */
   async warmUp(): Promise<void> {
     if (!this.#crawler?.alive)
-      this.#crawler = new WorkerSlot(this.#crawlerEntry, WORKER_HEAP_MB.crawler);
+      this.#crawler = new WorkerSlot(this.#crawlerEntry, WORKER_HEAP_MB.crawler, this.#threadNice);
     const slots = [this.#crawler, ...this.#inspectors.map((_, index) => this.#slot(index))];
     await Promise.all(slots.map((slot) => slot.ready.catch(() => undefined)));
   }
@@ -241,7 +250,7 @@ export class MediaWorkers {
     onEntries: (entries: readonly CrawlEntry[]) => void,
   ): Promise<void> {
     if (!this.#crawler?.alive)
-      this.#crawler = new WorkerSlot(this.#crawlerEntry, WORKER_HEAP_MB.crawler);
+      this.#crawler = new WorkerSlot(this.#crawlerEntry, WORKER_HEAP_MB.crawler, this.#threadNice);
     await this.#crawler.request({ type: 'crawl', roots }, (message) => {
       if (message.type === 'crawled') onEntries(message.entries);
     });
@@ -294,7 +303,11 @@ export class MediaWorkers {
   #slot(index: number): WorkerSlot {
     let slot = this.#inspectors[index];
     if (!slot?.alive) {
-      slot = new WorkerSlot(this.#entry, this.options.inspectorHeapMb ?? WORKER_HEAP_MB.inspector);
+      slot = new WorkerSlot(
+        this.#entry,
+        this.options.inspectorHeapMb ?? WORKER_HEAP_MB.inspector,
+        this.#threadNice,
+      );
       this.#inspectors[index] = slot;
     }
     return slot;
