@@ -2,11 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { link, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright';
-import {
-  launchChromium,
-  type RunningBridgeHost,
-  startBridgeHostProcess,
-} from '../support/e2e-harness';
+import { type RunningBridgeHost, startBridgeHostProcess } from '../support/e2e-harness';
+import { launchChromiumInThisSession } from '../support/session-chromium';
 import { makePhotos, ROOT, runCli } from '../support/upload-harness';
 import type { Figure } from './bench-report';
 import { timed } from './bench-support';
@@ -119,7 +116,10 @@ export async function benchUi(): Promise<{ figures: Figure[]; notes: string[] }>
   const inspectMs = await timed(() => runCli(['inspect', folder]));
   const stalls = await mainProcessStalls(ITEMS);
   const host = await startBridgeHostProcess(undefined, { productionRenderer: true });
-  const browser = await launchChromium();
+  // The window and the core share the CPU as in the desktop app: one session (see
+  // session-chromium.ts), where the core's intake threads run below the window.
+  const chromium = await launchChromiumInThisSession();
+  const browser = chromium.browser;
   try {
     const page = await (
       await browser.newContext({ viewport: { width: 1280, height: 900 } })
@@ -238,7 +238,7 @@ export async function benchUi(): Promise<{ figures: Figure[]; notes: string[] }>
       ],
     };
   } finally {
-    await browser.close();
+    await chromium.close();
     await host.stop();
   }
 }

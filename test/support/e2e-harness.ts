@@ -11,20 +11,23 @@ import type { LaunchInfo } from '../../service/photo-service';
 import { LOOPBACK_REDIRECT, pkcePair, postForm } from './photo-service-harness';
 import { ROOT } from './upload-harness';
 
+/** Chromium from Debian, never a downloaded one. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The flags this machine needs (no sandbox as root, no GPU, nothing fetched from outside). */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
 /** Chromium from Debian, never a downloaded one, with the flags this machine needs. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
 }
 
 /** A running bridge host process (the real core minus Electron) and what it printed. */
