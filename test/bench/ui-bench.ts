@@ -112,8 +112,14 @@ async function showView(page: Page, view: 'list' | 'grid'): Promise<boolean> {
 export async function benchUi(): Promise<{ figures: Figure[]; notes: string[] }> {
   const folder = await twentyThousandPhotos();
   // The baseline: the real `inspect` command reading the same folder (warm cache, as the page).
+  // Each rate is the faster of two runs, for `inspect` and the window alike: this machine's
+  // other work moves a single 20-second run by 10 % either way.
   await runCli(['inspect', folder]);
-  const inspectMs = await timed(() => runCli(['inspect', folder]));
+  const inspectRuns = [
+    await timed(() => runCli(['inspect', folder])),
+    await timed(() => runCli(['inspect', folder])),
+  ];
+  const inspectMs = Math.min(...inspectRuns);
   const stalls = await mainProcessStalls(ITEMS);
   const host = await startBridgeHostProcess(undefined, { productionRenderer: true });
   // The window and the core share the CPU as in the desktop app: one session (see
@@ -130,10 +136,22 @@ export async function benchUi(): Promise<{ figures: Figure[]; notes: string[] }>
     const idle = await recordFrames(page, () => page.waitForTimeout(2000));
     const idleFrame = percentile(idle, 0.5);
 
-    // The drop alone, as a user makes it: the rate at which its results reach the window.
-    const intakeSeconds = await timedDrop(page, host, folder, async () => {
-      await page.getByText(`Done: ${ITEMS} photos`).waitFor({ timeout: 300_000 });
-    });
+    // The drop alone, as a user makes it: the rate at which its results reach the window. The
+    // progress line is read ten times a second (a text search of the page every frame, as a
+    // locator waits, was work of the bench's own that the window now does before intake).
+    const dropAlone = async () =>
+      timedDrop(page, host, folder, async () => {
+        await page.waitForFunction(
+          `document.querySelector('p.intake-progress')?.textContent?.startsWith('Done: ${ITEMS} photos') === true`,
+          undefined,
+          { polling: 100, timeout: 300_000 },
+        );
+      });
+    const dropRuns = [await dropAlone()];
+    await page.reload();
+    await page.getByRole('button', { name: 'Choose folder…' }).waitFor();
+    dropRuns.push(await dropAlone());
+    const intakeSeconds = Math.min(...dropRuns);
 
     // The same drop again in a fresh window, typing in the project search all the while (a
     // keystroke every 40 ms: far faster than anyone types, so every frame has one to paint).
@@ -141,7 +159,9 @@ export async function benchUi(): Promise<{ figures: Figure[]; notes: string[] }>
     await page.getByRole('button', { name: 'Choose folder…' }).waitFor();
     await page.evaluate(`(() => {
       window.__inputs = [];
-      new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__inputs.push(entry.duration); })
+      // Keystrokes only (the key events and the input they make), not the clicks that start the drop.
+      const keyed = new Set(['keydown', 'keypress', 'keyup', 'beforeinput', 'input']);
+      new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (keyed.has(entry.name)) window.__inputs.push(entry.duration); })
         .observe({ type: 'event', durationThreshold: 16, buffered: false });
     })()`);
     let duringIntake: number[] = [];
@@ -229,7 +249,7 @@ export async function benchUi(): Promise<{ figures: Figure[]; notes: string[] }>
         },
       ],
       notes: [
-        `${ITEMS} generated photos; intake took ${intakeSeconds.toFixed(1)} s in the page (${typingSeconds.toFixed(1)} s while typing), ${(inspectMs / 1000).toFixed(1)} s with inspect; ${rows} rows or cells exist in the page at a time (virtualized)`,
+        `${ITEMS} generated photos; intake took ${dropRuns.map((seconds) => seconds.toFixed(1)).join(' and ')} s in the page (${typingSeconds.toFixed(1)} s while typing), ${inspectRuns.map((ms) => (ms / 1000).toFixed(1)).join(' and ')} s with inspect; ${rows} rows or cells exist in the page at a time (virtualized)`,
         `${slowInputs.length} keystrokes took longer than 16 ms to paint`,
         ...(scrolled.some(({ view }) => view === 'grid')
           ? []
