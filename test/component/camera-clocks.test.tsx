@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fixedIntake } from '../fakes/intake-state';
+import { renderIntakeScreen } from './render-intake-screen';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CaptureTime } from '../../shared/domain/intake';
 import { formatCaptureTime } from '../../shared/domain/photo-time-words';
 import type { SettingsView, IntakeItemView } from '../../shared/ipc/views';
-import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
 import { CameraClocks } from '../../renderer/features/settings/CameraClocks';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
 import { useJsdomLayout } from './jsdom-layout';
@@ -53,16 +52,7 @@ function photo(intakeId: number, capture: Partial<CaptureTime>) {
 
 function renderReview(items: IntakeItemView[], answers: Parameters<typeof fakeBridge>[0]) {
   const { bridge, calls } = fakeBridge({ 'projects:recent': [], ...answers });
-  const intake = fixedIntake(items);
-  renderWithBridge(
-    <IntakeScreen
-      intake={intake}
-      assumedZone="Europe/Rome"
-      onZoneChange={() => undefined}
-      onQueued={() => undefined}
-    />,
-    bridge,
-  );
+  renderIntakeScreen(items, bridge, { assumedZone: 'Europe/Rome' });
   // These details are the list's (the grid shows them in short).
   fireEvent.click(screen.getByRole('button', { name: 'List' }));
   return calls;

@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fixedIntake } from '../fakes/intake-state';
+import { renderIntakeScreen } from './render-intake-screen';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Coordinates } from '../../shared/domain/intake';
 import type { IpcResults } from '../../shared/ipc/contract';
 import type { IntakeItemView, ProjectListingView } from '../../shared/ipc/views';
-import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
-import { fakeBridge, renderWithBridge } from './render-with-bridge';
+import { fakeBridge } from './render-with-bridge';
 import { useJsdomLayout } from './jsdom-layout';
 import { settingsViewFixture } from '../support/settings-view-fixture';
 import { intakeItemView } from '../fakes/intake-item-view';
@@ -69,19 +68,11 @@ async function renderDrop(settings = settingsViewFixture()) {
     'settings:get': settings,
     'queue:add-photos': queued,
   });
-  const intake = fixedIntake([
-    photo(1, { lat: 37.7958, lon: -122.279 }),
-    photo(2, { lat: 47.7066, lon: -122.3252 }),
-  ]);
   let message = '';
-  renderWithBridge(
-    <IntakeScreen
-      intake={intake}
-      assumedZone="UTC"
-      onZoneChange={() => undefined}
-      onQueued={(text) => (message = text)}
-    />,
+  renderIntakeScreen(
+    [photo(1, { lat: 37.7958, lon: -122.279 }), photo(2, { lat: 47.7066, lon: -122.3252 })],
     bridge,
+    { onQueued: (text) => (message = text) },
   );
   // These details are the list's (the grid shows them in short).
   fireEvent.click(screen.getByRole('button', { name: 'List' }));

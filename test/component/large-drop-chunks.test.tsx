@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { fixedIntake } from '../fakes/intake-state';
+import { renderIntakeScreen } from './render-intake-screen';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IntakeItemView } from '../../shared/ipc/views';
 import { useIntake } from '../../renderer/bridge/hooks';
-import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
 import { intakeItemView } from '../fakes/intake-item-view';
 
@@ -49,17 +48,8 @@ describe('a drop larger than one message', () => {
       'queue:add-photos': { added: 5000, alreadyQueued: 0, addedIntakeIds: [], skipped: [] },
     });
     const items = Array.from({ length: PHOTOS }, (_, index) => photo(index + 1));
-    const intake = fixedIntake(items);
     let queued = '';
-    renderWithBridge(
-      <IntakeScreen
-        intake={intake}
-        assumedZone="UTC"
-        onZoneChange={() => undefined}
-        onQueued={(message) => (queued = message)}
-      />,
-      bridge,
-    );
+    renderIntakeScreen(items, bridge, { onQueued: (message) => (queued = message) });
     fireEvent.click(await screen.findByRole('button', { name: /Harbor/ }));
     fireEvent.click(screen.getByRole('button', { name: `Upload ${PHOTOS} photos` }));
     await waitFor(() => expect(queued).toBe(`Queued ${PHOTOS} photos for Harbor.`));

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { fixedIntake } from '../fakes/intake-state';
+import { renderIntakeScreen } from './render-intake-screen';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IntakeItemView } from '../../shared/ipc/views';
-import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
 import { formatCaptureTime } from '../../shared/domain/photo-time-words';
-import { fakeBridge, renderWithBridge } from './render-with-bridge';
+import { fakeBridge } from './render-with-bridge';
 import { intakeItemView } from '../fakes/intake-item-view';
 import { useJsdomLayout } from './jsdom-layout';
 
@@ -35,18 +34,10 @@ function photo(intakeId: number): IntakeItemView {
 const removed: number[][] = [];
 function renderReview(count: number) {
   const { bridge } = fakeBridge({ 'projects:recent': [] });
-  const intake = fixedIntake(
+  renderIntakeScreen(
     Array.from({ length: count }, (_, index) => photo(index + 1)),
-    (ids) => removed.push([...ids]),
-  );
-  renderWithBridge(
-    <IntakeScreen
-      intake={intake}
-      assumedZone="UTC"
-      onZoneChange={() => undefined}
-      onQueued={() => undefined}
-    />,
     bridge,
+    { remove: (ids) => removed.push([...ids]) },
   );
   return screen.queryByRole('grid', { name: 'Photos found' }) ?? document.body;
 }

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fixedIntake } from '../fakes/intake-state';
+import { renderIntakeScreen } from './render-intake-screen';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IntakeItemView } from '../../shared/ipc/views';
-import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
 import { withoutOwnTag } from '../../renderer/features/tags/PhotoOwnTags';
-import { fakeBridge, renderWithBridge } from './render-with-bridge';
+import { fakeBridge } from './render-with-bridge';
 import { intakeItemView } from '../fakes/intake-item-view';
 import { useJsdomLayout } from './jsdom-layout';
 
@@ -30,17 +29,8 @@ describe("a photo's own tags in the review list", () => {
       'projects:recent': [{ id: 'p1', name: 'Harbor', address: '', photoCount: undefined }],
       'queue:add-photos': { added: 2, alreadyQueued: 0, addedIntakeIds: [1, 2], skipped: [] },
     });
-    const intake = fixedIntake([photo(1), photo(2)]);
     let queued = '';
-    renderWithBridge(
-      <IntakeScreen
-        intake={intake}
-        assumedZone="UTC"
-        onZoneChange={() => undefined}
-        onQueued={(message) => (queued = message)}
-      />,
-      bridge,
-    );
+    renderIntakeScreen([photo(1), photo(2)], bridge, { onQueued: (message) => (queued = message) });
 
     // Two tags for the first photo only.
     fireEvent.click(rowOf('IMG_1.jpg'));
@@ -76,16 +66,7 @@ describe("a photo's own tags in the review list", () => {
 
   it('leave the row, and the count, when the last one is removed', async () => {
     const { bridge } = fakeBridge({ 'projects:recent': [] });
-    const intake = fixedIntake([photo(1)]);
-    renderWithBridge(
-      <IntakeScreen
-        intake={intake}
-        assumedZone="UTC"
-        onZoneChange={() => undefined}
-        onQueued={() => undefined}
-      />,
-      bridge,
-    );
+    renderIntakeScreen([photo(1)], bridge);
     fireEvent.click(rowOf('IMG_1.jpg'));
     fireEvent.click(screen.getByRole('button', { name: 'Tags for selected…' }));
     const field = screen.getByRole('textbox', { name: /Tags for the 1 selected photos/ });
