@@ -14,6 +14,7 @@ import { fakeBridge, renderWithBridge } from './render-with-bridge';
 import { useJsdomLayout } from './jsdom-layout';
 import { settingsViewFixture } from '../support/settings-view-fixture';
 import { intakeItemView } from '../fakes/intake-item-view';
+import { HARBOR_LISTING } from '../fakes/project-listings';
 
 afterEach(cleanup);
 
@@ -24,20 +25,7 @@ function photo(intakeId: number, coordinates: Coordinates | null): IntakeItemVie
   return intakeItemView(intakeId, { coordinates });
 }
 
-const harbor: ProjectListingView = {
-  id: 'harbor',
-  name: 'Harbor View Tower',
-  address: '',
-  photoCount: undefined,
-  coordinates: { lat: 37.7955, lon: -122.2786 },
-  archived: false,
-  geofence: [
-    { lat: 37.7964, lon: -122.2799 },
-    { lat: 37.7964, lon: -122.2774 },
-    { lat: 37.7947, lon: -122.2774 },
-    { lat: 37.7947, lon: -122.2799 },
-  ],
-};
+const harbor = HARBOR_LISTING;
 
 // Two photos far apart (so neither clusters with the other), one of them far; one unplaced.
 const items = [
