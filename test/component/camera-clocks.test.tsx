@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderIntakeScreen } from './render-intake-screen';
+import { intakeItemView } from '../fakes/intake-item-view';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CaptureTime } from '../../shared/domain/intake';
 import { formatCaptureTime } from '../../shared/domain/photo-time-words';
@@ -20,15 +21,8 @@ const settings = (cameraOffsets: SettingsView['cameraOffsets']): SettingsView =>
   settingsViewFixture({ cameraOffsets });
 
 /** A Canon photo as intake gives it; `capture` changes what differs. */
-function photo(intakeId: number, capture: Partial<CaptureTime>) {
-  const item: IntakeItemView = {
-    intakeId,
-    status: 'photo',
-    path: `/drop/IMG_${intakeId}.jpg`,
-    root: '/drop',
-    folders: [],
-    format: 'jpeg',
-    size: 1000,
+function photo(intakeId: number, capture: Partial<CaptureTime>): IntakeItemView {
+  return intakeItemView(intakeId, {
     capture: {
       capturedAt: 1_705_312_980,
       capturedAtMs: 1_705_312_980_000,
@@ -38,16 +32,8 @@ function photo(intakeId: number, capture: Partial<CaptureTime>) {
       source: 'DateTimeOriginal',
       ...capture,
     },
-    coordinates: null,
-    width: 48,
-    height: 32,
-    orientation: 1,
     ...CANON,
-    md5: intakeId.toString(16).padStart(32, '0'),
-    duplicateOf: undefined,
-    note: undefined,
-  };
-  return item;
+  });
 }
 
 function renderReview(items: IntakeItemView[], answers: Parameters<typeof fakeBridge>[0]) {
