@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { QueueItemView, QueueSnapshotView } from '../../shared/ipc/views';
+import type { QueueItemView } from '../../shared/ipc/views';
 import { QueueScreen } from '../../renderer/features/queue/QueueScreen';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
+import { queueSnapshot } from '../fakes/queue-snapshot';
 import { queueItemView as item } from '../fakes/queue-item-view';
 
 afterEach(() => {
@@ -14,21 +15,7 @@ afterEach(() => {
 const NOW = Date.now();
 const MINUTE = 60_000;
 
-function snapshot(items: readonly QueueItemView[]): QueueSnapshotView {
-  return {
-    condition: 'running',
-    pausedAll: false,
-    items,
-    progress: {
-      stages: { preparing: 0, creating: 0, processing: 0, done: 0 },
-      needsAttention: 0,
-      paused: 0,
-      bytesTotal: 0,
-      bytesStaged: 0,
-      etaSeconds: undefined,
-    },
-  };
-}
+const snapshot = (items: readonly QueueItemView[]) => queueSnapshot(items);
 
 /** jsdom lays nothing out, so the virtualized list is given a size to show its rows in. */
 function giveTheListRoom() {

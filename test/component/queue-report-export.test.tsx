@@ -1,28 +1,16 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { QueueSnapshotView } from '../../shared/ipc/views';
 import { QueueScreen } from '../../renderer/features/queue/QueueScreen';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
+import { queueSnapshot } from '../fakes/queue-snapshot';
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
 
-const emptyQueue: QueueSnapshotView = {
-  items: [],
-  condition: 'idle',
-  pausedAll: false,
-  progress: {
-    stages: { preparing: 0, creating: 0, processing: 0, done: 0 },
-    needsAttention: 0,
-    paused: 0,
-    bytesTotal: 0,
-    bytesStaged: 0,
-    etaSeconds: undefined,
-  },
-};
+const emptyQueue = queueSnapshot([], 'idle');
 
 describe('exporting the report from the queue screen', () => {
   it.each([
