@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useDebounced } from '../../renderer/features/map/use-debounced';
+import { useDebounced } from '../../renderer/components/use-debounced';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

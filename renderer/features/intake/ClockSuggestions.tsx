@@ -7,7 +7,7 @@ import {
 import { describeClockOffset } from '../../../shared/domain/clock-offset-words';
 import type { IntakeItem } from '../../../shared/domain/intake';
 import { call, useBridge } from '../../bridge/hooks';
-import { useDebounced } from '../map/use-debounced';
+import { useDebounced } from '../../components/use-debounced';
 
 /** What each photo's GPS time says about its camera's clock. */
 function evidenceOf(items: readonly IntakeItem[]): ClockEvidence[] {

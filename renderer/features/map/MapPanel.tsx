@@ -9,7 +9,7 @@ import { connectMapIndex, type MapIndexPort, type MapViewport } from './map-inde
 import { startMapWorker } from './map-worker-port';
 import type { MapFeature } from './map-index-messages';
 import { fitAllBounds, mapPoints, unplacedWords, type MapBounds } from './map-points';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '../../components/use-debounced';
 
 /** OpenStreetMap's required attribution, shown on the map whatever the tiles. */
 export const TILE_ATTRIBUTION =

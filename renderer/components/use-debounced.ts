@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 
 /**
  * `value` once it has held still for `ms`, or at the latest `maxWaitMs` after it first changed:
- * while intake streams batches in, work that depends on the whole batch (the map's index) runs
+ * while intake streams batches in, work that depends on the whole batch (the map's index, the clock suggestions) runs
  * once per pause, yet a long intake still shows its progress every `maxWaitMs`. The first value
  * is taken at once, so the map shows what is there when it opens.
  */
