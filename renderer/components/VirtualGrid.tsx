@@ -7,6 +7,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useKeptFocus } from './keep-focus';
 import { useRovingFocus } from './roving-focus';
 
 /** Where a cell stands in the whole grid (only the rows in view exist in the page). */
@@ -28,7 +29,8 @@ export function columnsFor(width: number, cellWidth: number): number {
  * A grid of cells whose rows exist in the page only while in view (TanStack Virtual, by rows):
  * as many columns of about `cellWidth` px as fill the width. It is an ARIA grid, one Tab stop:
  * the cell at `focusIndex` (else the first) has tabindex 0, and a key `onKey` handles moves the
- * DOM focus to the new `focusIndex`, scrolling its row into view.
+ * DOM focus to the new `focusIndex`, scrolling its row into view. A resize keeps the focus on
+ * its cell.
  */
 export function VirtualGrid<T>({
   items,
@@ -84,6 +86,8 @@ export function VirtualGrid<T>({
   const keyed = useRovingFocus(scroller, virtualizer, focusIndex, (index) =>
     Math.floor(index / columns),
   );
+  // A new column count moves cells to other rows, where React builds them again.
+  useKeptFocus(scroller, 'data-focus-index');
   const tabStop = focusIndex !== undefined && focusIndex < items.length ? focusIndex : 0;
   const virtualRows = virtualizer.getVirtualItems();
   const tabStopShown = virtualRows.some((row) => row.index === Math.floor(tabStop / columns));

@@ -4,8 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PhotoView } from '../../shared/ipc/views';
 import { ExistingPhotos } from '../../renderer/features/photos/ExistingPhotos';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
+import { useJsdomResizing } from './jsdom-layout';
 
 afterEach(cleanup);
+const resize = useJsdomResizing({ width: 800, height: 600 });
 
 // 2008-10-22 14:28:39 UTC: 16:28 in Rome.
 const ROME = Date.UTC(2008, 9, 22, 14, 28, 39) / 1000;
@@ -59,6 +61,20 @@ describe('the Existing photos grid', () => {
     expect(shown.length).toBeLessThan(40);
     expect(shown[0]?.getAttribute('aria-setsize')).toBe('5000');
     expect(shown[0]?.querySelector('img')?.getAttribute('src')).toBe('thumb://service/ph-0');
+  });
+
+  it('keeps the focus on the control it was on when a resize moves the cells to other rows', async () => {
+    const { grid } = await openProject(
+      Array.from({ length: 6 }, (_, index) => photo(`ph-${index}`)),
+    );
+    const open = (id: string) => within(grid).getByRole('button', { name: new RegExp(id) });
+    open('ph-2').focus();
+    expect(document.activeElement).toBe(open('ph-2'));
+    // Three columns to one: the third photo moves from the first row to the third.
+    resize({ width: 250, height: 1200 });
+    expect(document.activeElement).toBe(open('ph-2'));
+    resize({ width: 800, height: 600 });
+    expect(document.activeElement).toBe(open('ph-2'));
   });
 
   it('shows each photo’s time in its own zone, a plain-text excerpt and its tags', async () => {

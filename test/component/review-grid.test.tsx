@@ -6,7 +6,7 @@ import type { IntakeItemView } from '../../shared/ipc/views';
 import { formatCaptureTime } from '../../shared/domain/photo-time-words';
 import { fakeBridge } from './render-with-bridge';
 import { intakeItemView } from '../fakes/intake-item-view';
-import { useJsdomLayout } from './jsdom-layout';
+import { useJsdomLayout, useJsdomResizing } from './jsdom-layout';
 
 afterEach(() => {
   cleanup();
@@ -15,6 +15,7 @@ afterEach(() => {
 
 // about two rows of 290 px tall, plus the rows it renders beyond the edges.
 useJsdomLayout({ width: 800, height: 600 });
+const resize = useJsdomResizing({ width: 800, height: 600 });
 
 /** A photo taken in Rome; the ids and names differ. */
 function photo(intakeId: number): IntakeItemView {
@@ -135,6 +136,22 @@ describe('the review grid', () => {
     key('a', { ctrlKey: true });
     expect(selectedNames(grid)).toHaveLength(12);
     expect(screen.getByText(/12 selected/)).toBeTruthy();
+  });
+
+  it('keeps the focus on its photo when a resize moves the cells to other rows', () => {
+    renderReview(12);
+    fireEvent.click(cell(1));
+    cell(1).focus();
+    key('ArrowRight');
+    key('ArrowRight');
+    expect(document.activeElement).toBe(cell(3));
+    // Four columns to one: the third photo moves from the first row to the third.
+    resize({ width: 250, height: 900 });
+    expect(document.activeElement).toBe(cell(3));
+    resize({ width: 800, height: 600 });
+    expect(document.activeElement).toBe(cell(3));
+    key('ArrowRight');
+    expect(document.activeElement).toBe(cell(4));
   });
 
   it('keeps the selection when switched to the list, and remembers the choice', () => {

@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
+import { useKeptFocus } from '../../components/keep-focus';
 
 /** The narrowest a cell gets: thumbnails stay large enough to recognise a wall. */
 const MIN_CELL_WIDTH = 200;
@@ -32,7 +33,7 @@ function useWidth(element: RefObject<HTMLDivElement | null>): number {
  * A grid whose cells exist in the page only while their row is in view (TanStack Virtual over
  * rows of as many columns as fit), so five thousand photos scroll like fifty. It is one list
  * (`role="list"`, cells `role="listitem"` with their place in the whole list); the rows between
- * are layout only.
+ * are layout only. A resize keeps the focus on the control it was on.
  */
 export function PhotoGrid<T>({
   items,
@@ -54,6 +55,8 @@ export function PhotoGrid<T>({
     estimateSize: () => CELL_HEIGHT + GAP,
     overscan: 2,
   });
+  // A new column count gives the rows other keys, and React builds their cells again.
+  useKeptFocus(scroller, 'data-keep-focus');
   return (
     <div
       ref={scroller}
@@ -91,6 +94,7 @@ export function PhotoGrid<T>({
                   key={getKey(item)}
                   role="listitem"
                   className="photo-cell"
+                  data-keep-focus={getKey(item)}
                   aria-posinset={first + offset + 1}
                   aria-setsize={items.length}
                 >
