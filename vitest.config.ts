@@ -6,6 +6,9 @@ export default defineConfig({
     // Integration tests start real servers on loopback; give them room on a 2-core machine.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // `expect.poll` waits for a state; its 1 s default was a wait on time in disguise, too short
+    // for a journey's key press to reach the page and render while the other core is busy.
+    expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
     // The command line, bundled once per run: the tests start it hundreds of times.
     globalSetup: ['./test/support/cli-bundle-setup.ts'],
