@@ -9,8 +9,10 @@ const ROOT = join(import.meta.dirname, '../../..');
 /** The documents whose pointers are checked: the READMEs and what they point into (`docs/`). */
 const DOCUMENTS = [
   'README.md',
-  'service/README.md',
-  'renderer/README.md',
+  ...['main', 'preload', 'renderer', 'service', 'shared', 'build', 'test/fixtures']
+    .map((folder) => `${folder}/README.md`)
+    .filter((path) => existsSync(join(ROOT, path))),
+  'test/fixtures/exif-samples/README.md',
   ...(existsSync(join(ROOT, 'docs'))
     ? readdirSync(join(ROOT, 'docs'))
         .filter((name) => name.endsWith('.md'))
