@@ -430,6 +430,25 @@ describe('renditions of a service that is not on this computer', () => {
       }
     });
 
+    it('connects to the address it checked: the local service by name still loads', async () => {
+      const { asked, resolve } = fakeResolver([{ address: '127.0.0.1', family: 4 }]);
+      const store = new ServiceRenditions(
+        () => guarded,
+        recordingLogger([]),
+        { network: () => LOCAL, resolve },
+        { maxBytes: 1000 },
+      );
+      const guarded = createHttpAgent({ proxy: { kind: 'environment' }, lookup: store.lookup });
+      try {
+        store.remember('13', `http://localhost:${port()}/thumb.png`);
+        expect((await store.get('13'))?.bytes.equals(IMAGE)).toBe(true);
+        expect(asked).toEqual(['localhost']);
+        expect(seen.map((s) => s.path)).toEqual(['/thumb.png']);
+      } finally {
+        await guarded.close();
+      }
+    });
+
     it('forgets nothing but fetches nothing once the service moves off this computer', async () => {
       let network: RenditionNetwork = LOCAL;
       const lines: string[] = [];
