@@ -49,6 +49,12 @@ export class AppCore {
   readonly #clock: Clock;
   /** Carries every request of the core; rebuilt when the settings (the CA file) change. */
   #dispatcher: HttpAgent = createHttpAgent();
+  /**
+   * Carries the fetches of the service's renditions: the same network, but its direct
+   * connections resolve through `ServiceRenditions.lookup`, which refuses private addresses for a
+   * service elsewhere. Apart from `#dispatcher`: the service's own API may be on the LAN.
+   */
+  #renditionDispatcher: HttpAgent;
   readonly #refreshLock: RefreshLock;
   readonly #store: QueueStore;
   readonly #workers: MediaWorkers;
@@ -72,6 +78,7 @@ export class AppCore {
     const parts = buildCoreParts(options, {
       clock: this.#clock,
       dispatcher: () => this.#dispatcher,
+      renditionDispatcher: () => this.#renditionDispatcher,
       emit: (event, payload) => this.#emit(event, payload),
       commandLineHandlers: () => this.handlersFor(commandLineFrontEnd),
     });
@@ -81,6 +88,10 @@ export class AppCore {
     this.#workers = parts.workers;
     this.#thumbnails = parts.thumbnails;
     this.#renditions = parts.renditions;
+    this.#renditionDispatcher = createHttpAgent({
+      proxy: { kind: 'environment' },
+      lookup: parts.renditions.lookup,
+    });
     this.#runs = parts.runs;
     this.#runner = parts.runner;
     this.watchers = parts.watchers;
@@ -280,6 +291,7 @@ export class AppCore {
     this.#host?.close?.();
     await this.#workers.close();
     await this.#dispatcher.close();
+    await this.#renditionDispatcher.close();
     this.#store.close();
   }
 
@@ -300,6 +312,9 @@ export class AppCore {
     const previous = this.#dispatcher;
     this.#dispatcher = pool();
     void previous.close().catch(() => undefined);
+    const previousRenditions = this.#renditionDispatcher;
+    this.#renditionDispatcher = createHttpAgent({ ...network, lookup: this.#renditions.lookup });
+    void previousRenditions.close().catch(() => undefined);
     const connection = await connectService(saved, {
       options: this.options,
       clock: this.#clock,

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../../shared/domain/clock';
+import { isLoopbackHostname } from '../../shared/domain/secure-address';
 import { computerZone } from '../../shared/domain/zone';
 import type { IpcEvent, IpcEventPayloads } from '../../shared/ipc/contract';
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
@@ -38,11 +39,20 @@ export type CoreLinks = {
   readonly clock: Clock;
   /** What carries the core's requests now: it is rebuilt when the settings (the CA file) change. */
   readonly dispatcher: () => HttpAgent;
+  /** What carries the rendition fetches: the same network, resolving with `renditions.lookup`. */
+  readonly renditionDispatcher: () => HttpAgent;
   /** Tells every listener of the core. */
   readonly emit: <E extends IpcEvent>(event: E, payload: IpcEventPayloads[E]) => void;
   /** The command line's handlers: a watcher queues what it takes in through them. */
   readonly commandLineHandlers: () => IpcHandlers;
 };
+
+/** Whether the service's API address is on this computer (the local service, demo mode). */
+function serviceOnLoopback(baseUrl: string | undefined): boolean {
+  return (
+    baseUrl !== undefined && URL.canParse(baseUrl) && isLoopbackHostname(new URL(baseUrl).hostname)
+  );
+}
 
 /**
  * Builds the core's long-lived parts from its options: settings, the queue database, the media
@@ -67,7 +77,11 @@ export function buildCoreParts(options: AppCoreOptions, links: CoreLinks): CoreP
     ...(options.media?.crawlerEntry ? { crawlerEntry: options.media.crawlerEntry } : {}),
   });
   const thumbnails = new Thumbnails(workers, join(options.dataDir, 'thumbnails'));
-  const renditions = new ServiceRenditions(links.dispatcher, options.logger.child('renditions'));
+  const renditions = new ServiceRenditions(
+    links.renditionDispatcher,
+    options.logger.child('renditions'),
+    { network: () => ({ serviceOnLoopback: serviceOnLoopback(settings.get().baseUrl) }) },
+  );
   const intake = new Intake(
     workers,
     { uploaded: (md5s) => Promise.resolve(store.uploadedPhotoIds(md5s)) },

@@ -1,10 +1,17 @@
+import { DEFAULT_MAP_TILE_URL, mapTileOrigin } from '../../shared/domain/map-tiles';
 import { printable } from '../../shared/domain/printable-text';
 import type { IpcInput } from '../../shared/ipc/contract';
 import type { PhotoHostSettings, Settings } from '../settings/settings-store';
 
-/** A change of where tokens or photos go: the service addresses, the client id or the photo host. */
+/**
+ * A change of where tokens, photos or the window's requests go: the service addresses, the client
+ * id, the trusted certificates, the photo host or the map's tile address.
+ */
 export type SensitiveChange = {
-  /** The settings that would change, by name (`authUrl`, `baseUrl`, `clientId`, `photoHost`). */
+  /**
+   * The settings that would change, by name (`authUrl`, `baseUrl`, `clientId`, `caFile`,
+   * `photoHost`, `mapTileUrl`).
+   */
   readonly fields: readonly string[];
   /** What the user is asked, in plain words, naming the new values. */
   readonly summary: string;
@@ -13,7 +20,7 @@ export type SensitiveChange = {
 /** The settings a sensitive change is measured against. */
 export type CurrentDestinations = Pick<
   Settings,
-  'authUrl' | 'baseUrl' | 'clientId' | 'photoHost' | 'caFile'
+  'authUrl' | 'baseUrl' | 'clientId' | 'photoHost' | 'caFile' | 'mapTileUrl'
 >;
 
 /** JSON with object keys sorted, so that two equal settings compare equal whatever their order. */
@@ -39,6 +46,26 @@ function shownValue(value: string): string {
 }
 
 /**
+ * An address as the native dialog shows it: its origin only (scheme, host and port, the host as
+ * the WHATWG parser spells it, so an international name shows as `xn--…`), through the printable
+ * filter. A path, a query, a fragment or a user name in it could carry words of the window's
+ * choosing ("…/ok-this-is-your-usual-server"); the origin is what decides where requests go.
+ */
+export function shownOrigin(address: string): string {
+  if (!URL.canParse(address)) return 'an address that cannot be read';
+  const url = new URL(address);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return 'an address that is not a web address';
+  return printable(url.origin);
+}
+
+/** The origin of a map tile address template, as the dialog shows it (see `shownOrigin`). */
+function shownTileOrigin(template: string): string {
+  const origin = mapTileOrigin(template);
+  return origin === undefined ? 'an address that cannot be read' : shownOrigin(origin);
+}
+
+/**
  * The fields of a settings change that decide where tokens or photos go and would really change,
  * as the question the user is asked; undefined when there are none. New S3 keys count as a
  * photo host change even for the same bucket: they decide whose bucket receives the photos.
@@ -50,9 +77,9 @@ export function sensitiveChange(
 ): SensitiveChange | undefined {
   const changes: [string, string][] = [];
   if (input.authUrl !== undefined && withoutTrailingSlash(input.authUrl) !== current.authUrl)
-    changes.push(['authUrl', `sign in at ${withoutTrailingSlash(input.authUrl)}`]);
+    changes.push(['authUrl', `sign in at ${shownOrigin(input.authUrl)}`]);
   if (input.baseUrl !== undefined && withoutTrailingSlash(input.baseUrl) !== current.baseUrl)
-    changes.push(['baseUrl', `send photos and tokens to ${withoutTrailingSlash(input.baseUrl)}`]);
+    changes.push(['baseUrl', `send photos and tokens to ${shownOrigin(input.baseUrl)}`]);
   if (input.clientId !== undefined && input.clientId !== current.clientId)
     changes.push(['clientId', `use the client id “${shownValue(input.clientId)}”`]);
   // A trusted CA can read every connection: trusting a new one is asked like a new address.
@@ -66,9 +93,16 @@ export function sensitiveChange(
     changes.push([
       'photoHost',
       host.kind === 's3'
-        ? `put photos in the bucket “${shownValue(host.bucket)}” at ${host.endpoint ?? 'AWS S3'}`
-        : `publish photos from “${shownValue(host.root)}” at ${host.urlPrefix}`,
+        ? `put photos in the bucket “${shownValue(host.bucket)}” at ${host.endpoint === undefined ? 'AWS S3' : shownOrigin(host.endpoint)}`
+        : `publish photos from “${shownValue(host.root)}” at ${shownOrigin(host.urlPrefix)}`,
     ]);
+  // The window loads the tiles itself: a new tile server learns which places the user looks at
+  // (where the photos were taken), and the window's policy admits it.
+  if (
+    input.mapTileUrl !== undefined &&
+    input.mapTileUrl.trim() !== (current.mapTileUrl ?? DEFAULT_MAP_TILE_URL)
+  )
+    changes.push(['mapTileUrl', `load the map’s tiles from ${shownTileOrigin(input.mapTileUrl)}`]);
   if (changes.length === 0) return undefined;
   return {
     fields: changes.map(([field]) => field),
@@ -90,10 +124,15 @@ export type ConfirmationQuestion = {
 
 /** The question the window's front end asks before a sensitive change. */
 export function confirmationQuestion(change: SensitiveChange): ConfirmationQuestion {
-  const signInAgain = change.fields.some((field) => field !== 'photoHost');
+  const signInAgain = change.fields.some(
+    (field) => field !== 'photoHost' && field !== 'mapTileUrl',
+  );
+  const mapOnly = change.fields.every((field) => field === 'mapTileUrl');
   return {
     title: 'Confirm the change',
-    message: 'Change where Photo Uploader sends your photos or sign-in?',
+    message: mapOnly
+      ? 'Change where the map loads its tiles from?'
+      : 'Change where Photo Uploader sends your photos or sign-in?',
     detail: [
       change.summary,
       signInAgain ? 'You will need to sign in again.' : undefined,

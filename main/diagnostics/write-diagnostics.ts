@@ -1,6 +1,8 @@
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { create } from 'tar';
 import type { SettingsView } from '../../shared/ipc/views';
 import type { StateCounts } from '../queue/queue-store';
@@ -59,8 +61,14 @@ export async function writeDiagnostics(input: DiagnosticsInput): Promise<string>
   const clean = (text: string) => scrubForDiagnostics((input.redact ?? ((t) => t))(text));
   const json = (value: unknown) => clean(`${JSON.stringify(value, null, 2)}\n`);
   const staging = await mkdtemp(join(tmpdir(), 'photo-uploader-diagnostics-'));
-  // Written beside the target, then renamed: a failed save never leaves half an archive.
-  const partial = join(dirname(input.out), `.${basename(input.out)}.${process.pid}.partial`);
+  // Written beside the target, then renamed: a failed save never leaves half an archive. The
+  // target's folder may be shared (/tmp): the name is random and the file is created exclusively
+  // (`wx`, owner-only), so a link another user planted there is never written through.
+  const partial = join(
+    dirname(input.out),
+    `.${basename(input.out)}.${randomBytes(8).toString('hex')}.partial`,
+  );
+  let created = false;
   try {
     const root = join(staging, ARCHIVE_FOLDER);
     await mkdir(join(root, 'logs'), { recursive: true });
@@ -72,7 +80,12 @@ export async function writeDiagnostics(input: DiagnosticsInput): Promise<string>
     await writeFile(join(root, 'settings.json'), json(input.settingsView));
     await writeFile(join(root, 'queue.json'), json({ counts: input.queueCounts }));
     try {
-      await create({ gzip: true, portable: true, file: partial, cwd: staging }, [ARCHIVE_FOLDER]);
+      const file = await open(partial, 'wx', 0o600);
+      created = true;
+      await pipeline(
+        create({ gzip: true, portable: true, cwd: staging }, [ARCHIVE_FOLDER]),
+        file.createWriteStream(),
+      );
       await rename(partial, input.out);
     } catch (error) {
       const reason = error instanceof Error && 'code' in error ? String(error.code) : 'error';
@@ -86,7 +99,8 @@ export async function writeDiagnostics(input: DiagnosticsInput): Promise<string>
     }
     return input.out;
   } finally {
-    await rm(partial, { force: true });
+    // Only a file this save created is removed: an entry someone else made there is not ours.
+    if (created) await rm(partial, { force: true });
     await rm(staging, { recursive: true, force: true });
   }
 }

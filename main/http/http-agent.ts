@@ -1,3 +1,4 @@
+import type { LookupFunction } from 'node:net';
 import { type Agent, type Dispatcher, EnvHttpProxyAgent } from 'undici';
 import type { Logger } from '../logging/logger';
 import {
@@ -29,6 +30,12 @@ export type NetworkOptions = {
     | { readonly kind: 'environment' }
     | { readonly kind: 'system'; readonly resolver: ProxyResolver; readonly logger: Logger };
   readonly ca?: readonly string[];
+  /**
+   * How direct connections resolve host names (the rendition fetcher's check of the addresses it
+   * connects to); the system's resolver when absent. Connections to a proxy never use it: the
+   * proxy is the organisation's, on whatever address it has.
+   */
+  readonly lookup?: LookupFunction;
 };
 
 /** A dispatcher that can be closed (its connections dropped) when it is replaced. */
@@ -49,7 +56,7 @@ export function createHttpAgent(
     ...(network.ca === undefined ? {} : { ca: [...network.ca] }),
   };
   const options: Agent.Options = {
-    connect: tls,
+    connect: network.lookup === undefined ? tls : { ...tls, lookup: network.lookup },
     headersTimeout: timeouts.headersMs,
     bodyTimeout: timeouts.bodyMs,
     keepAliveTimeout: 10_000,
@@ -57,7 +64,7 @@ export function createHttpAgent(
   if (network.proxy.kind === 'system')
     return new ProxyRoutingDispatcher(
       network.proxy.resolver,
-      routeAgents(options),
+      routeAgents(options, tls),
       network.proxy.logger,
     );
   // A plain http request goes to the proxy as curl sends it (absolute URI); https tunnels (CONNECT).

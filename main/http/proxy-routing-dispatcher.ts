@@ -114,10 +114,15 @@ function fail(handler: Dispatcher.DispatchHandler, error: Error): void {
     );
 }
 
-/** The agents a `ProxyRoutingDispatcher` uses, with these options for every connection. */
-export function routeAgents(options: Agent.Options): RouteAgents {
-  const { connect } = options;
-  const tls = typeof connect === 'object' && connect !== null ? connect : {};
+/**
+ * The agents a `ProxyRoutingDispatcher` uses, with these options for every connection; `tls`
+ * (certificates, timeout) for the connections to a proxy and through it, which never take the
+ * direct connections' `lookup`.
+ */
+export function routeAgents(
+  options: Agent.Options,
+  tls: NonNullable<ProxyAgent.Options['proxyTls']>,
+): RouteAgents {
   return {
     direct: () => new Agent(options),
     proxy: (uri) =>

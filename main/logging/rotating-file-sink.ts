@@ -1,5 +1,10 @@
-import { appendFileSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  ensurePrivateFolderSync,
+  PRIVATE_FILE_MODE,
+  tightenFileSync,
+} from '../ownership/private-files';
 import type { LogRecord, LogSink } from './logger';
 
 /** A log file of 5 MB at most before it is rotated. */
@@ -41,7 +46,10 @@ export function rotatingFileSink(options: {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_LOG_BYTES;
   const keep = options.keep ?? DEFAULT_KEPT_LOGS;
   const path = (index: number) => rotatedLogPath(options.dir, options.name, index);
-  mkdirSync(options.dir, { recursive: true });
+  // Logs name photos by id and say what the user did: the owner's only, folder and files, also
+  // those an older version left readable.
+  ensurePrivateFolderSync(options.dir);
+  for (let index = 0; index <= keep; index += 1) tightenFileSync(path(index));
   let size = sizeOf(path(0));
 
   const rotate = () => {
@@ -62,7 +70,7 @@ export function rotatingFileSink(options: {
     try {
       // A single line larger than the cap still gets a file of its own rather than being lost.
       if (size > 0 && size + bytes > maxBytes) rotate();
-      appendFileSync(path(0), line);
+      appendFileSync(path(0), line, { mode: PRIVATE_FILE_MODE });
       size += bytes;
     } catch {
       // Logging must never stop the app: a full or read-only disk loses log lines, not uploads.

@@ -93,10 +93,11 @@ export async function makeThumbnail(request: {
     })
     .jpeg({ quality: 80 })
     .toBuffer();
-  await mkdir(dirname(request.target), { recursive: true });
+  // Owner-only, like the rest of the data folder: a thumbnail shows what the photo shows.
+  await mkdir(dirname(request.target), { recursive: true, mode: 0o700 });
   // Write beside and rename, so a half-written thumbnail is never served from the cache.
   const partial = `${request.target}.${process.pid}.partial`;
-  await writeFile(partial, jpeg);
+  await writeFile(partial, jpeg, { mode: 0o600 });
   await rename(partial, request.target);
   return source;
 }

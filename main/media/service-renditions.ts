@@ -1,6 +1,14 @@
-import { isIP } from 'node:net';
+import type { LookupFunction } from 'node:net';
 import { type Dispatcher, request } from 'undici';
 import type { Logger } from '../logging/logger';
+import {
+  type AddressResolver,
+  publicOnlyLookup,
+  RefusedAddressError,
+  renditionAddressProblem,
+  type RenditionNetwork,
+  systemResolver,
+} from './rendition-address';
 
 /** A rendition main serves to the window: its bytes and the type the rendition host declared. */
 export type Rendition = { readonly bytes: Buffer; readonly contentType: string };
@@ -35,23 +43,14 @@ export function isRenditionPhotoId(id: string): boolean {
   return PHOTO_ID.test(id);
 }
 
-function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host === '::1') return true;
-  return isIP(host) === 4 && host.startsWith('127.');
-}
-
 /**
- * Whether main may fetch a rendition from `raw`: https anywhere, or http on a loopback host (the
- * local service in demo mode); never credentials in the address. Anything else (`file:`,
- * `javascript:`, http to another computer) is refused, so the photo shows no thumbnail.
+ * Whether main may fetch a rendition from `raw` (see `renditionAddressProblem`): https, to a
+ * public address unless the service itself is on this computer; plain http only to this
+ * computer, for a service on this computer; never credentials in the address. Anything else
+ * (`file:`, `javascript:`, http to another computer) is refused, so the photo shows no thumbnail.
  */
-export function isAllowedRenditionUrl(raw: string): boolean {
-  if (!URL.canParse(raw)) return false;
-  const url = new URL(raw);
-  if (url.username !== '' || url.password !== '') return false;
-  if (url.protocol === 'https:') return url.hostname !== '';
-  return url.protocol === 'http:' && isLoopbackHost(url.hostname);
+export function isAllowedRenditionUrl(raw: string, network: RenditionNetwork): boolean {
+  return renditionAddressProblem(raw, network) === undefined;
 }
 
 /** Only the origin: a signed rendition URL carries its secret in the query string. */
@@ -60,6 +59,21 @@ function originOf(raw: string): string {
 }
 
 class RenditionRefused extends Error {}
+
+/** Where renditions may come from, and how their host names are resolved. */
+export type RenditionGuard = {
+  /** Where the service is now (it decides whether this computer and the LAN are allowed). */
+  readonly network: () => RenditionNetwork;
+  /** The resolver the fetcher's connections use; the system's by default. */
+  readonly resolve?: AddressResolver;
+};
+
+/** The refusal a connection failed with, if the rendition's host name resolved to one. */
+function refusedAddress(error: unknown): RefusedAddressError | undefined {
+  for (let cause = error; cause instanceof Error; cause = cause.cause)
+    if (cause instanceof RefusedAddressError) return cause;
+  return undefined;
+}
 
 /**
  * Remembers, per photo id, the rendition address the service returned (thumbnail, else web), and
@@ -74,12 +88,26 @@ export class ServiceRenditions {
   #cachedBytes = 0;
   readonly #limits: RenditionLimits;
 
+  readonly #network: () => RenditionNetwork;
+  /**
+   * The `lookup` the dispatcher's direct connections must use (see `publicOnlyLookup`): the core
+   * builds the rendition dispatcher with it, apart from the one of its API calls.
+   */
+  readonly lookup: LookupFunction;
+
+  /**
+   * @param dispatcher carries the fetches: the core's network (proxy, certificates) with
+   * `lookup` as its direct connections' resolver.
+   */
   constructor(
     private readonly dispatcher: () => Dispatcher,
     private readonly logger: Logger,
+    guard: RenditionGuard,
     limits: Partial<RenditionLimits> = {},
   ) {
     this.#limits = { ...DEFAULT_RENDITION_LIMITS, ...limits };
+    this.#network = guard.network;
+    this.lookup = publicOnlyLookup(guard.resolve ?? systemResolver, guard.network);
   }
 
   /**
@@ -92,7 +120,7 @@ export class ServiceRenditions {
     // Deleted and set again, so a photo seen again counts as the newest.
     this.#addresses.delete(photoId);
     if (previous !== undefined && previous !== address) this.#forgetCached(photoId);
-    if (address === undefined || !isAllowedRenditionUrl(address)) return false;
+    if (address === undefined || !isAllowedRenditionUrl(address, this.#network())) return false;
     this.#addresses.set(photoId, address);
     while (this.#addresses.size > this.#limits.maxEntries) {
       const oldest = this.#addresses.keys().next().value;
@@ -121,10 +149,16 @@ export class ServiceRenditions {
       if (this.#addresses.get(photoId) === address) this.#store(key, rendition);
       return rendition;
     } catch (error) {
+      const refused = refusedAddress(error);
       this.logger.warn('a rendition of the service could not be shown', {
         photoId,
         origin: originOf(address),
-        reason: error instanceof RenditionRefused ? error.message : 'the request failed',
+        reason:
+          error instanceof RenditionRefused
+            ? error.message
+            : refused !== undefined
+              ? refused.message
+              : 'the request failed',
       });
       return undefined;
     }
@@ -138,6 +172,10 @@ export class ServiceRenditions {
     const signal = AbortSignal.timeout(this.#limits.timeoutMs);
     let address = first;
     for (let hop = 0; ; hop += 1) {
+      // Checked again at each fetch: the service may have moved since the address was listed.
+      const problem = renditionAddressProblem(address, this.#network());
+      if (problem !== undefined)
+        throw new RenditionRefused(hop === 0 ? problem : `a redirect to ${problem}`);
       const answer = await request(address, {
         method: 'GET',
         dispatcher: this.dispatcher(),
@@ -151,7 +189,7 @@ export class ServiceRenditions {
         if (typeof location !== 'string') throw new RenditionRefused('a redirect without a target');
         if (hop >= this.#limits.maxRedirects) throw new RenditionRefused('too many redirects');
         const next = URL.canParse(location, address) ? new URL(location, address).href : '';
-        if (!isAllowedRenditionUrl(next))
+        if (!isAllowedRenditionUrl(next, this.#network()))
           throw new RenditionRefused('a redirect to an address that is not allowed');
         address = next;
         continue;

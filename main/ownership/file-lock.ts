@@ -1,4 +1,5 @@
 import Database from 'libsql';
+import { withPrivateUmask } from './private-files';
 
 /** How often a waiting `acquire` tries again. */
 const POLL_MS = 50;
@@ -37,7 +38,7 @@ export class FileLock {
   /** Takes the lock if it is free; undefined when another holder has it. */
   static tryAcquire(path: string): FileLock | undefined {
     // timeout 0: never block the event loop waiting inside SQLite; callers poll instead.
-    const db = new Database(path, { timeout: 0 });
+    const db = withPrivateUmask(() => new Database(path, { timeout: 0 }));
     try {
       db.exec('PRAGMA journal_mode=OFF');
       db.exec('PRAGMA locking_mode=EXCLUSIVE');

@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { IpcCallInput } from '../../shared/ipc/bridge';
 import type {
@@ -18,6 +18,7 @@ import type { CoreClient } from './core-client';
 import { ownerAddressPlan, ownerFiles } from './data-folder';
 import { FileLock } from './file-lock';
 import { OwnerServer } from './owner-server';
+import { openPrivateDataFolder } from './private-files';
 
 /** Thrown when another process owns the data folder but cannot be reached. */
 export class OwnerUnreachableError extends Error {
@@ -52,7 +53,7 @@ export async function takeOwnership(
   dataDir: string,
   options: { readonly timeoutMs: number; readonly onWaiting: () => void },
 ): Promise<FileLock> {
-  await mkdir(dataDir, { recursive: true });
+  await openPrivateDataFolder(dataDir);
   const file = ownerFiles(dataDir).lock;
   const lock = FileLock.tryAcquire(file);
   if (lock !== undefined) return lock;
@@ -175,7 +176,7 @@ export async function openDataFolder(options: {
   readonly waitMs?: number;
 }): Promise<CoreClient> {
   const { dataDir } = options;
-  await mkdir(dataDir, { recursive: true });
+  await openPrivateDataFolder(dataDir);
   const files = ownerFiles(dataDir);
   const deadline = Date.now() + (options.waitMs ?? 10_000);
   let lastProblem = 'it has not opened its channel';

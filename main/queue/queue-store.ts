@@ -6,6 +6,7 @@ import { type CommitDurability, useDurableJournal, withDurability } from './comm
 import { baseAfterOwnEdits, IN_ORDER_CONDITION } from './description-order';
 import { LANE_CONDITION, type LaneRole } from './lane-roles';
 import type { ThumbnailSource } from '../media/thumbnails';
+import { withPrivateUmask } from '../ownership/private-files';
 import { QueueBulkChanges } from './bulk-changes';
 import {
   type IntakeOutcome,
@@ -56,9 +57,14 @@ export class QueueStore {
     file: string,
     private readonly clock: Clock,
   ) {
-    this.#db = new Database(file);
-    useDurableJournal(this.#db);
-    this.#db.pragma('busy_timeout = 5000');
+    // The queue holds paths, descriptions and positions: its file and the journal files SQLite
+    // makes beside it (with the database's mode) are the owner's only.
+    this.#db = withPrivateUmask(() => {
+      const db = new Database(file);
+      useDurableJournal(db);
+      db.pragma('busy_timeout = 5000');
+      return db;
+    });
     this.#migrate();
     this.bulk = new QueueBulkChanges(this.#db, (sql) => this.#statement(sql), clock);
   }

@@ -164,6 +164,8 @@ export function settingsFileOptions(dataDir: string) {
     configName: 'settings',
     projectName: 'photo-uploader',
     clearInvalidConfig: true,
+    // The owner's only, like the rest of the data folder (conf's default is 0o666).
+    configFileMode: 0o600,
   } as const;
 }
 

@@ -1,5 +1,6 @@
 import Database from 'libsql';
 import { z } from 'zod';
+import { withPrivateUmask } from '../ownership/private-files';
 
 /** A file the watcher queued: where it was, what it looked like, and its bytes' MD5. */
 export type LedgerEntry = {
@@ -23,7 +24,8 @@ export class WatchLedger {
   readonly #db: Database.Database;
 
   constructor(file: string) {
-    this.#db = new Database(file);
+    // Paths of the user's photos: owner-only, like the queue.
+    this.#db = withPrivateUmask(() => new Database(file));
     this.#db.pragma('journal_mode = WAL');
     this.#db.pragma('synchronous = FULL');
     // The app and a command line attached to it may both watch: wait for each other's writes.

@@ -1,9 +1,12 @@
 /**
- * Control characters that would act on a terminal instead of being shown: C0 and C1 controls,
- * DEL, and the Unicode bidirectional overrides that can make a name read as another.
+ * Control characters that would act on a terminal or a dialog instead of being shown: C0 and C1
+ * controls, DEL, the line and paragraph separators (U+2028, U+2029: a new line in a native
+ * dialog), and the Unicode bidirectional marks, embeddings, overrides and isolates that can make
+ * a name or an address read as another.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point here
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+const UNPRINTABLE =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point here
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
 
 /**
  * `text` made safe to print on a terminal: every control character is shown as an escape

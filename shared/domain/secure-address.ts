@@ -28,6 +28,9 @@ export function isLoopbackHostname(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
 }
 
+/** The longest address accepted for the service, its sign-in, the photo store or published photos. */
+export const MAX_ADDRESS_LENGTH = 2048;
+
 /**
  * Why `address` may not be used for the service, its sign-in, the photo store or published
  * photos, or `undefined` when it may: `https:` always, `http:` only on this computer. The
@@ -35,6 +38,9 @@ export function isLoopbackHostname(hostname: string): boolean {
  * never reaches a message or a log.
  */
 export function insecureAddressReason(address: string): string | undefined {
+  // Checked first, so that an address of megabytes is never parsed, stored or shown.
+  if (address.length > MAX_ADDRESS_LENGTH)
+    return `This address is ${address.length} characters long; an address may have at most ${MAX_ADDRESS_LENGTH}.`;
   // Not repeated: an address that does not parse may still hold a user name or password.
   if (!URL.canParse(address))
     return 'This is not a web address (such as https://photos.example.com)';

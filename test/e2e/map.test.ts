@@ -99,9 +99,13 @@ describe('the map panel, in Chromium', () => {
     if (photos) await rm(photos, { recursive: true, force: true });
   });
 
-  /** Saves `template` as the map tile address in Settings and reloads the window as offered. */
+  /**
+   * Saves `template` as the map tile address in Settings, confirmed in the (native) dialog as a
+   * change of where the window's requests go, and reloads the window as offered.
+   */
   async function useTiles(template: string): Promise<string> {
-    const { page } = session;
+    const { page, host } = session;
+    await host.answerConfirmation(true);
     await openScreen(page, 'Settings');
     await page.getByLabel('Map tile address').fill(template);
     await page.getByRole('button', { name: 'Save' }).click();

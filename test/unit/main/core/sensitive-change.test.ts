@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { confirmationQuestion, sensitiveChange } from '../../../../main/core/sensitive-change';
 import { envForApp, TEST_ONLY_ENV } from '../../../../main/core/seed-settings';
@@ -67,7 +68,7 @@ describe('sensitiveChange', () => {
       urlPrefix: 'https://www.example.com/p',
     });
     expect(published?.summary).toContain(
-      'publish photos from “/srv/www” at https://www.example.com/p',
+      'publish photos from “/srv/www” at https://www.example.com.',
     );
     const keys = sensitiveChange(
       {
@@ -81,6 +82,109 @@ describe('sensitiveChange', () => {
       current.photoHost,
     );
     expect(keys?.fields).toEqual(['photoHost']);
+  });
+});
+
+/** What must never reach the one-line summary: controls, line separators, bidi controls. */
+const UNSHOWABLE =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point here
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+
+describe('what the confirmation shows', () => {
+  it('names an address by its origin only: no user, path, query or fragment', () => {
+    const change = sensitiveChange(
+      {
+        baseUrl: 'https://user:pw@evil.example:8443/api/v2?token=abc#frag',
+        authUrl: 'https://login.evil.example/oauth/authorize?x=1',
+      },
+      current,
+      { ...current.photoHost, endpoint: 'https://s3.evil.example/some/path?sig=1' },
+    );
+    expect(change?.summary).toBe(
+      'Photo Uploader will sign in at https://login.evil.example, and send photos and tokens to https://evil.example:8443, and put photos in the bucket “site-photos” at https://s3.evil.example.',
+    );
+  });
+
+  it('shows any address as scheme://host[:port] and nothing else (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.webUrl({
+          withQueryParameters: true,
+          withFragments: true,
+          authoritySettings: { withUserInfo: true, withPort: true, withIPv4: true, withIPv6: true },
+        }),
+        (url) => {
+          const change = sensitiveChange({ baseUrl: url }, current, undefined);
+          const origin = new URL(url).origin;
+          expect(change?.summary).toBe(`Photo Uploader will send photos and tokens to ${origin}.`);
+          expect(origin).toMatch(/^https?:\/\/[^/?#@]+$/);
+        },
+      ),
+    );
+  });
+
+  it('never lets a value the window chose carry a control, a line break or a bidi control (property)', () => {
+    const anyText = fc.string({ unit: 'binary', maxLength: 300 });
+    const anyAddress = fc.oneof(
+      anyText,
+      fc.webUrl(),
+      anyText.map((t) => `https://x.example/${t}`),
+    );
+    fc.assert(
+      fc.property(
+        anyText,
+        anyText,
+        anyText,
+        anyText,
+        anyAddress,
+        (clientId, caFile, bucket, root, address) => {
+          const changes = [
+            sensitiveChange({ clientId, caFile, baseUrl: address, authUrl: address }, current, {
+              ...current.photoHost,
+              bucket,
+              endpoint: address,
+            }),
+            sensitiveChange({ mapTileUrl: address }, current, {
+              kind: 'published',
+              root,
+              urlPrefix: address,
+            }),
+          ];
+          for (const change of changes) {
+            expect(change?.summary).not.toMatch(UNSHOWABLE);
+            const detail = change === undefined ? '' : confirmationQuestion(change).detail;
+            // Paragraph breaks are the question's own; the values in it stay on their line.
+            for (const paragraph of detail.split('\n\n')) expect(paragraph).not.toMatch(UNSHOWABLE);
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe('the map tile address', () => {
+  it('is a change of where the window sends requests: asked, naming the new origin', () => {
+    const change = sensitiveChange(
+      { mapTileUrl: ' https://tiles.evil.example/{z}/{x}/{y}.png?key=k ' },
+      current,
+      undefined,
+    );
+    expect(change?.fields).toEqual(['mapTileUrl']);
+    expect(change?.summary).toBe(
+      'Photo Uploader will load the map’s tiles from https://tiles.evil.example.',
+    );
+    const question = change && confirmationQuestion(change);
+    expect(question?.detail).not.toContain('sign in again');
+  });
+
+  it('asks nothing when the address stays what it is (the default when none is saved)', () => {
+    const osm = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+    expect(sensitiveChange({ mapTileUrl: osm }, current, undefined)).toBeUndefined();
+    const saved = { ...current, mapTileUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png' };
+    expect(
+      sensitiveChange({ mapTileUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png ' }, saved, undefined),
+    ).toBeUndefined();
+    expect(sensitiveChange({ mapTileUrl: osm }, saved, undefined)?.fields).toEqual(['mapTileUrl']);
   });
 });
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { extract } from 'tar';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -77,6 +77,32 @@ describe('writeDiagnostics', () => {
     await expect(saving).rejects.toThrow(`the folder ${join(dir, 'missing')} does not exist`);
     expect(existsSync(out)).toBe(false);
     expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('never follows a link planted where its temporary file would go', async () => {
+    // Another user of a shared folder (/tmp) plants a link at the name a save beside the target
+    // could be guessed to use (it once was `.<name>.<pid>.partial`): it is never written through.
+    const victim = join(dir, 'victim.txt');
+    await writeFile(victim, 'precious\n');
+    const out = join(dir, 'd.tar.gz');
+    const planted = join(dir, `.d.tar.gz.${process.pid}.partial`);
+    await symlink(victim, planted);
+    await writeDiagnostics({
+      dataDir: join(dir, 'data'),
+      settingsView,
+      queueCounts,
+      versions: currentVersions(),
+      out,
+    });
+    expect(await readFile(victim, 'utf8')).toBe('precious\n');
+    expect((await lstat(planted)).isSymbolicLink()).toBe(true);
+    expect((await lstat(out)).isFile()).toBe(true);
+    await extract({ file: out, cwd: dir });
+    expect(existsSync(join(dir, ARCHIVE_FOLDER, 'queue.json'))).toBe(true);
+    // Nothing of the save is left beside the target but the archive.
+    expect((await readdir(dir)).sort()).toEqual(
+      [ARCHIVE_FOLDER, basename(planted), 'd.tar.gz', 'victim.txt'].sort(),
+    );
   });
 
   it('suggests a dated file name', () => {

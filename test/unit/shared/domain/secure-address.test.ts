@@ -3,6 +3,7 @@ import {
   InsecureAddressError,
   insecureAddressReason,
   isLoopbackHostname,
+  MAX_ADDRESS_LENGTH,
   requireSecureAddress,
   secureAddressSchema,
 } from '../../../../shared/domain/secure-address';
@@ -100,5 +101,19 @@ describe('secureAddressSchema', () => {
     expect(refused.error?.issues[0]?.message).toMatch(
       /^The address http:\/\/api\.example\.com is not secure/,
     );
+  });
+});
+
+describe('the length of an address', () => {
+  it(`refuses an address longer than ${MAX_ADDRESS_LENGTH} characters, in words`, () => {
+    const long = `https://photos.example.com/${'a'.repeat(MAX_ADDRESS_LENGTH)}`;
+    expect(insecureAddressReason(long)).toBe(
+      `This address is ${long.length} characters long; an address may have at most ${MAX_ADDRESS_LENGTH}.`,
+    );
+    const parsed = secureAddressSchema.safeParse(long);
+    expect(parsed.success).toBe(false);
+    const fits = `https://photos.example.com/${'a'.repeat(MAX_ADDRESS_LENGTH - 27)}`;
+    expect(fits).toHaveLength(MAX_ADDRESS_LENGTH);
+    expect(insecureAddressReason(fits)).toBeUndefined();
   });
 });

@@ -127,6 +127,23 @@ describe('createIpcDispatcher', () => {
     ).toMatchObject({ ok: false, code: 'bad-input' });
   });
 
+  it('refuses an overlong address in settings with a sentence that says so', async () => {
+    const dispatch = createIpcDispatcher(echoHandlers());
+    const long = `https://api.example.com/${'a'.repeat(3000)}`;
+    for (const input of [
+      { baseUrl: long },
+      { authUrl: long },
+      { photoHost: { kind: 'published', root: '/srv/www', urlPrefix: long } },
+      { photoHost: { kind: 's3', endpoint: long, region: 'r', bucket: 'b' } },
+    ]) {
+      const refused = await dispatch('settings:set', input, trusted);
+      expect(refused).toMatchObject({ ok: false, code: 'bad-input' });
+      expect(refused.ok ? '' : refused.message).toMatch(
+        /This address is 30\d\d characters long; an address may have at most 2048\.$/,
+      );
+    }
+  });
+
   it('passes a handler’s deliberate failure through and hides unexpected errors', async () => {
     const seen: string[] = [];
     const handlers = echoHandlers() as unknown as Record<string, () => Promise<unknown>>;
