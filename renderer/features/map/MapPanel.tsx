@@ -10,10 +10,7 @@ import { startMapWorker } from './map-worker-port';
 import type { MapFeature } from './map-index-messages';
 import { fitAllBounds, mapPoints, unplacedWords, type MapBounds } from './map-points';
 import { useDebounced } from '../../components/use-debounced';
-
-/** OpenStreetMap's required attribution, shown on the map whatever the tiles. */
-export const TILE_ATTRIBUTION =
-  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap contributors</a>';
+import { TILE_ATTRIBUTION } from './map-words';
 
 /** Shown once when a tile fails: the map still works with positions alone. */
 export const TILES_FAILED = 'Map tiles could not be loaded; showing positions only.';
