@@ -8,6 +8,7 @@ import {
   newWindowDecision,
   redirectDecision,
 } from '../core/navigation-rules';
+import { showContextMenus } from './context-menu';
 
 /** Lets a navigation happen, or stops it (and opens a vetted link in the user's browser). */
 function follow(decision: NavigationDecision, event: { preventDefault(): void }): void {
@@ -69,6 +70,8 @@ export function createMainWindow(
       spellcheck: true,
     },
   });
+  // Spellcheck marks words; the context menu offers the suggestions and the editing commands.
+  showContextMenus(window.webContents);
   window.once('ready-to-show', () => {
     if (place?.maximized) window.maximize();
     window.show();
