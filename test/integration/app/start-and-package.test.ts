@@ -388,6 +388,8 @@ describe('npm run package:dir (Linux, unpacked, stand-in Electron)', () => {
       '/dist/app/renderer/map-worker.js',
       '/dist/app/icons/tray.png',
       '/dist/app/icons/tray@2x.png',
+      '/dist/app/icons/trayTemplate.png',
+      '/dist/app/icons/trayTemplate@2x.png',
     ])
       expect(entries, file).toContain(file);
     const manifest = JSON.parse(extractFile(ASAR, 'package.json').toString()) as Record<
