@@ -79,11 +79,16 @@ export async function bundleE2eRenderer(
   return outdir;
 }
 
-/** The tray icon, from the generated icon set (`@2x` for high-density screens, as Electron reads it). */
+/**
+ * The tray icons (`@2x` for high-density screens, as Electron reads it): the app icon from the
+ * generated set for Windows and Linux, the menu-bar templates for macOS (see `trayIconFile`).
+ */
 async function copyTrayIcon(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
   await copyFile(join(ROOT, 'build/icons/32x32.png'), join(dir, 'tray.png'));
   await copyFile(join(ROOT, 'build/icons/64x64.png'), join(dir, 'tray@2x.png'));
+  for (const file of ['trayTemplate.png', 'trayTemplate@2x.png'])
+    await copyFile(join(ROOT, 'build/tray', file), join(dir, file));
 }
 
 /**

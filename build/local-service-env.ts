@@ -17,7 +17,19 @@ import type { LaunchInfo } from '../service/photo-service';
  */
 export function localServiceEnv(info: LaunchInfo): Record<string, string> {
   const s3 = info.s3;
-  const seed: SeedConfig = {
+  const seed = localServiceSeed(info);
+  return {
+    [SEED_CONFIG_ENV]: JSON.stringify(seed),
+    ...(s3
+      ? { [SEED_S3_KEY_ENV]: s3.access_key_id, [SEED_S3_SECRET_ENV]: s3.secret_access_key }
+      : {}),
+  };
+}
+
+/** The service, client and photo host `localServiceEnv` configures the app with. */
+export function localServiceSeed(info: LaunchInfo): SeedConfig {
+  const s3 = info.s3;
+  return {
     authUrl: info.auth_url,
     baseUrl: info.base_url,
     clientId: info.public_client_id,
@@ -33,12 +45,6 @@ export function localServiceEnv(info: LaunchInfo): Record<string, string> {
             pathStyle: true,
           },
         }
-      : {}),
-  };
-  return {
-    [SEED_CONFIG_ENV]: JSON.stringify(seed),
-    ...(s3
-      ? { [SEED_S3_KEY_ENV]: s3.access_key_id, [SEED_S3_SECRET_ENV]: s3.secret_access_key }
       : {}),
   };
 }

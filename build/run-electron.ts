@@ -13,6 +13,9 @@ export function electronChildEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 /** How an Electron run ended: its exit code (1 when a signal ended it) and its last error output. */
 export type ElectronRun = { code: number; stderrTail: string };
 
+/** How long a stopped Electron gets to quit before it is killed. */
+export const STOP_GRACE_MS = 15_000;
+
 /** How much of Electron's error output is kept to recognise why it stopped. */
 const STDERR_TAIL_CHARS = 16_384;
 
@@ -24,10 +27,24 @@ export function runElectron(
   binary: string,
   args: readonly string[],
   env: NodeJS.ProcessEnv,
+  /** Asks Electron to end (SIGTERM); after `STOP_GRACE_MS` it is killed. */
+  stop?: AbortSignal,
 ): Promise<ElectronRun> {
   const child = spawn(binary, [...args], {
     stdio: ['inherit', 'inherit', 'pipe'],
     env: electronChildEnv(env),
+  });
+  let killTimer: NodeJS.Timeout | undefined;
+  const onStop = () => {
+    child.kill('SIGTERM');
+    // A quit that asks about pending uploads would wait for an answer nobody gives.
+    killTimer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+  };
+  if (stop?.aborted) onStop();
+  else stop?.addEventListener('abort', onStop, { once: true });
+  child.once('close', () => {
+    clearTimeout(killTimer);
+    stop?.removeEventListener('abort', onStop);
   });
   let stderrTail = '';
   child.stderr.on('data', (chunk: Buffer) => {

@@ -3,10 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PRODUCT_NAME } from '../shared/domain/app-identity';
+import { KeytarSecretStore } from '../main/secrets/keytar-secret-store';
 import { startPhotoService } from '../service/photo-service';
 import { bundleApp, ROOT } from './bundle-app';
+import { runDemoSession } from './demo-session';
 import { findElectronBinary, installElectronBinary, noElectronParagraph } from './electron-binary';
-import { localServiceEnv } from './local-service-env';
 import { runElectron } from './run-electron';
 import { sandboxRemedy } from './sandbox-remedy';
 
@@ -37,8 +38,8 @@ function hasConfiguredService(dataDir: string): boolean {
  * resolves with its exit code; when it stopped because its sandbox cannot work here, says how
  * to fix that.
  */
-async function runApp(binary: string, env: NodeJS.ProcessEnv): Promise<number> {
-  const run = await runElectron(binary, [ROOT, ...process.argv.slice(2)], env);
+async function runApp(binary: string, env: NodeJS.ProcessEnv, stop?: AbortSignal): Promise<number> {
+  const run = await runElectron(binary, [ROOT, ...process.argv.slice(2)], env, stop);
   const remedy = run.code === 0 ? undefined : sandboxRemedy(run.stderrTail, dirname(binary));
   if (remedy !== undefined) process.stderr.write(`\n${remedy}\n`);
   return run.code;
@@ -46,8 +47,9 @@ async function runApp(binary: string, env: NodeJS.ProcessEnv): Promise<number> {
 
 /**
  * `npm start`: builds the app and runs it in Electron. With no Photo Service configured (a fresh
- * machine), it is demo mode: the local Photo Service and its S3-compatible store start on
- * loopback, and the app runs in a fresh data folder configured against them.
+ * machine), it is demo mode (`runDemoSession`): the local Photo Service and its S3-compatible
+ * store start on loopback, the app runs in a fresh data folder configured against them, and the
+ * folder and the run's keychain entries are removed when it ends, Ctrl-C and SIGTERM included.
  */
 async function main(): Promise<number> {
   const found = findElectronBinary();
@@ -60,28 +62,19 @@ async function main(): Promise<number> {
   await bundleApp();
   if (hasConfiguredService(electronUserData(process.env))) return runApp(binary, process.env);
 
-  const service = await startPhotoService({ admin: true, withS3: true, allowPrivateFetch: true });
-  const dataDir = await mkdtemp(join(tmpdir(), 'photo-uploader-demo-'));
-  const { info } = service;
-  process.stderr.write(
-    [
-      'Photo Uploader demo mode: the app runs against the local Photo Service.',
-      `  What has arrived:     ${info.base_url}/`,
-      `  Projects:             ${info.projects.map((project) => project.name).join(', ')}`,
-      `  App data (removed at exit): ${dataDir}`,
-      '',
-    ].join('\n'),
-  );
-  try {
-    return await runApp(binary, {
-      ...process.env,
-      PHOTO_UPLOADER_DATA_DIR: dataDir,
-      ...localServiceEnv(info),
-    });
-  } finally {
-    await service.close();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  const keychain = new KeytarSecretStore();
+  return runDemoSession({
+    startService: () => startPhotoService({ admin: true, withS3: true, allowPrivateFetch: true }),
+    makeDataDir: () => mkdtemp(join(tmpdir(), 'photo-uploader-demo-')),
+    runApp: (env, stop) => runApp(binary, env, stop),
+    removal: {
+      removeFolder: (path) => rm(path, { recursive: true, force: true }),
+      deleteSecret: (name) => keychain.delete(name),
+    },
+    signals: process,
+    env: process.env,
+    say: (text) => process.stderr.write(text),
+  });
 }
 
 main().then(

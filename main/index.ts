@@ -9,12 +9,12 @@ import { routeDeepLinks } from './app/deep-links';
 import { startDesktopShell, trayIconIn } from './app/desktop-shell';
 import { denyPermissions, hardenWebContents } from './app/window';
 import type { AppCoreOptions } from './core/app-core';
+import { desktopDataFolder } from './core/desktop-data-folder';
 import { startDesktopApp } from './core/desktop-startup';
 import { type DesktopContext, ownerSteps } from './core/owner-steps';
-import { DATA_DIR_ENV, envForApp } from './core/seed-settings';
+import { envForApp } from './core/seed-settings';
 import { WAITING_FOR_OWNER } from './core/startup-words';
 import { WindowFrontEnd } from './core/window-front-end';
-import { defaultDataDir } from './ownership/data-folder';
 import { createLogger, jsonLineSink, type LogSink, Redactor } from './logging/logger';
 import { rotatingFileSink } from './logging/rotating-file-sink';
 import { askInNativeDialog } from './platform/confirm-dialog';
@@ -38,11 +38,8 @@ const OWNERSHIP_WAIT_MS = 30 * 60_000;
 
 registerAppSchemes();
 // The data folder the command line also uses by default (set before the single-instance lock,
-// which Electron keys by it).
-app.setPath(
-  'userData',
-  env[DATA_DIR_ENV] ?? defaultDataDir({ platform: process.platform, env, home: homedir() }),
-);
+// which Electron keys by it), made first: setPath throws for a folder that does not exist.
+app.setPath('userData', desktopDataFolder({ platform: process.platform, env, home: homedir() }));
 
 if (!app.requestSingleInstanceLock()) {
   // Another instance runs: it receives our argv (a sign-in link) through `second-instance`.

@@ -5,8 +5,7 @@ import type { AppCore } from '../core/app-core';
 import { routeAppRequest, routeThumbnailRequest } from '../core/app-requests';
 import { contentSecurityPolicy } from '../core/content-security-policy';
 
-/** The window's own origin: the renderer is served from here, never from `file://`. */
-export const APP_ORIGIN = `${APP_SCHEME}://renderer`;
+export { APP_ORIGIN } from '../core/navigation-rules';
 
 /**
  * Declares the app's schemes before the app is ready: `app:` behaves like a secure web origin

@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import { app } from 'electron';
-import { deepLinkFromArgv } from '../auth/callback-url';
 import {
   type Install,
   type RedirectDecision,
   redirectDecision,
   shouldRegisterScheme,
 } from '../core/redirect-choice';
+import { deepLinkRouter } from '../core/deep-link-routing';
 
 /**
  * Registers the app as the handler of its private scheme, and routes every way a link arrives to
@@ -31,27 +31,12 @@ export function routeDeepLinks(
         : app.setAsDefaultProtocolClient(scheme);
   const decision = redirectDecision(install, registered);
 
-  const waiting: string[] = [];
-  let deliver: ((url: string) => void) | undefined;
-  const arrive = (url: string) => (deliver ? deliver(url) : waiting.push(url));
-
+  const router = deepLinkRouter(scheme, focus);
   app.on('open-url', (event, url) => {
     event.preventDefault();
-    arrive(url);
+    router.openUrl(url);
   });
-  app.on('second-instance', (_event, argv) => {
-    focus();
-    const link = deepLinkFromArgv(argv, scheme);
-    if (link !== undefined) arrive(link);
-  });
-  const first = deepLinkFromArgv(process.argv, scheme);
-  if (first !== undefined) arrive(first);
-
-  return {
-    decision,
-    deliverTo: (handler) => {
-      deliver = handler;
-      for (const url of waiting.splice(0)) handler(url);
-    },
-  };
+  app.on('second-instance', (_event, argv) => router.secondInstance(argv));
+  router.firstLaunch(process.argv);
+  return { decision, deliverTo: router.deliverTo };
 }

@@ -14,6 +14,7 @@ import {
   STILL_UPLOADING_NOTICE,
   withTimeLimit,
 } from '../core/quit-rules';
+import { trayIconFile } from '../core/tray-icon-file';
 import { queueStateWords, trayMenu } from '../core/tray-menu';
 import type { WindowFrontEnd } from '../core/window-front-end';
 import { restoredPlace } from '../core/window-place';
@@ -205,5 +206,5 @@ export function startDesktopShell(parts: ShellParts): {
   return { openWindow, currentWindow: () => window };
 }
 
-/** Where the tray icon is in the built app (copied there by the bundler). */
-export const trayIconIn = (appDir: string) => join(appDir, 'icons', 'tray.png');
+/** Where this platform's tray icon is in the built app (copied there by the bundler). */
+export const trayIconIn = (appDir: string) => join(appDir, 'icons', trayIconFile(process.platform));

@@ -1,29 +1,34 @@
 import { BrowserWindow, session, shell, type WebContents } from 'electron';
 import { PRODUCT_NAME } from '../../shared/domain/app-identity';
 import { DEFAULT_WINDOW_SIZE, type WindowPlace } from '../core/window-place';
-import { APP_ORIGIN } from './app-protocol';
+import {
+  APP_ORIGIN,
+  type NavigationDecision,
+  navigationDecision,
+  newWindowDecision,
+  redirectDecision,
+} from '../core/navigation-rules';
+import { showContextMenus } from './context-menu';
 
-/** Links the window may open in the user's browser: https only, no credentials in the URL. */
-export function isVettedExternalLink(raw: string): boolean {
-  if (!URL.canParse(raw)) return false;
-  const url = new URL(raw);
-  return url.protocol === 'https:' && url.username === '' && url.password === '';
+/** Lets a navigation happen, or stops it (and opens a vetted link in the user's browser). */
+function follow(decision: NavigationDecision, event: { preventDefault(): void }): void {
+  if (decision.kind === 'stay') return;
+  event.preventDefault();
+  if (decision.kind === 'open-in-browser') void shell.openExternal(decision.url);
 }
 
 /**
- * Hardens every web contents the app creates: no navigation away from the app, no new windows
- * (vetted https links go to the system browser), no webviews.
+ * Hardens every web contents the app creates: no navigation away from the app, no new windows,
+ * no webviews; a vetted https link, clicked or opened as a window, goes to the system browser
+ * (the rules: `main/core/navigation-rules.ts`).
  */
 export function hardenWebContents(contents: WebContents): void {
-  contents.on('will-navigate', (event, url) => {
-    if (!url.startsWith(`${APP_ORIGIN}/`)) event.preventDefault();
-  });
-  contents.on('will-redirect', (event, url) => {
-    if (!url.startsWith(`${APP_ORIGIN}/`)) event.preventDefault();
-  });
+  contents.on('will-navigate', (event, url) => follow(navigationDecision(url), event));
+  contents.on('will-redirect', (event, url) => follow(redirectDecision(url), event));
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    if (isVettedExternalLink(url)) void shell.openExternal(url);
+    const decision = newWindowDecision(url);
+    if (decision.kind === 'open-in-browser') void shell.openExternal(decision.url);
     return { action: 'deny' };
   });
 }
@@ -65,6 +70,8 @@ export function createMainWindow(
       spellcheck: true,
     },
   });
+  // Spellcheck marks words; the context menu offers the suggestions and the editing commands.
+  showContextMenus(window.webContents);
   window.once('ready-to-show', () => {
     if (place?.maximized) window.maximize();
     window.show();

@@ -1,4 +1,5 @@
 import type { QueueProgressView } from '../ipc/views';
+import { plural } from './plural';
 
 /** What the notice needs of the queue: its progress. */
 type QueueState = { readonly progress: QueueProgressView };
@@ -17,7 +18,7 @@ export function batchNotice(
     queue.progress.stages.creating +
     queue.progress.stages.processing;
   if (after.progress.needsAttention > before.progress.needsAttention)
-    return `${after.progress.needsAttention} ${after.progress.needsAttention === 1 ? 'item needs' : 'items need'} your attention in the queue.`;
+    return `${plural(after.progress.needsAttention, { one: '# item needs', other: '# items need' })} your attention in the queue.`;
   if (waiting(before) > 0 && waiting(after) === 0 && after.progress.stages.done > 0)
     return `All uploads are finished: ${after.progress.stages.done} done.`;
   return undefined;

@@ -35,7 +35,7 @@ describe("a photo's own tags in the review list", () => {
     // Two tags for the first photo only.
     fireEvent.click(rowOf('IMG_1.jpg'));
     fireEvent.click(screen.getByRole('button', { name: 'Tags for selected…' }));
-    const field = screen.getByRole('textbox', { name: /Tags for the 1 selected photos/ });
+    const field = screen.getByRole('textbox', { name: /Tags for the 1 selected photo / });
     fireEvent.change(field, { target: { value: 'rebar, Level 2' } });
     fireEvent.keyDown(field, { key: 'Enter' });
     fireEvent.click(screen.getByRole('button', { name: 'Add tags to selected' }));
@@ -69,7 +69,7 @@ describe("a photo's own tags in the review list", () => {
     renderIntakeScreen([photo(1)], bridge);
     fireEvent.click(rowOf('IMG_1.jpg'));
     fireEvent.click(screen.getByRole('button', { name: 'Tags for selected…' }));
-    const field = screen.getByRole('textbox', { name: /Tags for the 1 selected photos/ });
+    const field = screen.getByRole('textbox', { name: /Tags for the 1 selected photo / });
     fireEvent.change(field, { target: { value: 'rebar' } });
     fireEvent.keyDown(field, { key: 'Enter' });
     fireEvent.click(screen.getByRole('button', { name: 'Add tags to selected' }));

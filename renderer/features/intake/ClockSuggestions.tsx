@@ -8,6 +8,7 @@ import { describeClockOffset } from '../../../shared/domain/clock-offset-words';
 import type { IntakeItem } from '../../../shared/domain/intake';
 import { call, useBridge } from '../../bridge/hooks';
 import { useDebounced } from '../../components/use-debounced';
+import { PHOTOS, plural } from '../../../shared/domain/plural';
 
 /** What each photo's GPS time says about its camera's clock. */
 function evidenceOf(items: readonly IntakeItem[]): ClockEvidence[] {
@@ -55,8 +56,7 @@ export function ClockSuggestions(props: { readonly items: readonly IntakeItem[] 
         return (
           <p key={label}>
             The clock of {label} looks {describeClockOffset(suggestion.offsetSeconds)}: GPS time of{' '}
-            {suggestion.photos} photo{suggestion.photos === 1 ? '' : 's'}, spread{' '}
-            {suggestion.spreadSeconds} s.{' '}
+            {plural(suggestion.photos, PHOTOS)}, spread {suggestion.spreadSeconds} s.{' '}
             {saved.has(label) ? (
               <span role="status">Saved: photos added from now on are corrected.</span>
             ) : (

@@ -1,5 +1,6 @@
 import { formatDistance } from '../../../shared/domain/project-distance';
 import type { FarFlag } from './use-far-photos';
+import { plural } from '../../../shared/domain/plural';
 
 /** What to do with the photos taken far from the chosen project. */
 export type FarChoice = 'upload' | 'leave-out' | 'move';
@@ -49,11 +50,13 @@ export function FarPhotos({
   return (
     <fieldset className="far-photos">
       <legend>
-        {far.size} {far.size === 1 ? 'photo was' : 'photos were'} taken far from {projectName}
+        {plural(far.size, { one: '# photo was', other: '# photos were' })} taken far from{' '}
+        {projectName}
       </legend>
       {suggested.length > 0 ? (
         <p className="muted">
-          Nearest {suggested.length === 1 ? 'project' : 'projects'}: {suggested.join(', ')}
+          Nearest {plural(suggested.length, { one: 'project', other: 'projects' })}:{' '}
+          {suggested.join(', ')}
         </p>
       ) : null}
       {option('upload', 'Upload them anyway')}

@@ -15,6 +15,7 @@ import { type FarChoice, FarPhotos, leftOutReason } from './FarPhotos';
 import { farPlan } from './far-plan';
 import { useFarPhotos } from './use-far-photos';
 import { MapPanel } from '../map/MapPanel';
+import { PHOTOS, plural } from '../../../shared/domain/plural';
 
 const ZONES = Intl.supportedValuesOf('timeZone');
 
@@ -117,7 +118,7 @@ export function IntakeScreen({
     const waiting = bySubfolder ? undecided(subfolders, subfolderChoices.choices) : [];
     if (waiting.length > 0) {
       setMessage(
-        `Confirm or change the project of ${waiting.join(', ')}, or leave ${waiting.length === 1 ? 'it' : 'them'} out.`,
+        `Confirm or change the project of ${waiting.join(', ')}, or leave ${plural(waiting.length, { one: 'it', other: 'them' })} out.`,
       );
       return;
     }
@@ -176,7 +177,7 @@ export function IntakeScreen({
         subfolderChoices.reset();
         setFarChoice('upload');
         onQueued(
-          `Queued ${queued.added} ${queued.added === 1 ? 'photo' : 'photos'} for ${bySubfolder ? 'their folders’ projects' : projectName}${queued.alreadyQueued ? ` (${queued.alreadyQueued} were already queued)` : ''}${queued.skipped.length > 0 ? `; ${queued.skipped.length} left out` : ''}${queued.moved > 0 ? `; ${queued.moved} moved to their nearest project` : ''}.`,
+          `Queued ${plural(queued.added, PHOTOS)} for ${bySubfolder ? 'their folders’ projects' : projectName}${queued.alreadyQueued ? ` (${plural(queued.alreadyQueued, { one: '# was', other: '# were' })} already queued)` : ''}${queued.skipped.length > 0 ? `; ${queued.skipped.length} left out` : ''}${queued.moved > 0 ? `; ${queued.moved} moved to their nearest project` : ''}.`,
         );
       })
       .catch((error: Error) => setMessage(error.message));
@@ -199,7 +200,8 @@ export function IntakeScreen({
         {progress ? (
           <p role="status" className="intake-progress">
             {progress.done ? 'Done: ' : 'Reading… '}
-            {progress.photos} photos, {progress.skipped} skipped, {progress.errors} unreadable
+            {plural(progress.photos, PHOTOS)}, {progress.skipped} skipped, {progress.errors}{' '}
+            unreadable
           </p>
         ) : null}
         {intake.items.length > 0 ? (
@@ -238,9 +240,7 @@ export function IntakeScreen({
               </button>
               <label className="inline">
                 Zone for photos without one
-                {assumedCount > 0
-                  ? ` (${assumedCount} ${assumedCount === 1 ? 'photo' : 'photos'})`
-                  : ''}{' '}
+                {assumedCount > 0 ? ` (${plural(assumedCount, PHOTOS)})` : ''}{' '}
                 <select value={assumedZone} onChange={(event) => changeZone(event.target.value)}>
                   {(ZONES.includes(assumedZone) ? ZONES : [assumedZone, ...ZONES]).map((zone) => (
                     <option key={zone}>{zone}</option>
@@ -251,7 +251,7 @@ export function IntakeScreen({
             {ownDraft !== undefined ? (
               <div className="own-description" role="group" aria-label="Own description">
                 <DescriptionEditor
-                  label={`Description for the ${selected.size} selected photos (replaces the batch's)`}
+                  label={`Description for the ${plural(selected.size, { one: '# selected photo', other: '# selected photos' })} (replaces the batch's)`}
                   value={ownDraft}
                   onChange={setOwnDraft}
                 />
@@ -352,7 +352,7 @@ export function IntakeScreen({
         ) : null}
         {message ? <p role="alert">{message}</p> : null}
         <button type="submit" className="primary" disabled={toUpload.length === 0}>
-          Upload {toUpload.length} {toUpload.length === 1 ? 'photo' : 'photos'}
+          Upload {plural(toUpload.length, PHOTOS)}
         </button>
       </form>
     </div>

@@ -10,10 +10,8 @@ import { startMapWorker } from './map-worker-port';
 import type { MapFeature } from './map-index-messages';
 import { fitAllBounds, mapPoints, unplacedWords, type MapBounds } from './map-points';
 import { useDebounced } from '../../components/use-debounced';
-
-/** OpenStreetMap's required attribution, shown on the map whatever the tiles. */
-export const TILE_ATTRIBUTION =
-  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap contributors</a>';
+import { TILE_ATTRIBUTION } from './map-words';
+import { PHOTOS, plural } from '../../../shared/domain/plural';
 
 /** Shown once when a tile fails: the map still works with positions alone. */
 export const TILES_FAILED = 'Map tiles could not be loaded; showing positions only.';
@@ -213,7 +211,7 @@ export function MapPanel({
     <section className="map-panel" aria-label="Map of the photos">
       <div className="map-head">
         <p className="map-summary" role="status">
-          {points.placed} {points.placed === 1 ? 'photo' : 'photos'} on the map
+          {plural(points.placed, PHOTOS)} on the map
           {points.far > 0 ? `, ${points.far} far from the project (outlined diamonds)` : ''}
           {points.unplaced > 0 ? `; ${unplacedWords(points.unplaced)}` : ''}
         </p>

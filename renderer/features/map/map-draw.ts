@@ -1,6 +1,7 @@
 import * as L from 'leaflet';
 import { formatCount } from './map-words';
 import type { MapFeature } from './map-index-messages';
+import { plural } from '../../../shared/domain/plural';
 
 /** The map and the layers the panel draws into. */
 export type MapLayers = {
@@ -63,7 +64,7 @@ export function drawFeatures(
     if (feature.kind === 'cluster') {
       const count = feature.count;
       const size = count < 100 ? 'small' : count < 1000 ? 'medium' : 'large';
-      const label = `${formatCount(count)} photos here${feature.far > 0 ? `, ${feature.far} far` : ''}: zoom in`;
+      const label = `${plural(count, { one: '# photo here', other: '# photos here' }, formatCount)}${feature.far > 0 ? `, ${feature.far} far` : ''}: zoom in`;
       const marker = L.marker([lat, lng], {
         icon: L.divIcon({
           className: `map-cluster map-cluster-${size}${feature.far > 0 ? ' has-far' : ''}`,

@@ -1,5 +1,6 @@
 import type { IntakeItemView } from '../../../shared/ipc/views';
 import type { MapIndexPoint } from './map-index-messages';
+import { plural } from '../../../shared/domain/plural';
 
 /** The corners around some places, [west, south, east, north] in degrees. */
 export type MapBounds = readonly [number, number, number, number];
@@ -75,5 +76,5 @@ export function fitAllBounds(
 
 /** "12 photos have no position" (one: "1 photo has no position"). */
 export function unplacedWords(count: number): string {
-  return count === 1 ? '1 photo has no position' : `${count} photos have no position`;
+  return plural(count, { one: '# photo has no position', other: '# photos have no position' });
 }

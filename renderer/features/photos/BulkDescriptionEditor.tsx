@@ -3,6 +3,7 @@ import type { PhotoView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { DescriptionEditor } from '../../components/DescriptionEditor';
 import { type BulkMode, bulkDescription } from './bulk-description';
+import { PHOTOS, plural } from '../../../shared/domain/plural';
 
 /**
  * Sets or appends one description on many photos at once. Each photo's edit is queued on its
@@ -28,7 +29,7 @@ export function BulkDescriptionEditor({
   // Bumped after a round is queued: a fresh, empty editor for the next one.
   const [round, setRound] = useState(0);
   const count = photos.length;
-  const noun = count === 1 ? 'photo' : 'photos';
+  const photosWords = plural(count, PHOTOS);
 
   const apply = async () => {
     setBusy(true);
@@ -54,8 +55,8 @@ export function BulkDescriptionEditor({
     const queued = count - refused.length;
     onDone(
       refused.length === 0
-        ? `Queued the description of ${queued} ${noun}. Each reaches the service as soon as it can, offline too.`
-        : `Queued the description of ${queued} of ${count} ${noun}. Not queued: ${refused.join(' ')}`,
+        ? `Queued the description of ${plural(queued, PHOTOS)}. Each reaches the service as soon as it can, offline too.`
+        : `Queued the description of ${queued} of ${photosWords}. Not queued: ${refused.join(' ')}`,
     );
   };
 
@@ -63,7 +64,7 @@ export function BulkDescriptionEditor({
     <div className="bulk-description" role="group" aria-label="Description of the selected photos">
       <DescriptionEditor
         key={round}
-        label={`Description for the ${count} selected ${noun}`}
+        label={`Description for the ${plural(count, { one: '# selected photo', other: '# selected photos' })}`}
         value={draft}
         onChange={setDraft}
       />
@@ -89,7 +90,7 @@ export function BulkDescriptionEditor({
         </label>
       </fieldset>
       <button type="button" className="primary" disabled={busy} onClick={() => void apply()}>
-        {mode === 'set' ? `Set description of ${count} ${noun}` : `Append to ${count} ${noun}`}
+        {mode === 'set' ? `Set description of ${photosWords}` : `Append to ${photosWords}`}
       </button>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { PhotoFilter } from './photo-filter';
+import { PHOTOS, plural } from '../../../shared/domain/plural';
 
 /** The date range and description words that narrow the Existing photos grid. */
 export function PhotoFilters({
@@ -40,7 +41,7 @@ export function PhotoFilters({
         />
       </label>
       <span className="muted" aria-live="polite">
-        {shown === total ? `${total} photos` : `${shown} of ${total} photos`}
+        {shown === total ? plural(total, PHOTOS) : `${shown} of ${plural(total, PHOTOS)}`}
       </span>
     </div>
   );

@@ -5,6 +5,7 @@ import type { QueueGroup, StateTone } from './queue-groups';
 import { stateTone } from './queue-groups';
 import { StateIcon } from './StateIcon';
 import { stateWords, toneCountWords } from './state-words';
+import { plural } from '../../../shared/domain/plural';
 
 /** The order a batch's counts are listed in: what needs the user first. */
 const TONE_ORDER: readonly StateTone[] = [
@@ -59,7 +60,7 @@ export function GroupHeader({
       <span className="group-title">
         <strong>{projectName}</strong>{' '}
         <span className="muted">
-          · {group.size} {group.size === 1 ? 'item' : 'items'} queued{' '}
+          · {plural(group.size, { one: '# item', other: '# items' })} queued{' '}
           {formatRelativeTime(group.queuedAt, now)}
         </span>
       </span>

@@ -5,6 +5,7 @@ import { VirtualList } from '../../components/VirtualList';
 import { groupQueue, type QueueGroup } from './queue-groups';
 import { GroupHeader, type ItemActions, ItemRow } from './QueueRows';
 import './queue.css';
+import { plural } from '../../../shared/domain/plural';
 
 /** Group headers and items share one height: the virtual list places rows by index. */
 const ROW_HEIGHT = 60;
@@ -111,7 +112,7 @@ export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | und
         <progress
           max={Math.max(1, total)}
           value={stages.done}
-          aria-label={`${stages.done} of ${total} photos uploaded`}
+          aria-label={`${stages.done} of ${plural(total, { one: '# photo', other: '# photos' })} uploaded`}
         />
         <ul className="stages">
           <li>

@@ -1,5 +1,6 @@
 import type { QueueCondition, QueueItemView } from '../../../shared/ipc/views';
 import type { StateTone } from './queue-groups';
+import { plural } from '../../../shared/domain/plural';
 
 /**
  * An item's state in plain words, as the queue list shows it. While the whole queue waits (offline,
@@ -62,7 +63,7 @@ export function toneCountWords(tone: StateTone, count: number): string {
     case 'done':
       return `${count} done`;
     case 'attention':
-      return `${count} ${count === 1 ? 'needs' : 'need'} attention`;
+      return plural(count, { one: '# needs attention', other: '# need attention' });
     case 'paused':
       return `${count} paused`;
     case 'cancelled':

@@ -9,6 +9,7 @@ import {
   ruleInput,
   WatchRuleFields,
 } from './WatchRuleFields';
+import { plural } from '../../../shared/domain/plural';
 
 /** A watched folder's state in a few words. */
 function stateText(folder: WatchFolderView): string {
@@ -68,7 +69,7 @@ export function WatchFolders({ settleSeconds = 5 }: { readonly settleSeconds?: n
       <legend id="watch-heading">Watched folders</legend>
       <p className="muted">
         New photos in these folders (and their subfolders) are queued once they are complete: their
-        size and time unchanged for {settleSeconds} {settleSeconds === 1 ? 'second' : 'seconds'}{' '}
+        size and time unchanged for {plural(settleSeconds, { one: '# second', other: '# seconds' })}{' '}
         (the settle time above) and the image whole. Each file is queued once.
       </p>
       <ul aria-label="Watched folders">

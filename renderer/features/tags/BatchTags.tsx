@@ -3,6 +3,7 @@ import type { IntakeItemView } from '../../../shared/ipc/views';
 import { withoutOwnTag } from './PhotoOwnTags';
 import { SelectedTags, withOwnTags } from './SelectedTags';
 import { TagChips } from './TagChips';
+import { plural } from '../../../shared/domain/plural';
 
 /** The tags of the batch being prepared: its own, from folder names, and per photo. */
 export function useBatchTags() {
@@ -75,7 +76,7 @@ export function OwnTagsPanel({
       ) : null}
       {count > 0 ? (
         <p className="muted" role="status">
-          {count} {count === 1 ? 'photo has' : 'photos have'} their own tags too.{' '}
+          {plural(count, { one: '# photo has', other: '# photos have' })} their own tags too.{' '}
           <button type="button" onClick={() => state.setOwn(new Map())}>
             Clear photos’ own tags
           </button>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { normalizeTags } from '../../../shared/domain/tags';
 import { TagChips } from './TagChips';
+import { plural } from '../../../shared/domain/plural';
 
 /** Tags for the selected photos only, added to the batch's when they are queued. */
 export function SelectedTags({
@@ -16,7 +17,7 @@ export function SelectedTags({
   return (
     <div className="selected-tags" role="group" aria-label="Tags for selected photos">
       <TagChips
-        label={`Tags for the ${selectedCount} selected photos (added to the batch's)`}
+        label={`Tags for the ${plural(selectedCount, { one: '# selected photo', other: '# selected photos' })} (added to the batch's)`}
         tags={draft}
         onChange={setDraft}
       />

@@ -8,8 +8,11 @@ import {
   LINUX_ICON_DIR,
   LINUX_ICON_SIZES,
   MAC_ICON,
+  TRAY_ICON_DIR,
+  TRAY_TEMPLATE_SIZES,
   WINDOWS_ICON,
 } from '../../../build/make-icons';
+import sharp from 'sharp';
 import { ROOT } from '../../support/upload-harness';
 
 // The committed packaging resources electron-builder reads: the icons `npm run icons` renders
@@ -76,6 +79,32 @@ describe('the app icons', () => {
     const types = icnsTypes(await readFile(MAC_ICON));
     // ic10: 512 pt @2x (1024 px); ic09: 512 px; ic08: 256 px; ic07: 128 px.
     for (const type of ['ic10', 'ic09', 'ic08', 'ic07']) expect(types).toContain(type);
+  });
+
+  it('include the macOS menu-bar icon: a template image, black with alpha, 16 px and 32 px @2x', async () => {
+    expect(TRAY_TEMPLATE_SIZES).toEqual({ 'trayTemplate.png': 16, 'trayTemplate@2x.png': 32 });
+    for (const [file, size] of Object.entries(TRAY_TEMPLATE_SIZES)) {
+      const { data, info } = await sharp(await readFile(join(TRAY_ICON_DIR, file)))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect({ width: info.width, height: info.height, channels: info.channels }, file).toEqual({
+        width: size,
+        height: size,
+        channels: 4,
+      });
+      // macOS draws a template from its alpha alone: every pixel black, the shape in alpha.
+      let opaque = 0;
+      let clear = 0;
+      for (let at = 0; at < data.length; at += 4) {
+        expect([data[at], data[at + 1], data[at + 2]], `${file} pixel ${at / 4}`).toEqual([
+          0, 0, 0,
+        ]);
+        if (data[at + 3] === 255) opaque += 1;
+        if (data[at + 3] === 0) clear += 1;
+      }
+      expect(opaque, file).toBeGreaterThan(size * 2);
+      expect(clear, file).toBeGreaterThan(size * 2);
+    }
   });
 
   it('include a Windows .ico that parses, from 16 to 256 pixels', async () => {

@@ -9,6 +9,11 @@ import { join } from 'node:path';
 import { extractFile, listPackage, statFile } from '@electron/asar';
 import { getConfig } from 'app-builder-lib/out/util/config/config.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import keytar from 'keytar';
+import { demoSecretNames } from '../../../build/demo-session';
+import type { SeedConfig } from '../../../main/core/seed-settings';
+import { KEYCHAIN_SERVICE } from '../../../main/secrets/keytar-secret-store';
+import { requireKeychain } from '../../support/keychain';
 import { ROOT } from '../../support/upload-harness';
 
 // \`npm start\` and \`npm run package:dir\` both build the app into dist/app, so they share this
@@ -261,6 +266,79 @@ describe('npm start', () => {
       expect(existsSync(seen.dataDir)).toBe(false);
     },
   );
+
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const)(
+    'in demo mode, %s to npm start ends Electron, removes the demo data folder and keychain entries, exits %i',
+    { timeout: 120_000 },
+    async (signal, code) => {
+      await requireKeychain();
+      // A stand-in Electron that says where it runs and then runs until it is stopped.
+      const dist = await folder();
+      await standInElectron(
+        dist,
+        `process.stdout.write('running ' + JSON.stringify({
+          pid: process.pid,
+          dataDir: process.env.PHOTO_UPLOADER_DATA_DIR,
+          config: JSON.parse(process.env.PHOTO_UPLOADER_CONFIG),
+        }) + '\\n');
+        setInterval(() => undefined, 1000);`,
+      );
+      // start-app.ts itself (what `npm start` runs), so the signal reaches the process that
+      // must clean up, as Ctrl-C's does in a terminal.
+      const child = spawn(process.execPath, ['--import', 'tsx', 'build/start-app.ts'], {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          ELECTRON_OVERRIDE_DIST_PATH: dist,
+          XDG_CONFIG_HOME: await folder(),
+          PHOTO_UPLOADER_DATA_DIR: '',
+          TMPDIR: await folder(),
+        },
+      });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', () => undefined);
+      // 'exit', not 'close': a stand-in left running would hold the output pipe open.
+      const ended = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      const running = await new Promise<{ pid: number; dataDir: string; config: SeedConfig }>(
+        (resolve, reject) => {
+          const look = () => {
+            const line = /^running (.*)$/m.exec(stdout)?.[1];
+            if (line !== undefined) resolve(JSON.parse(line) as never);
+          };
+          child.stdout.on('data', look);
+          void ended.then(() =>
+            reject(new Error(`start-app ended before Electron ran: ${stdout}`)),
+          );
+        },
+      );
+      // What the app leaves while it runs: files in its folder, entries in the keychain.
+      await writeFile(join(running.dataDir, 'queue.db'), 'rows');
+      const names = demoSecretNames(running.config);
+      for (const name of names) await keytar.setPassword(KEYCHAIN_SERVICE, name, 'demo');
+
+      try {
+        child.kill(signal);
+        expect(await ended).toBe(code);
+        expect(existsSync(running.dataDir)).toBe(false);
+        for (const name of names)
+          expect(await keytar.getPassword(KEYCHAIN_SERVICE, name)).toBeNull();
+        expect(() => process.kill(running.pid, 0)).toThrow(/ESRCH/);
+      } finally {
+        // Whatever the outcome, no stand-in Electron or keychain entry outlives the test.
+        try {
+          process.kill(running.pid, 'SIGKILL');
+        } catch {
+          // already gone, as it should be
+        }
+        for (const name of names) await keytar.deletePassword(KEYCHAIN_SERVICE, name);
+        await rm(running.dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 const OUT = join(ROOT, 'out/linux-unpacked');
@@ -310,6 +388,8 @@ describe('npm run package:dir (Linux, unpacked, stand-in Electron)', () => {
       '/dist/app/renderer/map-worker.js',
       '/dist/app/icons/tray.png',
       '/dist/app/icons/tray@2x.png',
+      '/dist/app/icons/trayTemplate.png',
+      '/dist/app/icons/trayTemplate@2x.png',
     ])
       expect(entries, file).toContain(file);
     const manifest = JSON.parse(extractFile(ASAR, 'package.json').toString()) as Record<
