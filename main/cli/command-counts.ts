@@ -1,5 +1,5 @@
 import type { QueueItemView } from '../../shared/ipc/views';
-import { type CountForms, counted, DESCRIPTION_EDITS, PHOTOS } from './count-words';
+import { counted, DESCRIPTION_EDITS, NEED_ATTENTION, PHOTOS } from './count-words';
 
 /**
  * What became of the items one command worked on (its own, not the queue's history): each item
@@ -58,8 +58,6 @@ export function tally(
   }
   return counts;
 }
-
-const NEED_ATTENTION: CountForms = { one: 'needs attention', other: 'need attention' };
 
 /** What is left of a command's items, e.g. `1 needs attention, 2 paused` (nothing: []). */
 function leftParts(counts: CommandCounts): string[] {

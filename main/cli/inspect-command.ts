@@ -13,6 +13,7 @@ import { createLogger, Redactor, silentLogger, textLineSink } from '../logging/l
 import { withCameraOffsetFlags } from './camera-offset-flag';
 import { type CliContext, type CommandOutput, openCliContext, UsageError } from './cli-context';
 import { printable } from '../../shared/domain/printable-text';
+import { counted, ERRORS, PHOTOS } from './count-words';
 
 /**
  * How `inspect --project ID` measures each photo: its distance to that project, far past
@@ -191,7 +192,7 @@ export async function inspect(
     for (const line of suggestionLines(evidence)) out.stderr.write(`${line}\n`);
     if (!options.json) {
       out.stderr.write(
-        `${totals.photos} photos, ${totals.skipped} skipped, ${totals.errors} errors (assumed zone ${zone})\n`,
+        `${counted(totals.photos, PHOTOS)}, ${totals.skipped} skipped, ${counted(totals.errors, ERRORS)} (assumed zone ${zone})\n`,
       );
     }
     return 0;

@@ -146,6 +146,17 @@ describe('the command line says what happened, once, in sentences', () => {
   }, 60_000);
 });
 
+describe('the command line counts in words', () => {
+  it('says "1 photo" in the totals of inspect', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'cli-words-one-'));
+    await makePhotos(folder, 1);
+    const run = await runCli(['inspect', folder]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('1 photo, 0 skipped, 0 errors');
+    expect(run.stdout + run.stderr).not.toMatch(/\b1 (photos|errors)\b/);
+  });
+});
+
 describe('the command line and a closed pipe', () => {
   it('ends quietly with 0 when the reader of its output goes away (`… | head`)', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'cli-words-pipe-'));
