@@ -6,6 +6,7 @@ import {
 import { describeClockOffset, formatClockOffset } from '../../shared/domain/clock-offset-words';
 import type { IntakeItem } from '../../shared/domain/intake';
 import { printable } from '../../shared/domain/printable-text';
+import { counted, PHOTOS } from './count-words';
 
 /** What a photo's GPS time says about its camera's clock, for the offset suggestions. */
 export function clockEvidence(item: IntakeItem): ClockEvidence | undefined {
@@ -24,6 +25,6 @@ export function suggestionLines(evidence: readonly ClockEvidence[]): string[] {
   return suggestCameraOffsets(evidence).map((suggestion) => {
     const name = printable(cameraLabel(suggestion.camera));
     const flagName = `${suggestion.camera.make} / ${suggestion.camera.model}${suggestion.camera.serial ? ` #${suggestion.camera.serial}` : ''}`;
-    return `suggested clock offset for ${name}: ${describeClockOffset(suggestion.offsetSeconds)} (GPS time of ${suggestion.photos} photo${suggestion.photos === 1 ? '' : 's'}, spread ${suggestion.spreadSeconds} s); save it with --camera-offset "${printable(flagName)}=${formatClockOffset(suggestion.offsetSeconds)}"`;
+    return `suggested clock offset for ${name}: ${describeClockOffset(suggestion.offsetSeconds)} (GPS time of ${counted(suggestion.photos, PHOTOS)}, spread ${suggestion.spreadSeconds} s); save it with --camera-offset "${printable(flagName)}=${formatClockOffset(suggestion.offsetSeconds)}"`;
   });
 }

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { IpcCallInput } from '../../shared/ipc/bridge';
 import type { IpcChannel, IpcResults } from '../../shared/ipc/contract';
 import { AppCore } from '../core/app-core';
-import { createLogger, jsonLineSink, type LogSink, type Logger, Redactor } from '../logging/logger';
+import { createLogger, type LogSink, type Logger, Redactor, textLineSink } from '../logging/logger';
 import { rotatingFileSink } from '../logging/rotating-file-sink';
 import type { CoreClient } from '../ownership/core-client';
 import { defaultDataDir as appDataDir } from '../ownership/data-folder';
@@ -74,15 +74,16 @@ export async function openCliContext(
   const redactor = new Redactor();
   // Absolute: the owner's address in the folder must mean the same from any working directory.
   const dataDir = resolve(options.dataDir ?? defaultDataDir());
-  const toStderr = jsonLineSink(out.stderr);
-  // The log file in the data folder, once this process owns it (only the owner writes there, so
-  // two processes never rotate one file). It keeps info lines even without --verbose, so saved
-  // diagnostics have them; stderr shows what it always showed.
+  // Log records go to the log file in the data folder, once this process owns it (only the owner
+  // writes there, so two processes never rotate one file); it keeps info lines even without
+  // --verbose, so saved diagnostics have them. Stderr is for the command's own sentences: a
+  // record reaches it only with --verbose, as a readable line, never as JSON.
+  const toStderr = options.verbose ? textLineSink(out.stderr) : undefined;
   let toFile: LogSink | undefined;
   const logger = createLogger({
     sink: (record) => {
       toFile?.(record);
-      if (options.verbose || record.level === 'warn' || record.level === 'error') toStderr(record);
+      toStderr?.(record);
     },
     redactor,
     level: 'info',
@@ -97,7 +98,7 @@ export async function openCliContext(
       return AppCore.start({
         dataDir,
         secrets: new FallbackSecretStore(new KeytarSecretStore(), logger.child('secrets')),
-        browser: options.noBrowser ? new PrintingBrowser(out.stdout) : new SystemBrowser(),
+        browser: options.noBrowser ? new PrintingBrowser(out) : new SystemBrowser(),
         chooser: { choose: () => Promise.resolve([]) },
         logger,
         redactor,

@@ -17,6 +17,7 @@ import { sync } from './sync-command';
 import { upload } from './upload-command';
 import { keepOriginalsFlag, noSavedSettings, settingsChange } from './settings-flags';
 import { printable } from '../../shared/domain/printable-text';
+import { readFilesFrom } from './files-from';
 import { watchFolders } from './watch-command';
 
 /** The commands that open the data folder (`inspect` needs none). */
@@ -101,7 +102,10 @@ Options (the service and photo host flags are saved, like login saves them):
   --no-browser       print the authorization URL instead of opening a browser
   --json             machine-readable output (status, inspect: one JSON object per line)
   --zone IANA        the zone assumed for photos nothing else places (default: this computer's)
-  --verbose          log progress to stderr
+  --verbose          log progress to stderr (the log file in the data folder has it anyway)
+  --files-from FILE|-  (upload, inspect, watch) the paths listed in FILE too, one a line, or
+                     NUL-separated as find -print0 writes them; - reads the list from standard
+                     input. For lists too long for one command line
 
 Photo host (saved like the other settings):
   --host s3 --s3-endpoint URL --s3-region R --s3-bucket B [--s3-prefix P] [--s3-path-style]
@@ -117,12 +121,19 @@ Photo host (saved like the other settings):
                      "Mon-Fri 18:00-07:00" (may cross midnight; saved; any removes it)
 `;
 
-/** Runs one command line; returns the exit code (0 success, 1 failure, 2 usage). */
+/** The commands that take paths, and so `--files-from`. */
+const PATH_COMMANDS = new Set(['upload', 'inspect', 'watch']);
+
+/**
+ * Runs one command line; returns the exit code (0 success, 1 failure, 2 usage). `stdin` is read
+ * only for `--files-from -`.
+ */
 export async function runCli(
   argv: readonly string[],
   env: NodeJS.ProcessEnv,
   stdout: NodeJS.WritableStream,
   stderr: NodeJS.WritableStream,
+  stdin: NodeJS.ReadableStream,
 ): Promise<number> {
   let parsed;
   try {
@@ -174,6 +185,7 @@ export async function runCli(
         'camera-offset': { type: 'string', multiple: true },
         'max-upload-rate': { type: 'string' },
         hours: { type: 'string' },
+        'files-from': { type: 'string' },
       },
     });
   } catch (error) {
@@ -192,6 +204,20 @@ export async function runCli(
     );
     return 2;
   }
+  // The paths after the command, then those of a `--files-from` list (a file, or `-`: stdin).
+  let paths: string[] = positionals.slice(1);
+  if (values['files-from'] !== undefined) {
+    if (!PATH_COMMANDS.has(command)) {
+      stderr.write(`${printable(command)}: --files-from is for upload, inspect and watch\n`);
+      return 2;
+    }
+    try {
+      paths = [...paths, ...(await readFilesFrom(values['files-from'], stdin))];
+    } catch (error) {
+      stderr.write(`${command}: ${error instanceof Error ? error.message : String(error)}\n`);
+      return 2;
+    }
+  }
   if (command === 'inspect' && values.project === undefined) {
     // Reading photos needs no data folder: no queue, no sign-in.
     try {
@@ -204,7 +230,7 @@ export async function runCli(
       );
       return await inspect(
         {
-          paths: positionals.slice(1),
+          paths,
           zone: values.zone,
           json: values.json ?? false,
           cameraOffsets,
@@ -264,7 +290,7 @@ export async function runCli(
         return await upload(
           context,
           {
-            paths: rest.map((path) => resolve(path)),
+            paths: paths.map((path) => resolve(path)),
             projectId: values.project,
             description: values.description,
             internal: values.internal ?? false,
@@ -282,7 +308,7 @@ export async function runCli(
       case 'inspect':
         return await inspect(
           {
-            paths: rest,
+            paths,
             zone: values.zone,
             json: values.json ?? false,
             place: await inspectPlace(context, values.project ?? '', values['far-meters']),
@@ -333,7 +359,7 @@ export async function runCli(
         return await watchFolders(
           context,
           {
-            folders: rest,
+            folders: paths,
             projectId: values.project,
             projectPerSubfolder: values['project-per-subfolder'] ?? false,
             settleSeconds: values['settle-seconds'],

@@ -9,10 +9,11 @@ import { isKnownZone } from '../media/capture-time';
 import { Intake } from '../media/intake';
 import { noKnownPhotos } from '../media/known-photos';
 import { MediaWorkers } from '../media/media-workers';
-import { createLogger, jsonLineSink, Redactor } from '../logging/logger';
+import { createLogger, Redactor, silentLogger, textLineSink } from '../logging/logger';
 import { withCameraOffsetFlags } from './camera-offset-flag';
 import { type CliContext, type CommandOutput, openCliContext, UsageError } from './cli-context';
 import { printable } from '../../shared/domain/printable-text';
+import { counted, ERRORS, PHOTOS } from './count-words';
 
 /**
  * How `inspect --project ID` measures each photo: its distance to that project, far past
@@ -161,12 +162,15 @@ export async function inspect(
   out: CommandOutput,
   verbose: boolean,
 ): Promise<number> {
-  const logger = createLogger({
-    sink: jsonLineSink(out.stderr),
-    redactor: new Redactor(),
-    level: verbose ? 'info' : 'warn',
-    scope: 'cli',
-  });
+  // No data folder, so no log file: log records are shown only when asked for (--verbose).
+  const logger = verbose
+    ? createLogger({
+        sink: textLineSink(out.stderr),
+        redactor: new Redactor(),
+        level: 'info',
+        scope: 'cli',
+      })
+    : silentLogger;
   if (options.paths.length === 0) throw new UsageError('inspect needs at least one file or folder');
   const zone = options.zone ?? computerZone();
   if (!isKnownZone(zone))
@@ -188,7 +192,7 @@ export async function inspect(
     for (const line of suggestionLines(evidence)) out.stderr.write(`${line}\n`);
     if (!options.json) {
       out.stderr.write(
-        `${totals.photos} photos, ${totals.skipped} skipped, ${totals.errors} errors (assumed zone ${zone})\n`,
+        `${counted(totals.photos, PHOTOS)}, ${totals.skipped} skipped, ${counted(totals.errors, ERRORS)} (assumed zone ${zone})\n`,
       );
     }
     return 0;

@@ -1,4 +1,5 @@
 import { printable } from '../../shared/domain/printable-text';
+import { counted, PHOTOS } from './count-words';
 import type { PhotoListingView, ProjectListingView } from '../../shared/ipc/views';
 import type { ServiceCopyView } from '../../shared/ipc/views';
 import { type CliContext, type CommandOutput, CommandFailed, UsageError } from './cli-context';
@@ -44,7 +45,7 @@ export async function listProjects(
     return 0;
   }
   for (const project of projects) out.stdout.write(`${projectLine(project)}\n`);
-  out.stdout.write(`${projects.length} project${projects.length === 1 ? '' : 's'}.\n`);
+  out.stdout.write(`${counted(projects.length, { one: 'project', other: 'projects' })}.\n`);
   return 0;
 }
 
@@ -113,7 +114,7 @@ export async function listPhotos(
     return 0;
   }
   for (const photo of shown) out.stdout.write(`${photoLine(photo)}\n`);
-  out.stdout.write(`${shown.length} photo${shown.length === 1 ? '' : 's'}.\n`);
+  out.stdout.write(`${counted(shown.length, PHOTOS)}.\n`);
   return 0;
 }
 

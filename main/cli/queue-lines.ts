@@ -1,5 +1,6 @@
 import { type QueueItemState, type QueueItemView, queueItemStates } from '../../shared/ipc/views';
 import { printable } from '../../shared/domain/printable-text';
+import { counted, NEED_ATTENTION } from './count-words';
 
 /** How many queue items are in each state. */
 export type Counts = Readonly<Record<QueueItemState, number>>;
@@ -10,7 +11,7 @@ export type Counts = Readonly<Record<QueueItemState, number>>;
  */
 export function summary(counts: Counts): string {
   const waiting = counts.queued + counts.staged + counts.creating + counts.created;
-  return `${counts.done} done, ${waiting} waiting, ${counts['needs-attention']} need attention, ${counts.cancelled} cancelled`;
+  return `${counts.done} done, ${waiting} waiting, ${counted(counts['needs-attention'], NEED_ATTENTION)}, ${counts.cancelled} cancelled`;
 }
 
 /** Counts `items` by state; every state is present, with 0 where no item is in it. */

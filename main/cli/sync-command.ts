@@ -2,14 +2,46 @@ import type { QueueItemView, QueueProgressView } from '../../shared/ipc/views';
 import { printable } from '../../shared/domain/printable-text';
 import { progressLine } from '../queue/queue-progress';
 import type { CliContext, CommandOutput } from './cli-context';
-import { itemName, summary } from './queue-lines';
+import { type CommandCounts, syncLine, tally, waitedForLine } from './command-counts';
+import { counted } from './count-words';
+import { itemName } from './queue-lines';
 import { signInWords } from './session-words';
+
+/** How the command line tells a user to lift a pause. */
+export const RESUME_COMMAND = '`npm run cli -- resume`';
+
+/** The exit code of a command ended by a signal: 128 + the signal's number, as shells report. */
+const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
+
+/** Which items a sync counts and how it says them. */
+export type SyncScope = {
+  /**
+   * The items this command queued (`upload`): only they are counted and said. Without it, the
+   * items the queue had to do when the sync began, and those added while it ran.
+   */
+  readonly itemIds?: ReadonlySet<number>;
+  /** The line the sync ends with, from its counts (default: `syncLine`). */
+  readonly line?: (counts: CommandCounts) => string;
+};
+
+/** What the user is told when paused items keep the sync from finishing; undefined if none. */
+function pausedWords(pausedAll: boolean, counts: CommandCounts): string | undefined {
+  if (pausedAll) return `Everything is paused: run ${RESUME_COMMAND} to go on.`;
+  if (counts.paused === 0) return undefined;
+  return `${counted(counts.paused, { one: 'item is', other: 'items are' })} paused: run ${RESUME_COMMAND} to go on (or \`resume ID\` for one).`;
+}
 
 /**
  * `sync`: runs the queue until every item is done or waiting on the user, here or in the process
- * that owns the data folder. Exit 0 only when all are done (or cancelled).
+ * that owns the data folder, and says what became of the items it had to do (`scope`). Exit 0
+ * only when all are done (or cancelled); 130 on SIGINT and 143 on SIGTERM, after the steps in
+ * flight were journaled.
  */
-export async function sync(context: CliContext, out: CommandOutput): Promise<number> {
+export async function sync(
+  context: CliContext,
+  out: CommandOutput,
+  scope: SyncScope = {},
+): Promise<number> {
   const session = await context.call('session:get', {});
   if (session.state !== 'signed-in') {
     out.stderr.write(
@@ -17,15 +49,31 @@ export async function sync(context: CliContext, out: CommandOutput): Promise<num
     );
     return 1;
   }
+  const start = await context.call('queue:snapshot', {});
+  // Items finished before this sync are the queue's history, not what this command did.
+  const settled = new Set(
+    start.items
+      .filter((item) => item.state === 'done' || item.state === 'cancelled')
+      .map((item) => item.id),
+  );
+  const inScope = (item: QueueItemView) =>
+    scope.itemIds === undefined ? !settled.has(item.id) : scope.itemIds.has(item.id);
   let progress: QueueProgressView | undefined;
   let offline = false;
   const reported = new Set<number>();
   const report = (item: QueueItemView) => {
-    if (item.state !== 'needs-attention' || reported.has(item.id)) return;
+    if (item.state !== 'needs-attention' || reported.has(item.id) || !inScope(item)) return;
     reported.add(item.id);
     out.stderr.write(`Needs attention: ${itemName(item)}: ${printable(item.reason ?? '')}\n`);
   };
   let hoursWait: string | undefined;
+  const sayHoursWait = (wait: string | undefined) => {
+    if (wait !== undefined && wait !== hoursWait)
+      out.stderr.write(`sync: ${wait}. Stop with Ctrl+C; nothing is lost.\n`);
+    hoursWait = wait;
+  };
+  // A queue that waits for its hours says so at once, not at its next change.
+  sayHoursWait(start.hoursWait);
   const stopEvents = context.client.on('queue:changed', (change) => {
     progress = change.progress;
     if (change.condition === 'offline' && !offline)
@@ -33,9 +81,7 @@ export async function sync(context: CliContext, out: CommandOutput): Promise<num
         'Offline: uploads wait and resume by themselves when the service answers.\n',
       );
     offline = change.condition === 'offline';
-    if (change.hoursWait !== undefined && change.hoursWait !== hoursWait)
-      out.stderr.write(`sync: ${change.hoursWait}. Stop with Ctrl+C; nothing is lost.\n`);
-    hoursWait = change.hoursWait;
+    sayHoursWait(change.hoursWait);
     for (const item of change.items) report(item);
   });
   const ticker = setInterval(() => {
@@ -44,24 +90,35 @@ export async function sync(context: CliContext, out: CommandOutput): Promise<num
         `${progressLine(progress)}${offline ? ' (offline: waiting for the service)' : ''}\n`,
       );
   }, 5000);
-  let interrupted = false;
-  const interrupt = () => {
-    interrupted = true;
+  let interrupted: keyof typeof SIGNAL_EXIT | undefined;
+  const interrupt = (signal: keyof typeof SIGNAL_EXIT) => {
+    interrupted = signal;
     // Closing journals the steps in flight (owner) or leaves the owner to go on (attached).
-    void context.close({ now: true }).then(() => process.exit(130));
+    void context.close({ now: true }).then(() => process.exit(SIGNAL_EXIT[signal]));
   };
-  process.once('SIGINT', interrupt);
-  process.once('SIGTERM', interrupt);
+  const onSigint = () => interrupt('SIGINT');
+  const onSigterm = () => interrupt('SIGTERM');
+  process.once('SIGINT', onSigint);
+  process.once('SIGTERM', onSigterm);
   try {
     const ended = await context.call('queue:sync', {});
+    if (interrupted !== undefined) return SIGNAL_EXIT[interrupted];
+    if (ended.ended === 'stopped') {
+      // The owner is quitting: it cannot be asked for the queue any more.
+      out.stderr.write(
+        'sync: the process that runs the queue is quitting; run sync again later. Nothing was lost.\n',
+      );
+      return 1;
+    }
     // Changes are sent in batches: the last ones may come after the sync ended; say them all.
-    if (ended.counts['needs-attention'] > reported.size)
-      for (const item of (await context.call('queue:snapshot', {})).items) report(item);
-    const { rateLimited, serverErrors, networkErrors } = ended.waitedFor;
-    out.stdout.write(`${summary(ended.counts)}\n`);
-    out.stdout.write(
-      `Waited for: ${rateLimited} rate-limit answers (429), ${serverErrors} server errors (5xx), ${networkErrors} network failures.\n`,
-    );
+    const final = await context.call('queue:snapshot', {});
+    for (const item of final.items) report(item);
+    const counts = tally(final.items, inScope, final.pausedAll);
+    out.stdout.write(`${(scope.line ?? syncLine)(counts)}\n`);
+    const waited = waitedForLine(ended.waitedFor);
+    if (waited !== undefined) out.stdout.write(`${waited}\n`);
+    const paused = pausedWords(final.pausedAll, counts);
+    if (paused !== undefined) out.stderr.write(`${paused}\n`);
     switch (ended.ended) {
       case 'needs-sign-in':
         out.stderr.write(
@@ -71,26 +128,17 @@ export async function sync(context: CliContext, out: CommandOutput): Promise<num
       case 'not-ready':
         out.stderr.write(`sync: ${ended.reason ?? 'the queue cannot run yet'}\n`);
         return 1;
-      case 'stopped':
-        out.stderr.write(
-          'sync: the process that runs the queue is quitting; run sync again later. Nothing was lost.\n',
-        );
-        return interrupted ? 130 : 1;
       case 'idle': {
-        const { counts } = ended;
+        const { counts: queue } = ended;
         const unfinished =
-          counts.queued +
-          counts.staged +
-          counts.creating +
-          counts.created +
-          counts['needs-attention'];
+          queue.queued + queue.staged + queue.creating + queue.created + queue['needs-attention'];
         return unfinished === 0 ? 0 : 1;
       }
     }
   } finally {
     clearInterval(ticker);
     stopEvents();
-    process.off('SIGINT', interrupt);
-    process.off('SIGTERM', interrupt);
+    process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigterm);
   }
 }

@@ -10,6 +10,7 @@ import { type CliContext, type CommandOutput, UsageError } from './cli-context';
 import { descriptionFromFlag } from './description-flag';
 import { farMetersFlag, warnFarPhotos } from './far-photos';
 import { withoutServiceCopiesByProject } from './list-commands';
+import { tally, uploadLine } from './command-counts';
 import { sync } from './sync-command';
 
 /** Takes `paths` in through the core's intake and returns its results, in order. */
@@ -137,9 +138,9 @@ export async function upload(
     options,
     out,
   );
-  const { added, alreadyQueued, skipped } =
+  const { added, alreadyQueued, skipped, itemIds } =
     photos.length === 0
-      ? { added: 0, alreadyQueued: 0, skipped: [] }
+      ? { added: 0, alreadyQueued: 0, skipped: [], itemIds: [] }
       : await context.call('queue:add-photos', {
           intakeIds: photos,
           ...(options.projectId ? { projectId: options.projectId } : {}),
@@ -153,9 +154,14 @@ export async function upload(
         });
   for (const photo of skipped)
     out.stderr.write(`skipped: ${printable(photo.path)}: ${printable(photo.reason)}\n`);
-  out.stdout.write(
-    `Queued ${added} photos${alreadyQueued > 0 ? ` (${alreadyQueued} were already queued)` : ''}.\n`,
-  );
-  if (options.queueOnly) return 0;
-  return sync(context, out);
+  const none = tally([], () => false, false);
+  if (options.queueOnly) {
+    out.stdout.write(`${uploadLine(added, alreadyQueued, none)}\n`);
+    return 0;
+  }
+  // What this command says it did is what became of its own photos, not the queue's history.
+  return sync(context, out, {
+    itemIds: new Set(itemIds ?? []),
+    line: (counts) => uploadLine(added, alreadyQueued, counts),
+  });
 }

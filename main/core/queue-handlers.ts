@@ -70,6 +70,7 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
         added: added.length,
         alreadyQueued: alreadyQueued.length,
         addedIntakeIds: plan.intakeIds.filter((_, index) => addedEach[index]),
+        itemIds: [...added, ...alreadyQueued],
         skipped: plan.skipped,
       };
     },

@@ -1,3 +1,4 @@
+import { printable } from '../../shared/domain/printable-text';
 import { Redactor } from './redactor';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -66,6 +67,21 @@ export function createLogger(options: {
 /** A sink that writes one JSON line per record to a stream (stderr for the command line). */
 export function jsonLineSink(stream: { write(chunk: string): unknown }): LogSink {
   return (record) => stream.write(`${JSON.stringify(record)}\n`);
+}
+
+/**
+ * A sink that writes one readable line per record, for a person at a terminal (the command
+ * line's `--verbose`): `warn: cli.auth: refresh failed; will retry later (error: timeout)`.
+ * Control characters are shown as escapes. The log file keeps the JSON lines.
+ */
+export function textLineSink(stream: { write(chunk: string): unknown }): LogSink {
+  return (record) => {
+    const fields = Object.entries(record.fields).map(
+      ([name, value]) => `${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`,
+    );
+    const details = fields.length > 0 ? ` (${fields.join(', ')})` : '';
+    stream.write(`${printable(`${record.level}: ${record.scope}: ${record.message}${details}`)}\n`);
+  };
 }
 
 /** A logger that drops everything (for callers that have nothing to say). */

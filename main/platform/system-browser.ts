@@ -30,12 +30,21 @@ export class SystemBrowser implements Browser {
   }
 }
 
-/** For `--no-browser`: prints the authorization URL for the user (or a script) to open. */
+/**
+ * For `--no-browser`: says what to do on stderr, and prints the authorization URL alone on its
+ * own line of stdout, for the user (or a script) to open.
+ */
 export class PrintingBrowser implements Browser {
-  constructor(private readonly out: { write(text: string): unknown }) {}
+  constructor(
+    private readonly out: {
+      readonly stdout: { write(text: string): unknown };
+      readonly stderr: { write(text: string): unknown };
+    },
+  ) {}
 
   open(url: string): Promise<void> {
-    this.out.write(`${url}\n`);
+    this.out.stderr.write('Open this address in a browser to sign in:\n');
+    this.out.stdout.write(`${url}\n`);
     return Promise.resolve();
   }
 }

@@ -264,6 +264,11 @@ export type IpcResults = {
     readonly alreadyQueued: number;
     /** The intake ids of the photos queued by this call (not those the queue already held). */
     readonly addedIntakeIds: readonly number[];
+    /**
+     * The queue items of the photos, added or already queued, so that a command can say what
+     * became of its own photos. Left out by stand-ins that have no queue.
+     */
+    readonly itemIds?: readonly number[];
     readonly skipped: readonly {
       readonly intakeId: number;
       readonly path: string;

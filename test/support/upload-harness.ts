@@ -81,13 +81,14 @@ export type CliRun = {
 
 /**
  * Starts the command line with `args`: through tsx directly (quick), or exactly as a user types it,
- * `npm run cli -- …args`, with `viaNpm`. `onLine` sees each stdout line as it arrives.
+ * `npm run cli -- …args`, with `viaNpm`. `onLine` sees each stdout line as it arrives. `stdin`
+ * is its standard input (empty when not given).
  */
 export function startCli(
   args: readonly string[],
   env: NodeJS.ProcessEnv = {},
   onLine?: (line: string) => void,
-  options: { readonly viaNpm?: boolean } = {},
+  options: { readonly viaNpm?: boolean; readonly stdin?: string } = {},
 ): { child: ChildProcess; done: Promise<CliRun> } {
   const bundled = bundledCliEntry();
   const [command, prefix] = options.viaNpm
@@ -98,8 +99,11 @@ export function startCli(
   const child = spawn(command, [...prefix, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: 'pipe',
   });
+  // A command that ends before reading all of it closes its end: not the test's failure.
+  child.stdin.on('error', () => undefined);
+  child.stdin.end(options.stdin ?? '');
   let stdout = '';
   let stderr = '';
   createInterface({ input: child.stdout }).on('line', (line) => {

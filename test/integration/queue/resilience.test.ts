@@ -103,7 +103,7 @@ describe('Upload engine against a difficult service (real processes)', () => {
     const result = await runCli(['sync', '--data-dir', dataDir], env);
     expect(result.code, result.stderr).toBe(0);
     const rateLimited = Number(
-      /Waited for: (\d+) rate-limit answers \(429\)/.exec(result.stdout)?.[1],
+      /Waited for: (\d+) rate-limit answers? \(429\)/.exec(result.stdout)?.[1],
     );
     const seen = (await admin.state(s.info)).requests['POST /v2/projects/:project_id/photos'] ?? {};
     expect(rateLimited).toBe(seen['429']);
