@@ -1,8 +1,10 @@
-/** The two English forms of a word that goes with a count: `photo` and `photos`. */
-export type CountForms = { readonly one: string; readonly other: string };
+import { plural, type PluralForms } from '../../shared/domain/plural';
 
-// The command line speaks English; its plural rules come from `Intl`, not from `n === 1`.
-const rules = new Intl.PluralRules('en');
+/**
+ * The two English forms of a word that goes with a count: `photo` and `photos`. The number is put
+ * before the word by `counted`; the forms themselves hold no `#`.
+ */
+export type CountForms = { readonly one: string; readonly other: string };
 
 /** A photo, in counts. */
 export const PHOTOS: CountForms = { one: 'photo', other: 'photos' };
@@ -22,8 +24,10 @@ export const NEED_ATTENTION: CountForms = { one: 'needs attention', other: 'need
 /**
  * A count and the form of the word that goes with it: `counted(1, PHOTOS)` is "1 photo",
  * `counted(0, PHOTOS)` "0 photos". The forms may carry a verb: `{ one: 'needs attention',
- * other: 'need attention' }`.
+ * other: 'need attention' }`. The plural rule is the window's (`shared/domain/plural`): one rule
+ * for every front end.
  */
 export function counted(count: number, forms: CountForms): string {
-  return `${count} ${rules.select(count) === 'one' ? forms.one : forms.other}`;
+  const phrase: PluralForms = { one: `# ${forms.one}`, other: `# ${forms.other}` };
+  return plural(count, phrase);
 }
