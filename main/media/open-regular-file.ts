@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { type FileHandle, open } from 'node:fs/promises';
+import { type FileHandle, open, realpath } from 'node:fs/promises';
 import type { FileIdentity } from '../../shared/domain/intake';
 
 /**
@@ -88,4 +88,55 @@ export async function openRegularFile(path: string, maxBytes: number): Promise<O
 /** Whether two identities are the same file in the same state (same inode, size and time). */
 export function sameIdentity(a: FileIdentity, b: FileIdentity): boolean {
   return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs;
+}
+
+/**
+ * Every byte of an open file, read through its handle, at most `maxBytes`.
+ * @throws an error with code `EFBIG` when the file grew beyond `maxBytes` (see `fsErrorReason`).
+ */
+export async function readWhole(handle: FileHandle, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for (;;) {
+    const chunk = Buffer.alloc(Math.min(1024 * 1024, maxBytes + 1 - size));
+    if (chunk.length === 0)
+      throw Object.assign(new Error('The file grew beyond the size limit'), { code: 'EFBIG' });
+    const { bytesRead } = await handle.read(chunk, 0, chunk.length, size);
+    if (bytesRead === 0) return Buffer.concat(chunks);
+    chunks.push(chunk.subarray(0, bytesRead));
+    size += bytesRead;
+  }
+}
+
+/**
+ * Every byte of the regular file at `path` (its real path: links on the way resolved), opened
+ * once as `openRegularFile` does and read through that handle, at most `maxBytes`.
+ * @throws an error with a file-system code: `ELOOP` (a link), `EFTYPE` (a FIFO, socket or
+ * device), `EISDIR`, `EFBIG` (over `maxBytes`), or what the file system threw.
+ */
+export async function readRegularFile(path: string, maxBytes: number): Promise<Buffer> {
+  const opened = await openRegularFile(await realpath(path), maxBytes);
+  if (!opened.ok) throw refusalError(opened.refusal);
+  try {
+    return await readWhole(opened.file.handle, maxBytes);
+  } finally {
+    await opened.file.handle.close();
+  }
+}
+
+/** An error with a file-system code for a refused open (see `fsErrorReason`). */
+export function refusalError(refusal: OpenRefusal): unknown {
+  const coded = (code: string, message: string) => Object.assign(new Error(message), { code });
+  switch (refusal.kind) {
+    case 'error':
+      return refusal.error;
+    case 'link':
+      return coded('ELOOP', 'The file is a link');
+    case 'special':
+      return coded('EFTYPE', 'Not a regular file (a device, pipe or socket)');
+    case 'folder':
+      return coded('EISDIR', 'A folder, not a file');
+    case 'too-large':
+      return coded('EFBIG', 'The file is larger than the size limit');
+  }
 }
