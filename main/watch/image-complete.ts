@@ -46,11 +46,12 @@ export async function imageCompleteness(
   path: string,
   maxBytes: number = DEFAULT_MAX_FILE_BYTES,
 ): Promise<Completeness> {
+  // No size cap at the open: a file over `maxBytes` is recognised, then left to intake.
   const opened = await openRegularFile(path, Number.MAX_SAFE_INTEGER);
   if (!opened.ok) {
     const { refusal } = opened;
     if (refusal.kind === 'error') throw refusal.error;
-    if (refusal.kind === 'too-large') return { kind: 'not-a-photo' };
+    if (refusal.kind === 'too-large') return { kind: 'not-a-photo' }; // not reached: no cap
     return { kind: 'not-a-file', reason: notAFileReason(refusal) };
   }
   const { handle: file, size } = opened.file;

@@ -111,6 +111,9 @@ describe('watch: photos as phones write them', () => {
     // The service's MD5 is of the bytes it fetched from the S3 store: the whole file.
     const stored = (await photosOnService()).filter((photo) => photo.hash === md5(whole));
     expect(stored).toHaveLength(1);
+    // And the S3 store holds exactly the file's bytes, video or trailer included.
+    const held = await fetch(stored[0]!.uri);
+    expect(Buffer.from(await held.arrayBuffer()).equals(whole)).toBe(true);
     expect(watch.lines.filter((line) => line.includes(name))).toHaveLength(1);
     expect(watch.stderr()).not.toContain(name);
   }
