@@ -10,6 +10,12 @@ export type CrawledFile = {
   readonly path: string;
   readonly size: number;
   readonly modifiedMs: number;
+  /**
+   * The device and inode the crawl found (links followed): inspection refuses a file opened
+   * there that is another one (swapped since, for a FIFO or another file).
+   */
+  readonly dev?: number | undefined;
+  readonly ino?: number | undefined;
 };
 
 /** Something the crawl will not inspect, with the reason. */
@@ -118,7 +124,14 @@ export async function* crawl(
       return;
     }
     seenFiles.add(identity(stats));
-    yield { kind: 'file', path, size: stats.size, modifiedMs: stats.mtimeMs };
+    yield {
+      kind: 'file',
+      path,
+      size: stats.size,
+      modifiedMs: stats.mtimeMs,
+      dev: stats.dev,
+      ino: stats.ino,
+    };
   }
 
   // The same folder dropped twice, or under two names, is caught by its device and inode.

@@ -17,6 +17,11 @@ export function fsErrorReason(error: unknown, what: 'file' | 'folder' = 'file'):
       return 'A link points to itself (symbolic link loop)';
     case 'ENAMETOOLONG':
       return 'The path is too long';
+    // Set by this app's own checks on an opened file (see `refusalError`).
+    case 'EFTYPE':
+      return 'Not a regular file (a device, pipe or socket)';
+    case 'EFBIG':
+      return `The ${what} grew beyond the size limit while it was read`;
     default:
       return `The ${what} could not be read${code ? ` (${code})` : ''}`;
   }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import type { PhotoFormat } from '../../shared/domain/intake';
+import { DEFAULT_MAX_FILE_BYTES } from './file-limits';
+import { openRegularFile, refusalError } from './open-regular-file';
 
 export type HashResult = {
   readonly md5: string;
@@ -48,38 +50,73 @@ class LastMarker {
   }
 }
 
+/** Thrown when a file grew beyond the size cap while it was hashed. */
+export class FileGrewError extends Error {
+  readonly code = 'EFBIG';
+  constructor() {
+    super('The file grew beyond the size limit while it was read');
+  }
+}
+
 /**
- * The MD5 of a file's bytes (the service's `hash`), read 1 MiB at a time, and whether the
- * image is complete (a truncated copy is not). `jpegScanStart` is where a JPEG's main scan
- * begins (`jpegScanStart()` on the file's head); without it only the end marker is looked for.
- * @throws what the file system throws (the file vanished or became unreadable).
+ * The MD5 of an open file's bytes (the service's `hash`), read 1 MiB at a time from `handle`,
+ * and whether the image is complete (a truncated copy is not). `jpegScanStart` is where a JPEG's
+ * main scan begins (`jpegScanStart()` on the file's head); without it only the end marker is
+ * looked for. Reads at most `maxBytes`: a file that grows past them while it is read throws
+ * `FileGrewError` (it is never read without end).
+ * @throws what the file system throws, `FileGrewError`, or the abort reason.
  */
-export async function hashFile(
-  path: string,
+export async function hashOpenFile(
+  handle: FileHandle,
   format: PhotoFormat,
-  options: { readonly signal?: AbortSignal; readonly jpegScanStart?: number | undefined } = {},
+  options: {
+    readonly signal?: AbortSignal | undefined;
+    readonly jpegScanStart?: number | undefined;
+    readonly maxBytes?: number | undefined;
+  } = {},
 ): Promise<HashResult> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_FILE_BYTES;
   const hash = createHash('md5');
   const end =
     format === 'jpeg' ? new LastMarker(EOI) : format === 'png' ? new LastMarker(IEND) : undefined;
   // Plain reads into one buffer: a read stream costs more than the hashing for photo-sized files.
   const buffer = Buffer.allocUnsafe(READ_BYTES);
-  const handle = await open(path, 'r');
   let size = 0;
-  try {
-    for (;;) {
-      options.signal?.throwIfAborted();
-      const { bytesRead } = await handle.read(buffer, 0, READ_BYTES, size);
-      if (bytesRead === 0) break;
-      const chunk = buffer.subarray(0, bytesRead);
-      hash.update(chunk);
-      end?.feed(chunk);
-      size += bytesRead;
-    }
-  } finally {
-    await handle.close();
+  for (;;) {
+    options.signal?.throwIfAborted();
+    const { bytesRead } = await handle.read(buffer, 0, READ_BYTES, size);
+    if (bytesRead === 0) break;
+    const chunk = buffer.subarray(0, bytesRead);
+    size += bytesRead;
+    if (size > maxBytes) throw new FileGrewError();
+    hash.update(chunk);
+    end?.feed(chunk);
   }
   const complete =
     end === undefined || end.position > (format === 'jpeg' ? (options.jpegScanStart ?? 0) : -1);
   return { md5: hash.digest('hex'), size, complete };
+}
+
+/**
+ * `hashOpenFile` on the file at `path`, opened once without following a link or waiting on a
+ * FIFO, and checked on its handle to be a regular file of at most `maxBytes`.
+ * @throws what the file system throws (the file vanished or became unreadable), an error with
+ * code `ELOOP` for a link, `EFTYPE` for a FIFO, socket or device, `EISDIR`, or `EFBIG`.
+ */
+export async function hashFile(
+  path: string,
+  format: PhotoFormat,
+  options: {
+    readonly signal?: AbortSignal;
+    readonly jpegScanStart?: number | undefined;
+    readonly maxBytes?: number | undefined;
+  } = {},
+): Promise<HashResult> {
+  const opened = await openRegularFile(path, options.maxBytes ?? DEFAULT_MAX_FILE_BYTES);
+  if (!opened.ok) throw refusalError(opened.refusal);
+  try {
+    return await hashOpenFile(opened.file.handle, format, options);
+  } finally {
+    await opened.file.handle.close();
+  }
 }

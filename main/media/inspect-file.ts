@@ -1,4 +1,4 @@
-import { type FileHandle, open, readFile } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { type CameraOffset, cameraOf, findCameraOffset } from '../../shared/domain/camera-clock';
 import type { IntakeItem, PhotoFormat } from '../../shared/domain/intake';
 import { resolveCaptureTime } from './capture-time';
@@ -7,14 +7,11 @@ import { type PhotoTags, readPhotoTags } from './exif-reader';
 import { HEADER_BYTES, recognise } from './file-kind';
 import { DEFAULT_MAX_FILE_BYTES } from './file-limits';
 import { fsErrorReason } from './fs-error-reason';
-import { hashFile } from './hash-file';
+import { openForInspection } from './open-for-inspection';
+import { type OpenedRegularFile, readWhole } from './open-regular-file';
+import { hashOpenFile } from './hash-file';
 import { type JpegLayout, jpegLayout, pngSize } from './jpeg-structure';
-import {
-  hasTooManyPixels,
-  MAX_IMAGE_PIXELS,
-  tooLargeReason,
-  tooManyPixelsReason,
-} from './media-limits';
+import { hasTooManyPixels, MAX_IMAGE_PIXELS, tooManyPixelsReason } from './media-limits';
 
 /** A photo's metadata, before its bytes are hashed (so without `md5` and `duplicateOf`). */
 export type PhotoMetadata = Omit<
@@ -57,50 +54,43 @@ async function readAt(handle: FileHandle, position: number, length: number): Pro
 }
 
 /**
- * The start of the file, as much as its metadata needs: a JPEG is read on until its image data
- * starts (so reading stays small, unlike reading whole files), a PNG or WebP up to 1 MiB.
- * Nothing is read from a file over `maxFileBytes` (its size as opened, which may have grown since
- * the crawl): `tooLarge` gives its size then.
+ * The start of the open file, as much as its metadata needs: a JPEG is read on until its image
+ * data starts (so reading stays small, unlike reading whole files), a PNG or WebP up to 1 MiB.
  */
 async function readHead(
-  path: string,
-  maxFileBytes: number,
-): Promise<
-  { head: Buffer; layout: JpegLayout | undefined; tooLarge?: undefined } | { tooLarge: number }
-> {
-  const handle = await open(path, 'r');
-  try {
-    const { size } = await handle.stat();
-    if (size > maxFileBytes) return { tooLarge: size };
-    let head = await readAt(handle, 0, FIRST_READ_BYTES);
-    if (head[0] !== 0xff || head[1] !== 0xd8) {
-      if (head.length === FIRST_READ_BYTES)
-        head = Buffer.concat([
-          head,
-          await readAt(handle, head.length, OTHER_HEAD_BYTES - head.length),
-        ]);
-      return { head, layout: undefined };
-    }
-    let layout = jpegLayout(head);
-    while (layout.kind === 'ended' && head.length < MAX_JPEG_HEAD_BYTES) {
-      const more = await readAt(handle, head.length, head.length);
-      if (more.length === 0) break;
-      head = Buffer.concat([head, more]);
-      layout = jpegLayout(head);
-    }
-    return { head, layout };
-  } finally {
-    await handle.close();
+  handle: FileHandle,
+): Promise<{ head: Buffer; layout: JpegLayout | undefined }> {
+  let head = await readAt(handle, 0, FIRST_READ_BYTES);
+  if (head[0] !== 0xff || head[1] !== 0xd8) {
+    if (head.length === FIRST_READ_BYTES)
+      head = Buffer.concat([
+        head,
+        await readAt(handle, head.length, OTHER_HEAD_BYTES - head.length),
+      ]);
+    return { head, layout: undefined };
   }
+  let layout = jpegLayout(head);
+  while (layout.kind === 'ended' && head.length < MAX_JPEG_HEAD_BYTES) {
+    const more = await readAt(handle, head.length, head.length);
+    if (more.length === 0) break;
+    head = Buffer.concat([head, more]);
+    layout = jpegLayout(head);
+  }
+  return { head, layout };
 }
 
 /**
  * What exifr reads: the head of segment-ordered formats as a buffer (its own chunked file
  * reading misses EXIF behind some ICC segments), and whole files for HEIC and TIFF, whose
- * metadata may sit anywhere.
+ * metadata may sit anywhere (read through the open handle, under the size cap).
  */
-async function tagSource(path: string, format: PhotoFormat, head: Buffer): Promise<Buffer> {
-  return format === 'heic' || format === 'tiff' ? readFile(path) : head;
+async function tagSource(
+  handle: FileHandle,
+  format: PhotoFormat,
+  head: Buffer,
+  maxFileBytes: number,
+): Promise<Buffer> {
+  return format === 'heic' || format === 'tiff' ? readWhole(handle, maxFileBytes) : head;
 }
 
 /**
@@ -147,8 +137,9 @@ function mainScanOffset(
 
 /**
  * Recognises a file by its magic bytes and reads what the upload needs: capture time with the
- * rule that decided its zone, GPS position, size in pixels, orientation, camera. Never throws:
- * every problem becomes a skipped or error item with a reason, or a note on the photo.
+ * rule that decided its zone, GPS position, size in pixels, orientation, camera. The file is
+ * opened once (see `openForInspection`) and read only through that handle. Never throws: every
+ * problem becomes a skipped or error item with a reason, or a note on the photo.
  */
 export async function readMetadata(
   file: CrawledFile,
@@ -156,14 +147,29 @@ export async function readMetadata(
   maxFileBytes: number = DEFAULT_MAX_FILE_BYTES,
   cameraOffsets: readonly CameraOffset[] = [],
 ): Promise<MetadataResult> {
+  const opened = await openForInspection(file, maxFileBytes);
+  if (!opened.ok) return opened.item;
+  try {
+    return await metadataOf(opened.file, file, assumedZone, maxFileBytes, cameraOffsets);
+  } finally {
+    await opened.file.handle.close().catch(() => undefined);
+  }
+}
+
+/** `readMetadata` on a file already opened and checked. Never throws. */
+async function metadataOf(
+  opened: OpenedRegularFile,
+  file: CrawledFile,
+  assumedZone: string,
+  maxFileBytes: number,
+  cameraOffsets: readonly CameraOffset[],
+): Promise<MetadataResult> {
   const { path } = file;
+  const { handle } = opened;
   let head: Buffer;
   let layout: JpegLayout | undefined;
   try {
-    const read = await readHead(path, maxFileBytes);
-    if (read.tooLarge !== undefined)
-      return { status: 'skipped', path, reason: tooLargeReason(read.tooLarge, maxFileBytes) };
-    ({ head, layout } = read);
+    ({ head, layout } = await readHead(handle));
   } catch (error) {
     return { status: 'error', path, reason: fileErrorReason(error) };
   }
@@ -181,7 +187,7 @@ export async function readMetadata(
   let note: string | undefined;
   let source: Buffer = head;
   try {
-    source = await tagSource(path, kind.format, head);
+    source = await tagSource(handle, kind.format, head, maxFileBytes);
     tags = await readPhotoTags(source);
   } catch {
     note = "The photo's EXIF data is damaged and could not be read";
@@ -203,7 +209,7 @@ export async function readMetadata(
     status: 'photo',
     path,
     format: kind.format,
-    size: file.size,
+    size: opened.size,
     capture,
     coordinates: tags.position,
     width,
@@ -213,13 +219,17 @@ export async function readMetadata(
     model: tags.model,
     ...(tags.serial === undefined ? {} : { serial: tags.serial }),
     note,
-    scanStart: kind.format === 'jpeg' ? mainScanOffset(layout, head.length, file.size) : undefined,
+    identity: opened.identity,
+    scanStart:
+      kind.format === 'jpeg' ? mainScanOffset(layout, head.length, opened.size) : undefined,
   };
 }
 
 /**
- * Metadata plus the MD5 of the bytes. A truncated JPEG or PNG, or a file that vanishes while it
- * is read, becomes an error item with its reason. `duplicateOf` is decided by the caller.
+ * Metadata plus the MD5 of the bytes, both read through one handle opened once (see
+ * `openForInspection`): a FIFO, socket or device is skipped at once, a file swapped since the
+ * crawl is refused. A truncated JPEG or PNG, or a file that vanishes while it is read, becomes
+ * an error item with its reason. `duplicateOf` is decided by the caller.
  */
 export async function inspectFile(
   file: CrawledFile,
@@ -227,11 +237,16 @@ export async function inspectFile(
   maxFileBytes: number = DEFAULT_MAX_FILE_BYTES,
   cameraOffsets: readonly CameraOffset[] = [],
 ): Promise<IntakeItem> {
-  const metadata = await readMetadata(file, assumedZone, maxFileBytes, cameraOffsets);
-  if (metadata.status !== 'photo') return metadata;
-  const { scanStart, ...photo } = metadata;
+  const opened = await openForInspection(file, maxFileBytes);
+  if (!opened.ok) return opened.item;
   try {
-    const hashed = await hashFile(file.path, metadata.format, { jpegScanStart: scanStart });
+    const metadata = await metadataOf(opened.file, file, assumedZone, maxFileBytes, cameraOffsets);
+    if (metadata.status !== 'photo') return metadata;
+    const { scanStart, ...photo } = metadata;
+    const hashed = await hashOpenFile(opened.file.handle, metadata.format, {
+      jpegScanStart: scanStart,
+      maxBytes: maxFileBytes,
+    });
     if (!hashed.complete) {
       return {
         status: 'error',
@@ -239,8 +254,15 @@ export async function inspectFile(
         reason: 'The image is incomplete (truncated): copy it again from the camera or card',
       };
     }
-    return { ...photo, size: hashed.size, md5: hashed.md5, duplicateOf: undefined };
+    return {
+      ...photo,
+      size: hashed.size,
+      md5: hashed.md5,
+      duplicateOf: undefined,
+    };
   } catch (error) {
     return { status: 'error', path: file.path, reason: fileErrorReason(error) };
+  } finally {
+    await opened.file.handle.close().catch(() => undefined);
   }
 }

@@ -1,9 +1,11 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import exifr from 'exifr';
 import sharp, { type Sharp } from 'sharp';
 import type { PhotoFormat } from '../../shared/domain/intake';
+import { DEFAULT_MAX_FILE_BYTES } from './file-limits';
 import { hasTooManyPixels, MAX_IMAGE_PIXELS, tooManyPixelsReason } from './media-limits';
+import { readRegularFile } from './open-regular-file';
 
 /** Longest edge of a thumbnail, in pixels. */
 export const THUMBNAIL_EDGE = 320;
@@ -55,15 +57,19 @@ async function embedded(bytes: Buffer): Promise<Buffer | undefined> {
  * Writes a JPEG thumbnail (longest edge 320 px, upright) for a photo to `target`: from the
  * embedded EXIF thumbnail when there is a usable one, otherwise downscaled from the image
  * itself. HEIC is decoded with libheif (WebAssembly), which applies its own rotation.
- * @throws when the image cannot be decoded at all.
+ * @throws when the file is not a regular file of at most `maxBytes`, or the image cannot be
+ * decoded at all.
  */
 export async function makeThumbnail(request: {
   readonly path: string;
   readonly format: PhotoFormat;
   readonly orientation: number;
   readonly target: string;
+  /** The largest file read (default 500 MiB). */
+  readonly maxBytes?: number | undefined;
 }): Promise<'embedded' | 'decoded'> {
-  const bytes = await readFile(request.path);
+  // Opened once, never following a last link or waiting on a FIFO, read under the size cap.
+  const bytes = await readRegularFile(request.path, request.maxBytes ?? DEFAULT_MAX_FILE_BYTES);
   let pipeline: Sharp;
   let source: 'embedded' | 'decoded' = 'decoded';
   const fromExif = request.format === 'heic' ? undefined : await embedded(bytes);

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { constants } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
-import type { PhotoFormat } from '../../shared/domain/intake';
+import type { FileIdentity, PhotoFormat } from '../../shared/domain/intake';
 import { HEADER_BYTES, recognise } from './file-kind';
 import { fsErrorReason } from './fs-error-reason';
+import { SAFE_OPEN_FLAGS, sameIdentity } from './open-regular-file';
 
 /** A queued photo, opened and checked again just before it is uploaded. */
 export type VerifiedFile = {
@@ -13,6 +13,8 @@ export type VerifiedFile = {
   readonly size: number;
   readonly md5: string;
   readonly format: PhotoFormat;
+  /** What the open file is on disk, from its handle. */
+  readonly identity: FileIdentity;
 };
 
 export type QueuedFileCheck =
@@ -21,12 +23,6 @@ export type QueuedFileCheck =
 
 /** Bytes read at a time while hashing. */
 const READ_BYTES = 1024 * 1024;
-
-/**
- * No link is followed (a file replaced by a link to another file is refused), and opening a FIFO
- * does not wait for a writer. Windows has neither flag; there the type check below still holds.
- */
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
 const NAMES: Readonly<Record<PhotoFormat, string>> = {
   jpeg: 'JPEG',
@@ -37,6 +33,13 @@ const NAMES: Readonly<Record<PhotoFormat, string>> = {
 };
 
 const AFTER = ' (after it was added to the queue)';
+
+/**
+ * Why a queued photo whose file is not the one intake read is not uploaded: another file is at
+ * its path, it was changed in place, or a folder on its way was swapped for a link.
+ */
+export const NOT_THE_QUEUED_FILE_REASON =
+  'This is not the file that was queued: it was replaced or changed since, or a folder on its way now leads elsewhere. It was not uploaded; check it, then add it again';
 
 function openErrorReason(error: unknown): string {
   const code =
@@ -73,27 +76,33 @@ async function hashOpenFile(
 
 /**
  * Opens a queued photo again for its upload and checks it as intake did: opened without
- * following links, a regular file (not a folder, device, FIFO or socket), not empty, at most
- * `maxBytes`, still a photo of the queued `format` by its magic bytes; then hashed. Every refusal
- * is a reason for the user; on success the caller owns `file.handle` and must close it.
+ * following links and without waiting on a FIFO, a regular file (not a folder, device, FIFO or
+ * socket), the same file intake read (`expected`: device, inode, size and modification time, on
+ * the open handle, when the queue recorded them), not empty, at most `maxBytes`, still a photo of
+ * the queued `format` by its magic bytes; then hashed. Every refusal is a reason for the user; on
+ * success the caller owns `file.handle` and must close it.
  * @throws only the abort reason when `signal` aborts (nothing is left open).
  */
 export async function openQueuedFile(
   path: string,
   format: PhotoFormat,
-  options: { readonly maxBytes: number; readonly signal?: AbortSignal | undefined },
+  options: {
+    readonly maxBytes: number;
+    readonly signal?: AbortSignal | undefined;
+    readonly expected?: FileIdentity | null | undefined;
+  },
 ): Promise<QueuedFileCheck> {
-  const { maxBytes, signal } = options;
+  const { maxBytes, signal, expected } = options;
   signal?.throwIfAborted();
   let handle: FileHandle;
   try {
-    handle = await open(path, OPEN_FLAGS);
+    handle = await open(path, SAFE_OPEN_FLAGS);
   } catch (error) {
     return { ok: false, reason: openErrorReason(error) };
   }
   let keep = false;
   try {
-    const refusal = await check(handle, format, maxBytes, signal);
+    const refusal = await check(handle, format, { maxBytes, signal, expected });
     if (typeof refusal === 'string') return { ok: false, reason: refusal };
     keep = true;
     return { ok: true, file: { handle, format, ...refusal } };
@@ -109,13 +118,28 @@ export async function openQueuedFile(
 async function check(
   handle: FileHandle,
   format: PhotoFormat,
-  maxBytes: number,
-  signal: AbortSignal | undefined,
-): Promise<string | { md5: string; size: number }> {
-  const stats = await handle.stat();
-  if (stats.isDirectory()) return `This is a folder, not a file${AFTER}`;
-  if (!stats.isFile())
+  options: {
+    readonly maxBytes: number;
+    readonly signal: AbortSignal | undefined;
+    readonly expected: FileIdentity | null | undefined;
+  },
+): Promise<string | { md5: string; size: number; identity: FileIdentity }> {
+  const { maxBytes, signal, expected } = options;
+  const big = await handle.stat({ bigint: true });
+  if (big.isDirectory()) return `This is a folder, not a file${AFTER}`;
+  if (!big.isFile())
     return `The file was replaced by a device, pipe or socket; only regular files are uploaded${AFTER}`;
+  const stats = { size: Number(big.size) };
+  const identity: FileIdentity = {
+    dev: big.dev.toString(),
+    ino: big.ino.toString(),
+    size: stats.size,
+    mtimeNs: big.mtimeNs.toString(),
+  };
+  // Checked on the open handle, before a byte is read: a file reached through a folder swapped
+  // for a link has another device or inode.
+  if (expected !== null && expected !== undefined && !sameIdentity(expected, identity))
+    return NOT_THE_QUEUED_FILE_REASON;
   if (stats.size === 0) return `The file is empty (0 bytes)${AFTER}`;
   if (stats.size > maxBytes)
     return `The file is larger than ${mib(maxBytes)}, the largest photo this app uploads${AFTER}`;
@@ -129,5 +153,5 @@ async function check(
   if (hashed === undefined)
     return `The file grew beyond ${mib(maxBytes)} while it was read${AFTER}`;
   if (hashed.size === 0) return `The file is empty (0 bytes)${AFTER}`;
-  return hashed;
+  return { ...hashed, identity };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { queueItemStates } from '../../shared/ipc/views';
-import type { IntakePhoto, PhotoFormat } from '../../shared/domain/intake';
+import type { FileIdentity, IntakePhoto, PhotoFormat } from '../../shared/domain/intake';
 import { INTAKE_OUTCOMES_MIGRATION } from './intake-outcomes-table';
 import { PAUSE_ALL_MIGRATION } from './pause-all';
 
@@ -62,11 +62,37 @@ export const rowSchema = z.object({
   found_on_service: z.number().transform((value) => value === 1),
   /** Ids of earlier records of this photo the service failed to process, oldest first (JSON). */
   failed_photo_ids: z.string().transform((text) => parseTags(text)),
+  /**
+   * The file as intake read it (device, inode, size, modification time; JSON), checked on the
+   * handle opened for the upload. Null for rows queued before it was recorded.
+   */
+  file_identity: z
+    .string()
+    .nullable()
+    .transform((text) => parseIdentity(text)),
   created_at: z.number(),
   updated_at: z.number(),
 });
 
 const tagListSchema = z.array(z.string());
+
+const identitySchema = z.object({
+  dev: z.string(),
+  ino: z.string(),
+  size: z.number(),
+  mtimeNs: z.string(),
+});
+
+/** A stored file identity; none when absent or unreadable (then only the MD5 is checked). */
+function parseIdentity(text: string | null): FileIdentity | null {
+  if (text === null) return null;
+  try {
+    const parsed = identitySchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 /** A stored tag list; an unreadable one (never written by this code) is empty. */
 function parseTags(text: string): readonly string[] {
@@ -105,6 +131,8 @@ export type NewPhotoItem = {
   readonly allowDuplicates?: boolean;
   /** EXIF orientation 1–8, for the queue's thumbnail after a restart (1 when absent). */
   readonly orientation?: number;
+  /** The file as intake read it; the upload refuses a file that is not this one any more. */
+  readonly identity?: FileIdentity | undefined;
 };
 
 /** The queue item for a photo intake found, with the batch's project, description, flag and tags. */
@@ -126,6 +154,7 @@ export function newPhotoItem(
     capturedAt: photo.capture.capturedAt,
     coordinates: photo.coordinates,
     orientation: photo.orientation,
+    identity: photo.identity,
     ...batch,
   };
 }
@@ -205,6 +234,8 @@ export const QUEUE_MIGRATIONS: readonly string[] = [
   // issue 15: a photo's EXIF orientation, so its thumbnail can be made after a restart or for a
   // photo queued by the command line or a watched folder (1: upright, as for older rows).
   'ALTER TABLE items ADD COLUMN orientation INTEGER NOT NULL DEFAULT 1;',
+  // issue 22: the file's identity at intake, so a file or folder swapped since is not uploaded.
+  'ALTER TABLE items ADD COLUMN file_identity TEXT;',
 ];
 
 /** Counts by state, for progress. */

@@ -107,8 +107,8 @@ export class QueueStore {
       "SELECT id FROM items WHERE kind = 'photo' AND md5 = ? AND project_id = ? AND state != 'cancelled'",
     );
     const insert = this.#db.prepare(
-      `INSERT INTO items (kind, state, project_id, path, size, format, md5, captured_at, lat, lon, description, internal, tags, allow_duplicates, orientation, created_at, updated_at)
-       VALUES ('photo', 'queued', @projectId, @path, @size, @format, @md5, @capturedAt, @lat, @lon, @description, @internal, @tags, @allowDuplicates, @orientation, @now, @now)`,
+      `INSERT INTO items (kind, state, project_id, path, size, format, md5, captured_at, lat, lon, description, internal, tags, allow_duplicates, orientation, file_identity, created_at, updated_at)
+       VALUES ('photo', 'queued', @projectId, @path, @size, @format, @md5, @capturedAt, @lat, @lon, @description, @internal, @tags, @allowDuplicates, @orientation, @identity, @now, @now)`,
     );
     const added: number[] = [];
     const alreadyQueued: number[] = [];
@@ -138,6 +138,7 @@ export class QueueStore {
           tags: JSON.stringify(normalizeTags(photo.tags ?? [])),
           allowDuplicates: photo.allowDuplicates === true ? 1 : 0,
           orientation: photo.orientation ?? 1,
+          identity: photo.identity === undefined ? null : JSON.stringify(photo.identity),
           now,
         });
         added.push(Number(result.lastInsertRowid));

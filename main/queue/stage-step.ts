@@ -7,6 +7,10 @@ import type { EngineStepContext } from './engine-step-context';
 import type { QueueItem } from './queue-store';
 import { throttledProgress } from './stage-progress';
 
+/** Why a queued photo whose bytes are not the ones queued any more is not uploaded. */
+export const CHANGED_SINCE_QUEUED_REASON =
+  "The file's content changed after it was added to the queue. It was not uploaded; check it, then add it again";
+
 /**
  * The engine's `queued` step: the photo's bytes go to the photo host and the item is saved
  * `staged` with the URL the service will fetch. A photo the project already has (by its queued
@@ -22,28 +26,35 @@ export async function stageStep(
   if (path === null || md5 === null || format === null)
     return steps.park(item, { kind: 'needs-user', reason: 'The queue entry is incomplete' });
   // Checked again as intake did, and uploaded from the same open file: a file swapped for a
-  // link, a pipe or a device since it was queued is refused, never read without end. A HEIC or
-  // TIFF photo is converted to a JPEG here (see `prepareUpload`), before the look for a copy:
-  // the service's hash of a converted photo is its JPEG's MD5, known only once it is made.
+  // link, a pipe or a device since it was queued is refused, never read without end, and so is
+  // a file that is not the one intake read (its identity, checked on the open handle: a folder
+  // on its way swapped for a link leads to another file). A HEIC or TIFF photo is converted to
+  // a JPEG here (see `prepareUpload`), before the look for a copy: the service's hash of a
+  // converted photo is its JPEG's MD5, known only once it is made.
   const prepared = await prepareUpload(
     { id: item.id, path, format },
     {
       maxBytes: steps.options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
       signal,
       conversion: steps.options.conversion,
+      expected: item.file_identity,
     },
   );
   if (!prepared.ok) return steps.park(item, { kind: 'needs-user', reason: prepared.reason });
   const { file, original } = prepared.upload;
+  // Other bytes than the ones queued (and reviewed) are never sent in their place.
+  if (original.md5 !== md5) {
+    await file.handle.close().catch(() => undefined);
+    await prepared.upload.cleanUp();
+    steps.logger.info('file changed since it was queued; not uploaded', { item: item.id });
+    return steps.park(item, { kind: 'needs-user', reason: CHANGED_SINCE_QUEUED_REASON });
+  }
   try {
     if (
       needsDuplicateCheck(item) &&
       (await alreadyOnService(steps, item, [original.md5, file.md5], signal))
     )
       return;
-    // The file changed since it was added: upload what is there now.
-    if (original.md5 !== md5)
-      steps.logger.info('file changed since it was queued', { item: item.id });
     const onProgress = throttledProgress(steps.clock, (sent) => {
       steps.save(item, { bytes_sent: sent });
     });

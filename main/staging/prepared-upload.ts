@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type FileHandle, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { PhotoFormat } from '../../shared/domain/intake';
+import type { FileIdentity, PhotoFormat } from '../../shared/domain/intake';
 import {
   CONVERTED_FILE_MODE,
   CONVERTED_FORMATS,
@@ -91,10 +91,12 @@ export async function prepareUpload(
     readonly maxBytes: number;
     readonly signal?: AbortSignal | undefined;
     readonly conversion?: ConversionOptions | undefined;
+    /** The file as intake read it, when the queue recorded it: another file is refused. */
+    readonly expected?: FileIdentity | null | undefined;
   },
 ): Promise<PreparedUploadCheck> {
-  const { maxBytes, signal, conversion } = options;
-  const checked = await openQueuedFile(item.path, item.format, { maxBytes, signal });
+  const { maxBytes, signal, conversion, expected } = options;
+  const checked = await openQueuedFile(item.path, item.format, { maxBytes, signal, expected });
   if (!checked.ok) return checked;
   const original = { md5: checked.file.md5, size: checked.file.size };
   if (conversion === undefined || conversion.keepOriginals || !isConverted(item.format))

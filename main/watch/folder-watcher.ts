@@ -141,7 +141,9 @@ export class FolderWatcher {
     if (this.#closed) return;
     try {
       for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }))
-        if (entry.isFile() && !this.#closed) report(join(entry.parentPath, entry.name));
+        // Special files too (a FIFO, a socket, a device): they are skipped with a reason.
+        if (!entry.isDirectory() && !entry.isSymbolicLink() && !this.#closed)
+          report(join(entry.parentPath, entry.name));
     } catch {
       // Gone again, or unreadable: the watcher reports what happens next.
     }

@@ -1,28 +1,61 @@
-import { open } from 'node:fs/promises';
 import { HEADER_BYTES, recognise } from '../media/file-kind';
+import { DEFAULT_MAX_FILE_BYTES } from '../media/file-limits';
+import { findJpegEnd, type ReadAt } from '../media/jpeg-structure';
+import { openRegularFile, type OpenRefusal } from '../media/open-regular-file';
 import type { PhotoFormat } from '../../shared/domain/intake';
 
 /** Whether a file is a whole image, a photo still being written, or not a photo at all. */
 export type Completeness =
   | { readonly kind: 'complete'; readonly format: PhotoFormat }
   | { readonly kind: 'incomplete'; readonly reason: string }
-  | { readonly kind: 'not-a-photo' };
+  | { readonly kind: 'not-a-photo' }
+  /** Not a regular file (a FIFO, socket, device, link or folder): never read, never queued. */
+  | { readonly kind: 'not-a-file'; readonly reason: string };
 
-/** Bytes read from the end of a file to find a JPEG's or PNG's closing marker. */
+/** Bytes read from the end of a file to find a JPEG's closing marker when its structure cannot be followed. */
 const TAIL_BYTES = 64;
 
+/** Why a watched path that is not a regular file is skipped. */
+export function notAFileReason(
+  refusal: Exclude<OpenRefusal, { kind: 'too-large' | 'error' }>,
+): string {
+  switch (refusal.kind) {
+    case 'link':
+      return 'Skipped: a link; links in watched folders are not followed';
+    case 'special':
+      return 'Skipped: not a regular file (a device, pipe or socket)';
+    case 'folder':
+      return 'Skipped: this is a folder, not a file';
+  }
+}
+
 /**
- * Whether the photo at `path` is complete, judged by its structure rather than its name: a JPEG
- * ends with the EOI marker (FFD9, optionally followed by zero padding that some cameras add), a
- * PNG ends with its IEND chunk, a HEIC's top-level boxes add up to exactly the file's size with
- * its `meta` and `mdat` present, a TIFF's first directory and the data it points to lie inside the
- * file, and a WebP's RIFF length matches the file. A file that is still being copied fails these
- * checks and is looked at again later, never queued.
+ * Whether the photo at `path` is complete, judged by its structure rather than its name: a JPEG's
+ * first image reaches its end-of-image marker (found by walking its segments and scans, so data
+ * after it, such as a motion photo's video or a phone's trailer, is accepted; see
+ * `findJpegEnd`), a PNG ends with its IEND chunk, a HEIC's top-level boxes add up to exactly the
+ * file's size with its `meta` and `mdat` present, a TIFF's first directory and the data it points
+ * to lie inside the file, and a WebP's RIFF length matches the file. A file that is still being
+ * copied fails these checks and is looked at again later, never queued.
+ * The file is opened once without following links and without waiting on a FIFO, checked on the
+ * handle to be a regular file, and read only through that handle. A file over `maxBytes` is not
+ * walked: intake refuses it with its reason.
+ * @throws what the file system throws (the file vanished or became unreadable).
  */
-export async function imageCompleteness(path: string): Promise<Completeness> {
-  const file = await open(path, 'r');
+export async function imageCompleteness(
+  path: string,
+  maxBytes: number = DEFAULT_MAX_FILE_BYTES,
+): Promise<Completeness> {
+  // No size cap at the open: a file over `maxBytes` is recognised, then left to intake.
+  const opened = await openRegularFile(path, Number.MAX_SAFE_INTEGER);
+  if (!opened.ok) {
+    const { refusal } = opened;
+    if (refusal.kind === 'error') throw refusal.error;
+    if (refusal.kind === 'too-large') return { kind: 'not-a-photo' }; // not reached: no cap
+    return { kind: 'not-a-file', reason: notAFileReason(refusal) };
+  }
+  const { handle: file, size } = opened.file;
   try {
-    const { size } = await file.stat();
     const head = Buffer.alloc(Math.min(HEADER_BYTES, size));
     await file.read(head, 0, head.length, 0);
     const kind = await recognise(head);
@@ -30,10 +63,13 @@ export async function imageCompleteness(path: string): Promise<Completeness> {
       return size < HEADER_BYTES
         ? incomplete('too short to recognise yet')
         : { kind: 'not-a-photo' };
+    // Intake refuses it unread, with the reason; nothing is gained by reading it here.
+    if (size > maxBytes) return { kind: 'complete', format: kind.format };
     const read = async (position: number, length: number): Promise<Buffer> => {
       const bytes = Buffer.alloc(Math.max(0, Math.min(length, size - position)));
-      if (bytes.length > 0) await file.read(bytes, 0, bytes.length, position);
-      return bytes;
+      if (bytes.length === 0) return bytes;
+      const { bytesRead } = await file.read(bytes, 0, bytes.length, position);
+      return bytes.subarray(0, bytesRead);
     };
     const verdict = await checkFormat(kind.format, size, read);
     return verdict === undefined ? { kind: 'complete', format: kind.format } : incomplete(verdict);
@@ -44,8 +80,6 @@ export async function imageCompleteness(path: string): Promise<Completeness> {
 
 const incomplete = (reason: string): Completeness => ({ kind: 'incomplete', reason });
 
-type ReadAt = (position: number, length: number) => Promise<Buffer>;
-
 /** Why a file of `format` is not complete yet; undefined when it is. */
 async function checkFormat(
   format: PhotoFormat,
@@ -53,10 +87,15 @@ async function checkFormat(
   read: ReadAt,
 ): Promise<string | undefined> {
   switch (format) {
-    case 'jpeg':
-      return jpegEnded(await read(Math.max(0, size - TAIL_BYTES), TAIL_BYTES))
-        ? undefined
-        : 'the JPEG end marker (FFD9) is missing';
+    case 'jpeg': {
+      const end = await findJpegEnd(read, size);
+      // A structure that cannot be followed is judged by its last bytes, as before.
+      const ended =
+        end.kind === 'ended' ||
+        (end.kind === 'unknown' &&
+          jpegEnded(await read(Math.max(0, size - TAIL_BYTES), TAIL_BYTES)));
+      return ended ? undefined : 'the JPEG end marker (FFD9) is missing';
+    }
     case 'png': {
       const tail = await read(Math.max(0, size - 12), 12);
       return tail.subarray(4, 8).toString('latin1') === 'IEND'
@@ -74,7 +113,10 @@ async function checkFormat(
   }
 }
 
-/** True when the last non-zero bytes of `tail` are the EOI marker FFD9. */
+/**
+ * True when the last non-zero bytes of `tail` are the EOI marker FFD9: the rule for a JPEG whose
+ * structure cannot be followed.
+ */
 export function jpegEnded(tail: Buffer): boolean {
   let end = tail.length;
   while (end > 0 && tail[end - 1] === 0) end -= 1;

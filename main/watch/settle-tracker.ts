@@ -50,9 +50,10 @@ export class SettleTracker {
   async settled(): Promise<SettledFile[]> {
     const ready: SettledFile[] = [];
     for (const [path, entry] of [...this.#pending]) {
-      // lstat: a link is not a file of the watched folder (it may point outside it).
+      // lstat: a link is not a file of the watched folder (it may point outside it). A FIFO, a
+      // socket or a device settles like a file: the completeness check skips it with a reason.
       const info = await lstat(path).catch(() => undefined);
-      if (info === undefined || !info.isFile()) {
+      if (info === undefined || info.isDirectory() || info.isSymbolicLink()) {
         this.#pending.delete(path);
         continue;
       }

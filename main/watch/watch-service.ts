@@ -1,3 +1,4 @@
+import { realpath } from 'node:fs/promises';
 import { sep } from 'node:path';
 import {
   DEFAULT_WATCH_SETTLE_SECONDS,
@@ -7,6 +8,7 @@ import {
 import type { IntakeItemView } from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
 import type { NamedProject } from '../folders/folder-rules';
+import { isInsideRoots } from '../media/crawl';
 import { FolderWatcher } from './folder-watcher';
 import { imageCompleteness } from './image-complete';
 import { SettleTracker, type SettledFile } from './settle-tracker';
@@ -19,6 +21,23 @@ export const DEFAULT_SETTLE_MS = DEFAULT_WATCH_SETTLE_SECONDS * 1000;
 
 /** Why a watched photo was not queued: the queue holds the same photo for the project. */
 export const ALREADY_QUEUED = 'The same photo is already in the queue for this project.';
+
+/** Why a watched path is skipped when its real path lies outside the watched folder. */
+export const OUTSIDE_WATCHED_REASON =
+  'Skipped: the real place of this file is outside the watched folder (a folder on its way is a link)';
+
+/**
+ * Whether the real path of `path` (links in the folders on its way resolved) lies inside the real
+ * path of `root`; undefined when either is gone.
+ */
+export async function realPathInside(path: string, root: string): Promise<boolean | undefined> {
+  try {
+    const [real, realRoot] = await Promise.all([realpath(path), realpath(root)]);
+    return isInsideRoots(real, [realRoot]);
+  } catch {
+    return undefined;
+  }
+}
 
 /** Files taken in per intake call. */
 const INTAKE_ROUND = 1000;
@@ -183,10 +202,20 @@ export class WatchService {
     const ready: SettledFile[] = [];
     for (const file of settled) {
       if (ledger.seen(file.path, file.size, file.mtimeMs) || this.#skippedBefore(file)) continue;
+      const folder = this.#folderOf(file.path);
+      if (folder === undefined) continue;
+      // A folder on the way swapped for a link leads elsewhere: nothing there is taken in.
+      const inside = await realPathInside(file.path, folder.rule.path);
+      if (inside === undefined) continue; // gone: a later event brings it back
+      if (!inside) {
+        this.#saySkipped(file, OUTSIDE_WATCHED_REASON);
+        continue;
+      }
       const complete = await imageCompleteness(file.path).catch(() => undefined);
       if (complete === undefined) continue; // gone or unreadable: a later event brings it back
       if (complete.kind === 'incomplete') this.#tracker.again(file.path);
       else if (complete.kind === 'complete') ready.push(file);
+      else if (complete.kind === 'not-a-file') this.#saySkipped(file, complete.reason);
       else this.#skipped.set(file.path, { ...file, reason: 'not a photo' });
     }
     // In rounds the intake takes at once (it accepts up to 10,000 paths a call).

@@ -40,6 +40,18 @@ export type ClockCorrection = {
   readonly uncorrectedWallTime: string | undefined;
 };
 
+/**
+ * What a photo file was on disk when intake read it: its device and inode (decimal strings: they
+ * may exceed 2^53), its size in bytes and its modification time in nanoseconds (a decimal string).
+ * The upload checks the file it opens against it, so a file or folder swapped since is refused.
+ */
+export type FileIdentity = {
+  readonly dev: string;
+  readonly ino: string;
+  readonly size: number;
+  readonly mtimeNs: string;
+};
+
 /** One intake result: a photo ready to upload, a file skipped with a reason, or an error. */
 export type IntakeItem =
   | {
@@ -62,6 +74,8 @@ export type IntakeItem =
       readonly duplicateOf: DuplicateOf | undefined;
       /** Something the user should know although the photo can be uploaded (unreadable EXIF…). */
       readonly note: string | undefined;
+      /** The file as it was read (from the handle its MD5 was read through). */
+      readonly identity?: FileIdentity | undefined;
     }
   | { readonly status: 'skipped'; readonly path: string; readonly reason: string }
   | { readonly status: 'error'; readonly path: string; readonly reason: string };

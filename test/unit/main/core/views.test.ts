@@ -57,6 +57,7 @@ describe('descriptions from the service', () => {
       format: null,
       md5: null,
       upload_md5: null,
+      file_identity: null,
       captured_at: null,
       lat: null,
       lon: null,

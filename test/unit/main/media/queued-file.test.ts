@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openQueuedFile } from '../../../../main/media/queued-file';
+import { inspectFile } from '../../../../main/media/inspect-file';
+import { NOT_THE_QUEUED_FILE_REASON, openQueuedFile } from '../../../../main/media/queued-file';
 
 const jpeg = (fill: number, length = 5000) =>
   Buffer.concat([
@@ -16,6 +17,7 @@ const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489',
   'hex',
 );
+const SAMPLES = join(import.meta.dirname, '../../../fixtures/exif-samples/jpg');
 const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
 const LIMIT = { maxBytes: 1024 * 1024 };
 
@@ -35,6 +37,36 @@ describe('openQueuedFile: a queued photo is checked again when it is uploaded', 
     await checked.file.handle.read(read, 0, 4, 0);
     expect(read).toEqual(bytes.subarray(0, 4));
     await checked.file.handle.close();
+  });
+
+  it('uploads only the file intake read: its identity is recorded at intake and checked on the open handle', async () => {
+    const path = join(dir, 'identity.jpg');
+    await copyFile(join(SAMPLES, 'Canon_40D.jpg'), path);
+    const info = await stat(path, { bigint: true });
+    const item = await inspectFile(
+      { kind: 'file', path, size: Number(info.size), modifiedMs: Number(info.mtimeMs) },
+      'UTC',
+    );
+    if (item.status !== 'photo') throw new Error(item.reason);
+    expect(item.identity).toEqual({
+      dev: String(info.dev),
+      ino: String(info.ino),
+      size: Number(info.size),
+      mtimeNs: String(info.mtimeNs),
+    });
+    const same = await openQueuedFile(path, 'jpeg', { ...LIMIT, expected: item.identity });
+    if (!same.ok) throw new Error(same.reason);
+    expect(same.file.md5).toBe(item.md5);
+    await same.file.handle.close();
+    for (const other of [
+      { ino: '1' },
+      { dev: '1' },
+      { size: item.size + 1 },
+      { mtimeNs: '1700000000000000000' },
+    ])
+      expect(
+        await openQueuedFile(path, 'jpeg', { ...LIMIT, expected: { ...item.identity!, ...other } }),
+      ).toEqual({ ok: false, reason: NOT_THE_QUEUED_FILE_REASON });
   });
 
   it('refuses a file replaced by a link to another photo, without following it', async () => {

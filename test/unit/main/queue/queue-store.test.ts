@@ -94,6 +94,8 @@ describe('QueueStore', () => {
       found_on_service: false,
       upload_md5: null,
       failed_photo_ids: [],
+      // Queued before identities were recorded: only the MD5 is checked at upload.
+      file_identity: null,
     });
     expect(reopened.bulk.pausedAll).toBe(false);
     reopened.update(item!.id, { state: 'needs-attention', reason: 'x', waiting_since: 5 });

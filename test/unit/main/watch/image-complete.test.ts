@@ -1,9 +1,11 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { imageCompleteness, jpegEnded } from '../../../../main/watch/image-complete';
+import { mp4Like, samsungTrailer } from '../../../support/phone-photos';
 
 const FIXTURES = join(import.meta.dirname, '../../../fixtures/exif-samples');
 
@@ -52,5 +54,61 @@ describe('imageCompleteness: a whole image by its structure', () => {
     expect(jpegEnded(Buffer.from([1, 2, 0xff, 0xd9, 0, 0, 0]))).toBe(true);
     expect(jpegEnded(Buffer.from([1, 2, 0xff, 0xd9, 7]))).toBe(false);
     expect(jpegEnded(Buffer.from([0xd9]))).toBe(false);
+  });
+});
+
+describe('imageCompleteness: what phones write after the image', () => {
+  let dir: string;
+  let jpeg: Buffer;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'complete-phone-'));
+    jpeg = await readFile(join(FIXTURES, 'jpg/Canon_40D.jpg'));
+  });
+
+  const write = async (name: string, bytes: Buffer) => {
+    const path = join(dir, name);
+    await writeFile(path, bytes);
+    return path;
+  };
+
+  it('takes a motion photo (an MP4 after the JPEG) and a Samsung-trailer photo as complete', async () => {
+    for (const [name, tail] of [
+      ['motion.jpg', mp4Like()],
+      ['samsung.jpg', samsungTrailer()],
+    ] as const) {
+      const path = await write(name, Buffer.concat([jpeg, tail]));
+      expect(await imageCompleteness(path), name).toEqual({ kind: 'complete', format: 'jpeg' });
+      // Still being written: the JPEG itself is cut.
+      const cut = await write(`cut-${name}`, jpeg.subarray(0, jpeg.length - 50));
+      expect((await imageCompleteness(cut)).kind, name).toBe('incomplete');
+    }
+  });
+
+  it("takes a multi-picture file by its first image's end", async () => {
+    const second = await readFile(join(FIXTURES, 'jpg/Nikon_D70.jpg'));
+    const path = await write('mpf.jpg', Buffer.concat([jpeg, second]));
+    expect(await imageCompleteness(path)).toEqual({ kind: 'complete', format: 'jpeg' });
+  });
+
+  it('says a FIFO, a link and a folder are not files, at once and without reading them', async () => {
+    const fifo = join(dir, 'pipe.jpg');
+    execFileSync('mkfifo', [fifo]);
+    await symlink(join(FIXTURES, 'jpg/Canon_40D.jpg'), join(dir, 'link.jpg'));
+    await mkdir(join(dir, 'folder.jpg'));
+    const started = Date.now();
+    expect(await imageCompleteness(fifo)).toEqual({
+      kind: 'not-a-file',
+      reason: 'Skipped: not a regular file (a device, pipe or socket)',
+    });
+    expect(await imageCompleteness('/dev/zero')).toMatchObject({ kind: 'not-a-file' });
+    expect(await imageCompleteness(join(dir, 'link.jpg'))).toMatchObject({
+      kind: 'not-a-file',
+      reason: expect.stringContaining('link') as unknown,
+    });
+    expect(await imageCompleteness(join(dir, 'folder.jpg'))).toMatchObject({
+      kind: 'not-a-file',
+    });
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 });

@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   copyFile,
   mkdir,
   mkdtemp,
   readFile,
+  rename,
   rm,
   stat,
   symlink,
@@ -27,6 +29,7 @@ import type { WatchCore } from '../../../../main/watch/watch-core';
 import { WatchLedger } from '../../../../main/watch/watch-ledger';
 import {
   ALREADY_QUEUED,
+  OUTSIDE_WATCHED_REASON,
   type WatchReport,
   WatchService,
 } from '../../../../main/watch/watch-service';
@@ -130,8 +133,12 @@ describe('WatchService', () => {
     readonly core?: WatchCore;
     readonly rule?: (folder: string) => WatchRule;
     readonly logger?: Logger;
+    readonly settleMs?: number;
+    /** Fills the folder before it is watched. */
+    readonly before?: (folder: string) => Promise<void>;
   }) {
     const folder = await mkdtemp(join(tmpdir(), 'watch-service-'));
+    await options.before?.(folder);
     const ledger = new WatchLedger(join(await mkdtemp(join(tmpdir(), 'ledger-')), 'l.db'));
     const reports: WatchReport[] = [];
     const service = new WatchService({
@@ -140,7 +147,7 @@ describe('WatchService', () => {
       logger: options.logger ?? silentLogger,
       report: (report) => reports.push(report),
       assumedZone: () => 'UTC',
-      settleMs: 100,
+      settleMs: options.settleMs ?? 100,
       tickMs: 50,
       rescanMs: options.rescanMs,
       fileEvents: options.fileEvents,
@@ -313,6 +320,60 @@ describe('WatchService', () => {
         { kind: 'queued', path: real, projectId: 'p1' },
       ]);
     }, 30_000);
+
+  it('never takes in a file whose folder was swapped for a link to elsewhere while it settled; says why', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'watch-pictures-'));
+    await copyFile(join(JPEG, '../Nikon_D70.jpg'), join(outside, 'photo.jpg'));
+    const fake = fakeCore();
+    // Found by the first listing, then waiting out a settle time long enough for the swap.
+    const { folder, reports } = await start({
+      core: fake.core,
+      fileEvents: false,
+      rescanMs: 600_000,
+      settleMs: 1500,
+      before: async (folder) => {
+        await mkdir(join(folder, 'sub'));
+        await copyFile(JPEG, join(folder, 'sub', 'photo.jpg'));
+      },
+    });
+    await rename(join(folder, 'sub'), join(folder, 'old-sub'));
+    await symlink(outside, join(folder, 'sub'));
+    const swapped = join(folder, 'sub', 'photo.jpg');
+    await until(
+      () => reports.some((report) => report.kind === 'skipped' && report.path === swapped),
+      10_000,
+      'the swapped path skipped',
+    );
+    expect(reports).toContainEqual({
+      kind: 'skipped',
+      path: swapped,
+      reason: OUTSIDE_WATCHED_REASON,
+    });
+    expect(fake.takenIn).toEqual([]);
+    expect(queuedPaths(reports)).toEqual([]);
+  }, 20_000);
+
+  it('says why a FIFO in the folder is skipped, and still takes the next photo', async () => {
+    const { folder, reports } = await start({ rescanMs: 300 });
+    await until(() => reports.some((report) => report.kind === 'state'), 5000, 'watching');
+    const fifo = join(folder, 'pipe.jpg');
+    execFileSync('mkfifo', [fifo]);
+    const next = join(folder, 'next.jpg');
+    await copyFile(JPEG, next);
+    await until(() => queuedPaths(reports).includes(next), 10_000, 'next.jpg queued');
+    await until(
+      () => reports.some((report) => report.kind === 'skipped' && report.path === fifo),
+      10_000,
+      'pipe.jpg skipped',
+    );
+    expect(reports.filter((report) => report.kind === 'skipped')).toEqual([
+      {
+        kind: 'skipped',
+        path: fifo,
+        reason: 'Skipped: not a regular file (a device, pipe or socket)',
+      },
+    ]);
+  }, 20_000);
 
   it('lets the core forget each round of intake results once it is queued or skipped', async () => {
     const fake = fakeCore();

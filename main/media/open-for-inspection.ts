@@ -1,0 +1,67 @@
+import { realpath } from 'node:fs/promises';
+import type { IntakeItem } from '../../shared/domain/intake';
+import type { CrawledFile } from './crawl';
+import { fsErrorReason } from './fs-error-reason';
+import { tooLargeReason } from './media-limits';
+import { type OpenedRegularFile, openRegularFile } from './open-regular-file';
+
+/** Why a file is not inspected: a skipped or error intake item. */
+type NotInspected = Exclude<IntakeItem, { status: 'photo' }>;
+
+/** Why a crawled file that is now something else is not read (it was swapped since the crawl). */
+export const REPLACED_AFTER_CRAWL_REASON =
+  'The file was replaced after it was found (another file is there now); add it again';
+
+/** Why a crawled path that is now a FIFO, a socket or a device is not read. */
+export const NOT_REGULAR_REASON = 'Skipped: not a regular file (a device, pipe or socket)';
+
+/**
+ * Opens a crawled file for its inspection, once: its real path (the crawl followed the links
+ * that stay inside what was dropped) with `O_NOFOLLOW | O_NONBLOCK`, checked on the handle to be
+ * a regular file of at most `maxFileBytes`, and the same file the crawl found (device and
+ * inode). A FIFO swapped in since the crawl is refused at once, without waiting for a writer, so
+ * it never holds a thread of the file-system pool. Never throws.
+ */
+export async function openForInspection(
+  file: CrawledFile,
+  maxFileBytes: number,
+): Promise<
+  | { readonly ok: true; readonly file: OpenedRegularFile }
+  | { readonly ok: false; item: NotInspected }
+> {
+  const { path } = file;
+  const refuse = (status: 'skipped' | 'error', reason: string) =>
+    ({ ok: false, item: { status, path, reason } }) as const;
+  let real: string;
+  try {
+    real = await realpath(path);
+  } catch (error) {
+    return refuse('error', fsErrorReason(error, 'file'));
+  }
+  const opened = await openRegularFile(real, maxFileBytes);
+  if (!opened.ok) {
+    const { refusal } = opened;
+    switch (refusal.kind) {
+      case 'special':
+        return refuse('skipped', NOT_REGULAR_REASON);
+      case 'too-large':
+        return refuse('skipped', tooLargeReason(refusal.size, maxFileBytes));
+      case 'link':
+        return refuse('error', REPLACED_AFTER_CRAWL_REASON);
+      case 'folder':
+        return refuse('error', fsErrorReason({ code: 'EISDIR' }, 'file'));
+      case 'error':
+        return refuse('error', fsErrorReason(refusal.error, 'file'));
+    }
+  }
+  const { identity } = opened.file;
+  // The crawl's numbers went through a double, as these do.
+  const other =
+    (file.dev !== undefined && Number(identity.dev) !== file.dev) ||
+    (file.ino !== undefined && Number(identity.ino) !== file.ino);
+  if (other) {
+    await opened.file.handle.close().catch(() => undefined);
+    return refuse('error', REPLACED_AFTER_CRAWL_REASON);
+  }
+  return opened;
+}

@@ -1,0 +1,142 @@
+import { constants } from 'node:fs';
+import { type FileHandle, open, realpath } from 'node:fs/promises';
+import type { FileIdentity } from '../../shared/domain/intake';
+
+/**
+ * How every photo is opened: no link is followed (a file replaced by a link is refused) and
+ * opening a FIFO does not wait for a writer, so a FIFO never holds a thread of the process's
+ * file-system pool. Windows has neither flag; there the type check on the handle still holds.
+ */
+export const SAFE_OPEN_FLAGS =
+  constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/** A photo opened for reading: a regular file, at most the size cap when it was opened. */
+export type OpenedRegularFile = {
+  readonly handle: FileHandle;
+  /** Its size as opened, in bytes. */
+  readonly size: number;
+  /** What it is on disk (device, inode, size, modification time), from the handle. */
+  readonly identity: FileIdentity;
+};
+
+/** Why a path was not opened as a photo. */
+export type OpenRefusal =
+  | { readonly kind: 'link' }
+  | { readonly kind: 'special' }
+  | { readonly kind: 'folder' }
+  | { readonly kind: 'too-large'; readonly size: number }
+  | { readonly kind: 'error'; readonly error: unknown };
+
+export type OpenResult =
+  | { readonly ok: true; readonly file: OpenedRegularFile }
+  | { readonly ok: false; readonly refusal: OpenRefusal };
+
+const codeOf = (error: unknown): string =>
+  typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+
+/**
+ * Opens `path` once with `SAFE_OPEN_FLAGS` and checks the open handle (`fstat`): a regular file
+ * of at most `maxBytes`. Everything read afterwards comes from this handle, so a swap of the path
+ * after the check reads nothing else. Never throws; on success the caller closes the handle.
+ */
+export async function openRegularFile(path: string, maxBytes: number): Promise<OpenResult> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, SAFE_OPEN_FLAGS);
+  } catch (error) {
+    const code = codeOf(error);
+    // O_NOFOLLOW answers ELOOP for a link (Linux, macOS) or EMLINK (FreeBSD).
+    if (code === 'ELOOP' || code === 'EMLINK') return { ok: false, refusal: { kind: 'link' } };
+    // A socket cannot be opened at all.
+    if (code === 'ENXIO') return { ok: false, refusal: { kind: 'special' } };
+    if (code === 'EISDIR') return { ok: false, refusal: { kind: 'folder' } };
+    return { ok: false, refusal: { kind: 'error', error } };
+  }
+  try {
+    const stats = await handle.stat({ bigint: true });
+    const refusal: OpenRefusal | undefined = stats.isDirectory()
+      ? { kind: 'folder' }
+      : !stats.isFile()
+        ? { kind: 'special' }
+        : stats.size > BigInt(maxBytes)
+          ? { kind: 'too-large', size: Number(stats.size) }
+          : undefined;
+    if (refusal !== undefined) {
+      await handle.close();
+      return { ok: false, refusal };
+    }
+    const size = Number(stats.size);
+    return {
+      ok: true,
+      file: {
+        handle,
+        size,
+        identity: {
+          dev: stats.dev.toString(),
+          ino: stats.ino.toString(),
+          size,
+          mtimeNs: stats.mtimeNs.toString(),
+        },
+      },
+    };
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    return { ok: false, refusal: { kind: 'error', error } };
+  }
+}
+
+/** Whether two identities are the same file in the same state (same inode, size and time). */
+export function sameIdentity(a: FileIdentity, b: FileIdentity): boolean {
+  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs;
+}
+
+/**
+ * Every byte of an open file, read through its handle, at most `maxBytes`.
+ * @throws an error with code `EFBIG` when the file grew beyond `maxBytes` (see `fsErrorReason`).
+ */
+export async function readWhole(handle: FileHandle, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for (;;) {
+    const chunk = Buffer.alloc(Math.min(1024 * 1024, maxBytes + 1 - size));
+    if (chunk.length === 0)
+      throw Object.assign(new Error('The file grew beyond the size limit'), { code: 'EFBIG' });
+    const { bytesRead } = await handle.read(chunk, 0, chunk.length, size);
+    if (bytesRead === 0) return Buffer.concat(chunks);
+    chunks.push(chunk.subarray(0, bytesRead));
+    size += bytesRead;
+  }
+}
+
+/**
+ * Every byte of the regular file at `path` (its real path: links on the way resolved), opened
+ * once as `openRegularFile` does and read through that handle, at most `maxBytes`.
+ * @throws an error with a file-system code: `ELOOP` (a link), `EFTYPE` (a FIFO, socket or
+ * device), `EISDIR`, `EFBIG` (over `maxBytes`), or what the file system threw.
+ */
+export async function readRegularFile(path: string, maxBytes: number): Promise<Buffer> {
+  const opened = await openRegularFile(await realpath(path), maxBytes);
+  if (!opened.ok) throw refusalError(opened.refusal);
+  try {
+    return await readWhole(opened.file.handle, maxBytes);
+  } finally {
+    await opened.file.handle.close();
+  }
+}
+
+/** An error with a file-system code for a refused open (see `fsErrorReason`). */
+export function refusalError(refusal: OpenRefusal): unknown {
+  const coded = (code: string, message: string) => Object.assign(new Error(message), { code });
+  switch (refusal.kind) {
+    case 'error':
+      return refusal.error;
+    case 'link':
+      return coded('ELOOP', 'The file is a link');
+    case 'special':
+      return coded('EFTYPE', 'Not a regular file (a device, pipe or socket)');
+    case 'folder':
+      return coded('EISDIR', 'A folder, not a file');
+    case 'too-large':
+      return coded('EFBIG', 'The file is larger than the size limit');
+  }
+}
