@@ -16,6 +16,7 @@ import {
   type ServiceProject,
 } from './api-schemas';
 import { type RateBucket } from './pacing';
+import { queryParams } from './query-params';
 import type {
   CreateAnswer,
   NewPhoto,
@@ -114,15 +115,15 @@ export class PhotoServiceApi implements PhotoServiceClient {
     query: PhotoQuery,
     signal?: AbortSignal,
   ): Promise<Page<ServicePhoto>> {
-    const params = new URLSearchParams({
-      page: String(query.page ?? 1),
-      per_page: String(query.perPage ?? 100),
+    const params = queryParams({
+      page: query.page ?? 1,
+      per_page: query.perPage ?? 100,
+      start_date: query.startDate,
+      end_date: query.endDate,
     });
-    if (query.startDate !== undefined) params.set('start_date', String(query.startDate));
-    if (query.endDate !== undefined) params.set('end_date', String(query.endDate));
     const answer = await this.#call(
       'GET',
-      `/v2/projects/${encodeURIComponent(projectId)}/photos?${params.toString()}`,
+      `/v2/projects/${encodeURIComponent(projectId)}/photos?${params}`,
       signal,
     );
     return this.#parsePage(photoListItemSchema, answer, 'photo');
@@ -133,12 +134,12 @@ export class PhotoServiceApi implements PhotoServiceClient {
   }
 
   async projectsPage(query: ProjectQuery, signal?: AbortSignal): Promise<Page<ServiceProject>> {
-    const params = new URLSearchParams({
-      page: String(query.page ?? 1),
-      per_page: String(query.perPage ?? 50),
+    const params = queryParams({
+      query: query.query,
+      page: query.page ?? 1,
+      per_page: query.perPage ?? 50,
     });
-    if (query.query) params.set('query', query.query);
-    const answer = await this.#call('GET', `/v2/projects?${params.toString()}`, signal);
+    const answer = await this.#call('GET', `/v2/projects?${params}`, signal);
     return this.#parsePage(projectSchema, answer, 'project');
   }
 

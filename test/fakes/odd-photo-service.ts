@@ -85,6 +85,8 @@ export class OddPhotoService {
   readonly photos: StoredPhoto[] = [];
   /** Create requests received (stored or not). */
   createRequests = 0;
+  /** The path and query of every request received, in order. */
+  readonly requestUrls: string[] = [];
   /** The raw projects `GET /v2/projects` lists. */
   projects: unknown[] = [{ id: 'p1', name: 'Site', address: null }];
   /** The mode of the next answer to a request of `kind`. */
@@ -113,6 +115,7 @@ export class OddPhotoService {
   reset(): void {
     this.photos.length = 0;
     this.createRequests = 0;
+    this.requestUrls.length = 0;
     this.plan = () => NORMAL;
     this.beforeCreate = () => Promise.resolve();
   }
@@ -220,6 +223,7 @@ export class OddPhotoService {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.baseUrl);
+    this.requestUrls.push(req.url ?? '/');
     const text = await readBody(req);
     const path = url.pathname;
     const create = /^\/v2\/projects\/([^/]+)\/photos$/.exec(path);

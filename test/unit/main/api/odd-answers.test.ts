@@ -213,6 +213,21 @@ describe('PhotoServiceApi against answers the simulator never gives (loopback se
     ).toHaveLength(1);
   });
 
+  it('never sends an empty query parameter: a bound or search that has no value is left out', async () => {
+    await client.projectPhotosPage('p1', { startDate: 1_700_000_000 });
+    await client.projectPhotosPage('p1', { startDate: Number.NaN, endDate: Infinity });
+    await client.projectsPage({ query: '' });
+    const [onlyStart, noBounds, noSearch] = service.requestUrls.map(
+      (url) => new URL(url, service.baseUrl).searchParams,
+    );
+    expect(onlyStart?.get('start_date')).toBe('1700000000');
+    expect(onlyStart?.has('end_date')).toBe(false);
+    expect(noBounds?.has('start_date')).toBe(false);
+    expect(noBounds?.has('end_date')).toBe(false);
+    expect(noSearch?.has('query')).toBe(false);
+    for (const url of service.requestUrls) expect(url).not.toMatch(/=(&|$)|=NaN|=Infinity/);
+  });
+
   it('still refuses a 2xx to a read that is not a photo at all, as an answer it does not understand (retried)', async () => {
     answer({ outcome: 'not-json' });
     await expect(client.getPhoto('101')).rejects.toMatchObject({ status: 502 });
