@@ -19,6 +19,7 @@ import { type RateBucket } from './pacing';
 import { queryParams } from './query-params';
 import type {
   CreateAnswer,
+  DescriptionAnswer,
   NewPhoto,
   Page,
   PhotoQuery,
@@ -89,11 +90,21 @@ export class PhotoServiceApi implements PhotoServiceClient {
     return { kind: 'accepted', status: answer.status };
   }
 
-  async setDescription(photoId: string, description: string, signal?: AbortSignal): Promise<void> {
-    // Any 2xx replaced the description; the body (a Photo, wrapped or not, or nothing) is not needed.
-    await this.#call('POST', `/v2/photos/${encodeURIComponent(photoId)}/descriptions`, signal, {
-      description,
-    });
+  async setDescription(
+    photoId: string,
+    description: string,
+    signal?: AbortSignal,
+  ): Promise<DescriptionAnswer> {
+    // Any 2xx replaced the description. The body (a Photo, wrapped or not, or nothing) may say
+    // the description in the form the service keeps it: the base of the user's next edit.
+    const answer = await this.#call(
+      'POST',
+      `/v2/photos/${encodeURIComponent(photoId)}/descriptions`,
+      signal,
+      { description },
+    );
+    const photo = photoSchema.safeParse(answer.json);
+    return { description: photo.success ? photo.data.description : undefined };
   }
 
   async getPhoto(photoId: string, signal?: AbortSignal): Promise<ServicePhoto> {

@@ -91,6 +91,11 @@ export class OddPhotoService {
   projects: unknown[] = [{ id: 'p1', name: 'Site', address: null }];
   /** The mode of the next answer to a request of `kind`. */
   plan: (kind: CallKind) => AnswerMode = () => NORMAL;
+  /**
+   * The form the service stores a description in (a service may keep HTML its own way: `<b>` as
+   * `<strong>`, attributes dropped). The same text by default.
+   */
+  storedForm: (html: string) => string = (html) => html;
   /** Awaited before a create is read: a test holds creates back with it (a slow service). */
   beforeCreate: () => Promise<void> = () => Promise.resolve();
   #nextId = 100;
@@ -118,6 +123,7 @@ export class OddPhotoService {
     this.requestUrls.length = 0;
     this.plan = () => NORMAL;
     this.beforeCreate = () => Promise.resolve();
+    this.storedForm = (html) => html;
   }
 
   /** How many stored photos have these bytes. */
@@ -250,7 +256,7 @@ export class OddPhotoService {
           capturedAt: body.photo.captured_at,
           md5: md5FromUri(body.photo.uri) ?? 'unknown',
           coordinates: body.photo.coordinates ?? null,
-          description: body.photo.description,
+          description: this.storedForm(body.photo.description),
           storedAt: this.clock.now(),
         };
         this.photos.push(stored);
@@ -293,7 +299,9 @@ export class OddPhotoService {
       const mode = this.plan('describe');
       if (!photo) return this.#notFound(res);
       if (mode.outcome !== 'rate-limited' && mode.outcome !== 'server-error')
-        photo.description = (JSON.parse(text) as { description: string }).description;
+        photo.description = this.storedForm(
+          (JSON.parse(text) as { description: string }).description,
+        );
       return this.#send(res, mode, 201, () => this.render(photo, mode, false));
     }
     this.#notFound(res);
