@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { queueItemStates } from '../../shared/ipc/views';
 import type { IntakePhoto, PhotoFormat } from '../../shared/domain/intake';
+import { type ItemNote, itemNotes } from '../../shared/domain/item-note';
 import { INTAKE_OUTCOMES_MIGRATION } from './intake-outcomes-table';
 import { PAUSE_ALL_MIGRATION } from './pause-all';
 
@@ -62,6 +63,8 @@ export const rowSchema = z.object({
   found_on_service: z.number().transform((value) => value === 1),
   /** Ids of earlier records of this photo the service failed to process, oldest first (JSON). */
   failed_photo_ids: z.string().transform((text) => parseTags(text)),
+  /** A note on how it went (see `ItemNote`); a code this version does not know reads as none. */
+  note: z.enum(itemNotes).nullable().catch(null),
   created_at: z.number(),
   updated_at: z.number(),
 });
@@ -150,6 +153,7 @@ export type ItemUpdate = Partial<{
   waiting_since: number | null;
   found_on_service: boolean;
   failed_photo_ids: string;
+  note: ItemNote | null;
 }>;
 
 /** The queue database's migrations, in order (exported so a test can build an old queue). */
@@ -205,6 +209,8 @@ export const QUEUE_MIGRATIONS: readonly string[] = [
   // issue 15: a photo's EXIF orientation, so its thumbnail can be made after a restart or for a
   // photo queued by the command line or a watched folder (1: upright, as for older rows).
   'ALTER TABLE items ADD COLUMN orientation INTEGER NOT NULL DEFAULT 1;',
+  // issue 22 §2: a note on an item, e.g. uploaded without the duplicate check (`ItemNote`).
+  'ALTER TABLE items ADD COLUMN note TEXT;',
 ];
 
 /** Counts by state, for progress. */

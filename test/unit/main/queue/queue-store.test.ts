@@ -94,6 +94,7 @@ describe('QueueStore', () => {
       found_on_service: false,
       upload_md5: null,
       failed_photo_ids: [],
+      note: null,
     });
     expect(reopened.bulk.pausedAll).toBe(false);
     reopened.update(item!.id, { state: 'needs-attention', reason: 'x', waiting_since: 5 });
