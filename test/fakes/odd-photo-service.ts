@@ -37,6 +37,11 @@ export type AnswerMode = {
   readonly hash: 'true' | 'null' | 'missing';
   /** A list carries one more item that cannot be read (no id). */
   readonly unreadableItem: boolean;
+  /**
+   * Fields left out of every photo (the vendor's document requires only `id`): any subset of
+   * the optional ones.
+   */
+  readonly omit?: readonly string[];
 };
 
 /** The answer the real service gives on a good day. */
@@ -196,6 +201,7 @@ export class OddPhotoService {
           : mode.description === 'object'
             ? { id: 1, html_content: photo.description, plain_text_content: photo.description }
             : photo.description;
+    for (const field of mode.omit ?? []) if (field !== 'id') delete fields[field];
     return mode.shape === 'wrapped' && !inList ? { photo: fields } : fields;
   }
 
