@@ -146,6 +146,8 @@ export type ItemUpdate = Partial<{
   uri_expires_at: number | null;
   photo_id: string | null;
   processing_status: string | null;
+  /** A description edit's words, changed only when the user resolves its conflict with new ones. */
+  description: string;
   base_description: string | null;
   service_description: string | null;
   bytes_sent: number;
