@@ -54,6 +54,12 @@ export type PhotoServiceOptions = {
   readonly maxDownloadBytes: number;
   /** Time limit for one download (connect, headers and body together), in milliseconds. */
   readonly fetchTimeoutMs: number;
+  /**
+   * Answer only what the vendor's document requires where it leaves a choice: photo lists
+   * without `hash` (and renditions, creator), descriptions kept in the service's own form
+   * (`<b>` as `<strong>`, `<i>` as `<em>`). See `api/minimal-answers.ts`.
+   */
+  readonly minimalAnswers: boolean;
 };
 
 /** The private-use scheme of the desktop app (reverse DNS of its app id), registered by default. */
@@ -81,6 +87,7 @@ export const DEFAULT_OPTIONS: PhotoServiceOptions = {
   processingDelayMs: 0,
   maxDownloadBytes: 50 * 1024 * 1024,
   fetchTimeoutMs: 30_000,
+  minimalAnswers: false,
 };
 
 /** Thrown for a command line that cannot be started; the message says which option is wrong. */
@@ -150,6 +157,7 @@ export function parseServiceArgs(argv: readonly string[]): PhotoServiceOptions {
       'redirect-uri': { type: 'string', multiple: true },
       'processing-delay-ms': { type: 'string' },
       'max-download-bytes': { type: 'string' },
+      'minimal-answers': { type: 'boolean' },
     },
   });
   return {
@@ -187,5 +195,6 @@ export function parseServiceArgs(argv: readonly string[]): PhotoServiceOptions {
       values['max-download-bytes'],
       DEFAULT_OPTIONS.maxDownloadBytes,
     ),
+    minimalAnswers: values['minimal-answers'] ?? false,
   };
 }

@@ -16,8 +16,10 @@ import {
   type ServiceProject,
 } from './api-schemas';
 import { type RateBucket } from './pacing';
+import { queryParams } from './query-params';
 import type {
   CreateAnswer,
+  DescriptionAnswer,
   NewPhoto,
   Page,
   PhotoQuery,
@@ -88,11 +90,21 @@ export class PhotoServiceApi implements PhotoServiceClient {
     return { kind: 'accepted', status: answer.status };
   }
 
-  async setDescription(photoId: string, description: string, signal?: AbortSignal): Promise<void> {
-    // Any 2xx replaced the description; the body (a Photo, wrapped or not, or nothing) is not needed.
-    await this.#call('POST', `/v2/photos/${encodeURIComponent(photoId)}/descriptions`, signal, {
-      description,
-    });
+  async setDescription(
+    photoId: string,
+    description: string,
+    signal?: AbortSignal,
+  ): Promise<DescriptionAnswer> {
+    // Any 2xx replaced the description. The body (a Photo, wrapped or not, or nothing) may say
+    // the description in the form the service keeps it: the base of the user's next edit.
+    const answer = await this.#call(
+      'POST',
+      `/v2/photos/${encodeURIComponent(photoId)}/descriptions`,
+      signal,
+      { description },
+    );
+    const photo = photoSchema.safeParse(answer.json);
+    return { description: photo.success ? photo.data.description : undefined };
   }
 
   async getPhoto(photoId: string, signal?: AbortSignal): Promise<ServicePhoto> {
@@ -114,15 +126,15 @@ export class PhotoServiceApi implements PhotoServiceClient {
     query: PhotoQuery,
     signal?: AbortSignal,
   ): Promise<Page<ServicePhoto>> {
-    const params = new URLSearchParams({
-      page: String(query.page ?? 1),
-      per_page: String(query.perPage ?? 100),
+    const params = queryParams({
+      page: query.page ?? 1,
+      per_page: query.perPage ?? 100,
+      start_date: query.startDate,
+      end_date: query.endDate,
     });
-    if (query.startDate !== undefined) params.set('start_date', String(query.startDate));
-    if (query.endDate !== undefined) params.set('end_date', String(query.endDate));
     const answer = await this.#call(
       'GET',
-      `/v2/projects/${encodeURIComponent(projectId)}/photos?${params.toString()}`,
+      `/v2/projects/${encodeURIComponent(projectId)}/photos?${params}`,
       signal,
     );
     return this.#parsePage(photoListItemSchema, answer, 'photo');
@@ -133,12 +145,12 @@ export class PhotoServiceApi implements PhotoServiceClient {
   }
 
   async projectsPage(query: ProjectQuery, signal?: AbortSignal): Promise<Page<ServiceProject>> {
-    const params = new URLSearchParams({
-      page: String(query.page ?? 1),
-      per_page: String(query.perPage ?? 50),
+    const params = queryParams({
+      query: query.query,
+      page: query.page ?? 1,
+      per_page: query.perPage ?? 50,
     });
-    if (query.query) params.set('query', query.query);
-    const answer = await this.#call('GET', `/v2/projects?${params.toString()}`, signal);
+    const answer = await this.#call('GET', `/v2/projects?${params}`, signal);
     return this.#parsePage(projectSchema, answer, 'project');
   }
 

@@ -20,6 +20,12 @@ export type CreateAnswer =
   | { readonly kind: 'created'; readonly photo: ServicePhoto }
   | { readonly kind: 'accepted'; readonly status: number };
 
+/**
+ * What a description change's 2xx answer said: the description as the service now keeps it
+ * (sanitized with the policy), or undefined when the body did not say it.
+ */
+export type DescriptionAnswer = { readonly description: string | undefined };
+
 /** One page of a list, with the length of the array the service sent (paging goes by that). */
 export type Page<T> = { readonly items: readonly T[]; readonly rawLength: number };
 
@@ -46,7 +52,11 @@ export interface PhotoServiceClient {
   /** @returns as soon as any 2xx arrived, whatever its body said. */
   createPhoto(projectId: string, photo: NewPhoto, signal?: AbortSignal): Promise<CreateAnswer>;
   /** Replaces a photo's description; any 2xx is success, whatever its body said. */
-  setDescription(photoId: string, description: string, signal?: AbortSignal): Promise<void>;
+  setDescription(
+    photoId: string,
+    description: string,
+    signal?: AbortSignal,
+  ): Promise<DescriptionAnswer>;
   getPhoto(photoId: string, signal?: AbortSignal): Promise<ServicePhoto>;
   /** One page of a project's photos, newest capture first; unreadable items are skipped. */
   projectPhotosPage(

@@ -62,8 +62,12 @@ Commands:
   sync       run the queue until every item is done or waits for you (exit 0 only if all done)
   queue [--json]          what is queued, by state
   retry ID|--all, pause [ID], resume [ID], cancel ID
+  retry ID --keep-mine|--take-theirs|--description HTML
+             settle a description conflict: send yours over the service's, keep the service's,
+             or send other words
   describe PHOTO_ID... --description HTML [--base HTML] [--queue-only]
-             queue a description edit of uploaded photos, then run the queue
+             queue a description edit of uploaded photos, then run the queue; without --base,
+             it shows the description it replaces and starts from it
   projects [--search Q] [--json]
              the service's projects: id, name, address, coordinates; archived ones marked
   photos --project ID [--since DATE] [--json]
@@ -186,6 +190,8 @@ export async function runCli(
         'max-upload-rate': { type: 'string' },
         hours: { type: 'string' },
         'files-from': { type: 'string' },
+        'keep-mine': { type: 'boolean' },
+        'take-theirs': { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -340,7 +346,11 @@ export async function runCli(
       case 'pause':
       case 'resume':
       case 'cancel':
-        return await changeQueue(context, command, { id: rest[0], all: values.all ?? false }, out);
+        return await changeQueue(context, command, { id: rest[0], all: values.all ?? false }, out, {
+          keepMine: values['keep-mine'] ?? false,
+          takeTheirs: values['take-theirs'] ?? false,
+          description: values.description,
+        });
       case 'projects':
         return await listProjects(
           context,

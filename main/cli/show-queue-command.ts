@@ -1,3 +1,4 @@
+import { itemNoteWords } from '../../shared/domain/item-note';
 import { printable } from '../../shared/domain/printable-text';
 import type { CliContext, CommandOutput } from './cli-context';
 import { countStates, itemName, summary } from './queue-lines';
@@ -21,6 +22,7 @@ export async function showQueue(
           state: item.state,
           paused: item.paused,
           reason: item.reason ?? null,
+          note: item.note ?? null,
           path: item.path ?? null,
           project_id: item.projectId ?? null,
           photo_id: item.photoId ?? null,
@@ -31,10 +33,13 @@ export async function showQueue(
     );
     return 0;
   }
-  for (const item of items)
+  for (const item of items) {
+    // A note (uploaded without the duplicate check) is said where a reason would be.
+    const said = item.reason ?? (item.note === undefined ? undefined : itemNoteWords(item.note));
     out.stdout.write(
-      `${String(item.id).padStart(5)} ${item.state.padEnd(15)}${item.paused ? ' (paused)' : ''} ${itemName(item)}${item.reason ? `: ${printable(item.reason)}` : ''}\n`,
+      `${String(item.id).padStart(5)} ${item.state.padEnd(15)}${item.paused ? ' (paused)' : ''} ${itemName(item)}${said ? `: ${printable(said)}` : ''}\n`,
     );
+  }
   out.stdout.write(`${summary(counts)}\n`);
   if (pausedAll)
     out.stdout.write('All uploads are paused, also photos added now; `resume` lifts it.\n');

@@ -1,7 +1,9 @@
 import type { Clock } from '../../shared/domain/clock';
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
 import { csvInTurns, jsonInTurns, readReportRows } from '../queue/report-export';
+import { NotAConflict, resolveConflict } from '../queue/conflict-resolution';
 import type { QueueStore } from '../queue/queue-store';
+import { IpcFailure } from '../../shared/ipc/dispatcher';
 import { planAddPhotos } from './add-photos-plan';
 import type { AppCore } from './app-core';
 import { cleanDescription } from './handler-input-checks';
@@ -89,6 +91,24 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
     },
 
     'queue:retry': async (input) => {
+      if (input.resolve !== undefined && input.itemId !== undefined) {
+        const { resolve, itemId } = input;
+        try {
+          resolveConflict(
+            store,
+            itemId,
+            'description' in resolve
+              ? { description: cleanDescription(resolve.description) }
+              : resolve,
+          );
+        } catch (error) {
+          if (error instanceof NotAConflict) throw new IpcFailure('bad-input', error.message);
+          throw error;
+        }
+        queueChange([itemId]);
+        runner.kick();
+        return { changed: 1 };
+      }
       const changed = await store.bulk.retryInTurns(input.itemId);
       queueChange(changed);
       runner.kick();

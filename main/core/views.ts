@@ -51,6 +51,7 @@ export function queueItemView(item: QueueItem): QueueItemView {
     updatedAt: item.updated_at,
     queuedAt: item.created_at,
     alreadyOnService: item.found_on_service,
+    ...(item.note === null ? {} : { note: item.note }),
   };
 }
 

@@ -124,7 +124,9 @@ export async function reconcileStep(
       steps.logger.info('adopted a photo created before the answer was lost', { item: item.id });
       return adopt(steps, item, found.photo);
     case 'maybe':
-      // One of these may be ours: its hash is known once it is processed.
+    case 'undecidable':
+      // One of these may be ours: its hash is known once it is processed. A service that never
+      // lists hashes cannot tell: the bounded wait ends with the user, with the reason.
       steps.save(item, afterUnresolvedLookup(item, 'lost-answer', since, steps.clock.now()));
       return;
     case 'absent':

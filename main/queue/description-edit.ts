@@ -1,3 +1,4 @@
+import { sameDescription } from '../../shared/description/description-compare';
 import type { PhotoServiceClient } from '../api/photo-service-client';
 import type { ItemUpdate, QueueItem } from './queue-store';
 
@@ -10,8 +11,10 @@ export type DescriptionEditStep =
 
 /**
  * One try of a description edit (a queue item of kind `description`): applied only if the
- * service still has what the user started from; a change made there since is a conflict for the
- * user, never overwritten.
+ * service still has what the user started from (compared with `sameDescription`); a change made
+ * there since is a conflict for the user, never overwritten. Once applied, `service_description`
+ * keeps the description as the service answered with it (or as sent, when the answer did not
+ * say it).
  * @throws what the client throws (`ApiError`, `NetworkError`, `AuthRequiredError`), for the
  * engine to classify.
  */
@@ -35,9 +38,15 @@ export async function tryDescriptionEdit(
     }
     return { kind: 'retry-later' };
   }
+  // Compared in one normal form: a service that keeps HTML its own way (`<b>` as `<strong>`)
+  // has not changed the description by doing so.
+  const now = current.description;
+  const alreadyThere = now !== undefined && sameDescription(now, item.description);
   const changedSince =
-    item.base_description !== null && current.description !== item.base_description;
-  if (changedSince && current.description !== item.description) {
+    item.base_description !== null &&
+    now !== undefined &&
+    !sameDescription(now, item.base_description);
+  if (changedSince && !alreadyThere) {
     return {
       kind: 'settled',
       change: {
@@ -47,8 +56,15 @@ export async function tryDescriptionEdit(
       },
     };
   }
-  // Any 2xx replaced it, whatever the answer's body said.
-  if (current.description !== item.description)
-    await api.setDescription(item.photo_id ?? '', item.description, signal);
-  return { kind: 'settled', change: { state: 'done', reason: null } };
+  // Any 2xx replaced it, whatever the answer's body said. What the service answered with (else
+  // what was sent) is kept: the base of the user's next edit of this photo.
+  const kept =
+    alreadyThere && now !== undefined
+      ? now
+      : ((await api.setDescription(item.photo_id ?? '', item.description, signal)).description ??
+        item.description);
+  return {
+    kind: 'settled',
+    change: { state: 'done', reason: null, service_description: kept },
+  };
 }

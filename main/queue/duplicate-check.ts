@@ -1,3 +1,4 @@
+import type { ItemNote } from '../../shared/domain/item-note';
 import type { ServicePhoto } from '../api/api-schemas';
 import type { PhotoServiceClient } from '../api/photo-service-client';
 import { lookForPhoto, type Lookup } from './find-photo';
@@ -60,15 +61,17 @@ export function needsDuplicateCheck(item: QueueItem): boolean {
 }
 
 /**
- * What a look for a copy means for a queued photo: `upload` (nothing can be a copy, or the wait
- * for an unidentified candidate is over), or the change to save: done as "already on the
- * service" with that photo's id, or look again later while a candidate has no hash yet.
+ * What a look for a copy means for a queued photo (never sent, so none of the listed photos is
+ * its own create): `upload`, with the note `duplicate-check-unavailable` when the look could not
+ * decide (the service listed candidates without a hash, or the wait for one it was processing
+ * is over), or the change to save: done as "already on the service" with that photo's id, or
+ * look again later while a candidate is being processed.
  */
 export function afterCopyLookup(
   item: QueueItem,
   lookup: Lookup,
   now: number,
-): { kind: 'upload' } | { kind: 'save'; change: ItemUpdate } {
+): { kind: 'upload'; note: ItemNote | null } | { kind: 'save'; change: ItemUpdate } {
   switch (lookup.kind) {
     case 'found':
       return {
@@ -85,7 +88,8 @@ export function afterCopyLookup(
       };
     case 'maybe': {
       const since = item.waiting_since ?? now;
-      if (now - since >= DUPLICATE_WAIT_BOUND_MS) return { kind: 'upload' };
+      if (now - since >= DUPLICATE_WAIT_BOUND_MS)
+        return { kind: 'upload', note: 'duplicate-check-unavailable' };
       return {
         kind: 'save',
         change: {
@@ -95,7 +99,10 @@ export function afterCopyLookup(
         },
       };
     }
+    case 'undecidable':
+      // Waiting would not help: the service does not say these photos' MD5.
+      return { kind: 'upload', note: 'duplicate-check-unavailable' };
     case 'absent':
-      return { kind: 'upload' };
+      return { kind: 'upload', note: null };
   }
 }

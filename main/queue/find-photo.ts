@@ -1,12 +1,21 @@
-import type { ServicePhoto } from '../api/api-schemas';
+import type { ProcessingStatus, ServicePhoto } from '../api/api-schemas';
 import type { PhotoServiceClient } from '../api/photo-service-client';
 
 /** What a look at the service found for one queued photo. */
 export type Lookup =
   /** The service has a photo with the same capture time and MD5: it is this one. */
   | { readonly kind: 'found'; readonly photo: ServicePhoto }
-  /** A photo at the same capture time whose MD5 the service has not given (yet): it may be this one. */
+  /**
+   * A photo at the same capture time that the service is still processing (`pending`,
+   * `processing`): its MD5 is to come, and it may be this one.
+   */
   | { readonly kind: 'maybe' }
+  /**
+   * Photos at the same capture time that cannot be told apart from this one and will not be by
+   * waiting: the service lists them without a hash (its document requires only `id`) and not as
+   * being processed, or an item of the list could not be read.
+   */
+  | { readonly kind: 'undecidable' }
   /** Nothing at that capture time can be this photo. */
   | { readonly kind: 'absent' };
 
@@ -17,10 +26,12 @@ const MAX_LOOKUP_PAGES = 20;
 
 /**
  * Looks among a project's photos taken at exactly `capturedAt` (epoch seconds) for one with the
- * MD5 `md5` (or any of them: a converted photo is known by its original's and its JPEG's). Pages until a short page, judged by the length of the array the service sent (an
- * item it sent that could not be read still counts). A candidate without a readable hash is a
- * `maybe` whatever its status says: without its MD5 nobody can tell it is not this photo, and
- * creating again could make a duplicate.
+ * MD5 `md5` (or any of them: a converted photo is known by its original's and its JPEG's). Pages
+ * until a short page, judged by the length of the array the service sent (an item it sent that
+ * could not be read still counts). A candidate without a readable hash is never taken for "not
+ * this photo": it is a `maybe` while the service says it is processing it (the hash is to come),
+ * else `undecidable`. What each means is the caller's rule: a photo never sent cannot be one of
+ * them (`duplicate-check.ts`); a create whose answer was lost may be (`create-steps.ts`).
  * @throws what the client throws.
  */
 export async function lookForPhoto(
@@ -36,6 +47,7 @@ export async function lookForPhoto(
 ): Promise<Lookup> {
   const wanted: readonly string[] = typeof target.md5 === 'string' ? [target.md5] : target.md5;
   let maybe = false;
+  let undecidable = false;
   for (let page = 1; page <= MAX_LOOKUP_PAGES; page += 1) {
     const answer = await client.projectPhotosPage(
       target.projectId,
@@ -52,11 +64,21 @@ export async function lookForPhoto(
       if (photo.captured_at !== null && photo.captured_at !== target.capturedAt) continue;
       if (ignore(photo)) continue;
       if (photo.hash !== null && wanted.includes(photo.hash)) return { kind: 'found', photo };
-      if (photo.hash === null) maybe = true;
+      if (photo.hash === null) {
+        if (STILL_PROCESSING.has(photo.processing_status)) maybe = true;
+        else undecidable = true;
+      }
     }
     // Skipped items may have been this photo: only a page with nothing skipped rules them out.
-    if (answer.items.length < answer.rawLength) maybe = true;
-    if (answer.rawLength < LOOKUP_PAGE_SIZE) return maybe ? { kind: 'maybe' } : { kind: 'absent' };
+    if (answer.items.length < answer.rawLength) undecidable = true;
+    if (answer.rawLength < LOOKUP_PAGE_SIZE) {
+      // A photo being processed gets its hash: worth waiting for, before giving up on the rest.
+      if (maybe) return { kind: 'maybe' };
+      return undecidable ? { kind: 'undecidable' } : { kind: 'absent' };
+    }
   }
-  return { kind: 'maybe' };
+  return { kind: 'undecidable' };
 }
+
+/** Statuses after which the service fills `hash`: a candidate in one is worth waiting for. */
+const STILL_PROCESSING: ReadonlySet<ProcessingStatus> = new Set(['pending', 'processing']);

@@ -1,3 +1,4 @@
+import { itemNoteWords } from '../../shared/domain/item-note';
 import type { RecordedIntakeOutcome } from './intake-outcomes-table';
 import type { QueueItem } from './queue-store';
 
@@ -54,7 +55,8 @@ export function reportRows(
       project: item.project_id ?? '',
       outcome: outcomeOf(item),
       photo_id: item.photo_id ?? '',
-      reason: item.reason ?? '',
+      // A note says how an upload that went well went unusually (no duplicate check).
+      reason: item.reason ?? (item.note === null ? '' : itemNoteWords(item.note)),
       failed_photo_ids: item.failed_photo_ids.join(' '),
     })),
     ...notQueued.map((entry) => ({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { queueItemStates } from '../../shared/ipc/views';
 import type { FileIdentity, IntakePhoto, PhotoFormat } from '../../shared/domain/intake';
+import { type ItemNote, itemNotes } from '../../shared/domain/item-note';
 import { INTAKE_OUTCOMES_MIGRATION } from './intake-outcomes-table';
 import { PAUSE_ALL_MIGRATION } from './pause-all';
 
@@ -70,6 +71,8 @@ export const rowSchema = z.object({
     .string()
     .nullable()
     .transform((text) => parseIdentity(text)),
+  /** A note on how it went (see `ItemNote`); a code this version does not know reads as none. */
+  note: z.enum(itemNotes).nullable().catch(null),
   created_at: z.number(),
   updated_at: z.number(),
 });
@@ -172,6 +175,8 @@ export type ItemUpdate = Partial<{
   uri_expires_at: number | null;
   photo_id: string | null;
   processing_status: string | null;
+  /** A description edit's words, changed only when the user resolves its conflict with new ones. */
+  description: string;
   base_description: string | null;
   service_description: string | null;
   bytes_sent: number;
@@ -179,6 +184,7 @@ export type ItemUpdate = Partial<{
   waiting_since: number | null;
   found_on_service: boolean;
   failed_photo_ids: string;
+  note: ItemNote | null;
 }>;
 
 /** The queue database's migrations, in order (exported so a test can build an old queue). */
@@ -236,6 +242,8 @@ export const QUEUE_MIGRATIONS: readonly string[] = [
   'ALTER TABLE items ADD COLUMN orientation INTEGER NOT NULL DEFAULT 1;',
   // issue 22: the file's identity at intake, so a file or folder swapped since is not uploaded.
   'ALTER TABLE items ADD COLUMN file_identity TEXT;',
+  // issue 22 §2: a note on an item, e.g. uploaded without the duplicate check (`ItemNote`).
+  'ALTER TABLE items ADD COLUMN note TEXT;',
 ];
 
 /** Counts by state, for progress. */

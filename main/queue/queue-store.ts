@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Clock } from '../../shared/domain/clock';
 import { normalizeTags } from '../../shared/domain/tags';
 import { type CommitDurability, useDurableJournal, withDurability } from './commit-durability';
-import { baseAfterOwnEdits, IN_ORDER_CONDITION } from './description-order';
+import { baseAfterOwnEdits, IN_ORDER_CONDITION, REBASE_LATER_EDITS_SQL } from './description-order';
 import { LANE_CONDITION, type LaneRole } from './lane-roles';
 import type { ThumbnailSource } from '../media/thumbnails';
 import { withPrivateUmask } from '../ownership/private-files';
@@ -169,6 +169,20 @@ export class QueueStore {
       )
       .run(photoId, description, base, now, now);
     return Number(result.lastInsertRowid);
+  }
+
+  /**
+   * After the description edit `applied` is done: later edits of the same photo that start from
+   * its description start from the form the service keeps it in (`service_description`).
+   */
+  rebaseLaterEdits(applied: QueueItem): void {
+    if (applied.service_description === null || applied.photo_id === null) return;
+    this.#statement(REBASE_LATER_EDITS_SQL).run(
+      applied.service_description,
+      applied.photo_id,
+      applied.id,
+      applied.description,
+    );
   }
 
   /**

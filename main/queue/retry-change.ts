@@ -6,7 +6,7 @@
  *   record will never be processed, so checking it again would only find the same failure. Its
  *   id is appended to `failed_photo_ids`, so the report still names it.
  * - Another photo with a photo id resumes waiting for that record; one without starts again.
- * - A description edit is tried again.
+ * - A description edit is tried again (what the service had at its conflict is forgotten).
  *
  * Parameters: the time of the change, the item id (null: every item that needs attention), how
  * many at most (-1: no limit), and the id after which to start (a chunk of a bulk retry).
@@ -21,7 +21,7 @@ export const RETRY_UPDATE_SQL = `UPDATE items SET
     uri_expires_at = CASE WHEN ${failedProcessing()} THEN NULL ELSE uri_expires_at END,
     failed_photo_ids = CASE WHEN ${failedProcessing()}
       THEN json_insert(failed_photo_ids, '$[#]', photo_id) ELSE failed_photo_ids END,
-    reason = NULL, attempts = 0, next_attempt_at = 0, waiting_since = NULL, updated_at = ?1
+    service_description = NULL, reason = NULL, attempts = 0, next_attempt_at = 0, waiting_since = NULL, updated_at = ?1
   WHERE id IN (SELECT id FROM items WHERE id > ?4 AND state = 'needs-attention' AND (?2 IS NULL OR id = ?2)
     ORDER BY id LIMIT ?3)
   RETURNING id`;

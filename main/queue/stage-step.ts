@@ -1,3 +1,4 @@
+import type { ItemNote } from '../../shared/domain/item-note';
 import { NetworkError } from '../http/network-error';
 import { DEFAULT_MAX_FILE_BYTES } from '../media/file-limits';
 import { StagingError } from '../staging/photo-host';
@@ -50,11 +51,12 @@ export async function stageStep(
     return steps.park(item, { kind: 'needs-user', reason: CHANGED_SINCE_QUEUED_REASON });
   }
   try {
-    if (
-      needsDuplicateCheck(item) &&
-      (await alreadyOnService(steps, item, [original.md5, file.md5], signal))
-    )
-      return;
+    let note: ItemNote | null = null;
+    if (needsDuplicateCheck(item)) {
+      const check = await alreadyOnService(steps, item, [original.md5, file.md5], signal);
+      if (check === 'saved') return;
+      note = check.note;
+    }
     const onProgress = throttledProgress(steps.clock, (sent) => {
       steps.save(item, { bytes_sent: sent });
     });
@@ -82,6 +84,8 @@ export async function stageStep(
       bytes_sent: staged.bytesSent,
       attempts: 0,
       next_attempt_at: 0,
+      // Kept to the end: the report says the duplicate check could not be made.
+      note,
     });
   } catch (error) {
     if (error instanceof StagingError)
@@ -99,14 +103,15 @@ export async function stageStep(
 
 /**
  * Whether the project already has this photo (or may have, still unprocessed): then the item is
- * saved as done "already on the service", or to look again later, and is not staged now.
+ * saved as done "already on the service", or to look again later, and is not staged now
+ * (`saved`). Else it is uploaded, with the note the look left (see `afterCopyLookup`).
  */
 async function alreadyOnService(
   steps: EngineStepContext,
   item: QueueItem,
   uploadMd5s: readonly string[],
   signal?: AbortSignal,
-): Promise<boolean> {
+): Promise<'saved' | { readonly note: ItemNote | null }> {
   let next;
   try {
     const lookup = await lookForCopy(steps.api, item, signal, uploadMd5s);
@@ -114,7 +119,7 @@ async function alreadyOnService(
   } catch (error) {
     return steps.park(item, steps.dispose(error));
   }
-  if (next.kind === 'upload') return false;
+  if (next.kind === 'upload') return { note: next.note };
   steps.save(item, next.change);
-  return true;
+  return 'saved';
 }

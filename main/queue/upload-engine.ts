@@ -291,7 +291,9 @@ export class UploadEngine {
       const step = await tryDescriptionEdit(this.api, item, signal);
       if (step.kind === 'retry-later')
         return this.#park(item, { kind: 'retry', afterMs: undefined });
-      this.#save(item, step.change);
+      const saved = this.#save(item, step.change);
+      // The next edits of this photo start from the description as the service keeps it.
+      if (saved.state === 'done') this.store.rebaseLaterEdits(saved);
     } catch (error) {
       if (error instanceof Parked) throw error;
       return this.#park(item, this.#dispose(error));

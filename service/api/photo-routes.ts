@@ -4,6 +4,7 @@ import { READ_PHOTOS, WRITE_PHOTOS } from '../oauth/scopes';
 import { ApiError } from './api-error';
 import { bearerGuard } from './bearer-guard';
 import { integerParam, pageOf, queryOf } from './pagination';
+import { minimalListPhoto, ownDescriptionForm } from './minimal-answers';
 import { photoJson } from './photo-json';
 import { parseCreateBody, parseDescriptionBody } from './photo-input';
 
@@ -13,6 +14,8 @@ type PhotoParams = { Params: { id: string } };
 /** Create, describe, list and get photos (`/v2`). */
 export function registerPhotoRoutes(app: FastifyInstance, context: ServiceContext): void {
   const { photos } = context;
+  const storedForm = (description: string) =>
+    context.options.minimalAnswers ? ownDescriptionForm(description) : description;
 
   app.post<ProjectParams>(
     '/v2/projects/:project_id/photos',
@@ -20,7 +23,11 @@ export function registerPhotoRoutes(app: FastifyInstance, context: ServiceContex
     (request, reply) => {
       if (!photos.project(request.params.project_id)) throw ApiError.notFound();
       const input = parseCreateBody(request.body);
-      const photo = photos.addPhoto({ ...input, projectId: request.params.project_id });
+      const photo = photos.addPhoto({
+        ...input,
+        description: storedForm(input.description),
+        projectId: request.params.project_id,
+      });
       context.processor.enqueue(photo);
       // Real service: 201 with the bare Photo, still `pending`.
       return reply.code(201).send(photoJson(photo, context.origin(), context.filesOrigin()));
@@ -33,7 +40,7 @@ export function registerPhotoRoutes(app: FastifyInstance, context: ServiceContex
     (request, reply) => {
       const photo = photos.photo(request.params.id);
       if (!photo) throw ApiError.notFound();
-      photo.description = parseDescriptionBody(request.body);
+      photo.description = storedForm(parseDescriptionBody(request.body));
       photos.touch(photo);
       // The spec wraps this answer in `photo`.
       return reply
@@ -68,9 +75,10 @@ export function registerPhotoRoutes(app: FastifyInstance, context: ServiceContex
             (end === undefined || photo.capturedAt <= end),
         );
       return reply.send(
-        pageOf(matching, query).map((photo) =>
-          photoJson(photo, context.origin(), context.filesOrigin()),
-        ),
+        pageOf(matching, query).map((photo) => {
+          const json = photoJson(photo, context.origin(), context.filesOrigin());
+          return context.options.minimalAnswers ? minimalListPhoto(json) : json;
+        }),
       );
     },
   );

@@ -190,7 +190,25 @@ export const ipcCalls = {
     .strict(),
   'queue:pause': z.object({ itemId: z.number().int().min(1).optional() }).strict(),
   'queue:resume': z.object({ itemId: z.number().int().min(1).optional() }).strict(),
-  'queue:retry': z.object({ itemId: z.number().int().min(1).optional() }).strict(),
+  /**
+   * Retries items that need attention; with `resolve`, settles one description conflict
+   * (`itemId` required): keep mine (sent again over what the service has now), take theirs
+   * (the edit is cancelled), or send other words over it.
+   */
+  'queue:retry': z
+    .object({
+      itemId: z.number().int().min(1).optional(),
+      resolve: z
+        .union([
+          z.object({ keep: z.enum(['mine', 'theirs']) }).strict(),
+          z.object({ description: html }).strict(),
+        ])
+        .optional(),
+    })
+    .strict()
+    .refine((input) => input.resolve === undefined || input.itemId !== undefined, {
+      message: 'A conflict is resolved one item at a time: give its id.',
+    }),
   'queue:cancel': z.object({ itemId: z.number().int().min(1) }).strict(),
   'queue:export-report': z.object({ format: z.enum(['csv', 'json']) }).strict(),
   'photos:list': z

@@ -1,5 +1,6 @@
 import type { CameraOffset } from '../domain/camera-clock';
 import type { Coordinates, IntakeItem } from '../domain/intake';
+import type { ItemNote } from '../domain/item-note';
 
 // What crosses the bridge from main to the renderer: plain, serialisable data, never a token, a
 // secret or file bytes. Main builds these from its own types; the renderer only reads them.
@@ -139,6 +140,8 @@ export type QueueItemView = {
   readonly queuedAt: number;
   /** Not uploaded: the project already had this photo (`photoId`) before it was created. */
   readonly alreadyOnService?: boolean;
+  /** How it went unusually (see `itemNoteWords`), e.g. uploaded without the duplicate check. */
+  readonly note?: ItemNote;
 };
 
 /** What the engine as a whole is doing. */

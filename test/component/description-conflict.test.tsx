@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Conflict } from '../../renderer/features/photos/ExistingPhotos';
 import { queueItemView as item } from '../fakes/queue-item-view';
@@ -31,6 +31,26 @@ describe('the description conflict', () => {
     expect(previews).toEqual([
       '<p>Mine</p>',
       '<p>Theirs</p><a>rel</a><a href="https://ok.example/">ok</a>',
+    ]);
+  });
+
+  it('settles the conflict with the core’s one call, as the command line does', async () => {
+    const { bridge, calls } = fakeBridge({ 'queue:retry': { changed: 1 } });
+    let done = 0;
+    const conflict = item(7, {
+      kind: 'description',
+      state: 'needs-attention',
+      photoId: 'ph-7',
+      description: '<p>Mine</p>',
+      serviceDescription: '<p>Theirs</p>',
+    });
+    renderWithBridge(<Conflict item={conflict} onDone={() => (done += 1)} />, bridge);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep mine' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Keep the service’s' }));
+    await waitFor(() => expect(done).toBe(2));
+    expect(calls).toEqual([
+      { channel: 'queue:retry', input: { itemId: 7, resolve: { keep: 'mine' } } },
+      { channel: 'queue:retry', input: { itemId: 7, resolve: { keep: 'theirs' } } },
     ]);
   });
 });

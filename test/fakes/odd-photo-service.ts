@@ -37,6 +37,11 @@ export type AnswerMode = {
   readonly hash: 'true' | 'null' | 'missing';
   /** A list carries one more item that cannot be read (no id). */
   readonly unreadableItem: boolean;
+  /**
+   * Fields left out of every photo (the vendor's document requires only `id`): any subset of
+   * the optional ones.
+   */
+  readonly omit?: readonly string[];
 };
 
 /** The answer the real service gives on a good day. */
@@ -85,10 +90,17 @@ export class OddPhotoService {
   readonly photos: StoredPhoto[] = [];
   /** Create requests received (stored or not). */
   createRequests = 0;
+  /** The path and query of every request received, in order. */
+  readonly requestUrls: string[] = [];
   /** The raw projects `GET /v2/projects` lists. */
   projects: unknown[] = [{ id: 'p1', name: 'Site', address: null }];
   /** The mode of the next answer to a request of `kind`. */
   plan: (kind: CallKind) => AnswerMode = () => NORMAL;
+  /**
+   * The form the service stores a description in (a service may keep HTML its own way: `<b>` as
+   * `<strong>`, attributes dropped). The same text by default.
+   */
+  storedForm: (html: string) => string = (html) => html;
   /** Awaited before a create is read: a test holds creates back with it (a slow service). */
   beforeCreate: () => Promise<void> = () => Promise.resolve();
   #nextId = 100;
@@ -113,8 +125,10 @@ export class OddPhotoService {
   reset(): void {
     this.photos.length = 0;
     this.createRequests = 0;
+    this.requestUrls.length = 0;
     this.plan = () => NORMAL;
     this.beforeCreate = () => Promise.resolve();
+    this.storedForm = (html) => html;
   }
 
   /** How many stored photos have these bytes. */
@@ -187,6 +201,7 @@ export class OddPhotoService {
           : mode.description === 'object'
             ? { id: 1, html_content: photo.description, plain_text_content: photo.description }
             : photo.description;
+    for (const field of mode.omit ?? []) if (field !== 'id') delete fields[field];
     return mode.shape === 'wrapped' && !inList ? { photo: fields } : fields;
   }
 
@@ -220,6 +235,7 @@ export class OddPhotoService {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.baseUrl);
+    this.requestUrls.push(req.url ?? '/');
     const text = await readBody(req);
     const path = url.pathname;
     const create = /^\/v2\/projects\/([^/]+)\/photos$/.exec(path);
@@ -246,7 +262,7 @@ export class OddPhotoService {
           capturedAt: body.photo.captured_at,
           md5: md5FromUri(body.photo.uri) ?? 'unknown',
           coordinates: body.photo.coordinates ?? null,
-          description: body.photo.description,
+          description: this.storedForm(body.photo.description),
           storedAt: this.clock.now(),
         };
         this.photos.push(stored);
@@ -289,7 +305,9 @@ export class OddPhotoService {
       const mode = this.plan('describe');
       if (!photo) return this.#notFound(res);
       if (mode.outcome !== 'rate-limited' && mode.outcome !== 'server-error')
-        photo.description = (JSON.parse(text) as { description: string }).description;
+        photo.description = this.storedForm(
+          (JSON.parse(text) as { description: string }).description,
+        );
       return this.#send(res, mode, 201, () => this.render(photo, mode, false));
     }
     this.#notFound(res);

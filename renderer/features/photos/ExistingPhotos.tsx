@@ -14,7 +14,8 @@ import './photos.css';
 
 /**
  * A description edit that waits because the service's description changed meanwhile. Both
- * versions are sanitized again here, whatever main did: this is where they become markup.
+ * versions are sanitized again here, whatever main did: this is where they become markup. The
+ * choice is the core's `queue:retry` with `resolve`, as the command line's `retry --keep-mine`.
  */
 export function Conflict({
   item,
@@ -24,15 +25,10 @@ export function Conflict({
   readonly onDone: () => void;
 }) {
   const bridge = useBridge();
-  const keepMine = () =>
-    void call(bridge, 'photos:edit-description', {
-      photoId: item.photoId ?? '',
-      description: item.description,
-      baseDescription: item.serviceDescription ?? null,
-    })
-      .then(() => call(bridge, 'queue:cancel', { itemId: item.id }))
-      .then(onDone);
-  const keepTheirs = () => void call(bridge, 'queue:cancel', { itemId: item.id }).then(onDone);
+  const choose = (keep: 'mine' | 'theirs') => () =>
+    void call(bridge, 'queue:retry', { itemId: item.id, resolve: { keep } }).then(onDone);
+  const keepMine = choose('mine');
+  const keepTheirs = choose('theirs');
   return (
     <div className="conflict" role="group" aria-label="Description conflict">
       <p>

@@ -1,3 +1,4 @@
+import { itemNoteWords } from '../../../shared/domain/item-note';
 import type { QueueCondition, QueueItemView } from '../../../shared/ipc/views';
 import type { StateTone } from './queue-groups';
 import { plural } from '../../../shared/domain/plural';
@@ -36,7 +37,8 @@ export function stateWords(
     case 'done':
       if (item.alreadyOnService === true)
         return `Already on the service (photo ${item.photoId ?? 'unknown'}): not uploaded again`;
-      return item.processingStatus === 'duplicate' ? 'Already on the service' : 'Uploaded';
+      if (item.processingStatus === 'duplicate') return 'Already on the service';
+      return item.note === undefined ? 'Uploaded' : `Uploaded. ${itemNoteWords(item.note)}`;
   }
 }
 

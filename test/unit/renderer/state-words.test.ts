@@ -29,6 +29,12 @@ describe('the state words', () => {
     expect(stateWords(item({ state: 'cancelled' }))).toBe('Cancelled');
   });
 
+  it('say when an upload could not be checked for a copy on the service (issue 22 §2)', () => {
+    expect(stateWords(item({ state: 'done', note: 'duplicate-check-unavailable' }))).toMatch(
+      /^Uploaded\. Whether the project already had this photo could not be checked/,
+    );
+  });
+
   it('give the reason of an item that needs attention, and say paused', () => {
     expect(stateWords(item({ state: 'needs-attention', reason: 'The file is gone' }))).toBe(
       'Needs attention: The file is gone',

@@ -120,6 +120,7 @@ describe('parseServiceArgs', () => {
       'http://127.0.0.1/alt',
       '--redirect-uri',
       'org.example.other:/cb',
+      '--minimal-answers',
     ]);
     expect(options).toMatchObject({
       port: 8123,
@@ -134,6 +135,7 @@ describe('parseServiceArgs', () => {
       withS3: true,
       tls: true,
       extraRedirectUris: ['http://127.0.0.1/alt', 'org.example.other:/cb'],
+      minimalAnswers: true,
     });
   });
 

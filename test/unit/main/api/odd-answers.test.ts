@@ -107,7 +107,7 @@ describe('PhotoServiceApi against answers the simulator never gives (loopback se
     });
   });
 
-  it('takes any 2xx to a description change as success, whatever its body', async () => {
+  it('takes any 2xx to a description change as success, whatever its body, and says the description when the body does', async () => {
     answer({ outcome: 'ok' });
     await client.createPhoto('p1', NEW_PHOTO);
     const id = service.photos[0]!.id;
@@ -115,14 +115,19 @@ describe('PhotoServiceApi against answers the simulator never gives (loopback se
       { shape: 'id-only' },
       { outcome: 'empty' },
       { outcome: 'not-json' },
-      { shape: 'wrapped' },
+      { description: 'missing' },
     ] as const) {
       answer(mode);
-      await expect(client.setDescription(id, `<p>${mode.shape ?? mode.outcome}</p>`)).resolves.toBe(
-        undefined,
-      );
+      await expect(client.setDescription(id, '<p>x</p>')).resolves.toEqual({
+        description: undefined,
+      });
     }
-    expect(service.photos[0]!.description).toBe('<p>wrapped</p>');
+    service.storedForm = (html) => html.replace(/<(\/?)b>/g, '<$1strong>');
+    answer({ shape: 'wrapped', description: 'object' });
+    await expect(client.setDescription(id, '<p><b>wrapped</b></p>')).resolves.toEqual({
+      description: '<p><strong>wrapped</strong></p>',
+    });
+    expect(service.photos[0]!.description).toBe('<p><strong>wrapped</strong></p>');
   });
 
   it('reads a project list with null names and null addresses, and skips an unreadable project with a log line', async () => {
@@ -211,6 +216,21 @@ describe('PhotoServiceApi against answers the simulator never gives (loopback se
     expect(
       logs.filter((record) => record.message === 'skipped an unreadable photo in a list'),
     ).toHaveLength(1);
+  });
+
+  it('never sends an empty query parameter: a bound or search that has no value is left out', async () => {
+    await client.projectPhotosPage('p1', { startDate: 1_700_000_000 });
+    await client.projectPhotosPage('p1', { startDate: Number.NaN, endDate: Infinity });
+    await client.projectsPage({ query: '' });
+    const [onlyStart, noBounds, noSearch] = service.requestUrls.map(
+      (url) => new URL(url, service.baseUrl).searchParams,
+    );
+    expect(onlyStart?.get('start_date')).toBe('1700000000');
+    expect(onlyStart?.has('end_date')).toBe(false);
+    expect(noBounds?.has('start_date')).toBe(false);
+    expect(noBounds?.has('end_date')).toBe(false);
+    expect(noSearch?.has('query')).toBe(false);
+    for (const url of service.requestUrls) expect(url).not.toMatch(/=(&|$)|=NaN|=Infinity/);
   });
 
   it('still refuses a 2xx to a read that is not a photo at all, as an answer it does not understand (retried)', async () => {

@@ -52,6 +52,7 @@ describe('descriptions from the service', () => {
       allow_duplicates: false,
       found_on_service: false,
       failed_photo_ids: [],
+      note: null,
       path: null,
       size: null,
       format: null,

@@ -113,16 +113,57 @@ describe('UploadEngine: a photo the project already has is not uploaded again (r
     expect(service.createRequests).toBe(0);
   });
 
-  it('uploads after a bounded wait when the service never gives the candidate a hash', async () => {
-    const file = await writeJpeg(dir, 5);
-    colleaguesPhoto(file.md5, PROCESSING_MS * 2);
-    listAnswers({ hash: 'missing' });
+  it('creates at once a photo never sent when the listed photos carry no hash, and its report line says the check could not be made', async () => {
+    for (const [seed, mode] of [
+      [5, { hash: 'missing' }],
+      [15, { shape: 'id-only' }],
+      [16, { status: 'missing', hash: 'null' }],
+      [17, { unreadableItem: true }],
+    ] as const) {
+      const file = await writeJpeg(dir, seed);
+      // Another photo taken at the same second: the look cannot tell it is not this one.
+      colleaguesPhoto(`${seed}`.padStart(32, 'f'), PROCESSING_MS * 2);
+      listAnswers(mode);
+      const id = queue(file);
+      const started = clock.now();
+      const creates = service.createRequests;
+      await rig.engine.runUntilIdle();
+      expect(clock.now() - started, JSON.stringify(mode)).toBeLessThan(DUPLICATE_WAIT_BOUND_MS);
+      expect(service.createRequests - creates, JSON.stringify(mode)).toBe(1);
+      const item = rig.store.get(id)!;
+      expect(item).toMatchObject({
+        state: 'done',
+        found_on_service: false,
+        note: 'duplicate-check-unavailable',
+      });
+      expect(reportRows([item])[0]).toMatchObject({
+        outcome: 'uploaded',
+        reason: expect.stringContaining('could not be checked') as unknown,
+      });
+    }
+  });
+
+  it('waits, bounded, for a copy the service is still processing, then uploads with the same note', async () => {
+    const file = await writeJpeg(dir, 18);
+    colleaguesPhoto(file.md5, 0);
+    listAnswers({ status: 'processing', hash: 'null' });
     const id = queue(file);
     const started = clock.now();
     await rig.engine.runUntilIdle();
     expect(clock.now() - started).toBeGreaterThanOrEqual(DUPLICATE_WAIT_BOUND_MS);
-    expect(rig.store.get(id)).toMatchObject({ found_on_service: false });
+    expect(rig.store.get(id)).toMatchObject({
+      state: 'done',
+      found_on_service: false,
+      note: 'duplicate-check-unavailable',
+    });
     expect(service.createRequests).toBe(1);
+  });
+
+  it('leaves no note on a photo whose check could be made', async () => {
+    const file = await writeJpeg(dir, 19);
+    const id = queue(file);
+    await rig.engine.runUntilIdle();
+    expect(rig.store.get(id)).toMatchObject({ state: 'done', note: null });
   });
 
   it('does not take a record the service failed to process for a copy', async () => {

@@ -119,6 +119,21 @@ describe('UploadEngine with odd answers from the service (real engine, queue and
     expect(service.photos).toHaveLength(1);
   });
 
+  it('ends a lost create with a word, after the bounded wait, when the lists are {id} only (issue 22 §2)', async () => {
+    const file = await writeJpeg(dir, 14);
+    const [id] = rig.queue([file]);
+    answer('create', { outcome: 'lost' }, 1);
+    answer('list-photos', { shape: 'id-only' });
+    const started = clock.now();
+    await rig.engine.runUntilIdle(AbortSignal.timeout(20_000));
+    expect(item(id!)).toMatchObject({
+      state: 'needs-attention',
+      reason: expect.stringContaining('answer to the upload was lost') as unknown,
+    });
+    expect(clock.now() - started).toBeGreaterThanOrEqual(LOOKUP_BOUND_MS);
+    expect(service.createRequests).toBe(1);
+  });
+
   it('never takes a photo for processed without the service saying so: a status that never comes is polled with backoff and bounded', async () => {
     const file = await writeJpeg(dir, 5);
     const [id] = rig.queue([file]);

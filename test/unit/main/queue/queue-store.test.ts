@@ -96,6 +96,7 @@ describe('QueueStore', () => {
       failed_photo_ids: [],
       // Queued before identities were recorded: only the MD5 is checked at upload.
       file_identity: null,
+      note: null,
     });
     expect(reopened.bulk.pausedAll).toBe(false);
     reopened.update(item!.id, { state: 'needs-attention', reason: 'x', waiting_since: 5 });
