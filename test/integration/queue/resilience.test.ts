@@ -116,10 +116,16 @@ describe('Upload engine against a difficult service (real processes)', () => {
 
   it('waits through an outage and finishes by itself when the service is back', async () => {
     const { s, dataDir, env } = await setUp({}, 40, { writesPerSecond: 5 });
-    const { done } = startCli(['sync', '--data-dir', dataDir], env);
-    await new Promise((resolve) => setTimeout(resolve, 4000));
+    const { child, done } = startCli(['sync', '--data-dir', dataDir], env);
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // States, not time: the outage starts once the batch is under way (at 5 writes a second it
+    // cannot be over yet), and ends once the command has said it is offline.
+    await expect
+      .poll(async () => (await admin.state(s.info)).photos.length, { timeout: 60_000 })
+      .toBeGreaterThan(0);
     await s.suspend();
-    await new Promise((resolve) => setTimeout(resolve, 5000));
+    await expect.poll(() => stderr, { timeout: 60_000 }).toContain('Offline');
     await s.resume();
     const result = await done;
     expect(result.code, result.stderr).toBe(0);
