@@ -113,6 +113,11 @@ export const ipcCalls = {
       pauseOnBattery: z.boolean().optional(),
       /** The map's tile address template; checked when saved (https, or http to loopback). */
       mapTileUrl: z.string().min(1).max(MAX_MAP_TILE_URL_LENGTH).optional(),
+      /**
+       * Resets the choice remembered in the quit dialog, so the next quit with uploads pending
+       * asks again. Only the reset: the choice itself is made in main's own dialog.
+       */
+      quitWithPending: z.literal('ask').optional(),
     })
     .strict(),
   'settings:test-photo-host': z.object({}).strict(),

@@ -66,6 +66,11 @@ export type SettingsView = {
   readonly pauseOnBattery: boolean;
   /** The map panel's tile address template (`{z}`, `{x}`, `{y}`). */
   readonly mapTileUrl: string;
+  /**
+   * What quitting with uploads pending does: `ask`, or the answer remembered with "Remember my
+   * choice" in the quit dialog (Settings can reset it to `ask`).
+   */
+  readonly quitWithPending: 'ask' | 'quit' | 'keep-uploading';
 };
 
 /** One intake result with the id the renderer uses to queue it. */
