@@ -124,7 +124,7 @@ export async function upload(
   };
   // Photos a project already has are skipped here, said per photo, each against the project it
   // goes to; a photo of an unmatched subfolder is left to the queue, which says why it skips it.
-  const photos = await withoutServiceCopiesByProject(
+  const { kept: photos, onService } = await withoutServiceCopiesByProject(
     context,
     found.map((photo) => ({ ...photo, projectId: projectOf(photo) })),
     allowDuplicates,
@@ -137,11 +137,12 @@ export async function upload(
     options,
     out,
   );
+  // Photos found on the service go along, not to be queued but to be listed in the report.
   const { added, alreadyQueued, skipped } =
-    photos.length === 0
+    photos.length + onService.length === 0
       ? { added: 0, alreadyQueued: 0, skipped: [] }
       : await context.call('queue:add-photos', {
-          intakeIds: photos,
+          intakeIds: [...photos, ...onService.map((copy) => copy.intakeId)],
           ...(options.projectId ? { projectId: options.projectId } : {}),
           description,
           internal: options.internal,
@@ -150,6 +151,7 @@ export async function upload(
           tagsFromFolders: options.tagsFromFolders ?? false,
           ...(subfolderProjects === undefined ? {} : { subfolderProjects }),
           ...(leftOut.length > 0 ? { leftOut } : {}),
+          ...(onService.length > 0 ? { onService } : {}),
         });
   for (const photo of skipped)
     out.stderr.write(`skipped: ${printable(photo.path)}: ${printable(photo.reason)}\n`);

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { queueItemStates } from '../../shared/ipc/views';
 import type { IntakePhoto, PhotoFormat } from '../../shared/domain/intake';
-import { INTAKE_OUTCOMES_MIGRATION } from './intake-outcomes-table';
+import {
+  INTAKE_OUTCOMES_MIGRATION,
+  INTAKE_OUTCOMES_ON_SERVICE_MIGRATION,
+} from './intake-outcomes-table';
 import { PAUSE_ALL_MIGRATION } from './pause-all';
 
 // The queue's shape: its states, rows, the items added to it, and the migrations that build its
@@ -205,6 +208,8 @@ export const QUEUE_MIGRATIONS: readonly string[] = [
   // issue 15: a photo's EXIF orientation, so its thumbnail can be made after a restart or for a
   // photo queued by the command line or a watched folder (1: upright, as for older rows).
   'ALTER TABLE items ADD COLUMN orientation INTEGER NOT NULL DEFAULT 1;',
+  // issue 22 §6: files found on the service before they were queued are in the report too.
+  INTAKE_OUTCOMES_ON_SERVICE_MIGRATION,
 ];
 
 /** Counts by state, for progress. */

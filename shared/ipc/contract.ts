@@ -191,6 +191,15 @@ export const ipcCalls = {
         )
         .max(20_000)
         .optional(),
+      /**
+       * Photos of the call (also in `intakeIds`) found on the service before queuing, each with
+       * the service's photo that holds its bytes: not queued, and listed in the report as already
+       * on the service with that id (issue 22: every file handed over has a line).
+       */
+      onService: z
+        .array(z.object({ intakeId: z.number().int().min(0), photoId: id }).strict())
+        .max(20_000)
+        .optional(),
     })
     .strict(),
   'queue:pause': z.object({ itemId: z.number().int().min(1).optional() }).strict(),
