@@ -10,6 +10,7 @@ import { type CliContext, type CommandOutput, UsageError } from './cli-context';
 import { descriptionFromFlag } from './description-flag';
 import { farMetersFlag, warnFarPhotos } from './far-photos';
 import { withoutServiceCopiesByProject } from './list-commands';
+import { projectAllowed } from './project-flag';
 import { sync } from './sync-command';
 
 /** Takes `paths` in through the core's intake and returns its results, in order. */
@@ -69,6 +70,8 @@ export async function upload(
     skipFar?: boolean;
     /** `--far-meters N`: the far threshold for this run (else the setting). */
     farMeters?: string | undefined;
+    /** `--include-archived`: archived projects may be used (given, or named like a subfolder). */
+    includeArchived?: boolean;
   },
   out: CommandOutput,
 ): Promise<number> {
@@ -79,6 +82,13 @@ export async function upload(
   if (!isKnownZone(zone)) throw new UsageError(`--zone must be an IANA time zone, not "${zone}"`);
   const description = descriptionFromFlag(options.description, out);
   farMetersFlag(options.farMeters);
+  const includeArchived = options.includeArchived ?? false;
+  // Checked once, before a file is read: a wrong id would fail every photo later, one by one.
+  if (
+    options.projectId &&
+    !(await projectAllowed(context, 'upload', options.projectId, includeArchived, out))
+  )
+    return 1;
   const found: {
     intakeId: number;
     path: string;
@@ -115,6 +125,7 @@ export async function upload(
       ? subfolderProjectsByName(
           subfolders,
           (await context.call('projects:list-all', { query: '' })).projects,
+          { includeArchived },
         )
       : undefined;
   const projectOf = (photo: (typeof found)[number]): string | undefined => {

@@ -26,6 +26,7 @@ function ruleFrom(path: string, input: RuleInput): WatchRule {
     tags: normalizeTags(input.tags),
     tagsFromFolders: input.tagsFromFolders,
     internal: input.internal,
+    ...(input.includeArchived === true ? { includeArchived: true } : {}),
   };
 }
 

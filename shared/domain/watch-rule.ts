@@ -28,6 +28,12 @@ export const watchRuleSchema = z.object({
   tags: z.array(z.string().max(MAX_TAG_LENGTH)).max(MAX_TAGS).default([]),
   tagsFromFolders: z.boolean().default(false),
   internal: z.boolean().default(false),
+  /**
+   * Per-subfolder rules: a subfolder named like an archived project goes to it only when the
+   * user confirmed archived projects (issue 22); otherwise (and when absent) it is skipped,
+   * saying so.
+   */
+  includeArchived: z.boolean().optional(),
 });
 
 /** A watched folder's rule (see `watchRuleSchema`). */

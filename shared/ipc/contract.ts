@@ -21,6 +21,7 @@ import type {
   QueueSyncView,
   ReportView,
   PhotoListingView,
+  ProjectCheckView,
   ProjectListingView,
   ServiceCopyView,
   SessionView,
@@ -43,6 +44,8 @@ const watchRuleInput = z.object({
   tags: tagList.default([]),
   tagsFromFolders: z.boolean().default(false),
   internal: z.boolean().default(false),
+  /** Per-subfolder: subfolders named like an archived project go to it (the user confirmed). */
+  includeArchived: z.boolean().optional(),
 });
 /**
  * Service addresses: https, or plain http only on this computer (a `javascript:` or `file:`
@@ -220,6 +223,10 @@ export const ipcCalls = {
     .strict(),
   /** Every project matching `query` (all pages), with coordinates and archived marks. */
   'projects:list-all': z.object({ query: z.string().max(200).default('') }).strict(),
+  /** Whether photos may go to this project (issue 22): known, usable, not archived unless confirmed. */
+  'projects:check': z
+    .object({ projectId: id, includeArchived: z.boolean().default(false) })
+    .strict(),
   /** Every photo of a project (all pages), optionally only those taken at `since` or later. */
   'photos:list-all': z
     .object({ projectId: id, since: z.number().int().min(0).optional() })
@@ -296,6 +303,7 @@ export type IpcResults = {
   'photos:edit-description': { readonly itemId: number; readonly description: string };
   'photos:find-copies': { readonly copies: readonly ServiceCopyView[] };
   'projects:list-all': { readonly projects: readonly ProjectListingView[] };
+  'projects:check': ProjectCheckView;
   'photos:list-all': { readonly photos: readonly PhotoListingView[] };
   /** The archive's path. */
   'diagnostics:save': { readonly path: string };

@@ -250,6 +250,16 @@ export type ProjectListingView = ProjectView & {
   readonly geofence: readonly Coordinates[] | null;
 };
 
+/**
+ * The `projects:check` answer (issue 22): the project may be used, is refused with a code, or
+ * could not be checked now (offline, signed out: `reason` in words).
+ */
+export type ProjectCheckView =
+  | { readonly kind: 'ok'; readonly name: string | undefined }
+  | { readonly kind: 'refused'; readonly code: 'unknown' | 'no-access' }
+  | { readonly kind: 'refused'; readonly code: 'archived'; readonly name: string | undefined }
+  | { readonly kind: 'unchecked'; readonly reason: string };
+
 /** A photo as the command line lists it. */
 export type PhotoListingView = {
   readonly id: string;
