@@ -74,6 +74,7 @@ export function projectView(project: ServiceProject): ProjectView {
     name: project.name ?? `Project ${project.id} (no name)`,
     address: parts.join(', '),
     photoCount: project.photo_count,
+    ...(isArchived(project) ? { archived: true } : {}),
   };
 }
 

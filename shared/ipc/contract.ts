@@ -37,7 +37,13 @@ const tagList = z.array(z.string().max(MAX_TAG_LENGTH * 4)).max(MAX_TAGS * 4);
 /** A watched folder's rule as the window sends it (never its path: the dialog gives that). */
 const watchRuleInput = z.object({
   project: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('fixed'), projectId: id }).strict(),
+    z
+      .object({
+        kind: z.literal('fixed'),
+        projectId: id,
+        projectName: z.string().max(500).optional(),
+      })
+      .strict(),
     z.object({ kind: z.literal('per-subfolder') }).strict(),
   ]),
   description: html.default(''),

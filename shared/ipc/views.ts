@@ -106,6 +106,8 @@ export type ProjectView = {
   /** One line: street, city, postal code, country (whatever the service knows). */
   readonly address: string;
   readonly photoCount: number | undefined;
+  /** Archived on the service: never used for a subfolder without the user's say (issue 22). */
+  readonly archived?: boolean;
 };
 
 /** Where a queued item is, in the stages the UI names. */
