@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -95,4 +95,39 @@ describe('the project of an upload or a watch', () => {
     expect(watch.stderr).toContain('No project has the id "not-a-project"');
     expect(watch.stderr).not.toContain('Watching');
   }, 60_000);
+});
+
+// Offline is a state, not an error: a project that cannot be checked now is said, and the photos
+// are queued (each is checked again before it is uploaded).
+describe('the project of an upload while the service cannot be reached', () => {
+  let cli: SignedInCli;
+
+  beforeAll(async () => {
+    cli = await startSignedInCli('project-offline');
+  });
+  // The test stops the service itself: closing it again fails, and the folders go anyway.
+  afterAll(async () => {
+    await cli?.close().catch(async () => {
+      await rm(cli.dataDir, { recursive: true, force: true });
+      await rm(cli.folder, { recursive: true, force: true });
+    });
+  });
+
+  it('says the check could not be made, and queues the photos', async () => {
+    const { dataDir, folder, env, service } = cli;
+    const project = service.info.projects[0]!.id;
+    await makePhotos(folder, 2, 130);
+    await service.close();
+    const upload = await runCli(
+      ['upload', folder, '--project', project, '--queue-only', '--data-dir', dataDir],
+      env,
+    );
+    expect(upload.code, upload.stderr).toBe(0);
+    expect(upload.stderr).toContain(`upload: Could not check the project "${project}" now (`);
+    expect(upload.stderr).toContain(
+      'its photos are queued, and each is checked when it is uploaded',
+    );
+    const queue = await runCli(['queue', '--json', '--data-dir', dataDir], env);
+    expect(queueJson.parse(JSON.parse(queue.stdout)).items).toHaveLength(2);
+  }, 120_000);
 });
