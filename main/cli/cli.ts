@@ -55,6 +55,10 @@ Commands:
              named exactly like it (ignoring case; then --project only covers loose files), and
              skips, with the reason, the photos of a subfolder no project is named like;
              photos the project already has are skipped unless --allow-duplicates
+         [--include-archived]
+             the project is checked first: an unknown id, or one this account may not use, is
+             refused; an archived project (given, or named like a subfolder) only with
+             --include-archived
          [--skip-far] [--far-meters N]
              a photo taken farther than N metres (default: the farMeters setting, 1000) from
              its project gets a warning line naming the nearest project; --skip-far leaves
@@ -79,8 +83,9 @@ Commands:
   host-test [host flags]  put a test image on the photo host, download it from the address the
              service would get, compare; exit 0 only when the round trip holds
   watch <folders...> --project ID|--project-per-subfolder [--settle-seconds N] [--tag T]...
-             [--tags-from-folders] [--description HTML] [--internal]
-             queue each complete new photo once, run the queue, until Ctrl-C
+             [--tags-from-folders] [--description HTML] [--internal] [--include-archived]
+             queue each complete new photo once, run the queue, until Ctrl-C; the project is
+             checked first, as for upload
   inspect <paths...> [--zone IANA] [--json]
              read capture time, position, size and MD5 of photos in files and folders
   inspect <paths...> --project ID [--far-meters N] [--json]
@@ -165,6 +170,7 @@ export async function runCli(
         internal: { type: 'boolean' },
         'queue-only': { type: 'boolean' },
         'allow-duplicates': { type: 'boolean' },
+        'include-archived': { type: 'boolean' },
         search: { type: 'string' },
         since: { type: 'string' },
         all: { type: 'boolean' },
@@ -308,6 +314,7 @@ export async function runCli(
             projectPerSubfolder: values['project-per-subfolder'] ?? false,
             skipFar: values['skip-far'] ?? false,
             farMeters: values['far-meters'],
+            includeArchived: values['include-archived'] ?? false,
           },
           out,
         );
@@ -378,6 +385,7 @@ export async function runCli(
             description: values.description,
             internal: values.internal ?? false,
             zone: values.zone,
+            includeArchived: values['include-archived'] ?? false,
           },
           out,
         );

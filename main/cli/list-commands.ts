@@ -118,18 +118,25 @@ export async function listPhotos(
   return 0;
 }
 
+/** What `withoutServiceCopies` leaves: the photos to queue, and those the project already has. */
+export type ServiceCopiesSorted = {
+  /** The intake ids to queue. */
+  readonly kept: number[];
+  /** The photos left out because the project has them, with the service's photo (for the report). */
+  readonly onService: { intakeId: number; photoId: string }[];
+};
+
 /**
  * Before `upload` queues photos: those the project already has are said per photo and left out,
  * unless `allowDuplicates`; a copy in another project is said and kept (the user decides).
- * Returns the intake ids to queue.
  */
 export async function withoutServiceCopies(
   context: CliContext,
   photos: readonly { readonly intakeId: number; readonly path: string }[],
   options: { readonly projectId: string; readonly allowDuplicates: boolean },
   out: CommandOutput,
-): Promise<number[]> {
-  if (photos.length === 0) return [];
+): Promise<ServiceCopiesSorted> {
+  if (photos.length === 0) return { kept: [], onService: [] };
   const copies: ServiceCopyView[] = [];
   try {
     for (let start = 0; start < photos.length; start += FIND_COPIES_CHUNK) {
@@ -147,10 +154,11 @@ export async function withoutServiceCopies(
     out.stderr.write(
       'Note: could not look for these photos on the service now; each is checked again before it is uploaded.\n',
     );
-    return photos.map((photo) => photo.intakeId);
+    return { kept: photos.map((photo) => photo.intakeId), onService: [] };
   }
   const byIntake = new Map(copies.map((copy) => [copy.intakeId, copy]));
   const kept: number[] = [];
+  const onService: { intakeId: number; photoId: string }[] = [];
   for (const photo of photos) {
     const copy = byIntake.get(photo.intakeId);
     const name = printable(photo.path);
@@ -165,19 +173,21 @@ export async function withoutServiceCopies(
         `${name}: already on the service as photo ${printable(copy.photoId)}: uploading again (--allow-duplicates)\n`,
       );
       kept.push(photo.intakeId);
-    } else
+    } else {
       out.stderr.write(
         `${name}: already on the service as photo ${printable(copy.photoId)}: skipped\n`,
       );
+      onService.push({ intakeId: photo.intakeId, photoId: copy.photoId });
+    }
   }
-  return kept;
+  return { kept, onService };
 }
 
 /**
  * `withoutServiceCopies` for photos that go to different projects (a project per subfolder):
  * each photo is looked for in the project it goes to, and said per photo the same way. A photo
- * with no project is kept: the queue skips it and says why. Returns the intake ids to queue, in
- * the order of `photos`.
+ * with no project is kept: the queue skips it and says why. The intake ids to queue are in the
+ * order of `photos`.
  */
 export async function withoutServiceCopiesByProject(
   context: CliContext,
@@ -188,20 +198,21 @@ export async function withoutServiceCopiesByProject(
   }[],
   allowDuplicates: boolean,
   out: CommandOutput,
-): Promise<number[]> {
+): Promise<ServiceCopiesSorted> {
   const byProject = new Map<string, { intakeId: number; path: string }[]>();
   const kept = new Set<number>();
+  const onService: ServiceCopiesSorted['onService'] = [];
   for (const photo of photos) {
     if (photo.projectId === undefined) kept.add(photo.intakeId);
     else byProject.set(photo.projectId, [...(byProject.get(photo.projectId) ?? []), photo]);
   }
-  for (const [projectId, group] of byProject)
-    for (const intakeId of await withoutServiceCopies(
-      context,
-      group,
-      { projectId, allowDuplicates },
-      out,
-    ))
-      kept.add(intakeId);
-  return photos.filter((photo) => kept.has(photo.intakeId)).map((photo) => photo.intakeId);
+  for (const [projectId, group] of byProject) {
+    const sorted = await withoutServiceCopies(context, group, { projectId, allowDuplicates }, out);
+    for (const intakeId of sorted.kept) kept.add(intakeId);
+    onService.push(...sorted.onService);
+  }
+  return {
+    kept: photos.filter((photo) => kept.has(photo.intakeId)).map((photo) => photo.intakeId),
+    onService,
+  };
 }

@@ -140,6 +140,7 @@ export const noSavedSettings: SettingsView = {
   uploadHours: null,
   pauseOnBattery: false,
   mapTileUrl: DEFAULT_MAP_TILE_URL,
+  quitWithPending: 'ask',
 };
 
 /** Words that lift a cap or a schedule. */

@@ -11,6 +11,7 @@ import { descriptionFromFlag } from './description-flag';
 import { farMetersFlag, warnFarPhotos } from './far-photos';
 import { withoutServiceCopiesByProject } from './list-commands';
 import { tally, uploadLine } from './command-counts';
+import { projectAllowed } from './project-flag';
 import { sync } from './sync-command';
 
 /** Takes `paths` in through the core's intake and returns its results, in order. */
@@ -70,6 +71,8 @@ export async function upload(
     skipFar?: boolean;
     /** `--far-meters N`: the far threshold for this run (else the setting). */
     farMeters?: string | undefined;
+    /** `--include-archived`: archived projects may be used (given, or named like a subfolder). */
+    includeArchived?: boolean;
   },
   out: CommandOutput,
 ): Promise<number> {
@@ -80,6 +83,13 @@ export async function upload(
   if (!isKnownZone(zone)) throw new UsageError(`--zone must be an IANA time zone, not "${zone}"`);
   const description = descriptionFromFlag(options.description, out);
   farMetersFlag(options.farMeters);
+  const includeArchived = options.includeArchived ?? false;
+  // Checked once, before a file is read: a wrong id would fail every photo later, one by one.
+  if (
+    options.projectId &&
+    !(await projectAllowed(context, 'upload', options.projectId, includeArchived, out))
+  )
+    return 1;
   const found: {
     intakeId: number;
     path: string;
@@ -116,6 +126,7 @@ export async function upload(
       ? subfolderProjectsByName(
           subfolders,
           (await context.call('projects:list-all', { query: '' })).projects,
+          { includeArchived },
         )
       : undefined;
   const projectOf = (photo: (typeof found)[number]): string | undefined => {
@@ -125,7 +136,7 @@ export async function upload(
   };
   // Photos a project already has are skipped here, said per photo, each against the project it
   // goes to; a photo of an unmatched subfolder is left to the queue, which says why it skips it.
-  const photos = await withoutServiceCopiesByProject(
+  const { kept: photos, onService } = await withoutServiceCopiesByProject(
     context,
     found.map((photo) => ({ ...photo, projectId: projectOf(photo) })),
     allowDuplicates,
@@ -138,11 +149,12 @@ export async function upload(
     options,
     out,
   );
+  // Photos found on the service go along, not to be queued but to be listed in the report.
   const { added, alreadyQueued, skipped, itemIds } =
-    photos.length === 0
+    photos.length + onService.length === 0
       ? { added: 0, alreadyQueued: 0, skipped: [], itemIds: [] }
       : await context.call('queue:add-photos', {
-          intakeIds: photos,
+          intakeIds: [...photos, ...onService.map((copy) => copy.intakeId)],
           ...(options.projectId ? { projectId: options.projectId } : {}),
           description,
           internal: options.internal,
@@ -151,6 +163,7 @@ export async function upload(
           tagsFromFolders: options.tagsFromFolders ?? false,
           ...(subfolderProjects === undefined ? {} : { subfolderProjects }),
           ...(leftOut.length > 0 ? { leftOut } : {}),
+          ...(onService.length > 0 ? { onService } : {}),
         });
   for (const photo of skipped)
     out.stderr.write(`skipped: ${printable(photo.path)}: ${printable(photo.reason)}\n`);

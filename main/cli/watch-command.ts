@@ -12,6 +12,7 @@ import type { WatchSessionReport } from '../../shared/ipc/contract';
 import { isKnownZone } from '../media/capture-time';
 import { type CliContext, type CommandOutput, UsageError } from './cli-context';
 import { descriptionFromFlag } from './description-flag';
+import { projectAllowed } from './project-flag';
 
 /** The flags of `watch`. */
 export type WatchCommandOptions = {
@@ -24,6 +25,8 @@ export type WatchCommandOptions = {
   readonly description: string | undefined;
   readonly internal: boolean;
   readonly zone: string | undefined;
+  /** `--include-archived`: an archived project (given, or named like a subfolder) is used. */
+  readonly includeArchived?: boolean;
 };
 
 /**
@@ -64,6 +67,7 @@ export function watchRulesFromFlags(
       tags: normalizeTags(options.tags),
       tagsFromFolders: options.tagsFromFolders,
       internal: options.internal,
+      ...(options.includeArchived === true ? { includeArchived: true } : {}),
     }),
   );
   return { rules, settleSeconds: seconds };
@@ -91,6 +95,18 @@ export async function watchFolders(
     out.stderr.write('watch: not signed in; run `npm run cli -- login` first.\n');
     return 1;
   }
+  // Checked once, before watching: a wrong id would fail every photo that lands, one by one.
+  if (
+    options.projectId !== undefined &&
+    !(await projectAllowed(
+      context,
+      'watch',
+      options.projectId,
+      options.includeArchived ?? false,
+      out,
+    ))
+  )
+    return 1;
   let wake: (() => void) | undefined;
   const said = new Map<string, string>();
   const report = ({ report: event }: WatchSessionReport) => {

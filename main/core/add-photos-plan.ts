@@ -2,6 +2,7 @@ import { realpath } from 'node:fs/promises';
 import type { IpcInput } from '../../shared/ipc/contract';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
 import { projectForPhoto, tagsForPhoto } from '../folders/batch-folders';
+import type { IntakeOutcome } from '../queue/intake-outcomes-table';
 import { newPhotoItem, type NewPhotoItem } from '../queue/queue-store';
 import type { IntakeRuns } from './intake-runs';
 
@@ -18,6 +19,12 @@ export type AddPhotosPlan = {
   /** The intake id of each of `photos`, in the same order. */
   readonly intakeIds: readonly number[];
   readonly skipped: readonly SkippedPhoto[];
+  /**
+   * What the report lists for the photos of the call that are not queued: those skipped (left
+   * out, or in a subfolder without a project) and those already on the service, each with the
+   * project it was meant for when it has one.
+   */
+  readonly notQueued: readonly (IntakeOutcome & { readonly projectId: string | undefined })[];
   /** The projects photos go to, in first-seen order (for the recent projects list). */
   readonly projectIds: readonly string[];
 };
@@ -39,6 +46,10 @@ export async function planAddPhotos(
   const own = new Map(input.overrides.map((entry) => [entry.intakeId, clean(entry.description)]));
   const ownTags = new Map(input.photoTags.map((entry) => [entry.intakeId, entry.tags]));
   const leftOut = new Map((input.leftOut ?? []).map((entry) => [entry.intakeId, entry.reason]));
+  const onService = new Map(
+    (input.onService ?? []).map((entry) => [entry.intakeId, entry.photoId]),
+  );
+  const notQueued: (IntakeOutcome & { projectId: string | undefined })[] = [];
   const found = input.intakeIds.map((intakeId) => ({ intakeId, photo: runs.photo(intakeId) }));
   const photos: NewPhotoItem[] = [];
   const intakeIds: number[] = [];
@@ -50,18 +61,28 @@ export async function planAddPhotos(
         'bad-input',
         'Some of these photos are no longer in the list. Add them again, then upload.',
       );
-    const leftOutReason = leftOut.get(intakeId);
-    if (leftOutReason !== undefined) {
-      skipped.push({ intakeId, path: photo.path, reason: leftOutReason });
-      continue;
-    }
     const root = runs.root(intakeId) ?? photo.path;
     const project = projectForPhoto(root, photo.path, {
       projectId: input.projectId,
       subfolderProjects: input.subfolderProjects,
     });
-    if (project.kind === 'skip') {
-      skipped.push({ intakeId, path: photo.path, reason: project.reason });
+    const projectId = project.kind === 'project' ? project.projectId : undefined;
+    const copy = onService.get(intakeId);
+    if (copy !== undefined) {
+      // Said to the user where it was found (the review, `upload`); listed in the report here.
+      notQueued.push({
+        path: photo.path,
+        outcome: 'on-service',
+        reason: `Already on the service as photo ${copy}.`,
+        photoId: copy,
+        projectId,
+      });
+      continue;
+    }
+    const skipReason = leftOut.get(intakeId) ?? (project.kind === 'skip' ? project.reason : '');
+    if (skipReason !== '' || project.kind === 'skip') {
+      skipped.push({ intakeId, path: photo.path, reason: skipReason });
+      notQueued.push({ path: photo.path, outcome: 'skipped', reason: skipReason, projectId });
       continue;
     }
     projectIds.add(project.projectId);
@@ -88,5 +109,5 @@ export async function planAddPhotos(
       ),
     );
   }
-  return { photos, intakeIds, skipped, projectIds: [...projectIds] };
+  return { photos, intakeIds, skipped, notQueued, projectIds: [...projectIds] };
 }

@@ -215,6 +215,9 @@ export class AppCore {
   reconfigure(): Promise<void> {
     const next = this.#configuring.then(() => this.#applySettings());
     this.#configuring = next.catch(() => undefined);
+    // A `sync` waiting meanwhile goes on with the new engine (issue 22: `--hours` from a second
+    // command ended a running `sync` with "the queue cannot run yet").
+    this.#runner.swapping(this.#configuring);
     return next;
   }
 

@@ -109,9 +109,20 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
 
   const queueChange = (ids: readonly number[]) => runner.itemsChanged(ids);
 
+  const lists = listHandlers({
+    call,
+    store,
+    runs,
+    seen: (project) => seenProjects.set(project.id, project),
+  });
   return {
     // Watched folders (issue 13): their own module.
-    ...watchHandlers({ settings: core.settings, watchers: core.watchers, chooser: deps.chooser }),
+    ...watchHandlers({
+      settings: core.settings,
+      watchers: core.watchers,
+      chooser: deps.chooser,
+      checkProject: (projectId) => lists['projects:check']({ projectId, includeArchived: true }),
+    }),
     // A command line's watch session lives on its connection (AppCore.connectionHandlers).
     ...refusedWatchSessionHandlers(deps.frontEnd.kind),
 
@@ -208,11 +219,6 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
       }
     },
 
-    ...listHandlers({
-      call,
-      store,
-      runs,
-      seen: (project) => seenProjects.set(project.id, project),
-    }),
+    ...lists,
   };
 }

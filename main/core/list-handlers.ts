@@ -5,8 +5,9 @@ import type { ServicePhoto, ServiceProject } from '../api/api-schemas';
 import type { PhotoServiceApi } from '../api/photo-service-api';
 import type { QueueStore } from '../queue/queue-store';
 import { findCopies } from './duplicate-lookup';
+import { checkProject } from './project-check';
 import type { IntakeRuns } from './intake-runs';
-import { projectView } from './views';
+import { isArchived, projectView } from './views';
 
 // The whole-list calls of the command line (`projects`, `photos`) and the review list's "already
 // on the service" check. Every page is a paced read through the API client.
@@ -30,7 +31,7 @@ export function projectListingView(project: ServiceProject): ProjectListingView 
   return {
     ...projectView(project),
     coordinates: project.coordinates,
-    archived: project.archived === true || /^archived$/i.test(project.status ?? ''),
+    archived: isArchived(project),
     geofence: project.geofence,
   };
 }
@@ -47,11 +48,27 @@ export function photoListingView(photo: ServicePhoto): PhotoListingView {
   };
 }
 
-/** The handlers of `projects:list-all`, `photos:list-all` and `photos:find-copies`. */
+/** The handlers of `projects:list-all`, `projects:check`, `photos:list-all` and `photos:find-copies`. */
 export function listHandlers(
   deps: ListHandlerDeps,
-): Pick<IpcHandlers, 'projects:list-all' | 'photos:list-all' | 'photos:find-copies'> {
+): Pick<
+  IpcHandlers,
+  'projects:list-all' | 'projects:check' | 'photos:list-all' | 'photos:find-copies'
+> {
   return {
+    'projects:check': async (input) => {
+      try {
+        return await deps.call((service) =>
+          checkProject(service, input.projectId, { includeArchived: input.includeArchived }),
+        );
+      } catch (error) {
+        // Offline, signed out, busy, nothing set up: not a refusal. The caller queues the
+        // photos and says so; the queue checks each photo before it is uploaded, as always.
+        if (error instanceof IpcFailure) return { kind: 'unchecked', reason: error.message };
+        throw error;
+      }
+    },
+
     'projects:list-all': (input) =>
       deps.call(async (service) => {
         const projects: ProjectListingView[] = [];

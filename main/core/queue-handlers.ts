@@ -54,17 +54,11 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
       const { added, alreadyQueued, addedEach } = store.addPhotos(plan.photos);
       for (const projectId of [...plan.projectIds].reverse()) rememberRecent(projectId);
       // The same drop's skipped and unreadable files, recorded once, so the report lists them.
-      // Photos the user left out (far from the project…) are listed too, with their reason.
-      const leftOut = new Set((input.leftOut ?? []).map((entry) => entry.intakeId));
+      // The photos of the call not queued are listed too, with their reason: left out (far from
+      // the project…), in a subfolder without a project, or already on the service (issue 22).
       store.addIntakeOutcomes(input.projectId ?? plan.projectIds[0] ?? '', [
         ...runs.takeOutcomes(input.intakeIds),
-        ...plan.skipped
-          .filter((photo) => leftOut.has(photo.intakeId))
-          .map((photo) => ({
-            path: photo.path,
-            outcome: 'skipped' as const,
-            reason: photo.reason,
-          })),
+        ...plan.notQueued,
       ]);
       queueChange(added);
       runner.kick();

@@ -52,6 +52,8 @@ export class QueueRunner {
   #abort: AbortController | undefined;
   #running: Promise<void> | undefined;
   #again = false;
+  /** A rebuild of the engine under way (settings saved): a `sync()` waits for it. */
+  #swap: Promise<void> | undefined;
   #condition: QueueCondition = 'idle';
   readonly #changed = new Map<number, QueueItem>();
   /** Items changed outside the engine, not read yet: read at the flush, a chunk at a time. */
@@ -90,6 +92,22 @@ export class QueueRunner {
       this.#scheduleFlush();
     });
     this.kick();
+  }
+
+  /**
+   * Says that the engine is being rebuilt until `work` settles (the settings were saved, by this
+   * process or a command attached to it): meanwhile there is briefly no engine, and a `sync()`
+   * waits for the new one instead of ending `not-ready`.
+   */
+  swapping(work: Promise<unknown>): void {
+    const swap: Promise<void> = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    const settled = swap.then(() => {
+      if (this.#swap === settled) this.#swap = undefined;
+    });
+    this.#swap = settled;
   }
 
   /** There may be work: runs the engine now, or once more after the current run. */
@@ -137,7 +155,8 @@ export class QueueRunner {
 
   /**
    * Runs the queue until nothing is left that can go on without the user (the command line's
-   * `sync`), and says how it ended. Waits through engine swaps (settings saved meanwhile); ends
+   * `sync`), and says how it ended. Waits through engine swaps (settings saved meanwhile, here or
+   * by an attached command: see `swapping`); ends
    * `stopped` when the runner is closed (the owner quits), `not-ready` when no engine can run.
    */
   async sync(): Promise<SyncEnd> {
@@ -146,7 +165,12 @@ export class QueueRunner {
       for (;;) {
         const engine = this.#engine;
         if (this.#closed) return 'stopped';
-        if (engine === undefined) return 'not-ready';
+        if (engine === undefined) {
+          const swap = this.#swap;
+          if (swap === undefined) return 'not-ready';
+          await swap;
+          continue;
+        }
         this.kick();
         await this.#running;
         if (this.#closed) return 'stopped';

@@ -52,11 +52,11 @@ export function quitQuestion(pending: number): QuitQuestion {
 
 /**
  * What a request to quit does: quit at once with nothing pending; the remembered choice if the
- * user asked to be asked no more; otherwise ask.
+ * user asked to be asked no more (and did not reset it in Settings: `ask`); otherwise ask.
  */
 export function quitDecision(
   pending: number,
-  remembered: 'quit' | 'keep-uploading' | undefined,
+  remembered: 'ask' | 'quit' | 'keep-uploading' | undefined,
 ): QuitChoice | 'ask' {
   if (pending === 0) return 'quit';
   return remembered ?? 'ask';

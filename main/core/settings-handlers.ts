@@ -72,6 +72,7 @@ export function settingsHandlers(
         uploadHours: input.uploadHours,
         pauseOnBattery: input.pauseOnBattery,
         mapTileUrl: input.mapTileUrl?.trim(),
+        quitWithPending: input.quitWithPending,
       });
       if (input.clientSecret !== undefined && next.authUrl && next.clientId) {
         deps.redactor.add(input.clientSecret);

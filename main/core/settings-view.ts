@@ -57,6 +57,7 @@ export async function settingsView(
     uploadHours: saved.uploadHours ?? null,
     pauseOnBattery: saved.pauseOnBattery ?? false,
     mapTileUrl: saved.mapTileUrl ?? DEFAULT_MAP_TILE_URL,
+    quitWithPending: saved.quitWithPending ?? 'ask',
   };
 }
 

@@ -55,6 +55,11 @@ export function queueItemView(item: QueueItem): QueueItemView {
   };
 }
 
+/** Whether the service marks a project archived (`archived`, or a status that says so). */
+export function isArchived(project: Pick<ServiceProject, 'archived' | 'status'>): boolean {
+  return project.archived === true || /^archived$/i.test(project.status ?? '');
+}
+
 /** A project with its address on one line. */
 export function projectView(project: ServiceProject): ProjectView {
   const address = project.address;
@@ -70,6 +75,7 @@ export function projectView(project: ServiceProject): ProjectView {
     name: project.name ?? `Project ${project.id} (no name)`,
     address: parts.join(', '),
     photoCount: project.photo_count,
+    ...(isArchived(project) ? { archived: true } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { normalizeTags } from '../../shared/domain/tags';
 import {
+  type FolderMatchChoices,
   foldersBetween,
   type NamedProject,
   projectForFolderName,
@@ -106,13 +107,15 @@ export function projectForPhoto(
  * Each subfolder to the project named exactly like it (ignoring case), or left out with the
  * reason `projectForFolderName` gives: the command line's `--project-per-subfolder` and a watched
  * folder's per-subfolder rule. `projects` must be all of them, so that "no match" is true.
+ * Archived projects are matched only with `choices.includeArchived` (`--include-archived`).
  */
 export function subfolderProjectsByName(
   subfolders: Iterable<string>,
   projects: readonly NamedProject[],
+  choices: FolderMatchChoices = {},
 ): SubfolderProject[] {
   return [...new Set(subfolders)].map((subfolder) => {
-    const found = projectForFolderName(subfolder, projects);
+    const found = projectForFolderName(subfolder, projects, choices);
     return found.kind === 'match'
       ? { subfolder, projectId: found.projectId }
       : { subfolder, skipReason: found.reason };

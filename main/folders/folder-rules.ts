@@ -17,7 +17,15 @@ export function subfolderOf(root: string, file: string): string | undefined {
 }
 
 /** A project as the folder rules need it: the service may leave its name out (null). */
-export type NamedProject = { readonly id: string; readonly name: string | null | undefined };
+export type NamedProject = {
+  readonly id: string;
+  readonly name: string | null | undefined;
+  /** Archived on the service: matched only when the user confirmed archived projects. */
+  readonly archived?: boolean | undefined;
+};
+
+/** What the user allowed for folder names: archived projects only once confirmed. */
+export type FolderMatchChoices = { readonly includeArchived?: boolean | undefined };
 
 /** Which project a subfolder's name picks, or why it picks none. */
 export type FolderProject =
@@ -31,16 +39,26 @@ const comparable = (name: string) =>
  * The project named exactly like `folderName`, ignoring case and surrounding or repeated spaces
  * (the command line's `--project-per-subfolder` and a watched folder's per-subfolder rule). A
  * folder with no such project, or with several, is skipped with that reason: a photo never goes
- * to a guessed project.
+ * to a guessed project. An archived project is never matched silently (issue 22): unless
+ * `choices.includeArchived`, it is left out, and a folder only it is named like is skipped with
+ * that reason.
  */
 export function projectForFolderName(
   folderName: string,
   projects: readonly NamedProject[],
+  choices: FolderMatchChoices = {},
 ): FolderProject {
   const wanted = comparable(folderName);
-  const matches = projects.filter(
+  const named = projects.filter(
     (project) => typeof project.name === 'string' && comparable(project.name) === wanted,
   );
+  const matches =
+    choices.includeArchived === true ? named : named.filter((project) => project.archived !== true);
+  if (matches.length === 0 && named.length > 0)
+    return {
+      kind: 'skip',
+      reason: `The project named "${folderName}" is archived: its photos are not uploaded unless you confirm it (--include-archived).`,
+    };
   const [only] = matches;
   if (matches.length === 1 && only !== undefined)
     return { kind: 'match', projectId: only.id, projectName: only.name ?? '' };

@@ -43,7 +43,8 @@ export function outcomeOf(item: QueueItem): string {
 
 /**
  * One report row per queued item, in queue order, then one per file of a queued batch that was
- * not queued (skipped or unreadable at intake), with its reason.
+ * not queued (skipped or unreadable at intake, left out, or already on the service), with its
+ * reason.
  */
 export function reportRows(
   items: readonly QueueItem[],
@@ -62,8 +63,9 @@ export function reportRows(
     ...notQueued.map((entry) => ({
       file: entry.path,
       project: entry.project_id,
-      outcome: entry.outcome,
-      photo_id: '',
+      // The same words as a queued photo the engine found on the service.
+      outcome: entry.outcome === 'on-service' ? 'already on the service' : entry.outcome,
+      photo_id: entry.photo_id ?? '',
       reason: entry.reason,
       failed_photo_ids: '',
     })),

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { queueItemStates } from '../../shared/ipc/views';
 import type { FileIdentity, IntakePhoto, PhotoFormat } from '../../shared/domain/intake';
 import { type ItemNote, itemNotes } from '../../shared/domain/item-note';
-import { INTAKE_OUTCOMES_MIGRATION } from './intake-outcomes-table';
+import {
+  INTAKE_OUTCOMES_MIGRATION,
+  INTAKE_OUTCOMES_ON_SERVICE_MIGRATION,
+} from './intake-outcomes-table';
 import { PAUSE_ALL_MIGRATION } from './pause-all';
 
 // The queue's shape: its states, rows, the items added to it, and the migrations that build its
@@ -244,6 +247,8 @@ export const QUEUE_MIGRATIONS: readonly string[] = [
   'ALTER TABLE items ADD COLUMN file_identity TEXT;',
   // issue 22 §2: a note on an item, e.g. uploaded without the duplicate check (`ItemNote`).
   'ALTER TABLE items ADD COLUMN note TEXT;',
+  // issue 22 §6: files found on the service before they were queued are in the report too.
+  INTAKE_OUTCOMES_ON_SERVICE_MIGRATION,
 ];
 
 /** Counts by state, for progress. */

@@ -349,7 +349,10 @@ export class QueueStore {
   }
 
   /** Records the files of a batch for `projectId` that were not queued, with their reasons. */
-  addIntakeOutcomes(projectId: string, outcomes: readonly IntakeOutcome[]): void {
+  addIntakeOutcomes(
+    projectId: string,
+    outcomes: readonly (IntakeOutcome & { readonly projectId?: string | undefined })[],
+  ): void {
     recordIntakeOutcomes(this.#db, projectId, outcomes, this.clock.now());
   }
 

@@ -109,8 +109,11 @@ const settingsSchema = z.object({
       maximized: z.boolean(),
     })
     .optional(),
-  /** What quitting with uploads pending does, when the user asked to be asked no more. */
-  quitWithPending: z.enum(['quit', 'keep-uploading']).optional(),
+  /**
+   * What quitting with uploads pending does, when the user asked to be asked no more; `ask`
+   * (as when unset) once Settings reset it (issue 22).
+   */
+  quitWithPending: z.enum(['ask', 'quit', 'keep-uploading']).optional(),
   /** Watched folders and their rules (issue 13), run by the process that owns the data folder. */
   watchFolders: z.array(watchRuleSchema).max(100).optional(),
   /**

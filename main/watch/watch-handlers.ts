@@ -4,6 +4,8 @@ import { cleanDescription } from '../core/handler-input-checks';
 import type { IpcInput } from '../../shared/ipc/contract';
 import { type IpcHandlers, IpcFailure } from '../../shared/ipc/dispatcher';
 import type { PathChooser } from '../core/app-core';
+import { projectCheckWords } from '../core/project-check';
+import type { ProjectCheckView } from '../../shared/ipc/views';
 import type { SettingsStore } from '../settings/settings-store';
 import type { CoreWatchers } from './core-watchers';
 
@@ -12,6 +14,12 @@ export type WatchHandlerDeps = {
   readonly settings: Pick<SettingsStore, 'get' | 'update'>;
   readonly watchers: Pick<CoreWatchers, 'use' | 'views'>;
   readonly chooser: PathChooser;
+  /**
+   * Checks a fixed project once, when a rule is added or changed (issue 22: a wrong id would
+   * fail every photo that lands, one by one). The user picked it by name, so an archived one is
+   * theirs to choose; an unknown one, or one this account may not use, is refused.
+   */
+  readonly checkProject?: (projectId: string) => Promise<ProjectCheckView>;
 };
 
 type RuleInput = IpcInput<'watch:add'>;
@@ -26,6 +34,7 @@ function ruleFrom(path: string, input: RuleInput): WatchRule {
     tags: normalizeTags(input.tags),
     tagsFromFolders: input.tagsFromFolders,
     internal: input.internal,
+    ...(input.includeArchived === true ? { includeArchived: true } : {}),
   };
 }
 
@@ -43,6 +52,17 @@ export function watchHandlers(
     await deps.watchers.use(next);
     return deps.watchers.views();
   };
+  /** The rule's project checked: refused with the reason, else named as the service names it. */
+  const checked = async (input: RuleInput): Promise<RuleInput> => {
+    if (input.project.kind !== 'fixed' || deps.checkProject === undefined) return input;
+    const check = await deps.checkProject(input.project.projectId);
+    if (check.kind === 'refused')
+      throw new IpcFailure('bad-input', projectCheckWords(check, input.project.projectId));
+    // Not checked now (offline): kept as picked; the queue checks each photo before upload.
+    return check.kind === 'ok' && check.name !== undefined
+      ? { ...input, project: { ...input.project, projectName: check.name } }
+      : input;
+  };
   const indexOf = (path: string): number => {
     const index = rules().findIndex((rule) => rule.path === path);
     if (index < 0) throw new IpcFailure('bad-input', 'This folder is not watched.');
@@ -50,7 +70,8 @@ export function watchHandlers(
   };
   return {
     'watch:list': () => Promise.resolve(deps.watchers.views()),
-    'watch:add': async (input) => {
+    'watch:add': async (given) => {
+      const input = await checked(given);
       const [path] = await deps.chooser.choose('folder');
       if (path === undefined) return { added: false, folders: deps.watchers.views() };
       if (rules().some((rule) => rule.path === path))
@@ -60,8 +81,9 @@ export function watchHandlers(
         );
       return { added: true, folders: await save([...rules(), ruleFrom(path, input)]) };
     },
-    'watch:update': async (input) => {
-      const index = indexOf(input.path);
+    'watch:update': async (given) => {
+      const index = indexOf(given.path);
+      const input = { ...(await checked(given)), path: given.path };
       return await save(
         rules().map((rule, at) => (at === index ? ruleFrom(rule.path, input) : rule)),
       );

@@ -36,7 +36,9 @@ export function placeWatchedFile(
       kind: 'skip',
       reason: 'This photo is not in a subfolder named after a project; it is left where it is.',
     };
-  const found = projectForFolderName(subfolder, projects);
+  const found = projectForFolderName(subfolder, projects, {
+    includeArchived: rule.includeArchived,
+  });
   return found.kind === 'match'
     ? { kind: 'queue', projectId: found.projectId, tags }
     : { kind: 'skip', reason: found.reason };

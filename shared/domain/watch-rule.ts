@@ -21,13 +21,24 @@ export const watchRuleSchema = z.object({
   /** An absolute folder the user chose in the open dialog (or typed on the command line). */
   path: z.string().min(1).max(4096),
   project: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('fixed'), projectId: z.string().min(1).max(200) }),
+    z.object({
+      kind: z.literal('fixed'),
+      projectId: z.string().min(1).max(200),
+      /** The project's name as picked in Settings (issue 22: the list shows it, not the id). */
+      projectName: z.string().max(500).optional(),
+    }),
     z.object({ kind: z.literal('per-subfolder') }),
   ]),
   description: z.string().max(MAX_RULE_DESCRIPTION).default(''),
   tags: z.array(z.string().max(MAX_TAG_LENGTH)).max(MAX_TAGS).default([]),
   tagsFromFolders: z.boolean().default(false),
   internal: z.boolean().default(false),
+  /**
+   * Per-subfolder rules: a subfolder named like an archived project goes to it only when the
+   * user confirmed archived projects (issue 22); otherwise (and when absent) it is skipped,
+   * saying so.
+   */
+  includeArchived: z.boolean().optional(),
 });
 
 /** A watched folder's rule (see `watchRuleSchema`). */

@@ -26,6 +26,7 @@ export const ipcChannels = [
   'photos:edit-description',
   'photos:find-copies',
   'projects:list-all',
+  'projects:check',
   'photos:list-all',
   'diagnostics:save',
   'watch:list',

@@ -21,6 +21,7 @@ import type {
   QueueSyncView,
   ReportView,
   PhotoListingView,
+  ProjectCheckView,
   ProjectListingView,
   ServiceCopyView,
   SessionView,
@@ -36,13 +37,21 @@ const tagList = z.array(z.string().max(MAX_TAG_LENGTH * 4)).max(MAX_TAGS * 4);
 /** A watched folder's rule as the window sends it (never its path: the dialog gives that). */
 const watchRuleInput = z.object({
   project: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('fixed'), projectId: id }).strict(),
+    z
+      .object({
+        kind: z.literal('fixed'),
+        projectId: id,
+        projectName: z.string().max(500).optional(),
+      })
+      .strict(),
     z.object({ kind: z.literal('per-subfolder') }).strict(),
   ]),
   description: html.default(''),
   tags: tagList.default([]),
   tagsFromFolders: z.boolean().default(false),
   internal: z.boolean().default(false),
+  /** Per-subfolder: subfolders named like an archived project go to it (the user confirmed). */
+  includeArchived: z.boolean().optional(),
 });
 /**
  * Service addresses: https, or plain http only on this computer (a `javascript:` or `file:`
@@ -113,6 +122,11 @@ export const ipcCalls = {
       pauseOnBattery: z.boolean().optional(),
       /** The map's tile address template; checked when saved (https, or http to loopback). */
       mapTileUrl: z.string().min(1).max(MAX_MAP_TILE_URL_LENGTH).optional(),
+      /**
+       * Resets the choice remembered in the quit dialog, so the next quit with uploads pending
+       * asks again. Only the reset: the choice itself is made in main's own dialog.
+       */
+      quitWithPending: z.literal('ask').optional(),
     })
     .strict(),
   'settings:test-photo-host': z.object({}).strict(),
@@ -186,6 +200,15 @@ export const ipcCalls = {
         )
         .max(20_000)
         .optional(),
+      /**
+       * Photos of the call (also in `intakeIds`) found on the service before queuing, each with
+       * the service's photo that holds its bytes: not queued, and listed in the report as already
+       * on the service with that id (issue 22: every file handed over has a line).
+       */
+      onService: z
+        .array(z.object({ intakeId: z.number().int().min(0), photoId: id }).strict())
+        .max(20_000)
+        .optional(),
     })
     .strict(),
   'queue:pause': z.object({ itemId: z.number().int().min(1).optional() }).strict(),
@@ -224,6 +247,10 @@ export const ipcCalls = {
     .strict(),
   /** Every project matching `query` (all pages), with coordinates and archived marks. */
   'projects:list-all': z.object({ query: z.string().max(200).default('') }).strict(),
+  /** Whether photos may go to this project (issue 22): known, usable, not archived unless confirmed. */
+  'projects:check': z
+    .object({ projectId: id, includeArchived: z.boolean().default(false) })
+    .strict(),
   /** Every photo of a project (all pages), optionally only those taken at `since` or later. */
   'photos:list-all': z
     .object({ projectId: id, since: z.number().int().min(0).optional() })
@@ -305,6 +332,7 @@ export type IpcResults = {
   'photos:edit-description': { readonly itemId: number; readonly description: string };
   'photos:find-copies': { readonly copies: readonly ServiceCopyView[] };
   'projects:list-all': { readonly projects: readonly ProjectListingView[] };
+  'projects:check': ProjectCheckView;
   'photos:list-all': { readonly photos: readonly PhotoListingView[] };
   /** The archive's path. */
   'diagnostics:save': { readonly path: string };

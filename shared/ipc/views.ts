@@ -67,6 +67,11 @@ export type SettingsView = {
   readonly pauseOnBattery: boolean;
   /** The map panel's tile address template (`{z}`, `{x}`, `{y}`). */
   readonly mapTileUrl: string;
+  /**
+   * What quitting with uploads pending does: `ask`, or the answer remembered with "Remember my
+   * choice" in the quit dialog (Settings can reset it to `ask`).
+   */
+  readonly quitWithPending: 'ask' | 'quit' | 'keep-uploading';
 };
 
 /** One intake result with the id the renderer uses to queue it. */
@@ -102,6 +107,8 @@ export type ProjectView = {
   /** One line: street, city, postal code, country (whatever the service knows). */
   readonly address: string;
   readonly photoCount: number | undefined;
+  /** Archived on the service: never used for a subfolder without the user's say (issue 22). */
+  readonly archived?: boolean;
 };
 
 /** Where a queued item is, in the stages the UI names. */
@@ -247,6 +254,16 @@ export type ProjectListingView = ProjectView & {
   /** The site's outline (`{lat, lon}` corners) when the service gives one. */
   readonly geofence: readonly Coordinates[] | null;
 };
+
+/**
+ * The `projects:check` answer (issue 22): the project may be used, is refused with a code, or
+ * could not be checked now (offline, signed out: `reason` in words).
+ */
+export type ProjectCheckView =
+  | { readonly kind: 'ok'; readonly name: string | undefined }
+  | { readonly kind: 'refused'; readonly code: 'unknown' | 'no-access' }
+  | { readonly kind: 'refused'; readonly code: 'archived'; readonly name: string | undefined }
+  | { readonly kind: 'unchecked'; readonly reason: string };
 
 /** A photo as the command line lists it. */
 export type PhotoListingView = {

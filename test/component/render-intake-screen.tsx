@@ -15,11 +15,13 @@ export function renderIntakeScreen(
     readonly assumedZone?: string;
     readonly remove?: (intakeIds: ReadonlySet<number>) => void;
     readonly onQueued?: (message: string) => void;
+    /** The intake run is over (the screen then looks for copies on the service). */
+    readonly done?: boolean;
   } = {},
 ): void {
   renderWithBridge(
     <IntakeScreen
-      intake={fixedIntake(items, options.remove)}
+      intake={fixedIntake(items, options.remove, options.done)}
       assumedZone={options.assumedZone ?? 'UTC'}
       onZoneChange={() => undefined}
       onQueued={options.onQueued ?? (() => undefined)}

@@ -45,10 +45,8 @@ describe('editing the rule of a watched folder', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'Edit the rule of /photos/site' }));
     const editor = within(editorOf('/photos/site'));
-    // The form starts from the folder's rule.
-    expect(editor.getByLabelText<HTMLInputElement>('Project id for the watched folder').value).toBe(
-      'p1',
-    );
+    // The form starts from the folder's rule (its project as chosen, by name: this one has none).
+    expect(editor.getByText('Project p1')).toBeTruthy();
     expect(editor.getByLabelText<HTMLInputElement>('Description for its photos').value).toBe(
       'From the site',
     );
@@ -104,16 +102,14 @@ describe('editing the rule of a watched folder', () => {
     ).toBe('site');
   });
 
-  it('asks for a project id before saving a fixed project without one, and sends nothing', async () => {
-    const { bridge, calls } = fakeBridge({ 'watch:list': [watched(SITE)] });
+  it('asks for a project before saving a fixed project without one, and sends nothing', async () => {
+    const { bridge, calls } = fakeBridge({ 'watch:list': [watched(SITE)], 'projects:recent': [] });
     renderWithBridge(<WatchFolders />, bridge);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit the rule of /photos/site' }));
     const editor = within(editorOf('/photos/site'));
-    fireEvent.change(editor.getByLabelText('Project id for the watched folder'), {
-      target: { value: ' ' },
-    });
+    fireEvent.click(editor.getByRole('button', { name: 'Change project' }));
     fireEvent.click(editor.getByRole('button', { name: 'Save the rule of /photos/site' }));
-    expect(editor.getByRole('alert').textContent).toMatch(/Enter the project id/);
+    expect(editor.getByRole('alert').textContent).toMatch(/Choose the project/);
     expect(calls.some((entry) => entry.channel === 'watch:update')).toBe(false);
   });
 

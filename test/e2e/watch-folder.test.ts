@@ -36,7 +36,15 @@ describe('a watched folder in the window', () => {
       const project = service.info.projects[0]!;
 
       await openScreen(page, 'Settings');
-      await page.getByLabel('Project id for the watched folder').fill(project.id);
+      // The project is found by name with the project search (issue 22), never typed as an id.
+      const watchSettings = page.getByRole('group', { name: 'Watched folders' });
+      await watchSettings
+        .getByLabel('Project: search by name or address, or paste its id or link')
+        .fill(project.name);
+      await watchSettings
+        .getByRole('list', { name: 'Projects' })
+        .getByRole('button', { name: project.name })
+        .click();
       await page.getByLabel('Tags (comma-separated)').fill('site, watched');
       // The user picks the folder in the system's dialog (scripted here); the page never names it.
       await host.choose([folder]);
@@ -47,6 +55,7 @@ describe('a watched folder in the window', () => {
         .poll(() => watched.first().textContent(), { timeout: 10_000 })
         .toContain('Watching');
       expect(await watched.first().textContent()).toContain(folder);
+      expect(await watched.first().textContent()).toContain(`→ ${project.name}`);
 
       // The rule's tags are edited before any photo arrives: the edited ones are what it sends.
       await page.getByRole('button', { name: `Edit the rule of ${folder}` }).click();

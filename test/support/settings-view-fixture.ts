@@ -27,6 +27,7 @@ export function settingsViewFixture(overrides: Partial<SettingsView> = {}): Sett
     uploadHours: null,
     pauseOnBattery: false,
     mapTileUrl: DEFAULT_MAP_TILE_URL,
+    quitWithPending: 'ask',
     ...overrides,
   };
 }

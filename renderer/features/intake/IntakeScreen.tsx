@@ -154,13 +154,26 @@ export function IntakeScreen({
       intakeId,
       reason: leftOutReason(flag, projectName),
     }));
+    // Photos the project already has are not uploaded, but go with the batch so that the report
+    // lists them, with the service's photo (issue 22).
+    const onService = allowDuplicates
+      ? []
+      : uploadable.flatMap((item) => {
+          const copy = service.copies.get(item.intakeId);
+          return copy?.inChosenProject === true
+            ? [{ intakeId: item.intakeId, photoId: copy.photoId }]
+            : [];
+        });
     // The batch for the chosen project, then each moved group to its nearest project.
     const queueAll = async () => {
+      const stay = batchOf(plan.stay, project?.id);
       const queued =
-        plan.stay.length > 0
+        plan.stay.length + onService.length > 0
           ? await addPhotosInChunks(bridge, {
-              ...batchOf(plan.stay, project?.id),
+              ...stay,
+              intakeIds: [...stay.intakeIds, ...onService.map((copy) => copy.intakeId)],
               ...(leftOut.length > 0 ? { leftOut } : {}),
+              ...(onService.length > 0 ? { onService } : {}),
             })
           : { added: 0, alreadyQueued: 0, addedIntakeIds: [], skipped: [] };
       let moved = 0;

@@ -85,6 +85,21 @@ function SubfolderRow({
     case 'searching':
       return <p>{name}: looking for a project named like it…</p>;
     case 'suggested':
+      if (choice.project.archived === true)
+        // Never matched silently: the user uploads to an archived project only by saying so.
+        return (
+          <p>
+            {name}: the project named like it, <strong>{choice.project.name}</strong>, is archived.{' '}
+            <button
+              type="button"
+              aria-label={`Upload to the archived project ${choice.project.name} for ${subfolder}`}
+              onClick={() => onChoose({ kind: 'chosen', project: choice.project })}
+            >
+              Upload to it anyway
+            </button>{' '}
+            {change} {leaveOut}
+          </p>
+        );
       return (
         <p>
           {name}: suggested project <strong>{choice.project.name}</strong>{' '}

@@ -21,11 +21,18 @@ export function subfoldersOf(items: readonly IntakeItemView[]): string[] {
   return [...names];
 }
 
-/** The project a search suggests for `subfolder`: the one named like it (any case), else the first. */
+/**
+ * The project a search suggests for `subfolder`: the one named like it (any case; a live one
+ * before an archived one), else the first live match. An archived project is suggested only when
+ * it is named exactly like the folder, and then marked so (the user must confirm it as archived).
+ */
 export function suggestion(subfolder: string, found: readonly ProjectView[]): SubfolderChoice {
   const wanted = subfolder.trim().toLocaleLowerCase('en');
-  const named = found.find((project) => project.name.trim().toLocaleLowerCase('en') === wanted);
-  const project = named ?? found[0];
+  const named = found.filter((project) => project.name.trim().toLocaleLowerCase('en') === wanted);
+  const project =
+    named.find((entry) => entry.archived !== true) ??
+    named[0] ??
+    found.find((entry) => entry.archived !== true);
   return project === undefined
     ? { kind: 'none', reason: `No project matches "${subfolder}": choose one, or leave it out.` }
     : { kind: 'suggested', project };

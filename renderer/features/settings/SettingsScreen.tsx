@@ -13,6 +13,7 @@ import { uploadPaceFrom } from './upload-pace';
 import { WatchFolders } from './WatchFolders';
 import { CameraClocks } from './CameraClocks';
 import { MapTileField } from './MapTileField';
+import { QuitChoiceField } from './QuitChoiceField';
 
 /** The zones to offer, with the current one even if the list lacks it (`UTC` often is). */
 function withZone(zones: readonly string[], current: string): readonly string[] {
@@ -266,6 +267,14 @@ export function SettingsScreen({
       <CameraClocks />
       <UploadPaceFields settings={settings} />
       <MapTileField savedUrl={settings.mapTileUrl} changed={tilesChanged} />
+      <QuitChoiceField
+        remembered={settings.quitWithPending}
+        onSaved={(saved) => {
+          // Only this setting changed: the form's fields keep what the user typed.
+          setSettings({ ...settings, quitWithPending: saved.quitWithPending });
+          onSaved(saved);
+        }}
+      />
       {message ? <p role="status">{message}</p> : null}
       <button type="submit" className="primary">
         Save

@@ -77,7 +77,7 @@ export function WatchFolders({ settleSeconds = 5 }: { readonly settleSeconds?: n
           <li key={folder.rule.path}>
             <strong>{folder.rule.path}</strong>{' '}
             {folder.rule.project.kind === 'fixed'
-              ? `→ project ${folder.rule.project.projectId}`
+              ? `→ ${folder.rule.project.projectName ?? `project ${folder.rule.project.projectId}`}`
               : '→ the project named like each subfolder'}
             {folder.rule.tags.length > 0 ? `, tags: ${folder.rule.tags.join(', ')}` : ''}
             <br />

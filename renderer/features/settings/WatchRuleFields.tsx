@@ -1,9 +1,12 @@
 import type { WatchRule } from '../../../shared/domain/watch-rule';
+import type { ProjectView } from '../../../shared/ipc/views';
+import { ProjectPicker } from '../batch/ProjectPicker';
 
 /** A watched folder's rule as its form holds it (tags as the text the user types). */
 export type RuleForm = {
   readonly perSubfolder: boolean;
-  readonly projectId: string;
+  /** Picked with the project search, by name (issue 22): never an id typed by hand. */
+  readonly project: ProjectView | undefined;
   readonly description: string;
   readonly tags: string;
   readonly tagsFromFolders: boolean;
@@ -13,7 +16,7 @@ export type RuleForm = {
 /** The form of a folder not yet watched. */
 export const emptyRuleForm: RuleForm = {
   perSubfolder: false,
-  projectId: '',
+  project: undefined,
   description: '',
   tags: '',
   tagsFromFolders: false,
@@ -24,7 +27,15 @@ export const emptyRuleForm: RuleForm = {
 export function ruleFormOf(rule: WatchRule): RuleForm {
   return {
     perSubfolder: rule.project.kind === 'per-subfolder',
-    projectId: rule.project.kind === 'fixed' ? rule.project.projectId : '',
+    project:
+      rule.project.kind === 'fixed'
+        ? {
+            id: rule.project.projectId,
+            name: rule.project.projectName ?? `Project ${rule.project.projectId}`,
+            address: '',
+            photoCount: undefined,
+          }
+        : undefined,
     description: rule.description,
     tags: rule.tags.join(', '),
     tagsFromFolders: rule.tagsFromFolders,
@@ -34,17 +45,22 @@ export function ruleFormOf(rule: WatchRule): RuleForm {
 
 /** What is wrong with `form` in words for the user, or undefined when it can be sent. */
 export function ruleFormProblem(form: RuleForm): string | undefined {
-  return !form.perSubfolder && form.projectId.trim() === ''
-    ? 'Enter the project id, or choose “the project named like each subfolder”.'
+  return !form.perSubfolder && form.project === undefined
+    ? 'Choose the project (search it by name), or “the project named like each subfolder”.'
     : undefined;
 }
 
 /** The rule the window sends (never a path: the folder dialog in main gives that). */
 export function ruleInput(form: RuleForm) {
   return {
-    project: form.perSubfolder
-      ? { kind: 'per-subfolder' as const }
-      : { kind: 'fixed' as const, projectId: form.projectId.trim() },
+    project:
+      form.perSubfolder || form.project === undefined
+        ? { kind: 'per-subfolder' as const }
+        : {
+            kind: 'fixed' as const,
+            projectId: form.project.id,
+            projectName: form.project.name,
+          },
     description: form.description,
     tags: form.tags
       .split(',')
@@ -56,8 +72,8 @@ export function ruleInput(form: RuleForm) {
 }
 
 /**
- * The fields of a watched folder's rule: its project (a fixed id, or the project named like each
- * subfolder), description, tags, tags from folder names and the internal flag. Used to add a
+ * The fields of a watched folder's rule: its project (picked by name with the project search, or
+ * the project named like each subfolder), description, tags, tags from folder names and the internal flag. Used to add a
  * folder and to edit one already watched.
  */
 export function WatchRuleFields({
@@ -80,13 +96,7 @@ export function WatchRuleFields({
         The project named like each subfolder
       </label>
       {form.perSubfolder ? null : (
-        <label>
-          Project id for the watched folder
-          <input
-            value={form.projectId}
-            onChange={(event) => set('projectId', event.target.value)}
-          />
-        </label>
+        <ProjectPicker project={form.project} onChange={(project) => set('project', project)} />
       )}
       <label>
         Description for its photos

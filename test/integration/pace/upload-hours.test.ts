@@ -82,3 +82,40 @@ describe('upload hours', () => {
     }
   }, 90_000);
 });
+
+// Issue 22 §6: hours changed by a second command while a `sync` waits for them. The owner applies
+// the change and goes on: it does not end with "the queue cannot run yet" and leave items queued.
+describe('upload hours changed from a second command', () => {
+  let cli: SignedInCli;
+
+  beforeAll(async () => {
+    cli = await startSignedInCli('hours-change');
+  });
+  afterAll(() => cli?.close());
+
+  it('lets the running owner apply the new hours and upload everything', async () => {
+    const { service, dataDir, folder, env } = cli;
+    await makePhotos(folder, 3);
+    const project = service.info.projects[0]!.id;
+    const owner = startCli(
+      ['upload', folder, '--project', project, '--data-dir', dataDir, '--hours', closedHours()],
+      env,
+    );
+    let stderr = '';
+    owner.child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await waitFor(() => stderr.includes('Waiting for upload hours'), 30_000);
+
+    // A second command attaches to the owner and lifts the hours.
+    const second = await runCli(['queue', '--json', '--hours', 'any', '--data-dir', dataDir], env);
+    expect(second.code, second.stderr).toBe(0);
+
+    const ended = await owner.done;
+    expect(ended.stderr).not.toContain('cannot run yet');
+    expect(ended.code, ended.stderr).toBe(0);
+    const state = await admin.state(service.info);
+    expect(state.photos).toHaveLength(3);
+    const queue = await runCli(['queue', '--json', '--data-dir', dataDir], env);
+    const { items } = queueJson.parse(JSON.parse(queue.stdout));
+    expect(items.map((item) => item.state)).toEqual(['done', 'done', 'done']);
+  }, 120_000);
+});

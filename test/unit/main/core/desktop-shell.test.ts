@@ -27,6 +27,8 @@ describe('quitting', () => {
     expect(quitDecision(3, undefined)).toBe('ask');
     expect(quitDecision(3, 'keep-uploading')).toBe('keep-uploading');
     expect(quitDecision(3, 'quit')).toBe('quit');
+    // Reset in Settings (issue 22): asks again.
+    expect(quitDecision(3, 'ask')).toBe('ask');
   });
 
   it('asks with three answers, Cancel last and the escape, and offers to remember', () => {

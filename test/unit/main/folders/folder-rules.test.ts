@@ -1,3 +1,4 @@
+import { subfolderProjectsByName } from '../../../../main/folders/batch-folders';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -53,6 +54,42 @@ describe('folder rules', () => {
     const depot = projectForFolderName('depot', projects);
     expect(depot.kind).toBe('skip');
     expect(depot.kind === 'skip' && depot.reason).toContain('2 projects are named "depot"');
+  });
+});
+
+describe('an archived project named like a folder (issue 22)', () => {
+  const projects = [
+    { id: 'd1', name: 'Eastbay Depot (closed)', archived: true },
+    { id: 'h1', name: 'Harbor View Tower', archived: false },
+    { id: 'y-old', name: 'Yard', archived: true },
+    { id: 'y-new', name: 'Yard', archived: false },
+  ];
+
+  it('is never matched silently: the folder is skipped, saying why and how to confirm', () => {
+    expect(projectForFolderName('Eastbay Depot (closed)', projects)).toEqual({
+      kind: 'skip',
+      reason:
+        'The project named "Eastbay Depot (closed)" is archived: its photos are not uploaded unless you confirm it (--include-archived).',
+    });
+    expect(subfolderProjectsByName(['Eastbay Depot (closed)'], projects)).toEqual([
+      {
+        subfolder: 'Eastbay Depot (closed)',
+        skipReason: expect.stringContaining('is archived') as unknown,
+      },
+    ]);
+  });
+
+  it('is matched once the user confirmed archived projects', () => {
+    expect(
+      projectForFolderName('eastbay depot (closed)', projects, { includeArchived: true }),
+    ).toEqual({ kind: 'match', projectId: 'd1', projectName: 'Eastbay Depot (closed)' });
+    expect(
+      subfolderProjectsByName(['Eastbay Depot (closed)'], projects, { includeArchived: true }),
+    ).toEqual([{ subfolder: 'Eastbay Depot (closed)', projectId: 'd1' }]);
+  });
+
+  it('leaves the live project of the same name as the only match', () => {
+    expect(projectForFolderName('Yard', projects)).toMatchObject({ projectId: 'y-new' });
   });
 });
 

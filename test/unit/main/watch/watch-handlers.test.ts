@@ -3,9 +3,10 @@ import type { WatchFolderView, WatchRule } from '../../../../shared/domain/watch
 import { IpcFailure } from '../../../../shared/ipc/dispatcher';
 import type { SettingsPatch } from '../../../../main/settings/settings-store';
 import { watchHandlers } from '../../../../main/watch/watch-handlers';
+import type { ProjectCheckView } from '../../../../shared/ipc/views';
 
 /** Settings and watchers kept in memory; the chooser answers what the user would pick. */
-function rig(picks: string[][]) {
+function rig(picks: string[][], check?: (projectId: string) => Promise<ProjectCheckView>) {
   let saved: WatchRule[] = [];
   const used: WatchRule[][] = [];
   const handlers = watchHandlers({
@@ -25,6 +26,7 @@ function rig(picks: string[][]) {
         saved.map((rule) => ({ rule, state: 'watching', lastQueuedAt: null, queued: 0 })),
     },
     chooser: { choose: () => Promise.resolve(picks.shift() ?? []) },
+    ...(check === undefined ? {} : { checkProject: check }),
   });
   return { handlers, used, saved: () => saved };
 }
@@ -74,5 +76,30 @@ describe('watch:* handlers', () => {
     expect(saved()[0]?.internal).toBe(false);
     await handlers['watch:remove']({ path: '/data/inbox' });
     expect(saved()).toEqual([]);
+  });
+
+  it('checks a fixed project once, refusing an unknown one before anything is watched (issue 22)', async () => {
+    const checks: Record<string, ProjectCheckView> = {
+      p1: { kind: 'ok', name: 'Harbor View Tower' },
+      gone: { kind: 'refused', code: 'unknown' },
+      theirs: { kind: 'refused', code: 'no-access' },
+      later: { kind: 'unchecked', reason: 'Offline.' },
+    };
+    const { handlers, saved, used } = rig([['/data/a'], ['/data/b'], ['/data/c']], (projectId) =>
+      Promise.resolve(checks[projectId] ?? { kind: 'refused', code: 'unknown' }),
+    );
+    for (const projectId of ['gone', 'theirs'])
+      await expect(
+        handlers['watch:add']({ ...rule, project: { kind: 'fixed', projectId } }),
+      ).rejects.toThrow(projectId === 'gone' ? 'No project has the id "gone"' : 'may not use');
+    expect(saved()).toEqual([]);
+    expect(used).toEqual([]);
+    // Usable: saved with the name the service gives; not checked now (offline): saved as is.
+    await handlers['watch:add'](rule);
+    await handlers['watch:add']({ ...rule, project: { kind: 'fixed', projectId: 'later' } });
+    expect(saved().map((entry) => entry.project)).toEqual([
+      { kind: 'fixed', projectId: 'p1', projectName: 'Harbor View Tower' },
+      { kind: 'fixed', projectId: 'later' },
+    ]);
   });
 });

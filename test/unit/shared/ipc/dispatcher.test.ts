@@ -27,7 +27,7 @@ const trusted = { trusted: true };
 
 describe('the IPC contract', () => {
   it('has a schema for every call and lists its events', () => {
-    expect(channels.length).toBe(31);
+    expect(channels.length).toBe(32);
     for (const channel of channels) expect(typeof ipcCalls[channel].safeParse).toBe('function');
     expect(ipcEvents).toEqual([
       'session:changed',
@@ -78,6 +78,7 @@ describe('createIpcDispatcher', () => {
         'photos:edit-description': { photoId: 'x', description: 'd', baseDescription: null },
         'photos:find-copies': { projectId: 'p', intakeIds: [1] },
         'photos:list-all': { projectId: 'p' },
+        'projects:check': { projectId: 'p' },
         'diagnostics:save': { path: '/tmp/d.tar.gz' },
         'watch:add': { project: { kind: 'per-subfolder' } },
         'watch:update': { path: '/w', project: { kind: 'fixed', projectId: 'p' } },
