@@ -1,5 +1,6 @@
 import { type CliContext, type CommandOutput, UsageError } from './cli-context';
 import { descriptionFromFlag } from './description-flag';
+import { counted, ITEMS } from './count-words';
 import { sync } from './sync-command';
 
 /** The queue item id of a command's argument; a usage error when it is not a whole number ≥ 1. */
@@ -60,7 +61,7 @@ export async function changeQueue(
       changed = (await context.call('queue:cancel', { itemId: id })).cancelled ? 1 : 0;
       break;
   }
-  out.stdout.write(`${action}: ${changed} item${changed === 1 ? '' : 's'}.\n`);
+  out.stdout.write(`${action}: ${counted(changed, ITEMS)}.\n`);
   return 0;
 }
 

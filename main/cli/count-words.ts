@@ -9,6 +9,9 @@ export type CountForms = { readonly one: string; readonly other: string };
 /** A photo, in counts. */
 export const PHOTOS: CountForms = { one: 'photo', other: 'photos' };
 
+/** A queue item, in counts. */
+export const ITEMS: CountForms = { one: 'item', other: 'items' };
+
 /** An error, in counts. */
 export const ERRORS: CountForms = { one: 'error', other: 'errors' };
 

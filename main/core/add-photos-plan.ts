@@ -3,6 +3,7 @@ import type { IpcInput } from '../../shared/ipc/contract';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
 import { projectForPhoto, tagsForPhoto } from '../folders/batch-folders';
 import type { IntakeOutcome } from '../queue/intake-outcomes-table';
+import { alreadyOnServiceReason } from '../queue/duplicate-check';
 import { newPhotoItem, type NewPhotoItem } from '../queue/queue-store';
 import type { IntakeRuns } from './intake-runs';
 
@@ -73,7 +74,7 @@ export async function planAddPhotos(
       notQueued.push({
         path: photo.path,
         outcome: 'on-service',
-        reason: `Already on the service as photo ${copy}.`,
+        reason: alreadyOnServiceReason(copy),
         photoId: copy,
         projectId,
       });

@@ -1,3 +1,5 @@
+import { plural } from '../../shared/domain/plural';
+
 /** Quitting waits this long at most for the steps in flight; the journal makes it safe. */
 export const QUIT_WAIT_MS = 10_000;
 
@@ -37,7 +39,7 @@ export type QuitQuestion = {
 
 /** The question for `pending` unfinished uploads. */
 export function quitQuestion(pending: number): QuitQuestion {
-  const photos = pending === 1 ? '1 photo is' : `${pending} photos are`;
+  const photos = plural(pending, { one: '# photo is', other: '# photos are' });
   return {
     title: 'Uploads are not finished',
     message: `${photos} still waiting to be uploaded.`,

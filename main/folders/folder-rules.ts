@@ -52,8 +52,10 @@ export function projectForFolderName(
   const named = projects.filter(
     (project) => typeof project.name === 'string' && comparable(project.name) === wanted,
   );
-  const matches =
-    choices.includeArchived === true ? named : named.filter((project) => project.archived !== true);
+  // A live project of the name wins; an archived one is matched only when confirmed, and only
+  // when no live project has the name (the window's review suggests the same).
+  const live = named.filter((project) => project.archived !== true);
+  const matches = live.length > 0 || choices.includeArchived !== true ? live : named;
   if (matches.length === 0 && named.length > 0)
     return {
       kind: 'skip',

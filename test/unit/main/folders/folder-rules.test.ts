@@ -88,8 +88,12 @@ describe('an archived project named like a folder (issue 22)', () => {
     ).toEqual([{ subfolder: 'Eastbay Depot (closed)', projectId: 'd1' }]);
   });
 
-  it('leaves the live project of the same name as the only match', () => {
+  it('leaves the live project of the same name as the only match, confirmed or not', () => {
     expect(projectForFolderName('Yard', projects)).toMatchObject({ projectId: 'y-new' });
+    expect(projectForFolderName('Yard', projects, { includeArchived: true })).toMatchObject({
+      kind: 'match',
+      projectId: 'y-new',
+    });
   });
 });
 
