@@ -9,6 +9,7 @@ import { routeDeepLinks } from './app/deep-links';
 import { startDesktopShell, trayIconIn } from './app/desktop-shell';
 import { denyPermissions, hardenWebContents } from './app/window';
 import type { AppCoreOptions } from './core/app-core';
+import { type AllowedLinks, allowedLinks } from './core/navigation-rules';
 import { desktopDataFolder } from './core/desktop-data-folder';
 import { startDesktopApp } from './core/desktop-startup';
 import { type DesktopContext, ownerSteps } from './core/owner-steps';
@@ -58,7 +59,16 @@ if (!app.requestSingleInstanceLock()) {
     packaged: app.isPackaged,
     appImage: process.platform === 'linux' && Boolean(process.env.APPIMAGE),
   });
-  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  // Links out of the window: the map's attribution, and the configured service's pages once the
+  // core is up (its settings can change at any time); refusals are logged by host once it is.
+  let linksAllowed: () => AllowedLinks = () => allowedLinks({});
+  let linkRefused: (host: string) => void = () => undefined;
+  app.on('web-contents-created', (_event, contents) =>
+    hardenWebContents(contents, {
+      allowed: () => linksAllowed(),
+      refused: (host) => linkRefused(host),
+    }),
+  );
   if (process.platform === 'win32') app.setAppUserModelId(APP_ID); // notifications, taskbar
 
   const steps = ownerSteps({
@@ -92,6 +102,7 @@ if (!app.requestSingleInstanceLock()) {
         const redactor = new Redactor();
         const logger = createLogger({ sink, redactor, level: 'info', scope: 'main' });
         denyPermissions();
+        linkRefused = (host) => logger.warn('a link out of the window was refused', { host });
         if (links.decision.kind === 'loopback')
           logger.info('sign-in uses the loopback redirect', { reason: links.decision.reason });
         const secrets = new FallbackSecretStore(new KeytarSecretStore(), logger.child('secrets'));
@@ -116,6 +127,7 @@ if (!app.requestSingleInstanceLock()) {
       },
       openShell: ({ logger, coreOptions }, ownership) => {
         const core = ownership.core;
+        linksAllowed = () => allowedLinks(core.settings.get());
         serveRenderer(join(here, '../renderer'), () => mapTileImageSources(core.settings.get()));
         serveThumbnails(core);
         // The window takes in only what the OS handed over, and asks in a native dialog before

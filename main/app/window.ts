@@ -2,33 +2,55 @@ import { BrowserWindow, session, shell, type WebContents } from 'electron';
 import { PRODUCT_NAME } from '../../shared/domain/app-identity';
 import { DEFAULT_WINDOW_SIZE, type WindowPlace } from '../core/window-place';
 import {
+  type AllowedLinks,
   APP_ORIGIN,
   type NavigationDecision,
   navigationDecision,
   newWindowDecision,
   redirectDecision,
+  refusedLinkHost,
 } from '../core/navigation-rules';
 import { showContextMenus } from './context-menu';
 
-/** Lets a navigation happen, or stops it (and opens a vetted link in the user's browser). */
-function follow(decision: NavigationDecision, event: { preventDefault(): void }): void {
+/** Which links may leave the window now (from the current settings), and where refusals are told. */
+export type LinkPolicy = {
+  readonly allowed: () => AllowedLinks;
+  /** A refused address, by its host only. */
+  readonly refused: (host: string) => void;
+};
+
+/** Lets a navigation happen, or stops it (and opens an allowed link in the user's browser). */
+function follow(
+  decision: NavigationDecision,
+  url: string,
+  event: { preventDefault(): void },
+  links: LinkPolicy,
+): void {
   if (decision.kind === 'stay') return;
   event.preventDefault();
   if (decision.kind === 'open-in-browser') void shell.openExternal(decision.url);
+  else links.refused(refusedLinkHost(url));
 }
 
 /**
  * Hardens every web contents the app creates: no navigation away from the app, no new windows,
- * no webviews; a vetted https link, clicked or opened as a window, goes to the system browser
- * (the rules: `main/core/navigation-rules.ts`).
+ * no webviews; an allowed https link (the map's attribution, a page of the configured service),
+ * clicked or opened as a window, goes to the system browser (the rules:
+ * `main/core/navigation-rules.ts`).
  */
-export function hardenWebContents(contents: WebContents): void {
-  contents.on('will-navigate', (event, url) => follow(navigationDecision(url), event));
-  contents.on('will-redirect', (event, url) => follow(redirectDecision(url), event));
+export function hardenWebContents(contents: WebContents, links: LinkPolicy): void {
+  contents.on('will-navigate', (event, url) =>
+    follow(navigationDecision(url, links.allowed()), url, event, links),
+  );
+  contents.on('will-redirect', (event, url) => follow(redirectDecision(url), url, event, links));
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    const decision = newWindowDecision(url);
-    if (decision.kind === 'open-in-browser') void shell.openExternal(decision.url);
+    follow(
+      newWindowDecision(url, links.allowed()),
+      url,
+      { preventDefault: () => undefined },
+      links,
+    );
     return { action: 'deny' };
   });
 }

@@ -1,3 +1,5 @@
+import { TILE_ATTRIBUTION_LINKS } from '../../shared/domain/map-attribution';
+import { printable } from '../../shared/domain/printable-text';
 import { APP_SCHEME } from '../../shared/ipc/bridge';
 
 /** The window's own origin: the renderer is served from here, never from `file://`. */
@@ -7,16 +9,65 @@ export const APP_ORIGIN = `${APP_SCHEME}://renderer`;
 export type NavigationDecision =
   /** One of the app's own pages: the window goes there. */
   | { readonly kind: 'stay' }
-  /** A vetted link: the window stays, the user's browser opens it. */
+  /** An allowed link: the window stays, the user's browser opens it. */
   | { readonly kind: 'open-in-browser'; readonly url: string }
   /** Anything else: nothing happens. */
   | { readonly kind: 'refuse' };
 
-/** Links the window may open in the user's browser: https only, no credentials in the URL. */
-export function isVettedExternalLink(raw: string): boolean {
+/**
+ * The pages the window may open in the user's browser: the map attribution's links, exactly, and
+ * any page of the configured Photo Service's own web origins (a photo's `photo_url`, say).
+ */
+export type AllowedLinks = {
+  readonly exact: ReadonlySet<string>;
+  readonly origins: ReadonlySet<string>;
+};
+
+/** The https origin of `address`, if it is one. */
+function httpsOrigin(address: string | undefined): string | undefined {
+  if (address === undefined || !URL.canParse(address)) return undefined;
+  const url = new URL(address);
+  return url.protocol === 'https:' ? url.origin : undefined;
+}
+
+/**
+ * The links allowed out of the window with the service these settings name: its API and sign-in
+ * origins (where its own pages live), and the map attribution's links. Anything else, any https
+ * page included, is refused: a compromised window, or a link in a description the service
+ * passed on, must not open a page of its choosing (a fake sign-in page) in the user's browser.
+ */
+export function allowedLinks(settings: {
+  readonly baseUrl?: string | undefined;
+  readonly authUrl?: string | undefined;
+}): AllowedLinks {
+  const origins = [httpsOrigin(settings.baseUrl), httpsOrigin(settings.authUrl)].filter(
+    (origin): origin is string => origin !== undefined,
+  );
+  return {
+    exact: new Set(Object.values(TILE_ATTRIBUTION_LINKS).map((link) => new URL(link).href)),
+    origins: new Set(origins),
+  };
+}
+
+/**
+ * Whether the window may open `raw` in the user's browser: https, no credentials in it, and one
+ * of the allowed links (see `allowedLinks`).
+ */
+export function isAllowedExternalLink(raw: string, allowed: AllowedLinks): boolean {
   if (!URL.canParse(raw)) return false;
   const url = new URL(raw);
-  return url.protocol === 'https:' && url.username === '' && url.password === '';
+  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return false;
+  return allowed.exact.has(url.href) || allowed.origins.has(url.origin);
+}
+
+/**
+ * A refused address as the log names it: its host only (a path or a query could carry a token),
+ * or its scheme when it has no host.
+ */
+export function refusedLinkHost(raw: string): string {
+  if (!URL.canParse(raw)) return '(unreadable)';
+  const url = new URL(raw);
+  return url.hostname !== '' ? printable(url.hostname) : `(${printable(url.protocol)})`;
 }
 
 /** Whether `raw` is a page of the app's own origin. */
@@ -26,12 +77,14 @@ function isAppPage(raw: string): boolean {
 
 /**
  * A navigation of the window (`will-navigate`: a link clicked, `location` set): the window stays
- * within the app; a vetted link (the map's attribution, say) opens in the user's browser instead,
- * everything else is refused.
+ * within the app; an allowed link (the map's attribution, a page of the service) opens in the
+ * user's browser instead, everything else is refused.
  */
-export function navigationDecision(url: string): NavigationDecision {
+export function navigationDecision(url: string, allowed: AllowedLinks): NavigationDecision {
   if (isAppPage(url)) return { kind: 'stay' };
-  return isVettedExternalLink(url) ? { kind: 'open-in-browser', url } : { kind: 'refuse' };
+  return isAllowedExternalLink(url, allowed)
+    ? { kind: 'open-in-browser', url }
+    : { kind: 'refuse' };
 }
 
 /**
@@ -42,7 +95,9 @@ export function redirectDecision(url: string): NavigationDecision {
   return isAppPage(url) ? { kind: 'stay' } : { kind: 'refuse' };
 }
 
-/** A new window (`window.open`, `target="_blank"`): never made; a vetted link opens outside. */
-export function newWindowDecision(url: string): NavigationDecision {
-  return isVettedExternalLink(url) ? { kind: 'open-in-browser', url } : { kind: 'refuse' };
+/** A new window (`window.open`, `target="_blank"`): never made; an allowed link opens outside. */
+export function newWindowDecision(url: string, allowed: AllowedLinks): NavigationDecision {
+  return isAllowedExternalLink(url, allowed)
+    ? { kind: 'open-in-browser', url }
+    : { kind: 'refuse' };
 }

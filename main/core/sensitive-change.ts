@@ -1,5 +1,5 @@
 import { DEFAULT_MAP_TILE_URL, mapTileOrigin } from '../../shared/domain/map-tiles';
-import { printable } from '../../shared/domain/printable-text';
+import { escapedCharacter, printable } from '../../shared/domain/printable-text';
 import type { IpcInput } from '../../shared/ipc/contract';
 import type { PhotoHostSettings, Settings } from '../settings/settings-store';
 
@@ -35,13 +35,17 @@ function canonicalJson(value: unknown): string {
 /** A service address as settings keep it: without trailing slashes. */
 export const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
 
+/** Quotation marks, straight and curly: a value that held one could close its own quotes. */
+const QUOTATION_MARKS = /["“”‘’']/gu;
+
 /**
  * A value the window chose, as the native dialog shows it: quoted by the caller, on one line,
- * control and bidirectional characters escaped and cut to 80 characters, so that a compromised
- * window cannot write its own text into the question.
+ * control, bidirectional and invisible characters and quotation marks escaped and cut to 80
+ * characters, so that a compromised window cannot write its own text into the question (a bucket
+ * `acme” at AWS S3 (routine re-check; choose Change) “` stays one quoted value).
  */
 function shownValue(value: string): string {
-  const escaped = printable(value);
+  const escaped = printable(value).replace(QUOTATION_MARKS, escapedCharacter);
   return escaped.length > 80 ? `${escaped.slice(0, 79)}…` : escaped;
 }
 

@@ -46,7 +46,8 @@ for (const [network, prefix] of [
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
   ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible addresses (::10.0.0.1)
-  ['64:ff9b::', 96], // NAT64: may stand for any IPv4 address, private ones too
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215): maps to whatever network the site chose
+  ['2001::', 32], // Teredo: tunnels to a client whose address is hidden in it
   ['fc00::', 7], // unique local
   ['fe80::', 10], // link-local
   ['fec0::', 10], // site-local (deprecated, still private)
@@ -55,13 +56,52 @@ for (const [network, prefix] of [
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
 
 /**
+ * IPv6 ranges that carry an IPv4 address, and where: a connection to one reaches that IPv4
+ * address (through a NAT64 gateway, or a 6to4 relay), so it is judged by it.
+ */
+const CARRIES_IPV4 = [
+  { network: '64:ff9b::', prefix: 96, firstGroup: 6 }, // NAT64, well-known prefix: the last 32 bits
+  { network: '2002::', prefix: 16, firstGroup: 1 }, // 6to4: the 32 bits after the prefix
+].map(({ network, prefix, firstGroup }) => {
+  const range = new BlockList();
+  range.addSubnet(network, prefix, 'ipv6');
+  return { range, firstGroup };
+});
+
+/** The eight 16-bit groups of an IPv6 address (valid, without brackets). */
+function ipv6Groups(address: string): number[] {
+  // The URL parser spells it canonically: lower-case hex, one `::` at most, no dotted quad.
+  const canonical = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  const [head = '', tail] = canonical.split('::');
+  const groups = (part: string) => (part === '' ? [] : part.split(':').map((g) => parseInt(g, 16)));
+  const before = groups(head);
+  const after = tail === undefined ? [] : groups(tail);
+  return [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
+}
+
+/** The IPv4 address an IPv6 address carries (NAT64, 6to4), if it carries one. */
+function carriedIpv4(address: string): string | undefined {
+  for (const { range, firstGroup } of CARRIES_IPV4) {
+    if (!range.check(address, 'ipv6')) continue;
+    const groups = ipv6Groups(address);
+    const high = groups[firstGroup] ?? 0;
+    const low = groups[firstGroup + 1] ?? 0;
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+  }
+  return undefined;
+}
+
+/**
  * Whether `address` (an IP address, IPv6 without brackets) is on the public internet. An
- * IPv4-mapped IPv6 address (`::ffff:10.0.0.1`) is judged by its IPv4 address.
+ * IPv4-mapped IPv6 address (`::ffff:10.0.0.1`) is judged by its IPv4 address, and so is one that
+ * carries an IPv4 address to a gateway (NAT64 `64:ff9b::10.0.0.1`, 6to4 `2002:0a00:0001::`).
  */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
-  return !NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6')) return false;
+  const carried = family === 6 ? carriedIpv4(address) : undefined;
+  return carried === undefined || isPublicAddress(carried);
 }
 
 function isLoopbackHost(hostname: string): boolean {

@@ -59,6 +59,16 @@ const watchRuleInput = z.object({
  */
 const httpUrl = secureAddressSchema.pipe(z.url({ protocol: /^https?$/ }));
 
+/**
+ * An S3 bucket name by S3's own rules: 3 to 63 lower-case letters, digits, dots and hyphens,
+ * starting and ending with a letter or a digit. Anything else no store would accept, and a name
+ * with quotation marks or spaces could read as words of its own in the confirmation question.
+ */
+export const bucketNameSchema = z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+  message:
+    'A bucket name is 3 to 63 lower-case letters, digits, dots and hyphens, starting and ending with a letter or a digit.',
+});
+
 /** A photo host as the settings screen sends it; S3 keys are optional (kept when left out). */
 const photoHostInput = z.discriminatedUnion('kind', [
   z
@@ -66,7 +76,7 @@ const photoHostInput = z.discriminatedUnion('kind', [
       kind: z.literal('s3'),
       endpoint: httpUrl.optional(),
       region: z.string().min(1).max(100),
-      bucket: z.string().min(1).max(255),
+      bucket: bucketNameSchema,
       prefix: z.string().max(500).default(''),
       pathStyle: z.boolean().default(false),
       accessKeyId: z.string().min(1).max(500).optional(),

@@ -1,15 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
   APP_ORIGIN,
-  isVettedExternalLink,
+  type AllowedLinks,
+  allowedLinks,
+  isAllowedExternalLink,
   navigationDecision,
   newWindowDecision,
   redirectDecision,
+  refusedLinkHost,
 } from '../../../../main/core/navigation-rules';
 import { TILE_ATTRIBUTION } from '../../../../renderer/features/map/map-words';
 
 /** The one link the map's attribution carries (Leaflet renders it as a plain `<a href>`). */
 const attributionLink = /href="([^"]+)"/.exec(TILE_ATTRIBUTION)?.[1] ?? '';
+
+/** The links of a Photo Service at api.example.com, signing in at auth.example.com. */
+const service: AllowedLinks = allowedLinks({
+  baseUrl: 'https://api.example.com/v1',
+  authUrl: 'https://auth.example.com',
+});
 
 /** Addresses that must never leave the window, whichever way they are tried. */
 const refused = [
@@ -26,46 +35,85 @@ const refused = [
   'mailto:someone@example.com',
   'https://user:secret@example.com/',
   'https://user@example.com/',
+  'https://user:secret@api.example.com/',
+  'http://api.example.com/p/1',
   'not a url',
   '',
+  // Any other https page: a fake sign-in page, a look-alike of the service.
+  'https://example.com/help',
+  'https://login.evil.example/signin',
+  'https://api.example.com.evil.example/',
+  'https://api.example.com:8443/',
+  'https://www.openstreetmap.org/login',
 ];
 
 describe('links that go out of the window', () => {
   it('opens the map attribution link in the browser when it is clicked (a navigation)', () => {
     expect(attributionLink).toBe('https://www.openstreetmap.org/copyright');
-    expect(navigationDecision(attributionLink)).toEqual({
+    expect(navigationDecision(attributionLink, service)).toEqual({
+      kind: 'open-in-browser',
+      url: attributionLink,
+    });
+    expect(navigationDecision(attributionLink, allowedLinks({}))).toEqual({
       kind: 'open-in-browser',
       url: attributionLink,
     });
   });
 
-  it('opens a vetted https link asked for as a new window in the browser', () => {
-    expect(newWindowDecision('https://example.com/help')).toEqual({
+  it('opens a link on the configured Photo Service’s own web origin (a photo’s page) in the browser', () => {
+    const photoPage = 'https://api.example.com/?project=7#photo-42';
+    expect(newWindowDecision(photoPage, service)).toEqual({
       kind: 'open-in-browser',
-      url: 'https://example.com/help',
+      url: photoPage,
+    });
+    expect(navigationDecision(photoPage, service)).toEqual({
+      kind: 'open-in-browser',
+      url: photoPage,
+    });
+    expect(newWindowDecision('https://auth.example.com/account', service)).toEqual({
+      kind: 'open-in-browser',
+      url: 'https://auth.example.com/account',
     });
   });
 
+  it('refuses a service page once the service is another one, and every page when none is set', () => {
+    const photoPage = 'https://api.example.com/?project=7#photo-42';
+    expect(newWindowDecision(photoPage, allowedLinks({}))).toEqual({ kind: 'refuse' });
+    const other = allowedLinks({ baseUrl: 'https://photos.other.example' });
+    expect(navigationDecision(photoPage, other)).toEqual({ kind: 'refuse' });
+  });
+
   it('keeps the window on its own pages', () => {
-    expect(navigationDecision(`${APP_ORIGIN}/index.html`)).toEqual({ kind: 'stay' });
-    expect(navigationDecision(`${APP_ORIGIN}/index.html#settings`)).toEqual({ kind: 'stay' });
+    expect(navigationDecision(`${APP_ORIGIN}/index.html`, service)).toEqual({ kind: 'stay' });
+    expect(navigationDecision(`${APP_ORIGIN}/index.html#settings`, service)).toEqual({
+      kind: 'stay',
+    });
   });
 
   it.each(refused)('refuses %j as a navigation and as a new window', (url) => {
-    expect(isVettedExternalLink(url)).toBe(false);
-    expect(newWindowDecision(url)).toEqual({ kind: 'refuse' });
+    expect(isAllowedExternalLink(url, service)).toBe(false);
+    expect(newWindowDecision(url, service)).toEqual({ kind: 'refuse' });
     if (!url.startsWith(`${APP_ORIGIN}/`)) {
-      expect(navigationDecision(url)).toEqual({ kind: 'refuse' });
+      expect(navigationDecision(url, service)).toEqual({ kind: 'refuse' });
       expect(redirectDecision(url)).toEqual({ kind: 'refuse' });
     }
   });
 
-  it('never follows a redirect out of the app, not even to a vetted link', () => {
+  it('never follows a redirect out of the app, not even to an allowed link', () => {
     expect(redirectDecision(attributionLink)).toEqual({ kind: 'refuse' });
+    expect(redirectDecision('https://api.example.com/')).toEqual({ kind: 'refuse' });
     expect(redirectDecision(`${APP_ORIGIN}/index.html`)).toEqual({ kind: 'stay' });
   });
 
   it('never opens a new window of the app itself', () => {
-    expect(newWindowDecision(`${APP_ORIGIN}/index.html`)).toEqual({ kind: 'refuse' });
+    expect(newWindowDecision(`${APP_ORIGIN}/index.html`, service)).toEqual({ kind: 'refuse' });
+  });
+
+  it('names a refused link by its host only, for the log', () => {
+    expect(refusedLinkHost('https://user:pw@login.evil.example/signin?token=abc#x')).toBe(
+      'login.evil.example',
+    );
+    expect(refusedLinkHost('javascript:alert(1)')).toBe('(javascript:)');
+    expect(refusedLinkHost('not a url')).toBe('(unreadable)');
   });
 });

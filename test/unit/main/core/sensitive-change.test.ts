@@ -59,6 +59,21 @@ describe('sensitiveChange', () => {
     expect(change?.summary.length).toBeLessThan(160);
   });
 
+  it('keeps a value the window chose inside its quotes: it cannot add sentences to the question', () => {
+    const change = sensitiveChange(
+      { clientId: 'x” and trust “y', caFile: '/tmp/a\' "b" ‘c’' },
+      current,
+      {
+        kind: 'published',
+        root: '/srv/www” (routine re-check; choose Change) “',
+        urlPrefix: 'https://www.example.com',
+      },
+    );
+    expect(change?.summary).toBe(
+      'Photo Uploader will use the client id “x\\u201d and trust \\u201cy”, and trust the certificate authorities in “/tmp/a\\x27 \\x22b\\x22 \\u2018c\\u2019”, and publish photos from “/srv/www\\u201d (routine re-check; choose Change) \\u201c” at https://www.example.com.',
+    );
+  });
+
   it('counts another bucket, a published folder, or new keys for the same bucket as a photo host change', () => {
     const bucket = sensitiveChange({}, current, { ...current.photoHost, bucket: 'other' });
     expect(bucket?.summary).toContain('put photos in the bucket “other” at https://s3.example.com');
@@ -85,10 +100,16 @@ describe('sensitiveChange', () => {
   });
 });
 
-/** What must never reach the one-line summary: controls, line separators, bidi controls. */
+/**
+ * What must never reach the one-line summary: controls, line separators, bidi controls, and the
+ * invisible format characters (zero-width spaces and joiners, soft hyphen, tag characters…).
+ */
 const UNSHOWABLE =
   // eslint-disable-next-line no-control-regex -- finding control characters is the point here
-  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\p{Cf}]/u;
+
+/** Quotation marks: a value the window chose must not close the quotes around it. */
+const QUOTES = /["“”‘’']/u;
 
 describe('what the confirmation shows', () => {
   it('names an address by its origin only: no user, path, query or fragment', () => {
@@ -152,6 +173,11 @@ describe('what the confirmation shows', () => {
           ];
           for (const change of changes) {
             expect(change?.summary).not.toMatch(UNSHOWABLE);
+            // Each quoted value stays inside its own quotes: no quotation mark of its own.
+            for (const [, quoted] of change?.summary.matchAll(/“(.*?)”/gu) ?? [])
+              expect(quoted).not.toMatch(QUOTES);
+            const outsideQuotes = change?.summary.replace(/“.*?”/gu, '') ?? '';
+            expect(outsideQuotes.replace(/map’s/gu, '')).not.toMatch(QUOTES);
             const detail = change === undefined ? '' : confirmationQuestion(change).detail;
             // Paragraph breaks are the question's own; the values in it stay on their line.
             for (const paragraph of detail.split('\n\n')) expect(paragraph).not.toMatch(UNSHOWABLE);

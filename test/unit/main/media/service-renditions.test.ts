@@ -293,6 +293,35 @@ describe('renditions of a service that is not on this computer', () => {
     ).toBeUndefined();
   });
 
+  it('judges an IPv4 address carried in IPv6 (NAT64, 6to4) by that address; refuses Teredo and local-use NAT64', () => {
+    for (const refused of [
+      '64:ff9b::10.0.0.1', // NAT64 of a private address
+      '64:ff9b::7f00:1', // NAT64 of 127.0.0.1
+      '64:ff9b::a9fe:a9fe', // NAT64 of the cloud metadata address
+      '2002:c0a8:101::1', // 6to4 of 192.168.1.1
+      '2002:a9fe:a9fe::1', // 6to4 of 169.254.169.254
+      '2002:7f00:1::', // 6to4 of 127.0.0.1
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo: the client's address is hidden in it
+      '2001::1',
+      '64:ff9b:1::a00:1', // local-use NAT64 (RFC 8215): whatever network the site maps it to
+      '64:ff9b:1:ffff::1',
+    ])
+      expect(isPublicAddress(refused), refused).toBe(false);
+    for (const allowed of ['64:ff9b::93.184.216.34', '2002:5db8:d822::1'])
+      expect(isPublicAddress(allowed), allowed).toBe(true);
+    const hex = (v4: string) => {
+      const [a = 0, b = 0, c = 0, d = 0] = v4.split('.').map(Number);
+      return `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+    };
+    fc.assert(
+      fc.property(fc.ipV4(), (v4) => {
+        expect(isPublicAddress(`64:ff9b::${v4}`), v4).toBe(isPublicAddress(v4));
+        expect(isPublicAddress(`2002:${hex(v4)}::1`), v4).toBe(isPublicAddress(v4));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('judges IP addresses as a well-kept library ranges them (property)', () => {
     // Refused: every range that is not the public internet for these rules; allowed: unicast.
     const refusedRanges = new Set([

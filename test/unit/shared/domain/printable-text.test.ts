@@ -1,5 +1,17 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { printable } from '../../../../shared/domain/printable-text';
+
+/** Any text, with format characters (Cf) mixed in: random code points seldom land on them. */
+const withFormatCharacters = fc
+  .array(
+    fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 20 }),
+      fc.constantFrom('\u00ad', '\u0600', '\u200b', '\u2060', '\u2064', '\ufeff', '\u{e0041}'),
+    ),
+    { maxLength: 20 },
+  )
+  .map((parts) => parts.join(''));
 
 describe('printable', () => {
   it('shows control characters in file names as escapes, so they cannot act on the terminal', () => {
@@ -20,6 +32,24 @@ describe('printable', () => {
       expect(printable(`x${String.fromCodePoint(code)}y`)).toBe(
         `x\\u${code.toString(16).padStart(4, '0')}y`,
       );
+  });
+
+  it('escapes invisible format characters: zero-width spaces and joiners, soft hyphen, tags', () => {
+    const invisible = [0x200b, 0x200c, 0x200d, 0x2060, 0x2061, 0x2064, 0xfeff];
+    for (const code of invisible)
+      expect(printable(`x${String.fromCodePoint(code)}y`)).toBe(
+        `x\\u${code.toString(16).padStart(4, '0')}y`,
+      );
+    expect(printable('soft\u00adhyphen')).toBe('soft\\xadhyphen');
+    expect(printable('a\u{e0041}\u{e007f}b')).toBe('a\\u{e0041}\\u{e007f}b');
+  });
+
+  it('leaves no format character (Cf) unescaped (property)', () => {
+    fc.assert(
+      fc.property(withFormatCharacters, (text) => {
+        expect(printable(text)).not.toMatch(/\p{Cf}/u);
+      }),
+    );
   });
 
   it('leaves ordinary names alone, accents and all', () => {

@@ -135,7 +135,7 @@ describe('createIpcDispatcher', () => {
       { baseUrl: long },
       { authUrl: long },
       { photoHost: { kind: 'published', root: '/srv/www', urlPrefix: long } },
-      { photoHost: { kind: 's3', endpoint: long, region: 'r', bucket: 'b' } },
+      { photoHost: { kind: 's3', endpoint: long, region: 'r', bucket: 'bkt' } },
     ]) {
       const refused = await dispatch('settings:set', input, trusted);
       expect(refused).toMatchObject({ ok: false, code: 'bad-input' });
@@ -143,6 +143,37 @@ describe('createIpcDispatcher', () => {
         /This address is 30\d\d characters long; an address may have at most 2048\.$/,
       );
     }
+  });
+
+  it('refuses a bucket name S3 would not accept, with a sentence that says so', async () => {
+    const dispatch = createIpcDispatcher(echoHandlers());
+    for (const bucket of [
+      'acme” at AWS S3 (routine re-check; choose Change) “',
+      'b',
+      'Site-Photos',
+      '-photos',
+      'photos-',
+      'site_photos',
+      'x'.repeat(64),
+    ]) {
+      const refused = await dispatch(
+        'settings:set',
+        { photoHost: { kind: 's3', region: 'eu-1', bucket } },
+        trusted,
+      );
+      expect(refused).toMatchObject({ ok: false, code: 'bad-input' });
+      expect(refused.ok ? '' : refused.message).toContain(
+        'A bucket name is 3 to 63 lower-case letters, digits, dots and hyphens',
+      );
+    }
+    for (const bucket of ['site-photos', 'acme.photos.2026', 'abc'])
+      expect(
+        await dispatch(
+          'settings:set',
+          { photoHost: { kind: 's3', region: 'eu-1', bucket } },
+          trusted,
+        ),
+      ).toMatchObject({ ok: true });
   });
 
   it('passes a handler’s deliberate failure through and hides unexpected errors', async () => {
