@@ -20,7 +20,13 @@ export type HashOnly =
 export type InspectResult = IntakeItem | MetadataResult | HashOnly;
 
 export type WorkerRequest =
-  | { readonly type: 'crawl'; readonly id: number; readonly roots: readonly string[] }
+  | {
+      readonly type: 'crawl';
+      readonly id: number;
+      readonly roots: readonly string[];
+      /** See `crawl`'s option of that name (default: true). */
+      readonly followRootLinks?: boolean;
+    }
   | {
       readonly type: 'inspect';
       readonly id: number;
