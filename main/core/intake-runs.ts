@@ -143,7 +143,15 @@ export class IntakeRuns {
   /** What a thumbnail of `md5` is made from, only for photos taken in during this session. */
   thumbnailSource(md5: string): ThumbnailSource | undefined {
     const photo = this.#byMd5.get(md5);
-    return photo && { path: photo.path, format: photo.format, orientation: photo.orientation, md5 };
+    return (
+      photo && {
+        path: photo.path,
+        format: photo.format,
+        orientation: photo.orientation,
+        md5,
+        identity: photo.identity,
+      }
+    );
   }
 
   /** Waits for the intakes started so far. */

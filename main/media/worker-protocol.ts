@@ -1,5 +1,5 @@
 import type { CameraOffset } from '../../shared/domain/camera-clock';
-import type { IntakeItem, PhotoFormat } from '../../shared/domain/intake';
+import type { FileIdentity, IntakeItem, PhotoFormat } from '../../shared/domain/intake';
 import type { ConvertedFormat } from './convert-to-jpeg';
 import type { CrawledFile, CrawlEntry } from './crawl';
 import type { MetadataResult } from './inspect-file';
@@ -45,6 +45,8 @@ export type WorkerRequest =
       readonly format: PhotoFormat;
       readonly orientation: number;
       readonly target: string;
+      /** The file as intake read it, when known: no other file is read (see `readRegularFile`). */
+      readonly expected?: FileIdentity | undefined;
     }
   | {
       /** A HEIC/HEIF or TIFF photo converted to a JPEG at `target` (for its upload). */
