@@ -106,7 +106,7 @@ export function buildCoreParts(options: AppCoreOptions, links: CoreLinks): CoreP
     dataDir: options.dataDir,
     logger: options.logger.child('watch'),
     runsSaved: runsSavedWatchers(options.program ?? 'app'),
-    startIntake: (paths, zone) => runs.start(paths, zone),
+    startIntake: (paths, zone, expected) => runs.start(paths, zone, { expected }),
     forgetIntake: (intakeIds) => runs.forget(intakeIds),
     handlers: links.commandLineHandlers,
     assumedZone: () => settings.get().assumedZone ?? computerZone(),

@@ -2,6 +2,7 @@ import type { CameraOffset } from '../../shared/domain/camera-clock';
 import type { IntakeItem, IntakePhoto } from '../../shared/domain/intake';
 import type { IntakeBatchView, IntakeItemView, IntakeProgressView } from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
+import type { KnownIdentity } from '../media/crawl';
 import type { Intake } from '../media/intake';
 import type { ThumbnailSource } from '../media/thumbnails';
 import { droppedRootOf, rootSet } from '../folders/batch-folders';
@@ -39,12 +40,17 @@ export class IntakeRuns {
   /**
    * Starts an intake of `paths`; results arrive as `intake:batch` events with this run id. With
    * `chunk.runId` the paths join that run (a drop sent in chunks); with `chunk.more` its
-   * progress is not done after these.
+   * progress is not done after these. With `chunk.expected` each path is a file a watcher
+   * checked, taken only if it is still that file (see `IntakeRunOptions`).
    */
   start(
     paths: readonly string[],
     assumedZone: string,
-    chunk: { readonly runId?: number | undefined; readonly more?: boolean } = {},
+    chunk: {
+      readonly runId?: number | undefined;
+      readonly more?: boolean;
+      readonly expected?: ReadonlyMap<string, KnownIdentity> | undefined;
+    } = {},
   ): number {
     const runId = chunk.runId ?? this.#nextRunId++;
     const more = chunk.more ?? false;
@@ -61,7 +67,12 @@ export class IntakeRuns {
       .then(async () => {
         const final = await this.intake.run(
           paths,
-          { assumedZone, maxFileBytes: this.maxFileBytes(), cameraOffsets: this.cameraOffsets() },
+          {
+            assumedZone,
+            maxFileBytes: this.maxFileBytes(),
+            cameraOffsets: this.cameraOffsets(),
+            expected: chunk.expected,
+          },
           (batch) => emit(batch.items, batch.progress),
         );
         this.#finish(runId, final, more);
@@ -132,7 +143,15 @@ export class IntakeRuns {
   /** What a thumbnail of `md5` is made from, only for photos taken in during this session. */
   thumbnailSource(md5: string): ThumbnailSource | undefined {
     const photo = this.#byMd5.get(md5);
-    return photo && { path: photo.path, format: photo.format, orientation: photo.orientation, md5 };
+    return (
+      photo && {
+        path: photo.path,
+        format: photo.format,
+        orientation: photo.orientation,
+        md5,
+        identity: photo.identity,
+      }
+    );
   }
 
   /** Waits for the intakes started so far. */

@@ -14,7 +14,11 @@ if (port === null) throw new Error('The crawl worker must run in a worker thread
 const send = (message: WorkerResponse) => port.postMessage(message);
 
 /** Results go out in batches: the first one early, then every 25 ms or 256 entries. */
-async function runCrawl(id: number, roots: readonly string[]): Promise<void> {
+async function runCrawl(
+  id: number,
+  roots: readonly string[],
+  followRootLinks: boolean,
+): Promise<void> {
   let batch: CrawlEntry[] = [];
   let lastFlush = Date.now();
   let flushes = 0;
@@ -25,7 +29,7 @@ async function runCrawl(id: number, roots: readonly string[]): Promise<void> {
     lastFlush = Date.now();
     flushes += 1;
   };
-  for await (const entry of crawl(roots)) {
+  for await (const entry of crawl(roots, undefined, { followRootLinks })) {
     batch.push(entry);
     const due =
       flushes === 0 ? batch.length >= 16 : batch.length >= 256 || Date.now() - lastFlush >= 25;
@@ -39,7 +43,7 @@ port.on('message', (request: WorkerRequest) => {
     send({ type: 'failed', id: request.id, message: 'The crawl worker only crawls' });
     return;
   }
-  runCrawl(request.id, request.roots).then(
+  runCrawl(request.id, request.roots, request.followRootLinks ?? true).then(
     () => send({ type: 'done', id: request.id }),
     (error: unknown) =>
       send({

@@ -16,7 +16,19 @@ export type CrawledFile = {
    */
   readonly dev?: number | undefined;
   readonly ino?: number | undefined;
+  /**
+   * Its real path when the crawl found it (inside what was dropped): inspection refuses the path
+   * when it leads elsewhere by then (a folder on its way swapped for a link since).
+   */
+  readonly real?: string | undefined;
 };
+
+/** A file as a checker saw it (device and inode): the crawl and inspection take no other. */
+export type KnownIdentity = { readonly dev: number; readonly ino: number };
+
+/** Why a crawled file that is now something else is not read (it was swapped since the crawl). */
+export const REPLACED_AFTER_CRAWL_REASON =
+  'The file was replaced after it was found (another file is there now); add it again';
 
 /** Something the crawl will not inspect, with the reason. */
 export type CrawlSkip = {
@@ -55,7 +67,15 @@ async function realRoots(roots: readonly string[]): Promise<string[]> {
 export async function* crawl(
   roots: readonly string[],
   signal?: AbortSignal,
+  options: {
+    /**
+     * Whether a root that is a link is followed (a dropped link is taken as it is). A watcher's
+     * roots are files it checked: one that is a link by now was swapped, and is refused.
+     */
+    readonly followRootLinks?: boolean;
+  } = {},
 ): AsyncGenerator<CrawlEntry> {
+  const followRootLinks = options.followRootLinks ?? true;
   const insideOf = await realRoots(roots);
   const seenFolders = new Set<string>();
   const seenFiles = new Set<string>();
@@ -71,7 +91,11 @@ export async function* crawl(
     let stats: Stats;
     try {
       // A dropped path is taken as it is, link or not; below it, links are checked first.
-      stats = isRoot ? await stat(path) : await lstat(path);
+      stats = isRoot && followRootLinks ? await stat(path) : await lstat(path);
+      if (stats.isSymbolicLink() && isRoot) {
+        yield { kind: 'error', path, reason: REPLACED_AFTER_CRAWL_REASON };
+        return;
+      }
       if (stats.isSymbolicLink()) {
         if (!isInsideRoots(await realpath(path), insideOf)) {
           yield { kind: 'skipped', path, reason: OUTSIDE_LINK_REASON };
@@ -124,6 +148,25 @@ export async function* crawl(
       return;
     }
     seenFiles.add(identity(stats));
+    // A folder on the way may have been swapped for a link while it was listed: its children's
+    // paths then lead elsewhere, and `lstat` above described the file there. Only a file whose
+    // real path is inside what was dropped, and is the file described, is handed on.
+    let real: string;
+    try {
+      real = await realpath(path);
+      if (!isInsideRoots(real, insideOf)) {
+        yield { kind: 'skipped', path, reason: OUTSIDE_LINK_REASON };
+        return;
+      }
+      const there = await stat(real);
+      if (identity(there) !== identity(stats)) {
+        yield { kind: 'error', path, reason: REPLACED_AFTER_CRAWL_REASON };
+        return;
+      }
+    } catch (error) {
+      yield { kind: 'error', path, reason: fsErrorReason(error, 'file') };
+      return;
+    }
     yield {
       kind: 'file',
       path,
@@ -131,6 +174,7 @@ export async function* crawl(
       modifiedMs: stats.mtimeMs,
       dev: stats.dev,
       ino: stats.ino,
+      real,
     };
   }
 

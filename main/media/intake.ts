@@ -1,6 +1,7 @@
 import type { IntakeItem, IntakeOptions } from '../../shared/domain/intake';
 import type { IntakeProgressView } from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
+import { type CrawledFile, type KnownIdentity, REPLACED_AFTER_CRAWL_REASON } from './crawl';
 import { DEFAULT_MAX_FILE_BYTES } from './file-limits';
 import type { KnownPhotos } from './known-photos';
 import { tooLargeReason } from './media-limits';
@@ -18,6 +19,11 @@ export type IntakeBatch = {
 export type IntakeRunOptions = IntakeOptions & {
   /** Files larger than this (bytes) are refused before they are read: the `maxFileBytes` setting; default 500 MiB. */
   readonly maxFileBytes?: number;
+  /**
+   * Files a watcher checked, by path: then every path is such a file, a link among them is not
+   * followed, and a file found there that is not the one checked (swapped since) is refused.
+   */
+  readonly expected?: ReadonlyMap<string, KnownIdentity> | undefined;
 };
 
 /** Results are handed on at least this often while an intake runs… */
@@ -111,22 +117,36 @@ export class Intake {
       else timer ??= setTimeout(() => flush(), FLUSH_INTERVAL_MS);
     };
 
+    const { expected } = options;
+    /** Whether a crawled file is other than the one a watcher checked at that path. */
+    const swapped = (file: CrawledFile) => {
+      if (expected === undefined) return false;
+      const checked = expected.get(file.path);
+      return checked?.dev !== file.dev || checked?.ino !== file.ino;
+    };
+
     const crawling = this.workers
-      .crawl(paths, (entries) => {
-        const files = [];
-        for (const entry of entries) {
-          if (entry.kind === 'file' && entry.size > maxFileBytes)
-            add({
-              status: 'skipped',
-              path: entry.path,
-              reason: tooLargeReason(entry.size, maxFileBytes),
-            });
-          else if (entry.kind === 'file') files.push(entry);
-          else add({ status: entry.kind, path: entry.path, reason: entry.reason });
-        }
-        found += files.length;
-        queue.push(files);
-      })
+      .crawl(
+        paths,
+        (entries) => {
+          const files = [];
+          for (const entry of entries) {
+            if (entry.kind === 'file' && swapped(entry))
+              add({ status: 'error', path: entry.path, reason: REPLACED_AFTER_CRAWL_REASON });
+            else if (entry.kind === 'file' && entry.size > maxFileBytes)
+              add({
+                status: 'skipped',
+                path: entry.path,
+                reason: tooLargeReason(entry.size, maxFileBytes),
+              });
+            else if (entry.kind === 'file') files.push(entry);
+            else add({ status: entry.kind, path: entry.path, reason: entry.reason });
+          }
+          found += files.length;
+          queue.push(files);
+        },
+        expected === undefined,
+      )
       .catch((error: unknown) => {
         this.logger.error('the crawl failed', { error });
         add({

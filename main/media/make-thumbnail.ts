@@ -2,7 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import exifr from 'exifr';
 import sharp, { type Sharp } from 'sharp';
-import type { PhotoFormat } from '../../shared/domain/intake';
+import type { FileIdentity, PhotoFormat } from '../../shared/domain/intake';
 import { DEFAULT_MAX_FILE_BYTES } from './file-limits';
 import { hasTooManyPixels, MAX_IMAGE_PIXELS, tooManyPixelsReason } from './media-limits';
 import { readRegularFile } from './open-regular-file';
@@ -67,9 +67,16 @@ export async function makeThumbnail(request: {
   readonly target: string;
   /** The largest file read (default 500 MiB). */
   readonly maxBytes?: number | undefined;
+  /** The file as intake read it, when known: another file at the path is refused. */
+  readonly expected?: FileIdentity | undefined;
 }): Promise<'embedded' | 'decoded'> {
-  // Opened once, never following a last link or waiting on a FIFO, read under the size cap.
-  const bytes = await readRegularFile(request.path, request.maxBytes ?? DEFAULT_MAX_FILE_BYTES);
+  // Opened once, never waiting on a FIFO, read under the size cap: without `expected` a link is
+  // refused (O_NOFOLLOW on the path itself); with it, the handle must be that very file.
+  const bytes = await readRegularFile(
+    request.path,
+    request.maxBytes ?? DEFAULT_MAX_FILE_BYTES,
+    request.expected,
+  );
   let pipeline: Sharp;
   let source: 'embedded' | 'decoded' = 'decoded';
   const fromExif = request.format === 'heic' ? undefined : await embedded(bytes);

@@ -244,14 +244,18 @@ export class MediaWorkers {
     await Promise.all(slots.map((slot) => slot.ready.catch(() => undefined)));
   }
 
-  /** Walks `roots` on the crawler thread, handing entries over in batches as they are found. */
+  /**
+   * Walks `roots` on the crawler thread, handing entries over in batches as they are found. A
+   * root that is a link is followed unless `followRootLinks` is false (see `crawl`).
+   */
   async crawl(
     roots: readonly string[],
     onEntries: (entries: readonly CrawlEntry[]) => void,
+    followRootLinks = true,
   ): Promise<void> {
     if (!this.#crawler?.alive)
       this.#crawler = new WorkerSlot(this.#crawlerEntry, WORKER_HEAP_MB.crawler, this.#threadNice);
-    await this.#crawler.request({ type: 'crawl', roots }, (message) => {
+    await this.#crawler.request({ type: 'crawl', roots, followRootLinks }, (message) => {
       if (message.type === 'crawled') onEntries(message.entries);
     });
   }

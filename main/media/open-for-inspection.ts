@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import type { IntakeItem } from '../../shared/domain/intake';
-import type { CrawledFile } from './crawl';
+import { type CrawledFile, REPLACED_AFTER_CRAWL_REASON } from './crawl';
 import { fsErrorReason } from './fs-error-reason';
 import { tooLargeReason } from './media-limits';
 import { type OpenedRegularFile, openRegularFile } from './open-regular-file';
@@ -8,16 +8,14 @@ import { type OpenedRegularFile, openRegularFile } from './open-regular-file';
 /** Why a file is not inspected: a skipped or error intake item. */
 type NotInspected = Exclude<IntakeItem, { status: 'photo' }>;
 
-/** Why a crawled file that is now something else is not read (it was swapped since the crawl). */
-export const REPLACED_AFTER_CRAWL_REASON =
-  'The file was replaced after it was found (another file is there now); add it again';
+export { REPLACED_AFTER_CRAWL_REASON };
 
 /** Why a crawled path that is now a FIFO, a socket or a device is not read. */
 export const NOT_REGULAR_REASON = 'Skipped: not a regular file (a device, pipe or socket)';
 
 /**
  * Opens a crawled file for its inspection, once: its real path (the crawl followed the links
- * that stay inside what was dropped) with `O_NOFOLLOW | O_NONBLOCK`, checked on the handle to be
+ * that stay inside what was dropped; a path leading elsewhere than the crawl found is refused) with `O_NOFOLLOW | O_NONBLOCK`, checked on the handle to be
  * a regular file of at most `maxFileBytes`, and the same file the crawl found (device and
  * inode). A FIFO swapped in since the crawl is refused at once, without waiting for a writer, so
  * it never holds a thread of the file-system pool. Never throws.
@@ -38,6 +36,10 @@ export async function openForInspection(
   } catch (error) {
     return refuse('error', fsErrorReason(error, 'file'));
   }
+  // The crawl checked its real path to be inside what was dropped: a path that leads elsewhere
+  // now went through a folder swapped for a link since.
+  if (file.real !== undefined && real !== file.real)
+    return refuse('error', REPLACED_AFTER_CRAWL_REASON);
   const opened = await openRegularFile(real, maxFileBytes);
   if (!opened.ok) {
     const { refusal } = opened;

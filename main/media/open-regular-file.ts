@@ -109,15 +109,28 @@ export async function readWhole(handle: FileHandle, maxBytes: number): Promise<B
 }
 
 /**
- * Every byte of the regular file at `path` (its real path: links on the way resolved), opened
- * once as `openRegularFile` does and read through that handle, at most `maxBytes`.
+ * Every byte of the regular file at `path`, opened once as `openRegularFile` does (a last link is
+ * refused, a FIFO never waited on) and read through that handle, at most `maxBytes`. With
+ * `expected` (the file as intake read it), the handle must be that very file (device, inode,
+ * size, time): then a link on the way may be followed (the real path is opened), because another
+ * file than the expected one is refused on the handle, before a byte is read.
  * @throws an error with a file-system code: `ELOOP` (a link), `EFTYPE` (a FIFO, socket or
- * device), `EISDIR`, `EFBIG` (over `maxBytes`), or what the file system threw.
+ * device), `EISDIR`, `EFBIG` (over `maxBytes`), `ESTALE` (not the expected file), or what the
+ * file system threw.
  */
-export async function readRegularFile(path: string, maxBytes: number): Promise<Buffer> {
-  const opened = await openRegularFile(await realpath(path), maxBytes);
+export async function readRegularFile(
+  path: string,
+  maxBytes: number,
+  expected?: FileIdentity,
+): Promise<Buffer> {
+  const opened = await openRegularFile(
+    expected === undefined ? path : await realpath(path),
+    maxBytes,
+  );
   if (!opened.ok) throw refusalError(opened.refusal);
   try {
+    if (expected !== undefined && !sameIdentity(expected, opened.file.identity))
+      throw Object.assign(new Error('Not the file that was read before'), { code: 'ESTALE' });
     return await readWhole(opened.file.handle, maxBytes);
   } finally {
     await opened.file.handle.close();

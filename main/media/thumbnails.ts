@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PhotoFormat } from '../../shared/domain/intake';
+import type { FileIdentity, PhotoFormat } from '../../shared/domain/intake';
 import type { MediaWorkers } from './media-workers';
 
 /** What a thumbnail is made from. */
@@ -9,6 +9,11 @@ export type ThumbnailSource = {
   readonly format: PhotoFormat;
   readonly orientation: number;
   readonly md5: string;
+  /**
+   * The file as intake read it (device, inode, size, time), when recorded: the thumbnail is made
+   * from that file only, never from another one swapped in at its path.
+   */
+  readonly identity?: FileIdentity | undefined;
 };
 
 /**
@@ -49,6 +54,7 @@ export class Thumbnails {
           format: source.format,
           orientation: source.orientation,
           target,
+          expected: source.identity,
         });
         return target;
       }

@@ -1,5 +1,5 @@
 import type { CameraOffset } from '../../shared/domain/camera-clock';
-import type { IntakeItem, PhotoFormat } from '../../shared/domain/intake';
+import type { FileIdentity, IntakeItem, PhotoFormat } from '../../shared/domain/intake';
 import type { ConvertedFormat } from './convert-to-jpeg';
 import type { CrawledFile, CrawlEntry } from './crawl';
 import type { MetadataResult } from './inspect-file';
@@ -20,7 +20,13 @@ export type HashOnly =
 export type InspectResult = IntakeItem | MetadataResult | HashOnly;
 
 export type WorkerRequest =
-  | { readonly type: 'crawl'; readonly id: number; readonly roots: readonly string[] }
+  | {
+      readonly type: 'crawl';
+      readonly id: number;
+      readonly roots: readonly string[];
+      /** See `crawl`'s option of that name (default: true). */
+      readonly followRootLinks?: boolean;
+    }
   | {
       readonly type: 'inspect';
       readonly id: number;
@@ -39,6 +45,8 @@ export type WorkerRequest =
       readonly format: PhotoFormat;
       readonly orientation: number;
       readonly target: string;
+      /** The file as intake read it, when known: no other file is read (see `readRegularFile`). */
+      readonly expected?: FileIdentity | undefined;
     }
   | {
       /** A HEIC/HEIF or TIFF photo converted to a JPEG at `target` (for its upload). */

@@ -191,14 +191,28 @@ export class QueueStore {
    */
   thumbnailSource(md5: string): ThumbnailSource | undefined {
     const row = z
-      .object({ path: z.string(), format: photoFormat, orientation: z.number() })
+      .object({
+        path: z.string(),
+        format: photoFormat,
+        orientation: z.number(),
+        file_identity: rowSchema.shape.file_identity,
+      })
       .optional()
       .parse(
         this.#statement(
-          "SELECT path, format, orientation FROM items WHERE kind = 'photo' AND md5 = ? AND path IS NOT NULL AND format IS NOT NULL ORDER BY id DESC LIMIT 1",
+          "SELECT path, format, orientation, file_identity FROM items WHERE kind = 'photo' AND md5 = ? AND path IS NOT NULL AND format IS NOT NULL ORDER BY id DESC LIMIT 1",
         ).get(md5),
       );
-    return row && { ...row, md5 };
+    return (
+      row && {
+        path: row.path,
+        format: row.format,
+        orientation: row.orientation,
+        md5,
+        // The thumbnail is made from the file intake read, never another one at its path.
+        identity: row.file_identity ?? undefined,
+      }
+    );
   }
 
   /** For each MD5 already uploaded (done), the photo id: intake flags such photos as duplicates. */

@@ -7,6 +7,7 @@ import {
 import { type IpcHandlers, IpcFailure } from '../../shared/ipc/dispatcher';
 import type { IntakeBatchView } from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
+import type { KnownIdentity } from '../media/crawl';
 import { coreCallOver, type WatchCore, watchCoreOver } from './watch-core';
 import { WatchLedger } from './watch-ledger';
 import { ruleCovering, type WatchReport, WatchService } from './watch-service';
@@ -17,8 +18,15 @@ export type CoreWatchersDeps = {
   /** Whether the saved folders are watched here (`runsSavedWatchers`); sessions always are. */
   readonly runsSaved: boolean;
   readonly logger: Logger;
-  /** Starts an intake run (the core's `IntakeRuns.start`); its batches come to `intakeBatch`. */
-  readonly startIntake: (paths: readonly string[], assumedZone: string) => number;
+  /**
+   * Starts an intake run (the core's `IntakeRuns.start`) of files as checked (`expected`: see
+   * `IntakeRunOptions`); its batches come to `intakeBatch`.
+   */
+  readonly startIntake: (
+    paths: readonly string[],
+    assumedZone: string,
+    expected: ReadonlyMap<string, KnownIdentity>,
+  ) => number;
   /** Forgets intake results the watchers are done with (the core's `IntakeRuns.forget`). */
   readonly forgetIntake: (intakeIds: readonly number[]) => void;
   /** The core's handlers (queueing and projects go through them, like every front end's). */
@@ -211,7 +219,7 @@ export class CoreWatchers {
     const call = coreCallOver(this.deps.handlers());
     return watchCoreOver(
       call,
-      (paths, assumedZone) =>
+      (paths, assumedZone, expected) =>
         new Promise((resolve) => {
           const items: IntakeBatchView['items'][number][] = [];
           let runId = -1;
@@ -224,7 +232,7 @@ export class CoreWatchers {
           };
           this.#listeners.add(listener);
           // The run's id is known before any of its batches (they arrive asynchronously).
-          runId = this.deps.startIntake(paths, assumedZone);
+          runId = this.deps.startIntake(paths, assumedZone, expected);
           this.#ownRuns.add(runId);
         }),
       (intakeIds) => this.deps.forgetIntake(intakeIds),

@@ -3,14 +3,22 @@ import type { IpcChannel, IpcResults } from '../../shared/ipc/contract';
 import { createIpcDispatcher, type IpcHandlers } from '../../shared/ipc/dispatcher';
 import type { IntakeItemView } from '../../shared/ipc/views';
 import type { NamedProject } from '../folders/folder-rules';
+import type { KnownIdentity } from '../media/crawl';
 
 /**
  * What a watcher needs of the core: the same calls every front end makes (intake, queue, the
  * list of projects), so watched photos are taken in and queued exactly as dropped ones are.
  */
 export interface WatchCore {
-  /** Takes `paths` in (capture time, GPS, MD5 on the media workers); results in order. */
-  intake(paths: readonly string[], assumedZone: string): Promise<IntakeItemView[]>;
+  /**
+   * Takes `paths` in (capture time, GPS, MD5 on the media workers); results in order. Each path
+   * must be the file `expected` names (device and inode, as checked): another is refused.
+   */
+  intake(
+    paths: readonly string[],
+    assumedZone: string,
+    expected: ReadonlyMap<string, KnownIdentity>,
+  ): Promise<IntakeItemView[]>;
   /** Queues photos of one intake through `queue:add-photos`. */
   addPhotos(input: {
     readonly intakeIds: readonly number[];

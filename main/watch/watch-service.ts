@@ -8,13 +8,14 @@ import {
 import type { IntakeItemView } from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
 import type { NamedProject } from '../folders/folder-rules';
-import { isInsideRoots } from '../media/crawl';
+import { isInsideRoots, type KnownIdentity } from '../media/crawl';
 import { FolderWatcher } from './folder-watcher';
 import { imageCompleteness } from './image-complete';
 import { SettleTracker, type SettledFile } from './settle-tracker';
 import type { WatchCore } from './watch-core';
 import type { WatchLedger } from './watch-ledger';
 import { placeWatchedFile } from './watch-placement';
+import { watchedIdentity } from './watched-identity';
 
 /** The default settle time: a file's size and modification time hold still this long. */
 export const DEFAULT_SETTLE_MS = DEFAULT_WATCH_SETTLE_SECONDS * 1000;
@@ -199,7 +200,7 @@ export class WatchService {
   async #settleAndQueue(): Promise<void> {
     const settled = await this.#tracker.settled();
     const { ledger } = this.options;
-    const ready: SettledFile[] = [];
+    const ready: (SettledFile & KnownIdentity)[] = [];
     for (const file of settled) {
       if (ledger.seen(file.path, file.size, file.mtimeMs) || this.#skippedBefore(file)) continue;
       const folder = this.#folderOf(file.path);
@@ -214,8 +215,13 @@ export class WatchService {
       const complete = await imageCompleteness(file.path).catch(() => undefined);
       if (complete === undefined) continue; // gone or unreadable: a later event brings it back
       if (complete.kind === 'incomplete') this.#tracker.again(file.path);
-      else if (complete.kind === 'complete') ready.push(file);
-      else if (complete.kind === 'not-a-file') this.#saySkipped(file, complete.reason);
+      else if (complete.kind === 'complete') {
+        // Checked last, and handed to the intake: it takes this very file or nothing.
+        const identity = await watchedIdentity(file.path, folder.rule.path);
+        if (identity === undefined)
+          this.#tracker.again(file.path); // changed meanwhile: look again
+        else ready.push({ ...file, ...identity });
+      } else if (complete.kind === 'not-a-file') this.#saySkipped(file, complete.reason);
       else this.#skipped.set(file.path, { ...file, reason: 'not a photo' });
     }
     // In rounds the intake takes at once (it accepts up to 10,000 paths a call).
@@ -250,10 +256,11 @@ export class WatchService {
     return [...this.#folders.keys()].indexOf(rule.path);
   }
 
-  async #queue(files: readonly SettledFile[]): Promise<void> {
+  async #queue(files: readonly (SettledFile & KnownIdentity)[]): Promise<void> {
     const { core } = this.options;
-    const byPath = new Map(files.map((file) => [file.path, file]));
-    const items = await core.intake([...byPath.keys()], this.options.assumedZone());
+    const byPath = new Map<string, SettledFile>(files.map((file) => [file.path, file]));
+    const expected = new Map(files.map(({ path, dev, ino }) => [path, { dev, ino }]));
+    const items = await core.intake([...byPath.keys()], this.options.assumedZone(), expected);
     try {
       await this.#queueTaken(items, byPath);
     } finally {

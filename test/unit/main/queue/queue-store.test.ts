@@ -38,6 +38,19 @@ describe('QueueStore', () => {
     reopened.close();
   });
 
+  it('gives the thumbnail of a queued photo the file intake read, so no other is read', async () => {
+    const { store } = await openStore();
+    const identity = { dev: '2049', ino: '123456', size: 10, mtimeNs: '1700000000000000000' };
+    store.addPhotos([{ ...photo('a'), identity, orientation: 1 }]);
+    expect(store.thumbnailSource('a')).toEqual({
+      path: '/photos/a.jpg',
+      format: 'jpeg',
+      orientation: 1,
+      md5: 'a',
+      identity,
+    });
+  });
+
   it('does not queue the same photo twice for one project', async () => {
     const { store } = await openStore();
     store.addPhotos([photo('a')]);
