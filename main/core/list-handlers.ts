@@ -1,6 +1,7 @@
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
 import type { PhotoListingView, ProjectListingView } from '../../shared/ipc/views';
+import { classify } from '../api/api-errors';
 import type { ServicePhoto, ServiceProject } from '../api/api-schemas';
 import type { PhotoServiceApi } from '../api/photo-service-api';
 import type { QueueStore } from '../queue/queue-store';
@@ -57,14 +58,25 @@ export function listHandlers(
 > {
   return {
     'projects:check': async (input) => {
+      // A problem only the user can fix (a certificate not trusted, an address refused) ends the
+      // command here, said once: queueing would only meet it again at upload and say it twice.
+      let userMustAct = false;
       try {
-        return await deps.call((service) =>
-          checkProject(service, input.projectId, { includeArchived: input.includeArchived }),
-        );
+        return await deps.call(async (service) => {
+          try {
+            return await checkProject(service, input.projectId, {
+              includeArchived: input.includeArchived,
+            });
+          } catch (error) {
+            userMustAct = classify(error).kind === 'needs-user';
+            throw error;
+          }
+        });
       } catch (error) {
         // Offline, signed out, busy, nothing set up: not a refusal. The caller queues the
         // photos and says so; the queue checks each photo before it is uploaded, as always.
-        if (error instanceof IpcFailure) return { kind: 'unchecked', reason: error.message };
+        if (error instanceof IpcFailure && !userMustAct)
+          return { kind: 'unchecked', reason: error.message };
         throw error;
       }
     },

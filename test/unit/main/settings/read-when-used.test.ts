@@ -8,9 +8,16 @@ describe('the settings read when used', () => {
     for (const name of READ_WHEN_USED) expect(SETTING_NAMES, name).toContain(name);
   });
 
-  it('are the zone, the settle time, the far-photo threshold, the camera clocks and the map tiles', () => {
+  it('are the zone, the settle time, the far-photo threshold, the camera clocks, the map tiles and the quit choice', () => {
     expect([...READ_WHEN_USED].sort()).toEqual(
-      ['assumedZone', 'cameraOffsets', 'farMeters', 'mapTileUrl', 'watchSettleSeconds'].sort(),
+      [
+        'assumedZone',
+        'cameraOffsets',
+        'farMeters',
+        'mapTileUrl',
+        'quitWithPending',
+        'watchSettleSeconds',
+      ].sort(),
     );
   });
 
