@@ -8,6 +8,7 @@ import {
   symlink,
   writeFile,
   chmod,
+  chown,
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -201,13 +202,14 @@ describe('Files that vanish or cannot be read', () => {
     await chmod(join(dir, 'locked.jpg'), 0o000);
     await mkdir(join(dir, 'locked-folder'), { mode: 0o700 });
     await chmod(join(dir, 'fine.jpg'), 0o644);
-    await mkdir(join(dir, 'data'), { mode: 0o777 });
-    await chmod(join(dir, 'data'), 0o777);
-    // Root reads everything, so the command runs as `nobody` when the tests run as root.
-    const asNobody =
-      process.getuid?.() === 0
-        ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', '--']
-        : [];
+    await mkdir(join(dir, 'data'), { mode: 0o700 });
+    // Root reads everything, so the command runs as `nobody` when the tests run as root, with a
+    // data folder of its own (a data folder of another user is refused).
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) await chown(join(dir, 'data'), 65534, 65534);
+    const asNobody = asRoot
+      ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', '--']
+      : [];
     const [command, ...args] = [
       ...asNobody,
       process.execPath,
