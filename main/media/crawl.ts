@@ -4,6 +4,9 @@ import { basename, join, sep } from 'node:path';
 import { fsErrorReason } from './fs-error-reason';
 import { junkReason } from './junk-files';
 
+/** Why a FIFO, socket or device is skipped: reading one could wait for ever. */
+export const NOT_REGULAR_REASON = 'Skipped: not a regular file (a device, pipe or socket)';
+
 /** A file found by the crawl, still to be inspected. */
 export type CrawledFile = {
   readonly kind: 'file';
@@ -135,7 +138,7 @@ export async function* crawl(
       yield {
         kind: 'skipped',
         path,
-        reason: 'Skipped: not a regular file (a device, pipe or socket)',
+        reason: NOT_REGULAR_REASON,
       };
       return;
     }

@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import type { IntakeItem } from '../../shared/domain/intake';
-import { type CrawledFile, REPLACED_AFTER_CRAWL_REASON } from './crawl';
+import { type CrawledFile, NOT_REGULAR_REASON, REPLACED_AFTER_CRAWL_REASON } from './crawl';
 import { fsErrorReason } from './fs-error-reason';
 import { tooLargeReason } from './media-limits';
 import { type OpenedRegularFile, openRegularFile } from './open-regular-file';
@@ -11,7 +11,7 @@ type NotInspected = Exclude<IntakeItem, { status: 'photo' }>;
 export { REPLACED_AFTER_CRAWL_REASON };
 
 /** Why a crawled path that is now a FIFO, a socket or a device is not read. */
-export const NOT_REGULAR_REASON = 'Skipped: not a regular file (a device, pipe or socket)';
+export { NOT_REGULAR_REASON };
 
 /**
  * Opens a crawled file for its inspection, once: its real path (the crawl followed the links

@@ -1,3 +1,4 @@
+import { NOT_REGULAR_REASON } from '../media/crawl';
 import { HEADER_BYTES, recognise } from '../media/file-kind';
 import { DEFAULT_MAX_FILE_BYTES } from '../media/file-limits';
 import { findJpegEnd, type ReadAt } from '../media/jpeg-structure';
@@ -23,7 +24,7 @@ export function notAFileReason(
     case 'link':
       return 'Skipped: a link; links in watched folders are not followed';
     case 'special':
-      return 'Skipped: not a regular file (a device, pipe or socket)';
+      return NOT_REGULAR_REASON;
     case 'folder':
       return 'Skipped: this is a folder, not a file';
   }
