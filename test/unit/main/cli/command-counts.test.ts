@@ -1,29 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { syncLine, tally, uploadLine, waitedForLine } from '../../../../main/cli/command-counts';
 import type { QueueItemView } from '../../../../shared/ipc/views';
+import { queueItemView } from '../../../fakes/queue-item-view';
 
+/** A finished photo item unless `fields` say otherwise. */
 function item(id: number, fields: Partial<QueueItemView> = {}): QueueItemView {
-  return {
-    id,
-    kind: 'photo',
-    state: 'done',
-    paused: false,
-    reason: undefined,
-    path: `/p/${id}.jpg`,
-    projectId: 'p1',
-    photoId: undefined,
-    md5: undefined,
-    size: 1,
-    capturedAt: 0,
-    coordinates: null,
-    description: '',
-    serviceDescription: undefined,
-    processingStatus: undefined,
-    attempts: 0,
-    updatedAt: 0,
-    queuedAt: 0,
-    ...fields,
-  };
+  return queueItemView(id, { state: 'done', ...fields });
 }
 
 describe('what a command did, counted', () => {
