@@ -141,6 +141,8 @@ export const noSavedSettings: SettingsView = {
   pauseOnBattery: false,
   mapTileUrl: DEFAULT_MAP_TILE_URL,
   quitWithPending: 'ask',
+  managed: [],
+  policyProblem: undefined,
 };
 
 /** Words that lift a cap or a schedule. */

@@ -183,10 +183,15 @@ export class AppCore {
   /** The settings as the window sees them (no secrets, only whether they are set). */
   settingsView(): Promise<SettingsView> {
     const saved = this.settings.get();
-    return settingsView(saved, this.options.secrets, {
-      kind: redirectChoice(saved, this.options.customScheme).kind,
-      note: this.options.redirectNote,
-    });
+    return settingsView(
+      saved,
+      this.options.secrets,
+      {
+        kind: redirectChoice(saved, this.options.customScheme).kind,
+        note: this.options.redirectNote,
+      },
+      this.settings.policy(),
+    );
   }
 
   /**

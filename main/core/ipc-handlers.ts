@@ -219,6 +219,12 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
       }
     },
 
+    // Placeholders until setup files land (issue 23 §2): refused with a reason, nothing changed.
+    'setup:open': () =>
+      Promise.reject(new IpcFailure('failed', 'Setup files cannot be opened yet.')),
+    'setup:apply': () =>
+      Promise.reject(new IpcFailure('failed', 'Setup files cannot be applied yet.')),
+
     ...lists,
   };
 }

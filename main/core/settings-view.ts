@@ -6,6 +6,7 @@ import type { SettingsView } from '../../shared/ipc/views';
 import type { RedirectChoice } from '../auth/auth-session';
 import { secretNames } from '../secrets/secret-names';
 import type { SecretStore } from '../secrets/secret-store';
+import { NO_POLICY, type PolicyState } from '../settings/managed-settings';
 import type { Settings } from '../settings/settings-store';
 import { s3SecretNames } from '../staging/open-photo-host';
 
@@ -16,6 +17,7 @@ export async function settingsView(
   saved: Settings,
   secrets: SecretStore,
   redirect: { readonly kind: SettingsView['redirect']; readonly note: string | undefined },
+  policy: PolicyState = NO_POLICY,
 ): Promise<SettingsView> {
   const host = saved.photoHost;
   const hasClientSecret =
@@ -58,6 +60,8 @@ export async function settingsView(
     pauseOnBattery: saved.pauseOnBattery ?? false,
     mapTileUrl: saved.mapTileUrl ?? DEFAULT_MAP_TILE_URL,
     quitWithPending: saved.quitWithPending ?? 'ask',
+    managed: policy.kind === 'applied' ? Object.keys(policy.values) : [],
+    policyProblem: policy.kind === 'invalid' ? policy.problem : undefined,
   };
 }
 

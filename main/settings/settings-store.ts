@@ -12,6 +12,12 @@ import {
 } from '../../shared/domain/watch-rule';
 import type { Logger } from '../logging/logger';
 import { DEFAULT_MAX_FILE_BYTES } from '../media/file-limits';
+import {
+  ManagedSettingError,
+  managedChanges,
+  NO_POLICY,
+  type PolicyState,
+} from './managed-settings';
 
 /** How the browser hands the sign-in back: the app's private scheme, or a loopback listener. */
 export const redirectKinds = ['custom-scheme', 'loopback'] as const;
@@ -40,7 +46,7 @@ export const photoHostSchema = z.discriminatedUnion('kind', [
 export type PhotoHostSettings = z.infer<typeof photoHostSchema>;
 
 /** Non-secret preferences. Secrets (client secret, tokens, host keys) live in the keychain. */
-const settingsSchema = z.object({
+export const settingsSchema = z.object({
   authUrl: httpUrl.optional(),
   baseUrl: httpUrl.optional(),
   clientId: z.string().min(1).optional(),
@@ -188,8 +194,36 @@ export class SettingsStore {
     this.#conf = file;
   }
 
-  /** The current settings; invalid fields are left out. */
+  #policy: PolicyState = NO_POLICY;
+
+  /**
+   * The settings in effect: the user's (invalid fields left out), with every setting the
+   * organisation's policy sets in its place.
+   */
   get(): Settings {
+    const user = this.userSettings();
+    return this.#policy.kind === 'applied'
+      ? settingsSchema.parse({ ...user, ...this.#policy.values })
+      : user;
+  }
+
+  /** The organisation's policy as last read (see `usePolicy`). */
+  policy(): PolicyState {
+    return this.#policy;
+  }
+
+  /** Uses `policy` from now on: its values win over the user's in `get`, and cannot be changed. */
+  usePolicy(policy: PolicyState): void {
+    this.#policy = policy;
+  }
+
+  /** The names of the settings the organisation's policy sets (shown read-only). */
+  managed(): ReadonlySet<string> {
+    return new Set(this.#policy.kind === 'applied' ? Object.keys(this.#policy.values) : []);
+  }
+
+  /** The user's own settings, as the file holds them; invalid fields are left out. */
+  userSettings(): Settings {
     const raw = this.#conf.store;
     const result: Record<string, unknown> = {};
     for (const [name, field] of Object.entries(settingsSchema.shape)) {
@@ -208,15 +242,22 @@ export class SettingsStore {
 
   /**
    * Merges `patch` into the settings and saves them; `undefined` values are left unchanged.
+   * Only the user's own settings are written: the policy's stay out of the file.
+   * @throws ManagedSettingError when the patch changes a setting the organisation manages.
    * @throws z.ZodError when a value is invalid (nothing is saved then).
+   * @returns the settings in effect afterwards.
    */
   update(patch: SettingsPatch): Settings {
+    const refused = managedChanges(patch, this.#policy);
+    if (refused.length > 0) throw new ManagedSettingError(refused);
     const defined = Object.fromEntries(
-      Object.entries(patch).filter(([, value]) => value !== undefined),
+      Object.entries(patch).filter(
+        ([name, value]) => value !== undefined && !this.managed().has(name),
+      ),
     );
-    const next = settingsSchema.parse({ ...this.get(), ...defined });
+    const next = settingsSchema.parse({ ...this.userSettings(), ...defined });
     this.#conf.set(next);
-    return next;
+    return this.get();
   }
 
   /** The per-file size limit in bytes: the setting, else the default (500 MiB). */

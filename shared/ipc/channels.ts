@@ -9,6 +9,8 @@ export const ipcChannels = [
   'settings:get',
   'settings:set',
   'settings:test-photo-host',
+  'setup:open',
+  'setup:apply',
   'intake:choose',
   'intake:add-paths',
   'projects:search',
@@ -55,6 +57,7 @@ export type IpcEvent = (typeof ipcEvents)[number];
  * handler map refuses them.
  */
 export const commandLineOnly: readonly string[] = [
+  'setup:apply',
   'watch:session-start',
   'watch:session-stop',
   'watch:session-report',

@@ -26,6 +26,7 @@ import type {
   ServiceCopyView,
   SessionView,
   SettingsView,
+  SetupResultView,
 } from './views';
 
 /** Ids and short strings from the renderer are bounded: nothing unbounded crosses the bridge. */
@@ -140,6 +141,18 @@ export const ipcCalls = {
     })
     .strict(),
   'settings:test-photo-host': z.object({}).strict(),
+  /**
+   * Settings › "Open a setup file…": main shows the open dialog for a `.photouploader` file,
+   * shows what it sets in a native confirmation, and applies it. The window names no path.
+   */
+  'setup:open': z.object({}).strict(),
+  /**
+   * The command line's `setup FILE`: the file's text, checked and applied by the core exactly as
+   * the window's (the command line asked the user first, or was given `--yes`).
+   */
+  'setup:apply': z
+    .object({ name: z.string().min(1).max(4096), text: z.string().max(1_000_000) })
+    .strict(),
   /** Shows the open dialog; what the user picks is granted and taken in under `assumedZone`. */
   'intake:choose': z
     .object({ kind: z.enum(['files', 'folder']), assumedZone: z.string().min(1).max(100) })
@@ -306,6 +319,9 @@ export type IpcResults = {
     readonly message: string;
     readonly step?: 'put' | 'url' | 'fetch' | 'compare' | 'cleanup';
   };
+  /** `applied`: the setup was saved; `message` says what changed (empty when cancelled). */
+  'setup:open': SetupResultView;
+  'setup:apply': SetupResultView;
   /** The intake run of the chosen paths; null when the user cancelled the dialog. */
   'intake:choose': { readonly runId: number | null };
   'intake:add-paths': { readonly runId: number };

@@ -72,6 +72,13 @@ export type SettingsView = {
    * choice" in the quit dialog (Settings can reset it to `ask`).
    */
   readonly quitWithPending: 'ask' | 'quit' | 'keep-uploading';
+  /**
+   * The names of the settings the organisation's policy sets (`authUrl`, `photoHost`, …): the
+   * window shows them read-only with "Set by your organisation", and main refuses changes to them.
+   */
+  readonly managed: readonly string[];
+  /** Why the organisation's policy was ignored as a whole; undefined when there is none or it applies. */
+  readonly policyProblem: string | undefined;
 };
 
 /** One intake result with the id the renderer uses to queue it. */
@@ -280,4 +287,12 @@ export type ReportView = {
   readonly fileName: string;
   readonly mimeType: string;
   readonly content: string;
+};
+
+/** What opening a setup file came to. */
+export type SetupResultView = {
+  /** The setup was saved (false: the user cancelled; a refusal is an error with its reason). */
+  readonly applied: boolean;
+  /** What it set, in the user's words; empty when cancelled. */
+  readonly message: string;
 };

@@ -28,6 +28,8 @@ export function settingsViewFixture(overrides: Partial<SettingsView> = {}): Sett
     pauseOnBattery: false,
     mapTileUrl: DEFAULT_MAP_TILE_URL,
     quitWithPending: 'ask',
+    managed: [],
+    policyProblem: undefined,
     ...overrides,
   };
 }

@@ -1,0 +1,52 @@
+import { isDeepStrictEqual } from 'node:util';
+import { IpcFailure } from '../../shared/ipc/dispatcher';
+
+/**
+ * The organisation's policy as last read: none, applied (its values win over the user's), or
+ * invalid (it failed its checks, so it is ignored as a whole and reported once).
+ */
+export type PolicyState =
+  | { readonly kind: 'none' }
+  | {
+      readonly kind: 'applied';
+      /** Where it was read, for messages: a file path, a registry key, a preferences domain. */
+      readonly origin: string;
+      /** The settings it sets, checked against the settings' own schema. */
+      readonly values: Readonly<Record<string, unknown>>;
+    }
+  | { readonly kind: 'invalid'; readonly origin: string; readonly problem: string };
+
+/** No policy: nothing is managed. */
+export const NO_POLICY: PolicyState = { kind: 'none' };
+
+/**
+ * Refusal of a change to settings the organisation manages. The message is the sentence the
+ * user reads (the window, the command line, the setup file's confirmation): nothing was changed.
+ */
+export class ManagedSettingError extends IpcFailure {
+  constructor(readonly settings: readonly string[]) {
+    super(
+      'failed',
+      `Your organisation manages ${settings.join(', ')}, so ${settings.length === 1 ? 'it' : 'they'} cannot be changed here. Nothing was changed.`,
+    );
+  }
+}
+
+/**
+ * The names of settings in `patch` that the policy manages and that the patch would change
+ * (a value equal to the policy's is no change, so a form sent back whole is not refused).
+ */
+export function managedChanges(
+  patch: Readonly<Record<string, unknown>>,
+  policy: PolicyState,
+): string[] {
+  if (policy.kind !== 'applied') return [];
+  return Object.entries(patch)
+    .filter(
+      ([name, value]) =>
+        value !== undefined &&
+        name in policy.values &&
+        !isDeepStrictEqual(value, policy.values[name]),
+    )
+    .map(([name]) => name);
+}
