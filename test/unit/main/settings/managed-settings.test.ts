@@ -25,7 +25,7 @@ describe('settings the organisation manages', () => {
     });
     expect([...store.managed()]).toEqual(['authUrl', 'concurrency']);
     store.update({ scope: 'read' });
-    const file = JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8'));
+    const file: unknown = JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8'));
     expect(file).toMatchObject({ authUrl: 'https://mine.example.com', concurrency: 8 });
   });
 
