@@ -22,6 +22,7 @@ import type { SettingsStore } from '../settings/settings-store';
 import type { PhotoHost } from '../staging/photo-host';
 import type { AppCoreOptions } from './app-core-options';
 import { connectService, openHostOrWait } from './core-configuration';
+import type { CorePort } from './core-port';
 import { buildCoreParts } from './core-parts';
 import type { IntakeRuns } from './intake-runs';
 import { notReadyReason, redirectChoice, settingsView } from './settings-view';
@@ -40,9 +41,10 @@ type EventListener = <E extends IpcEvent>(event: E, payload: IpcEventPayloads[E]
 /**
  * The app without Electron: settings, keychain, sign-in, intake, photo host and upload queue,
  * built once and wired together. Electron's main process and the end-to-end bridge host both
- * serve its `handlers` and forward its events; neither adds logic of its own.
+ * serve its `handlers` and forward its events; neither adds logic of its own. The handlers see it
+ * through `CorePort` only.
  */
-export class AppCore {
+export class AppCore implements CorePort {
   readonly #handlers = new Map<FrontEnd, IpcHandlers>();
   readonly settings: SettingsStore;
   readonly #listeners = new Set<EventListener>();

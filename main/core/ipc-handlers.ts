@@ -10,7 +10,8 @@ import type { PhotoServiceApi } from '../api/photo-service-api';
 import type { Redactor } from '../logging/logger';
 import type { QueueStore } from '../queue/queue-store';
 import type { SecretStore } from '../secrets/secret-store';
-import type { AppCore, PathChooser } from './app-core';
+import type { PathChooser } from './app-core-options';
+import type { CorePort } from './core-port';
 import type { FrontEnd } from './front-end';
 import { checkZone, cleanDescription } from './handler-input-checks';
 import type { IntakeRuns } from './intake-runs';
@@ -27,7 +28,8 @@ import { refusedWatchSessionHandlers } from '../watch/watch-session-handlers';
 
 /** What the handlers work with: the core's parts, built once by `AppCore`. */
 export type HandlerDeps = {
-  readonly core: AppCore;
+  /** The core itself, through its port (the handlers never import `AppCore`). */
+  readonly core: CorePort;
   readonly store: QueueStore;
   readonly runs: IntakeRuns;
   readonly runner: QueueRunner;

@@ -1,5 +1,5 @@
 import { type BrowserWindow, dialog } from 'electron';
-import type { PathChooser } from '../core/app-core';
+import type { PathChooser } from '../core/app-core-options';
 
 /** The operating system's open dialog, for "Choose files…" and "Choose folder…". */
 export class DialogChooser implements PathChooser {
