@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { z } from 'zod';
 import type { DroppedFilesResult } from '../../shared/ipc/bridge';
-import { MAX_PER_MESSAGE } from '../../shared/ipc/chunks';
+import { MAX_PER_MESSAGE } from '../../shared/ipc/message-limits';
 import type { IpcResult } from '../../shared/ipc/contract';
 import { type IpcHandlers, IpcFailure, type IpcSender } from '../../shared/ipc/dispatcher';
 import type { FrontEnd } from './front-end';

@@ -11,7 +11,7 @@ import {
   watchRuleSchema,
 } from '../domain/watch-rule';
 import type { IpcChannel, IpcEvent } from './channels';
-import { MAX_PER_MESSAGE } from './chunks';
+import { MAX_PER_MESSAGE } from './message-limits';
 import type {
   IntakeBatchView,
   PhotoView,
