@@ -18,6 +18,8 @@ import type { Rendition, ServiceRenditions } from '../media/service-renditions';
 import type { Thumbnails } from '../media/thumbnails';
 import type { QueueStore } from '../queue/queue-store';
 import { UploadEngine } from '../queue/upload-engine';
+import type { PolicyFollower } from '../settings/policy-follower';
+import { changeNeedsReconfigure } from '../settings/read-when-used';
 import type { SettingsStore } from '../settings/settings-store';
 import type { PhotoHost } from '../staging/photo-host';
 import type { AppCoreOptions } from './app-core-options';
@@ -66,6 +68,7 @@ export class AppCore implements CorePort {
   readonly #runner: QueueRunner;
   /** The watched folders of the settings (issue 13). */
   readonly watchers: CoreWatchers;
+  readonly #policy: PolicyFollower | undefined;
   #connection: ServiceConnection | undefined;
   #host: (PhotoHost & { close?(): void }) | undefined;
   /** Why no upload engine runs, in the user's words; undefined when one does. */
@@ -83,6 +86,7 @@ export class AppCore implements CorePort {
       renditionDispatcher: () => this.#renditionDispatcher,
       emit: (event, payload) => this.#emit(event, payload),
       commandLineHandlers: () => this.handlersFor(commandLineFrontEnd),
+      policyChanged: (changed) => this.#policyChanged(changed),
     });
     this.#refreshLock = parts.refreshLock;
     this.settings = parts.settings;
@@ -97,6 +101,7 @@ export class AppCore implements CorePort {
     this.#runs = parts.runs;
     this.#runner = parts.runner;
     this.watchers = parts.watchers;
+    this.#policy = parts.policy;
   }
 
   /**
@@ -138,7 +143,10 @@ export class AppCore implements CorePort {
   /** Builds the core, restores the session from the keychain and starts the queue. */
   static async start(options: AppCoreOptions): Promise<AppCore> {
     const core = new AppCore(options);
+    // The organisation's policy first: the settings applied below are those it leaves in effect.
+    await core.#policy?.start();
     await core.reconfigure();
+    core.#policy?.follow();
     // Start the worker threads now so the first drop is not kept waiting.
     void core.#workers.warmUp();
     await core.watchers.use(core.settings.get().watchFolders ?? []);
@@ -293,6 +301,7 @@ export class AppCore implements CorePort {
 
   /** Quitting: in-flight steps are journaled, then everything is closed. */
   async shutdown(): Promise<void> {
+    this.#policy?.close();
     await this.#configuring;
     await this.watchers.close();
     await this.#runner.close();
@@ -368,6 +377,15 @@ export class AppCore implements CorePort {
         : undefined,
     );
     this.#emit('session:changed', this.sessionView());
+  }
+
+  /**
+   * The organisation's policy changed while running: applied like a saved settings change
+   * (`reconfigure` unless only settings read when used changed), then the window is told.
+   */
+  async #policyChanged(changed: readonly string[]): Promise<void> {
+    if (changeNeedsReconfigure(changed)) await this.reconfigure();
+    this.#emit('settings:changed', await this.settingsView());
   }
 
   /** The session as the window sees it. */
