@@ -6,10 +6,13 @@ import type { SecretStore } from '../secrets/secret-store';
 import type { PolicySource } from '../settings/policy-source';
 import type { SettingsFile } from '../settings/settings-store';
 
-/** Asks the user for files or a folder (Electron's open dialog; a scripted list in tests). */
+/**
+ * Asks the user for files, a folder or a setup file (Electron's open dialog; a scripted list in
+ * tests).
+ */
 export interface PathChooser {
-  /** The chosen paths; empty when the user cancelled. */
-  choose(kind: 'files' | 'folder'): Promise<string[]>;
+  /** The chosen paths; empty when the user cancelled. `setup-file`: one `.photouploader` file. */
+  choose(kind: 'files' | 'folder' | 'setup-file'): Promise<string[]>;
 }
 
 /** What the core is built from: its data folder, the platform's ports and its choices. */

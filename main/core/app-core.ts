@@ -7,6 +7,7 @@ import type {
   QueueProgressView,
   SessionView,
   SettingsView,
+  SetupResultView,
 } from '../../shared/ipc/views';
 import type { RefreshLock } from '../auth/token-vault';
 import { createHttpAgent, type HttpAgent } from '../http/http-agent';
@@ -35,6 +36,7 @@ import { sessionView } from './views';
 import type { CoreWatchers } from '../watch/core-watchers';
 import { watchSessionsOfConnection } from '../watch/watch-session-handlers';
 import { commandLineFrontEnd, type FrontEnd } from './front-end';
+import { openSetupFile } from './setup-handlers';
 
 export type { AppCoreOptions, PathChooser } from './app-core-options';
 
@@ -126,6 +128,24 @@ export class AppCore implements CorePort {
       this.#handlers.set(frontEnd, handlers);
     }
     return handlers;
+  }
+
+  /**
+   * Opens the setup file at `path`, which the operating system handed to `frontEnd` (a drop on
+   * the window, a double-click): the same checks, confirmation and saving as `setup:open`.
+   */
+  openSetupFile(path: string, frontEnd: FrontEnd): Promise<SetupResultView> {
+    return openSetupFile(
+      {
+        settings: this.settings,
+        reconfigure: () => this.reconfigure(),
+        secrets: this.options.secrets,
+        redactor: this.options.redactor,
+        frontEnd,
+        chooser: this.options.chooser,
+      },
+      path,
+    );
   }
 
   /**

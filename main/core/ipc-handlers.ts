@@ -22,6 +22,7 @@ import { listHandlers } from './list-handlers';
 import { queueHandlers } from './queue-handlers';
 import { sessionHandlers } from './session-handlers';
 import { settingsHandlers } from './settings-handlers';
+import { setupHandlers } from './setup-handlers';
 import { photoView, projectView } from './views';
 import { watchHandlers } from '../watch/watch-handlers';
 import { refusedWatchSessionHandlers } from '../watch/watch-session-handlers';
@@ -221,11 +222,14 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
       }
     },
 
-    // Placeholders until setup files land (issue 23 §2): refused with a reason, nothing changed.
-    'setup:open': () =>
-      Promise.reject(new IpcFailure('failed', 'Setup files cannot be opened yet.')),
-    'setup:apply': () =>
-      Promise.reject(new IpcFailure('failed', 'Setup files cannot be applied yet.')),
+    ...setupHandlers({
+      settings: core.settings,
+      reconfigure: () => core.reconfigure(),
+      secrets: deps.secrets,
+      redactor: deps.redactor,
+      frontEnd: deps.frontEnd,
+      chooser: deps.chooser,
+    }),
 
     ...lists,
   };
