@@ -276,6 +276,6 @@ describe('the uploader in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await approveInBrowser(browser, await host.nextBrowserUrl());
     await banner.waitFor({ state: 'detached', timeout: 20_000 });
-    await page.getByText(`Signed in to ${service.info.auth_url}`).waitFor();
+    await page.getByText(`Signed in to ${new URL(service.info.auth_url).hostname}`).waitFor();
   });
 });

@@ -127,6 +127,15 @@ export async function openScreen(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name }).click();
 }
 
+/** Opens Settings at one of its sections (`Account`, `Uploading`, `Photo storage`, `Map`, …). */
+export async function openSettingsSection(page: Page, section: string): Promise<void> {
+  await openScreen(page, 'Settings');
+  await page
+    .getByRole('tablist', { name: 'Settings sections' })
+    .getByRole('tab', { name: section })
+    .click();
+}
+
 /** Axe's serious and critical findings on the page as it is now. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();

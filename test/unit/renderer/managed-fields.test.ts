@@ -45,9 +45,10 @@ describe('what a Save sends', () => {
       uploadHours: 'Mon-Fri 18:00-07:00',
       photoHost: undefined,
     };
-    expect(withoutManaged(patch, ['concurrency', 'maxUploadBytesPerSecond', 'photoHost'])).toEqual(
-      { authUrl: 'https://auth.example.com', uploadHours: 'Mon-Fri 18:00-07:00' },
-    );
+    expect(withoutManaged(patch, ['concurrency', 'maxUploadBytesPerSecond', 'photoHost'])).toEqual({
+      authUrl: 'https://auth.example.com',
+      uploadHours: 'Mon-Fri 18:00-07:00',
+    });
   });
 
   it('sends the patch as it is without a policy', () => {
