@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IpcChannel, IpcResults } from '../../shared/ipc/contract';
+import type { SettingsView } from '../../shared/ipc/views';
 import { SettingsScreen } from '../../renderer/features/settings/SettingsScreen';
 import { settingsViewFixture } from '../support/settings-view-fixture';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
@@ -244,6 +245,35 @@ describe('settings the organisation manages', () => {
       open(section);
       expect(await violations(container), section).toEqual([]);
     }
+  });
+});
+
+describe('a policy that changes while Settings is open', () => {
+  it('shows the settings in effect, managed read-only, as main says they changed', async () => {
+    const { bridge } = fakeBridge({
+      'settings:get': settingsViewFixture(SERVICE),
+      'watch:list': [],
+      'projects:recent': [],
+    });
+    const listeners: ((view: SettingsView) => void)[] = [];
+    bridge.on = ((event: string, listener: (view: SettingsView) => void) => {
+      if (event === 'settings:changed') listeners.push(listener);
+      return () => undefined;
+    }) as typeof bridge.on;
+    renderWithBridge(<SettingsScreen onSaved={() => undefined} />, bridge);
+    const uploading = await screen.findByRole('tab', { name: 'Uploading' });
+    fireEvent.click(uploading);
+    const before = screen.getByLabelText<HTMLInputElement>('Uploads at once');
+    expect(before.readOnly).toBe(false);
+    act(() => {
+      for (const listener of listeners)
+        listener(settingsViewFixture({ ...SERVICE, concurrency: 2, managed: ['concurrency'] }));
+    });
+    const after = screen.getByLabelText<HTMLInputElement>('Uploads at once');
+    expect(after.value).toBe('2');
+    expect(after.readOnly).toBe(true);
+    // Still on the section the user was looking at.
+    expect(screen.getByRole('tabpanel', { name: 'Uploading' })).toBeTruthy();
   });
 });
 

@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { AccountSection } from './AccountSection';
@@ -57,6 +57,23 @@ export function SettingsScreen({
   useEffect(() => {
     void load();
   }, [load]);
+  // The shell passes a new `onSaved` each render: the subscription below keeps the latest.
+  const announce = useRef(onSaved);
+  useEffect(() => {
+    announce.current = onSaved;
+  });
+  // The organisation's policy changed while the app runs: show the settings now in effect (its
+  // values, and what it manages) afresh, on the section the user is looking at.
+  useEffect(
+    () =>
+      bridge.on('settings:changed', (changed) => {
+        setSettings(changed);
+        setHostKind(changed.photoHost?.kind ?? 'none');
+        setGeneration((count) => count + 1);
+        announce.current(changed);
+      }),
+    [bridge],
+  );
   const managed = useMemo(() => managedFields(settings?.managed ?? []), [settings?.managed]);
   if (settings === undefined) return <p className="muted">Loading settings…</p>;
   const submit = (event: FormEvent<HTMLFormElement>) => {
