@@ -103,7 +103,9 @@ export async function signInWindow(session: WindowSession): Promise<void> {
       await consent.close();
     }
   } else await approveInBrowser(browser, url);
-  await page.getByText(`Signed in to ${new URL(service.info.auth_url).hostname}`).waitFor({ timeout: 15_000 });
+  await page
+    .getByText(`Signed in to ${new URL(service.info.auth_url).hostname}`)
+    .waitFor({ timeout: 15_000 });
 }
 
 /** Drops `folder` on the window: the OS hands its path to the app, the page sees one item. */
