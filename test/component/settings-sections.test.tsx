@@ -151,7 +151,8 @@ describe('Settings in sections', () => {
     });
   });
 
-  it('is clean for axe in every section', async () => {
+  // Eight axe runs in jsdom take a while on a busy machine.
+  it('is clean for axe in every section', { timeout: 90_000 }, async () => {
     const { container } = await showSettings();
     for (const section of SECTIONS) {
       open(section);
@@ -239,7 +240,7 @@ describe('settings the organisation manages', () => {
     expect(sent).toMatchObject({ baseUrl: SERVICE.baseUrl, clientId: SERVICE.clientId });
   });
 
-  it('is clean for axe with managed fields', async () => {
+  it('is clean for axe with managed fields', { timeout: 60_000 }, async () => {
     const { container } = await showSettings({}, managed);
     for (const section of ['Account', 'Uploading', 'Photo storage']) {
       open(section);
