@@ -120,6 +120,9 @@ Photo host (saved like the other settings):
   --host s3 --s3-endpoint URL --s3-region R --s3-bucket B [--s3-prefix P] [--s3-path-style]
              keys from PHOTO_UPLOADER_S3_ACCESS_KEY_ID and PHOTO_UPLOADER_S3_SECRET_ACCESS_KEY
              (kept in the keychain after first use)
+    [--s3-profile NAME]  or the credentials of this AWS profile instead of keys: the shared
+             config and credentials files (AWS_CONFIG_FILE, AWS_SHARED_CREDENTIALS_FILE),
+             credential_process, IAM Identity Center (aws sso login)
   --host published --published-root DIR --published-url URL
   --concurrency N    photos worked on at once (default 4)
   --keep-originals   send HEIC/HEIF and TIFF photos unchanged (saved; default: sent as JPEG)
@@ -182,6 +185,7 @@ export async function runCli(
         's3-bucket': { type: 'string' },
         's3-prefix': { type: 'string' },
         's3-path-style': { type: 'boolean' },
+        's3-profile': { type: 'string' },
         'published-root': { type: 'string' },
         'published-url': { type: 'string' },
         concurrency: { type: 'string' },

@@ -97,7 +97,7 @@ export function sensitiveChange(
     changes.push([
       'photoHost',
       host.kind === 's3'
-        ? `put photos in the bucket “${shownValue(host.bucket)}” at ${host.endpoint === undefined ? 'AWS S3' : shownOrigin(host.endpoint)}`
+        ? `put photos in the bucket “${shownValue(host.bucket)}” at ${host.endpoint === undefined ? 'AWS S3' : shownOrigin(host.endpoint)}${host.profile === undefined ? '' : ` with the credentials of the AWS profile “${shownValue(host.profile)}”`}`
         : `publish photos from “${shownValue(host.root)}” at ${shownOrigin(host.urlPrefix)}`,
     ]);
   // The window loads the tiles itself: a new tile server learns which places the user looks at

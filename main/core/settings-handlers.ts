@@ -37,6 +37,7 @@ function photoHostSettings(
     prefix: input.prefix,
     pathStyle: input.pathStyle,
     ...(input.endpoint !== undefined ? { endpoint: input.endpoint } : {}),
+    ...(input.profile !== undefined ? { profile: input.profile } : {}),
   };
 }
 

@@ -47,6 +47,7 @@ export async function settingsView(
               prefix: host.prefix,
               pathStyle: host.pathStyle,
               hasKeys,
+              profile: host.profile,
             }
           : host,
     concurrency: saved.concurrency ?? 4,

@@ -31,6 +31,11 @@ export type S3HostView = {
   readonly pathStyle: boolean;
   /** Whether keys are stored in the keychain; the keys themselves are never shown back. */
   readonly hasKeys: boolean;
+  /**
+   * The AWS profile the host's credentials come from instead of stored keys (IT's shared
+   * `config`/`credentials` files, `credential_process` or IAM Identity Center); undefined: keys.
+   */
+  readonly profile: string | undefined;
 };
 
 export type PublishedHostView = {
