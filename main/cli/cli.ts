@@ -45,6 +45,9 @@ const USAGE = `Usage: npm run cli -- <command> [options]
 
 Commands:
   login      sign in through the browser (loopback redirect) and remember the service
+  login --insecure-storage  with no keychain (a headless server), keep the sign-in in a
+             plain-text file of the data folder, sign-in-tokens.plain-text.json (0600;
+             remembered until logout, which removes the file)
   status     say whether you are signed in (--json for a machine-readable line)
   logout     revoke the tokens and forget them
   upload <paths...> --project ID [--description HTML] [--internal] [--zone IANA] [--queue-only]
@@ -161,6 +164,7 @@ export async function runCli(
         'client-secret': { type: 'string' },
         scope: { type: 'string' },
         'no-browser': { type: 'boolean' },
+        'insecure-storage': { type: 'boolean' },
         json: { type: 'boolean' },
         verbose: { type: 'boolean' },
         zone: { type: 'string' },
@@ -297,7 +301,7 @@ export async function runCli(
     const rest = positionals.slice(1);
     switch (command) {
       case 'login':
-        return await login(context, out);
+        return await login(context, out, { insecureStorage: values['insecure-storage'] ?? false });
       case 'status':
         return await status(context, { json: values.json ?? false }, out);
       case 'logout':

@@ -132,6 +132,7 @@ export const noSavedSettings: SettingsView = {
   redirect: 'loopback',
   redirectNote: undefined,
   photoHost: undefined,
+  signInTokensInPlainTextFile: false,
   concurrency: 4,
   assumedZone: 'UTC',
   keepOriginals: false,

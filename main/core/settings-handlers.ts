@@ -74,6 +74,7 @@ export function settingsHandlers(
         pauseOnBattery: input.pauseOnBattery,
         mapTileUrl: input.mapTileUrl?.trim(),
         quitWithPending: input.quitWithPending,
+        signInTokensInPlainTextFile: input.signInTokensInPlainTextFile,
       });
       if (input.clientSecret !== undefined && next.authUrl && next.clientId) {
         deps.redactor.add(input.clientSecret);

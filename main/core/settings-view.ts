@@ -50,6 +50,7 @@ export async function settingsView(
               profile: host.profile,
             }
           : host,
+    signInTokensInPlainTextFile: saved.signInTokensInPlainTextFile ?? false,
     concurrency: saved.concurrency ?? 4,
     assumedZone: saved.assumedZone ?? computerZone(),
     keepOriginals: saved.keepOriginals ?? false,

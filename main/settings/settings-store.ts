@@ -144,6 +144,11 @@ export const settingsSchema = z.object({
     .refine((text) => parseUploadSchedule(text) !== undefined, 'not a schedule of upload hours')
     .nullable()
     .optional(),
+  /**
+   * Keep the sign-in tokens in a plain-text file of the data folder when no keychain answers
+   * (`login --insecure-storage`, as the GitHub CLI offers; `logout` ends it). Never other secrets.
+   */
+  signInTokensInPlainTextFile: z.boolean().optional(),
   /** In the app, pause sending while the computer runs on battery (issue 14). */
   pauseOnBattery: z.boolean().optional(),
   /**

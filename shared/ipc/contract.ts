@@ -116,6 +116,11 @@ export const ipcCalls = {
       /** A PEM file of extra certificate authorities to trust (the command line's `--ca-file`). */
       caFile: z.string().min(1).max(4096).optional(),
       photoHost: photoHostInput.optional(),
+      /**
+       * Keep the sign-in in a plain-text file when no keychain answers (the command line's
+       * `login --insecure-storage`); a change the user confirms, as one of where secrets go.
+       */
+      signInTokensInPlainTextFile: z.boolean().optional(),
       concurrency: z.number().int().min(1).max(16).optional(),
       assumedZone: z.string().min(1).max(100).optional(),
       /** Send HEIC/HEIF and TIFF photos unchanged instead of as JPEG. */

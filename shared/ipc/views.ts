@@ -17,9 +17,18 @@ export type SessionView = {
   readonly expiresAt: number | undefined;
   /** False when no keychain is available: the sign-in lasts for this run only. */
   readonly remembered: boolean;
+  /** Where the sign-in is kept (see `SignInStorage`). */
+  readonly kept: SignInStorage;
   /** What the user should be told, in plain words (a failed sign-in, an expired session). */
   readonly message: string | undefined;
 };
+
+/**
+ * Where the sign-in's tokens are kept: the OS keychain; the plain-text file of the data folder
+ * the user asked for when no keychain answers (`login --insecure-storage`); or memory only,
+ * forgotten when the process ends.
+ */
+export type SignInStorage = 'keychain' | 'plain-text-file' | 'memory';
 
 /** An S3-compatible photo host as the settings screen edits it (its keys go only one way). */
 export type S3HostView = {
@@ -54,6 +63,8 @@ export type SettingsView = {
   /** Why this install signs in through the loopback redirect, when it cannot use its scheme. */
   readonly redirectNote: string | undefined;
   readonly photoHost: S3HostView | PublishedHostView | undefined;
+  /** The sign-in goes to a plain-text file when no keychain answers (`login --insecure-storage`). */
+  readonly signInTokensInPlainTextFile: boolean;
   readonly concurrency: number;
   readonly assumedZone: string;
   /** HEIC/HEIF and TIFF photos are sent unchanged instead of as JPEG. */

@@ -49,8 +49,8 @@ describe('explainProfileFailure', () => {
   async function sdkFailure(profile: string): Promise<unknown> {
     return fromIni({
       profile,
-      filepath: env.AWS_SHARED_CREDENTIALS_FILE,
-      configFilepath: env.AWS_CONFIG_FILE,
+      filepath: join(home, '.aws', 'credentials'),
+      configFilepath: join(home, '.aws', 'config'),
       ignoreCache: true,
     })().then(
       () => new Error('resolved'),
