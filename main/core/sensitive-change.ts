@@ -141,7 +141,8 @@ export type ConfirmationQuestion = {
 /** The question the window's front end asks before a sensitive change. */
 export function confirmationQuestion(change: SensitiveChange): ConfirmationQuestion {
   const signInAgain = change.fields.some(
-    (field) => field !== 'photoHost' && field !== 'mapTileUrl',
+    (field) =>
+      field !== 'photoHost' && field !== 'mapTileUrl' && field !== 'signInTokensInPlainTextFile',
   );
   const mapOnly = change.fields.every((field) => field === 'mapTileUrl');
   return {
