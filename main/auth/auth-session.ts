@@ -52,7 +52,9 @@ export class AuthSession {
       deps.refreshLock,
       deps.logger,
     );
-    this.#status = new SessionStatus(() => deps.secrets.persistent);
+    this.#status = new SessionStatus(
+      () => deps.secrets.signInStorage ?? (deps.secrets.persistent ? 'keychain' : 'memory'),
+    );
     this.#server = new AuthServer(deps);
     this.#keeper = new TokenKeeper(this.#status, { ...deps, vault, server: this.#server });
     this.#signIns = new SignInFlow(this.#status, this.#server, this.#keeper, deps);

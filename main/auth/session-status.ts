@@ -1,3 +1,4 @@
+import type { SignInStorage } from '../secrets/sign-in-token-file';
 import type { SessionSnapshot, SessionState } from './session-types';
 import type { TokenSet } from './token-set';
 
@@ -19,8 +20,8 @@ export class SessionStatus {
   #generation = 0;
 
   constructor(
-    /** Whether the secret store outlives this run (a keychain, not memory). */
-    private readonly storePersistent: () => boolean,
+    /** Where the secret store keeps the tokens (a keychain, the file asked for, or memory). */
+    private readonly storage: () => SignInStorage,
   ) {}
 
   /** The current state. */
@@ -54,9 +55,15 @@ export class SessionStatus {
       state: this.#state,
       expiresAt: this.#state === 'signed-in' ? this.tokens?.expiresAt : undefined,
       scope: this.#state === 'signed-in' ? this.tokens?.scope : undefined,
-      remembered: this.persisted && this.storePersistent(),
+      remembered: this.#kept() !== 'memory',
+      kept: this.#kept(),
       message: this.#message,
     };
+  }
+
+  /** Where the tokens are now: memory once the store refused them, else where the store keeps them. */
+  #kept(): SignInStorage {
+    return this.persisted ? this.storage() : 'memory';
   }
 
   /** Calls `listener` with every change of the snapshot; returns the unsubscribe function. */

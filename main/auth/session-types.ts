@@ -1,3 +1,4 @@
+import type { SignInStorage } from '../secrets/sign-in-token-file';
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../../shared/domain/clock';
 import type { Logger } from '../logging/logger';
@@ -50,6 +51,8 @@ export type SessionSnapshot = {
   readonly scope: string | undefined;
   /** False when no keychain is available: the sign-in lasts for this run only. */
   readonly remembered: boolean;
+  /** Where the tokens are kept: the keychain, the plain-text file asked for, or memory only. */
+  readonly kept: SignInStorage;
   /** The last thing the user should be told, in plain words (a failed sign-in, an expired session). */
   readonly message: string | undefined;
 };

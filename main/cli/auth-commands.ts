@@ -1,5 +1,8 @@
 import type { SessionView, SettingsView } from '../../shared/ipc/views';
+import { access, rm } from 'node:fs/promises';
+import { signInTokenFilePath } from '../secrets/sign-in-token-file';
 import { type CliContext, type CommandOutput, UsageError } from './cli-context';
+import { INSECURE_STORAGE_FLAG, signInKeptJson, signInKeptWords } from './sign-in-storage-words';
 
 export type { CommandOutput } from './cli-context';
 
@@ -13,12 +16,21 @@ export function requireService(settings: SettingsView): { authUrl: string; clien
 }
 
 /**
- * `login`: signs in through the system browser (or, with `--no-browser`, prints the authorization
- * URL on stdout) with a loopback redirect. The service flags were saved before it. Exit 0 when
- * signed in. Attached to the app, the app opens the browser and receives the answer.
+ * `login [--insecure-storage]`: signs in through the system browser (or, with `--no-browser`,
+ * prints the authorization URL on stdout) with a loopback redirect. The service flags were saved
+ * before it. `insecureStorage` (remembered until `logout`) keeps the sign-in in a plain-text file
+ * of the data folder when no keychain answers. Exit 0 when signed in. Attached to the app, the
+ * app opens the browser and receives the answer.
  */
-export async function login(context: CliContext, out: CommandOutput): Promise<number> {
-  const service = requireService(await context.call('settings:get', {}));
+export async function login(
+  context: CliContext,
+  out: CommandOutput,
+  options: { readonly insecureStorage: boolean } = { insecureStorage: false },
+): Promise<number> {
+  const settings = await context.call('settings:get', {});
+  const service = requireService(settings);
+  if (options.insecureStorage && !settings.signInTokensInPlainTextFile)
+    await context.call('settings:set', { signInTokensInPlainTextFile: true });
   let ended: SessionView;
   // Listening before the call: the outcome may arrive before the call's own answer. Only a
   // change after the sign-in started ends the wait (not, say, a refresh of the old session).
@@ -45,7 +57,11 @@ export async function login(context: CliContext, out: CommandOutput): Promise<nu
   out.stdout.write(`Signed in to ${service.authUrl} (scope: ${ended.access ?? 'unknown'}).\n`);
   if (!ended.remembered)
     out.stderr.write(
-      'login: no keychain is available, so this sign-in will not be remembered after this command.\n',
+      `login: no keychain is available, so this sign-in will not be remembered after this command (${INSECURE_STORAGE_FLAG} keeps it in a plain-text file instead).\n`,
+    );
+  else if (ended.kept === 'plain-text-file')
+    out.stderr.write(
+      `login: ${signInKeptWords(ended.kept, context.dataDir, context.client.kind === 'owner')}\n`,
     );
   return 0;
 }
@@ -95,6 +111,7 @@ export async function status(
         managed: [...settings.managed].sort(),
         policy_origin: settings.policyOrigin ?? null,
         policy_problem: settings.policyProblem ?? null,
+        ...signInKeptJson(session.kept, context.dataDir),
       })}\n`,
     );
     return 0;
@@ -105,19 +122,36 @@ export async function status(
       : '';
   out.stdout.write(`${session.state} at ${service.authUrl}${details}\n`);
   if (session.message) out.stdout.write(`${session.message}\n`);
+  out.stdout.write(
+    `${signInKeptWords(session.kept, context.dataDir, context.client.kind === 'owner')}\n`,
+  );
   for (const line of policyLines(settings)) out.stdout.write(`${line}\n`);
   return 0;
 }
 
-/** `logout`: revokes the tokens (best effort) and deletes them from the keychain. */
+/**
+ * `logout`: revokes the tokens (best effort) and deletes them from the keychain. A plain-text
+ * file of the sign-in (`login --insecure-storage`) is removed, and that choice ends with it.
+ */
 export async function logout(context: CliContext, out: CommandOutput): Promise<number> {
-  const service = requireService(await context.call('settings:get', {}));
+  const settings = await context.call('settings:get', {});
+  const service = requireService(settings);
   const before = await context.call('session:get', {});
+  const file = signInTokenFilePath(context.dataDir);
+  const hadFile = await access(file).then(
+    () => true,
+    () => false,
+  );
   await context.call('session:sign-out', {});
   out.stdout.write(
     before.state === 'signed-in'
       ? `Signed out of ${service.authUrl}; the tokens were revoked.\n`
       : `Not signed in to ${service.authUrl}.\n`,
   );
+  if (settings.signInTokensInPlainTextFile)
+    await context.call('settings:set', { signInTokensInPlainTextFile: false });
+  // The sign-out emptied it (and so removed it); whatever else it held goes with it.
+  await rm(file, { force: true });
+  if (hadFile) out.stdout.write(`Removed the plain-text file of the sign-in: ${file}\n`);
   return 0;
 }

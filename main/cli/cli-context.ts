@@ -11,7 +11,10 @@ import { openDataFolder } from '../ownership/open-data-folder';
 import { PrintingBrowser, SystemBrowser } from '../platform/system-browser';
 import { FallbackSecretStore } from '../secrets/fallback-secret-store';
 import { KeytarSecretStore } from '../secrets/keytar-secret-store';
+import { isSignInTokens } from '../secrets/secret-names';
+import { SignInTokenFile, signInTokenFilePath } from '../secrets/sign-in-token-file';
 import { systemPolicySource } from '../settings/open-policy-source';
+import { SettingsStore } from '../settings/settings-store';
 
 /** The environment variable that carries a confidential client's secret (never a flag). */
 export const CLIENT_SECRET_ENV = 'PHOTO_UPLOADER_CLIENT_SECRET';
@@ -35,6 +38,20 @@ export type CommandOutput = {
 /** Where settings, the queue and the sign-in live when `--data-dir` is not given: the app's. */
 export function defaultDataDir(): string {
   return appDataDir({ platform: process.platform, env: process.env, home: homedir() });
+}
+
+/**
+ * The command line's secret store: the keychain; without one, memory, except the sign-in tokens
+ * when the user asked for the plain-text file (`login --insecure-storage`, remembered in the
+ * settings file, read afresh at each use: a `login` that asks for it takes effect at once).
+ */
+function commandLineSecrets(dataDir: string, logger: Logger): FallbackSecretStore {
+  const settings = new SettingsStore(dataDir, logger.child('settings'));
+  return new FallbackSecretStore(new KeytarSecretStore(), logger.child('secrets'), undefined, {
+    file: new SignInTokenFile(signInTokenFilePath(dataDir)),
+    wanted: () => settings.userSettings().signInTokensInPlainTextFile === true,
+    holds: isSignInTokens,
+  });
 }
 
 /** Everything a command needs: the core (here or in the process that owns the data folder). */
@@ -98,7 +115,7 @@ export async function openCliContext(
       toFile = rotatingFileSink({ dir: join(dataDir, 'logs'), name: 'cli' });
       return AppCore.start({
         dataDir,
-        secrets: new FallbackSecretStore(new KeytarSecretStore(), logger.child('secrets')),
+        secrets: commandLineSecrets(dataDir, logger),
         browser: options.noBrowser ? new PrintingBrowser(out) : new SystemBrowser(),
         chooser: { choose: () => Promise.resolve([]) },
         logger,

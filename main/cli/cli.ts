@@ -46,6 +46,9 @@ const USAGE = `Usage: npm run cli -- <command> [options]
 
 Commands:
   login      sign in through the browser (loopback redirect) and remember the service
+  login --insecure-storage  with no keychain (a headless server), keep the sign-in in a
+             plain-text file of the data folder, sign-in-tokens.plain-text.json (0600;
+             remembered until logout, which removes the file)
   status     say whether you are signed in (--json for a machine-readable line)
   logout     revoke the tokens and forget them
   setup FILE [--yes]  apply a setup file from IT (office.photouploader): prints what it sets
@@ -124,6 +127,9 @@ Photo host (saved like the other settings):
   --host s3 --s3-endpoint URL --s3-region R --s3-bucket B [--s3-prefix P] [--s3-path-style]
              keys from PHOTO_UPLOADER_S3_ACCESS_KEY_ID and PHOTO_UPLOADER_S3_SECRET_ACCESS_KEY
              (kept in the keychain after first use)
+    [--s3-profile NAME]  or the credentials of this AWS profile instead of keys: the shared
+             config and credentials files (AWS_CONFIG_FILE, AWS_SHARED_CREDENTIALS_FILE),
+             credential_process, IAM Identity Center (aws sso login)
   --host published --published-root DIR --published-url URL
   --concurrency N    photos worked on at once (default 4)
   --keep-originals   send HEIC/HEIF and TIFF photos unchanged (saved; default: sent as JPEG)
@@ -162,6 +168,7 @@ export async function runCli(
         'client-secret': { type: 'string' },
         scope: { type: 'string' },
         'no-browser': { type: 'boolean' },
+        'insecure-storage': { type: 'boolean' },
         json: { type: 'boolean' },
         verbose: { type: 'boolean' },
         zone: { type: 'string' },
@@ -186,6 +193,7 @@ export async function runCli(
         's3-bucket': { type: 'string' },
         's3-prefix': { type: 'string' },
         's3-path-style': { type: 'boolean' },
+        's3-profile': { type: 'string' },
         'published-root': { type: 'string' },
         'published-url': { type: 'string' },
         concurrency: { type: 'string' },
@@ -310,7 +318,7 @@ export async function runCli(
     const rest = positionals.slice(1);
     switch (command) {
       case 'login':
-        return await login(context, out);
+        return await login(context, out, { insecureStorage: values['insecure-storage'] ?? false });
       case 'status':
         return await status(context, { json: values.json ?? false }, out);
       case 'logout':

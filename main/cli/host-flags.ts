@@ -1,4 +1,5 @@
 import type { PhotoHostSettings } from '../settings/settings-store';
+import { awsProfileNameSchema } from '../../shared/domain/aws-profile';
 import { UsageError } from './cli-context';
 
 type HostFlags = {
@@ -8,12 +9,15 @@ type HostFlags = {
   readonly 's3-bucket'?: string | undefined;
   readonly 's3-prefix'?: string | undefined;
   readonly 's3-path-style'?: boolean | undefined;
+  readonly 's3-profile'?: string | undefined;
   readonly 'published-root'?: string | undefined;
   readonly 'published-url'?: string | undefined;
 };
 
 /** The photo host the flags describe, or undefined when no `--host` was given. */
 export function hostSettingsFromFlags(flags: HostFlags): PhotoHostSettings | undefined {
+  if (flags['s3-profile'] !== undefined && flags.host !== 's3')
+    throw new UsageError('--s3-profile goes with --host s3 (and its --s3-region and --s3-bucket)');
   switch (flags.host) {
     case undefined:
       return undefined;
@@ -31,6 +35,9 @@ export function hostSettingsFromFlags(flags: HostFlags): PhotoHostSettings | und
         bucket,
         prefix: flags['s3-prefix'] ?? '',
         pathStyle: flags['s3-path-style'] ?? false,
+        ...(flags['s3-profile'] !== undefined
+          ? { profile: awsProfileName(flags['s3-profile']) }
+          : {}),
       };
     }
     case 'published': {
@@ -43,4 +50,17 @@ export function hostSettingsFromFlags(flags: HostFlags): PhotoHostSettings | und
     default:
       throw new UsageError(`--host is s3 or published, not "${flags.host}"`);
   }
+}
+
+/**
+ * `--s3-profile NAME`, checked.
+ * @throws UsageError for a name no AWS file could hold.
+ */
+function awsProfileName(name: string): string {
+  const parsed = awsProfileNameSchema.safeParse(name);
+  if (!parsed.success)
+    throw new UsageError(
+      `--s3-profile: ${parsed.error.issues[0]?.message ?? 'not a profile name'}`,
+    );
+  return parsed.data;
 }

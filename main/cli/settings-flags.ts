@@ -85,9 +85,11 @@ export function settingsChange(
   const secret = env[CLIENT_SECRET_ENV];
   const keys = s3Keys(env);
   const host = flags.photoHost ?? saved.photoHost;
-  // Keys from the environment go with the photo host they belong to (new, or saved without keys).
+  // Keys from the environment go with the photo host they belong to (new, or saved without keys);
+  // a host whose credentials come from an AWS profile takes none.
   const photoHost =
     host?.kind === 's3' &&
+    host.profile === undefined &&
     keys !== undefined &&
     (flags.photoHost !== undefined || saved.photoHost?.kind !== 's3' || !saved.photoHost.hasKeys)
       ? {
@@ -130,6 +132,7 @@ export const noSavedSettings: SettingsView = {
   redirect: 'loopback',
   redirectNote: undefined,
   photoHost: undefined,
+  signInTokensInPlainTextFile: false,
   concurrency: 4,
   assumedZone: 'UTC',
   keepOriginals: false,

@@ -20,7 +20,13 @@ export type SensitiveChange = {
 /** The settings a sensitive change is measured against. */
 export type CurrentDestinations = Pick<
   Settings,
-  'authUrl' | 'baseUrl' | 'clientId' | 'photoHost' | 'caFile' | 'mapTileUrl'
+  | 'authUrl'
+  | 'baseUrl'
+  | 'clientId'
+  | 'photoHost'
+  | 'caFile'
+  | 'mapTileUrl'
+  | 'signInTokensInPlainTextFile'
 >;
 
 /** JSON with object keys sorted, so that two equal settings compare equal whatever their order. */
@@ -97,8 +103,14 @@ export function sensitiveChange(
     changes.push([
       'photoHost',
       host.kind === 's3'
-        ? `put photos in the bucket “${shownValue(host.bucket)}” at ${host.endpoint === undefined ? 'AWS S3' : shownOrigin(host.endpoint)}`
+        ? `put photos in the bucket “${shownValue(host.bucket)}” at ${host.endpoint === undefined ? 'AWS S3' : shownOrigin(host.endpoint)}${host.profile === undefined ? '' : ` with the credentials of the AWS profile “${shownValue(host.profile)}”`}`
         : `publish photos from “${shownValue(host.root)}” at ${shownOrigin(host.urlPrefix)}`,
+    ]);
+  // Tokens in a file anyone who reads the user's files can read: asked like a new destination.
+  if (input.signInTokensInPlainTextFile === true && current.signInTokensInPlainTextFile !== true)
+    changes.push([
+      'signInTokensInPlainTextFile',
+      'keep your sign-in in a plain-text file of its data folder when no keychain is available',
     ]);
   // The window loads the tiles itself: a new tile server learns which places the user looks at
   // (where the photos were taken), and the window's policy admits it.
@@ -129,7 +141,8 @@ export type ConfirmationQuestion = {
 /** The question the window's front end asks before a sensitive change. */
 export function confirmationQuestion(change: SensitiveChange): ConfirmationQuestion {
   const signInAgain = change.fields.some(
-    (field) => field !== 'photoHost' && field !== 'mapTileUrl',
+    (field) =>
+      field !== 'photoHost' && field !== 'mapTileUrl' && field !== 'signInTokensInPlainTextFile',
   );
   const mapOnly = change.fields.every((field) => field === 'mapTileUrl');
   return {

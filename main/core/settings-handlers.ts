@@ -39,6 +39,7 @@ function photoHostSettings(
     prefix: input.prefix,
     pathStyle: input.pathStyle,
     ...(input.endpoint !== undefined ? { endpoint: input.endpoint } : {}),
+    ...(input.profile !== undefined ? { profile: input.profile } : {}),
   };
 }
 
@@ -76,6 +77,7 @@ export function settingsHandlers(
           pauseOnBattery: input.pauseOnBattery,
           mapTileUrl: input.mapTileUrl?.trim(),
           quitWithPending: input.quitWithPending,
+          signInTokensInPlainTextFile: input.signInTokensInPlainTextFile,
         },
         effective,
         core.settings.managed(),

@@ -48,8 +48,10 @@ export async function settingsView(
               prefix: host.prefix,
               pathStyle: host.pathStyle,
               hasKeys,
+              profile: host.profile,
             }
           : host,
+    signInTokensInPlainTextFile: saved.signInTokensInPlainTextFile ?? false,
     concurrency: saved.concurrency ?? 4,
     assumedZone: saved.assumedZone ?? computerZone(),
     keepOriginals: saved.keepOriginals ?? false,

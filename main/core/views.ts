@@ -19,6 +19,7 @@ export function sessionView(
     access: snapshot?.scope,
     expiresAt: snapshot?.expiresAt,
     remembered: snapshot?.remembered ?? false,
+    kept: snapshot?.kept ?? 'memory',
     message:
       snapshot?.message ??
       (service.authUrl === undefined

@@ -9,8 +9,15 @@ export function secretNames(authUrl: string, clientId: string, apiBaseUrl?: stri
   const api = apiBaseUrl === undefined ? 'no-api' : new URL(apiBaseUrl).origin;
   return {
     /** The token set (access token, refresh token, expiry, scope) as JSON. */
-    tokens: `oauth-tokens ${owner} ${api}`,
+    tokens: `${TOKENS_PREFIX}${owner} ${api}`,
     /** The client secret of a confidential registration (it belongs to the client, not the API). */
     clientSecret: `oauth-client-secret ${owner}`,
   } as const;
+}
+
+const TOKENS_PREFIX = 'oauth-tokens ';
+
+/** Whether `name` is the entry of a sign-in's tokens (not a client secret or photo-host keys). */
+export function isSignInTokens(name: string): boolean {
+  return name.startsWith(TOKENS_PREFIX);
 }

@@ -1,3 +1,5 @@
+import type { SignInStorage } from './sign-in-token-file';
+
 /**
  * Where secrets live: OAuth tokens, client secrets, photo-host keys. Values are opaque strings;
  * names come from `secretNames`. Implementations never write a secret in plain text.
@@ -11,6 +13,11 @@ export interface SecretStore {
   delete(name: string): Promise<void>;
   /** Whether values outlive the process (false: kept in memory only). */
   readonly persistent: boolean;
+  /**
+   * Where the sign-in tokens are kept, when the store can be more precise than `persistent`
+   * (`FallbackSecretStore`: the keychain, the plain-text file the user asked for, or memory).
+   */
+  readonly signInStorage?: SignInStorage;
 }
 
 /** Thrown when the OS keychain cannot be reached (no Secret Service on Linux, for one). */

@@ -16,6 +16,7 @@ export const READ_WHEN_USED = [
   'cameraOffsets',
   'mapTileUrl',
   'quitWithPending',
+  'signInTokensInPlainTextFile',
 ] as const satisfies readonly (keyof Settings)[];
 
 const readWhenUsed: ReadonlySet<string> = new Set(READ_WHEN_USED);

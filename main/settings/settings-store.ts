@@ -3,6 +3,7 @@ import Conf from 'conf';
 import { z } from 'zod';
 import { parseUploadSchedule } from '../../shared/domain/upload-hours';
 import { secureAddressSchema } from '../../shared/domain/secure-address';
+import { awsProfileNameSchema } from '../../shared/domain/aws-profile';
 import { FAR_METERS_RANGE } from '../../shared/domain/project-distance';
 import { cameraOffsetSchema, MAX_CAMERA_OFFSETS } from '../../shared/domain/camera-clock';
 import {
@@ -39,6 +40,12 @@ export const photoHostSchema = z.discriminatedUnion('kind', [
     prefix: z.string().default(''),
     pathStyle: z.boolean().default(false),
     urlLifetimeSeconds: z.number().int().min(300).max(604_800).optional(),
+    /**
+     * The AWS profile (in the shared `config` and `credentials` files) whose credentials sign the
+     * requests, through the AWS SDK's own providers (keys, `credential_process`, IAM Identity
+     * Center); without one, the keys stored in the keychain do.
+     */
+    profile: awsProfileNameSchema.optional(),
   }),
   z.object({ kind: z.literal('published'), root: z.string().min(1), urlPrefix: httpUrl }),
 ]);
@@ -137,6 +144,11 @@ export const settingsSchema = z.object({
     .refine((text) => parseUploadSchedule(text) !== undefined, 'not a schedule of upload hours')
     .nullable()
     .optional(),
+  /**
+   * Keep the sign-in tokens in a plain-text file of the data folder when no keychain answers
+   * (`login --insecure-storage`, as the GitHub CLI offers; `logout` ends it). Never other secrets.
+   */
+  signInTokensInPlainTextFile: z.boolean().optional(),
   /** In the app, pause sending while the computer runs on battery (issue 14). */
   pauseOnBattery: z.boolean().optional(),
   /**

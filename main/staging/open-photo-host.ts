@@ -4,6 +4,7 @@ import type { Redactor } from '../logging/redactor';
 import type { SecretStore } from '../secrets/secret-store';
 import type { PhotoHostSettings } from '../settings/settings-store';
 import type { PhotoHost } from './photo-host';
+import { profileCredentials } from './aws-profile-credentials';
 import { PublishedFolderHost } from './published-folder-host';
 import { DEFAULT_URL_LIFETIME_SECONDS, S3PhotoHost } from './s3-photo-host';
 
@@ -40,8 +41,9 @@ export async function saveS3Keys(
 }
 
 /**
- * The photo host the settings describe, with its keys from the keychain.
- * @throws MissingHostKeys when an S3 host has no keys stored.
+ * The photo host the settings describe, with its keys from the keychain, or the credentials of
+ * its AWS profile when it names one.
+ * @throws MissingHostKeys when an S3 host without a profile has no keys stored.
  */
 export async function openPhotoHost(
   host: PhotoHostSettings,
@@ -55,6 +57,21 @@ export async function openPhotoHost(
 ): Promise<PhotoHost & { close?(): void }> {
   if (host.kind === 'published')
     return new PublishedFolderHost({ root: host.root, urlPrefix: host.urlPrefix });
+  const place = {
+    endpoint: host.endpoint,
+    region: host.region,
+    bucket: host.bucket,
+    prefix: host.prefix,
+    pathStyle: host.pathStyle,
+    urlLifetimeSeconds: host.urlLifetimeSeconds ?? DEFAULT_URL_LIFETIME_SECONDS,
+  };
+  // Credentials from the organisation's AWS profile: no keys stored, none needed.
+  if (host.profile !== undefined)
+    return new S3PhotoHost(
+      { ...place, credentials: profileCredentials(host.profile, deps) },
+      deps.clock,
+      deps.dispatcher,
+    );
   const names = s3SecretNames(host);
   const accessKeyId = await deps.secrets.get(names.accessKeyId);
   const secretAccessKey = await deps.secrets.get(names.secretAccessKey);
@@ -63,18 +80,5 @@ export async function openPhotoHost(
   deps.redactor.add(secretAccessKey);
   // Not a secret by itself, but it names the account: kept out of logs and diagnostics too.
   deps.redactor.add(accessKeyId);
-  return new S3PhotoHost(
-    {
-      endpoint: host.endpoint,
-      region: host.region,
-      bucket: host.bucket,
-      prefix: host.prefix,
-      pathStyle: host.pathStyle,
-      accessKeyId,
-      secretAccessKey,
-      urlLifetimeSeconds: host.urlLifetimeSeconds ?? DEFAULT_URL_LIFETIME_SECONDS,
-    },
-    deps.clock,
-    deps.dispatcher,
-  );
+  return new S3PhotoHost({ ...place, accessKeyId, secretAccessKey }, deps.clock, deps.dispatcher);
 }

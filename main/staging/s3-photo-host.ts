@@ -21,6 +21,7 @@ import type { Dispatcher } from 'undici';
 import { createHttpAgent, type HttpAgent } from '../http/http-agent';
 import { certificateError, NetworkError } from '../http/network-error';
 import { UndiciS3RequestHandler } from '../http/s3-request-handler';
+import type { AwsCredentialsProvider } from './aws-profile-credentials';
 import {
   CONTENT_TYPES,
   EXTENSIONS,
@@ -30,16 +31,22 @@ import {
   StagingError,
 } from './photo-host';
 
+/**
+ * How the host's requests are signed: keys (from the keychain), or the provider of an AWS profile
+ * (`profileCredentials`), which the S3 client calls again before the credentials it gave expire.
+ */
+export type S3HostCredentials =
+  | { readonly accessKeyId: string; readonly secretAccessKey: string }
+  | { readonly credentials: AwsCredentialsProvider };
+
 /** An S3-compatible bucket (AWS S3, Cloudflare R2, Backblaze B2, Wasabi, MinIO…). */
-export type S3HostConfig = {
+export type S3HostConfig = S3HostCredentials & {
   readonly endpoint: string | undefined;
   readonly region: string;
   readonly bucket: string;
   /** Folder-like prefix for keys, e.g. `uploads/`. */
   readonly prefix: string;
   readonly pathStyle: boolean;
-  readonly accessKeyId: string;
-  readonly secretAccessKey: string;
   /** How long the service may take to fetch a photo, in seconds (default 1 h). */
   readonly urlLifetimeSeconds: number;
   /** Files larger than this go in parts (default 16 MiB; see `uploadInParts`). */
@@ -53,6 +60,18 @@ export type S3HostConfig = {
  * (the engine renews a URL that would expire too soon), short enough that a leaked one soon dies.
  */
 export const DEFAULT_URL_LIFETIME_SECONDS = 60 * 60;
+
+/**
+ * A presigned URL works only while the credentials that signed it do: one signed with temporary
+ * credentials (IAM Identity Center, `credential_process`, an assumed role) dies with them. So a
+ * URL never outlives its credentials, and credentials with less than this share of the URL
+ * lifetime left are renewed first: the URL still lives long enough for the engine not to sign it
+ * again at once, and temporary credentials are not fetched again for every photo.
+ */
+const RENEW_BELOW_SHARE = 3 / 4;
+
+/** Seconds before its credentials expire that a URL stops being handed out as working. */
+const CREDENTIALS_SKEW_SECONDS = 30;
 
 /**
  * Whether the object already holds these bytes: the MD5 this app stored with it, or the ETag,
@@ -127,7 +146,8 @@ function explain(error: unknown, endpoint: string | undefined): Error {
  */
 export class S3PhotoHost implements PhotoHost {
   readonly kind = 's3';
-  readonly urlLifetimeMs: number;
+  /** How long the last URL handed out lives (see `#urlLifetimeSeconds`), in ms. */
+  #urlLifetimeMs: number;
   readonly #client: S3Client;
 
   /** An agent this host made for itself (no dispatcher given), closed with it. */
@@ -144,12 +164,16 @@ export class S3PhotoHost implements PhotoHost {
   ) {
     // Keys sign every request and the photos go through it: https unless on this computer.
     if (config.endpoint !== undefined) requireSecureAddress(config.endpoint);
-    this.urlLifetimeMs = config.urlLifetimeSeconds * 1000;
+    this.#urlLifetimeMs = config.urlLifetimeSeconds * 1000;
     this.#ownAgent = dispatcher === undefined ? createHttpAgent() : undefined;
     this.#client = new S3Client({
       region: config.region,
       forcePathStyle: config.pathStyle,
-      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+      // A provider function, not a snapshot: the SDK calls it again before its credentials expire.
+      credentials:
+        'credentials' in config
+          ? config.credentials
+          : { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
       // Checksums only where an operation requires them: many S3-compatible stores do not speak
       // the SDK's default aws-chunked CRC32 trailers.
       requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -158,6 +182,33 @@ export class S3PhotoHost implements PhotoHost {
       requestHandler: new UndiciS3RequestHandler(dispatcher ?? this.#ownAgent ?? createHttpAgent()),
       ...(config.endpoint ? { endpoint: config.endpoint } : {}),
     });
+  }
+
+  /**
+   * How long a URL it hands out works, in ms: the configured lifetime, or less when the
+   * credentials that signed the last one expire sooner (the engine renews a URL against this).
+   */
+  get urlLifetimeMs(): number {
+    return this.#urlLifetimeMs;
+  }
+
+  /**
+   * The lifetime of the next presigned URL, in seconds: the configured one, cut to the time the
+   * signing credentials have left; credentials with too little left are renewed first.
+   */
+  async #urlLifetimeSeconds(): Promise<number> {
+    const wanted = this.config.urlLifetimeSeconds;
+    const provider = this.#client.config.credentials;
+    const secondsLeft = (expiration: Date | undefined) =>
+      expiration === undefined
+        ? Infinity
+        : (expiration.getTime() - this.clock.now()) / 1000 - CREDENTIALS_SKEW_SECONDS;
+    let left = secondsLeft((await provider()).expiration);
+    if (left < wanted * RENEW_BELOW_SHARE)
+      left = secondsLeft((await provider({ forceRefresh: true })).expiration);
+    const lifetime = Math.max(1, Math.floor(Math.min(wanted, left)));
+    this.#urlLifetimeMs = lifetime * 1000;
+    return lifetime;
   }
 
   get #multipartThreshold(): number {
@@ -218,18 +269,13 @@ export class S3PhotoHost implements PhotoHost {
         );
         bytesSent = request.size;
       }
+      const lifetime = await this.#urlLifetimeSeconds();
       const uri = await getSignedUrl(
         this.#client,
         new GetObjectCommand({ Bucket: this.config.bucket, Key: key }),
-        {
-          expiresIn: this.config.urlLifetimeSeconds,
-        },
+        { expiresIn: lifetime },
       );
-      return {
-        uri,
-        expiresAt: this.clock.now() + this.config.urlLifetimeSeconds * 1000,
-        bytesSent,
-      };
+      return { uri, expiresAt: this.clock.now() + lifetime * 1000, bytesSent };
     } catch (error) {
       throw explain(error, this.config.endpoint);
     }

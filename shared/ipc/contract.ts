@@ -1,6 +1,7 @@
 import { MAX_MAP_TILE_URL_LENGTH } from '../domain/map-tiles';
 import { z } from 'zod';
 import { secureAddressSchema } from '../domain/secure-address';
+import { awsProfileNameSchema } from '../domain/aws-profile';
 import { cameraOffsetSchema, MAX_CAMERA_OFFSETS } from '../domain/camera-clock';
 import { MAX_TAG_LENGTH, MAX_TAGS } from '../domain/tags';
 import { FAR_METERS_RANGE } from '../domain/project-distance';
@@ -70,7 +71,10 @@ export const bucketNameSchema = z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0
     'A bucket name is 3 to 63 lower-case letters, digits, dots and hyphens, starting and ending with a letter or a digit.',
 });
 
-/** A photo host as the settings screen sends it; S3 keys are optional (kept when left out). */
+/**
+ * A photo host as the settings screen sends it; S3 keys are optional (kept when left out). With
+ * a `profile`, the host's credentials come from that AWS profile and no keys are needed.
+ */
 const photoHostInput = z.discriminatedUnion('kind', [
   z
     .object({
@@ -82,6 +86,8 @@ const photoHostInput = z.discriminatedUnion('kind', [
       pathStyle: z.boolean().default(false),
       accessKeyId: z.string().min(1).max(500).optional(),
       secretAccessKey: z.string().min(1).max(500).optional(),
+      /** Credentials from this AWS profile instead of stored keys (left out: the stored keys). */
+      profile: awsProfileNameSchema.optional(),
     })
     .strict(),
   z
@@ -110,6 +116,11 @@ export const ipcCalls = {
       /** A PEM file of extra certificate authorities to trust (the command line's `--ca-file`). */
       caFile: z.string().min(1).max(4096).optional(),
       photoHost: photoHostInput.optional(),
+      /**
+       * Keep the sign-in in a plain-text file when no keychain answers (the command line's
+       * `login --insecure-storage`); a change the user confirms, as one of where secrets go.
+       */
+      signInTokensInPlainTextFile: z.boolean().optional(),
       concurrency: z.number().int().min(1).max(16).optional(),
       assumedZone: z.string().min(1).max(100).optional(),
       /** Send HEIC/HEIF and TIFF photos unchanged instead of as JPEG. */

@@ -17,9 +17,18 @@ export type SessionView = {
   readonly expiresAt: number | undefined;
   /** False when no keychain is available: the sign-in lasts for this run only. */
   readonly remembered: boolean;
+  /** Where the sign-in is kept (see `SignInStorage`). */
+  readonly kept: SignInStorage;
   /** What the user should be told, in plain words (a failed sign-in, an expired session). */
   readonly message: string | undefined;
 };
+
+/**
+ * Where the sign-in's tokens are kept: the OS keychain; the plain-text file of the data folder
+ * the user asked for when no keychain answers (`login --insecure-storage`); or memory only,
+ * forgotten when the process ends.
+ */
+export type SignInStorage = 'keychain' | 'plain-text-file' | 'memory';
 
 /** An S3-compatible photo host as the settings screen edits it (its keys go only one way). */
 export type S3HostView = {
@@ -31,6 +40,11 @@ export type S3HostView = {
   readonly pathStyle: boolean;
   /** Whether keys are stored in the keychain; the keys themselves are never shown back. */
   readonly hasKeys: boolean;
+  /**
+   * The AWS profile the host's credentials come from instead of stored keys (IT's shared
+   * `config`/`credentials` files, `credential_process` or IAM Identity Center); undefined: keys.
+   */
+  readonly profile: string | undefined;
 };
 
 export type PublishedHostView = {
@@ -54,6 +68,8 @@ export type SettingsView = {
    */
   readonly caFile?: string | undefined;
   readonly photoHost: S3HostView | PublishedHostView | undefined;
+  /** The sign-in goes to a plain-text file when no keychain answers (`login --insecure-storage`). */
+  readonly signInTokensInPlainTextFile: boolean;
   readonly concurrency: number;
   readonly assumedZone: string;
   /** HEIC/HEIF and TIFF photos are sent unchanged instead of as JPEG. */

@@ -17,6 +17,7 @@ export function settingsViewFixture(overrides: Partial<SettingsView> = {}): Sett
     redirect: 'loopback',
     redirectNote: undefined,
     photoHost: undefined,
+    signInTokensInPlainTextFile: false,
     concurrency: 4,
     assumedZone: 'UTC',
     keepOriginals: false,

@@ -112,6 +112,39 @@ const UNSHOWABLE =
 const QUOTES = /["“”‘’']/u;
 
 describe('what the confirmation shows', () => {
+  it('counts another AWS profile for the same bucket as a photo host change, naming the profile', () => {
+    const change = sensitiveChange({}, current, { ...current.photoHost, profile: 'office' });
+    expect(change?.fields).toEqual(['photoHost']);
+    expect(change?.summary).toContain('with the credentials of the AWS profile “office”');
+    expect(
+      sensitiveChange(
+        {},
+        { ...current, photoHost: { ...current.photoHost, profile: 'office' } },
+        {
+          ...current.photoHost,
+          profile: 'office',
+        },
+      ),
+    ).toBeUndefined();
+  });
+
+  it('asks before the sign-in goes to a plain-text file, not when that choice ends', () => {
+    const on = sensitiveChange({ signInTokensInPlainTextFile: true }, current, undefined);
+    expect(on?.fields).toEqual(['signInTokensInPlainTextFile']);
+    expect(on?.summary).toContain('plain-text file');
+    expect(confirmationQuestion(on!).detail).not.toContain('sign in again');
+    expect(
+      sensitiveChange({ signInTokensInPlainTextFile: false }, current, undefined),
+    ).toBeUndefined();
+    expect(
+      sensitiveChange(
+        { signInTokensInPlainTextFile: true },
+        { ...current, signInTokensInPlainTextFile: true },
+        undefined,
+      ),
+    ).toBeUndefined();
+  });
+
   it('names an address by its origin only: no user, path, query or fragment', () => {
     const change = sensitiveChange(
       {

@@ -8,7 +8,7 @@ describe('the settings read when used', () => {
     for (const name of READ_WHEN_USED) expect(SETTING_NAMES, name).toContain(name);
   });
 
-  it('are the zone, the settle time, the far-photo threshold, the camera clocks, the map tiles and the quit choice', () => {
+  it('are the zone, the settle time, the far-photo threshold, the camera clocks, the map tiles, the quit choice and where the sign-in is kept', () => {
     expect([...READ_WHEN_USED].sort()).toEqual(
       [
         'assumedZone',
@@ -16,6 +16,7 @@ describe('the settings read when used', () => {
         'farMeters',
         'mapTileUrl',
         'quitWithPending',
+        'signInTokensInPlainTextFile',
         'watchSettleSeconds',
       ].sort(),
     );
