@@ -16,6 +16,7 @@ const session = (overrides: Partial<SessionView>): SessionView => ({
   access: undefined,
   expiresAt: undefined,
   remembered: true,
+  kept: 'keychain',
   message: undefined,
   ...overrides,
 });

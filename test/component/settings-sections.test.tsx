@@ -173,6 +173,7 @@ describe('settings the organisation manages', () => {
       bucket: 'office-photos',
       prefix: 'uploads/',
       pathStyle: true,
+      profile: undefined,
       hasKeys: true,
     },
     managed: ['concurrency', 'keepOriginals', 'authUrl', 'photoHost', 'pacing'],
