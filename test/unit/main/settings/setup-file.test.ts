@@ -199,6 +199,12 @@ describe('the example setup file', () => {
     expect(parsed.ok).toBe(true);
     if (parsed.ok) expect(parsed.setup.settings.authUrl).toMatch(/^https:\/\/[^/]*example\.com/);
   });
+
+  it('is the one the README shows', async () => {
+    const text = await readFile(join(ROOT, 'docs/examples/office.photouploader'), 'utf8');
+    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain(`\`\`\`json\n${text}\`\`\``);
+  });
 });
 
 describe('isSetupFileName', () => {
