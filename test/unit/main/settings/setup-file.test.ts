@@ -189,6 +189,15 @@ describe('setupSummary', () => {
       }),
     ).toEqual(['Photo host: the folder “/srv/photos”, published at https://files.example.com']);
     expect(summaryOf({})).toEqual(['Sets nothing.']);
+    expect(
+      summaryOf({
+        caFile: '/etc/ssl/office-ca.pem',
+        mapTileUrl: 'https://tiles.example.com/{z}/{x}/{y}.png',
+      }),
+    ).toEqual([
+      'Trust the certificate authorities in “/etc/ssl/office-ca.pem”',
+      'Load the map’s tiles from https://tiles.example.com',
+    ]);
   });
 });
 
