@@ -6,6 +6,7 @@ import { APP_ID, DEFAULT_REDIRECT_SCHEME } from '../shared/domain/app-identity';
 import { mapTileImageSources } from './core/content-security-policy';
 import { registerAppSchemes, serveRenderer, serveThumbnails } from './app/app-protocol';
 import { routeDeepLinks } from './app/deep-links';
+import { openSetupFromSystem, routeSetupFiles } from './app/setup-files';
 import { startDesktopShell, trayIconIn } from './app/desktop-shell';
 import { denyPermissions, hardenWebContents } from './app/window';
 import type { AppCoreOptions } from './core/app-core';
@@ -60,6 +61,8 @@ if (!app.requestSingleInstanceLock()) {
     packaged: app.isPackaged,
     appImage: process.platform === 'linux' && Boolean(process.env.APPIMAGE),
   });
+  // Setup files from IT, double-clicked (issue 23): opened once the core and the window are up.
+  const setupFiles = routeSetupFiles(focus);
   // Links out of the window: the map's attribution, and the configured service's pages once the
   // core is up (its settings can change at any time); refusals are logged by host once it is.
   let linksAllowed: () => AllowedLinks = () => allowedLinks({});
@@ -163,6 +166,14 @@ if (!app.requestSingleInstanceLock()) {
         shell = started;
         window = started.currentWindow;
         links.deliverTo((url) => void core.handleDeepLink(url));
+        setupFiles.deliverTo(
+          (path) =>
+            void openSetupFromSystem(core, frontEnd, path, window?.(), (error) =>
+              logger.error('a setup file could not be opened', {
+                error: error instanceof Error ? error.name : typeof error,
+              }),
+            ),
+        );
       },
     },
     {

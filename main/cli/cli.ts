@@ -19,7 +19,7 @@ import { keepOriginalsFlag, noSavedSettings, settingsChange } from './settings-f
 import { printable } from '../../shared/domain/printable-text';
 import { readFilesFrom } from './files-from';
 import { watchFolders } from './watch-command';
-import { setupCommand, terminalOf } from './setup-command';
+import { optionsSetupRefuses, setupCommand, terminalOf } from './setup-command';
 
 /** The commands that open the data folder (`inspect` needs none). */
 const COMMANDS = new Set([
@@ -242,6 +242,12 @@ export async function runCli(
       stderr.write(`${command}: ${error instanceof Error ? error.message : String(error)}\n`);
       return 2;
     }
+  }
+  if (command === 'setup' && optionsSetupRefuses(values).length > 0) {
+    stderr.write(
+      `setup: ${optionsSetupRefuses(values).join(', ')} cannot be given with setup: the settings come from the setup file. Nothing was changed.\n`,
+    );
+    return 2;
   }
   if (command === 'setup')
     // Checked and confirmed before the data folder is opened: a "no" opens nothing.

@@ -28,6 +28,19 @@ export function terminalOf(
   };
 }
 
+/** The options `setup` takes besides the file; every other one would be a setting or a command's. */
+const SETUP_OPTIONS: ReadonlySet<string> = new Set(['yes', 'data-dir', 'verbose', 'help']);
+
+/**
+ * The options given to `setup` that it does not take (a setting such as `--base-url` belongs in
+ * the file, or in a command of its own), as `--name`s; empty when there are none.
+ */
+export function optionsSetupRefuses(values: Readonly<Record<string, unknown>>): string[] {
+  return Object.entries(values)
+    .filter(([name, value]) => value !== undefined && !SETUP_OPTIONS.has(name))
+    .map(([name]) => `--${name}`);
+}
+
 /** Whether an answer to a [y/N] question is yes: `y` or `yes`, in any case. */
 export function isYes(answer: string): boolean {
   return /^y(es)?$/i.test(answer.trim());

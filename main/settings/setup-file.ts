@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mapTileOrigin } from '../../shared/domain/map-tiles';
 import { escapedCharacter, printable } from '../../shared/domain/printable-text';
 import { isKnownZone } from '../media/capture-time';
 import { type Settings, type SettingsPatch, settingsSchema } from './settings-store';
@@ -200,7 +201,7 @@ export function parseSetupFile(text: string): SetupParse {
 }
 
 /** The settings the summary names by their own lines; the rest are listed by name. */
-const DESCRIBED = new Set(['authUrl', 'baseUrl', 'clientId', 'photoHost']);
+const DESCRIBED = new Set(['authUrl', 'baseUrl', 'clientId', 'photoHost', 'caFile', 'mapTileUrl']);
 
 /**
  * What a setup file sets, in words, one line each, for the confirmation and the command line's
@@ -222,6 +223,14 @@ export function setupSummary(setup: OfficeSetup): string[] {
   if (host?.kind === 'published')
     lines.push(
       `Photo host: the folder ${shownValue(host.root)}, published at ${shownOrigin(host.urlPrefix)}`,
+    );
+  // A trusted CA can read every connection, and a tile server learns where the photos are: both
+  // are said as plainly as a new address.
+  if (settings.caFile !== undefined)
+    lines.push(`Trust the certificate authorities in ${shownValue(settings.caFile)}`);
+  if (settings.mapTileUrl !== undefined)
+    lines.push(
+      `Load the map’s tiles from ${shownOrigin(mapTileOrigin(settings.mapTileUrl) ?? '')}`,
     );
   const others = Object.keys(settings).filter(
     (name) => !DESCRIBED.has(name) && settings[name as keyof Settings] !== undefined,

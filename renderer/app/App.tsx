@@ -47,7 +47,10 @@ export function App() {
       setScreen('Add photos');
       void bridge.addDroppedFiles(files, zone).then((result) => {
         if (!result.ok) setNotice(result.message);
-        else if (result.value.unlocated > 0)
+        // A lone setup file dropped opens as one (main asks in a native dialog first).
+        else if (result.value.setup !== undefined) {
+          if (result.value.setup.applied) setNotice(result.value.setup.message);
+        } else if (result.value.unlocated > 0)
           setNotice('Some dropped items could not be located; use “Choose folder…” for them.');
       });
     };

@@ -30,6 +30,14 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
 }
 
+/** A native confirmation as the bridge host showed it (see test/e2e/bridge-host/main.ts). */
+export type AskedQuestion = {
+  readonly title: string;
+  readonly message: string;
+  readonly detail: string;
+  readonly buttons: readonly string[];
+};
+
 /** A running bridge host process (the real core minus Electron) and what it printed. */
 export type RunningBridgeHost = {
   readonly url: string;
@@ -44,6 +52,10 @@ export type RunningBridgeHost = {
   drop(paths: readonly string[]): Promise<void>;
   /** Queues the user's next answer to a confirmation dialog (unanswered ones are declined). */
   answerConfirmation(answer: boolean): Promise<void>;
+  /** The confirmations shown so far (a setup file's summary, a change of service), in order. */
+  questionsAsked(): readonly AskedQuestion[];
+  /** What the open dialog was opened for so far (`files`, `folder`, `setup-file`), in order. */
+  chooserKinds(): readonly string[];
   stderr(): string;
   stop(): Promise<void>;
 };
@@ -88,6 +100,8 @@ export async function startBridgeHostProcess(
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const opened: string[] = [];
   const waiting: ((url: string) => void)[] = [];
+  const asked: AskedQuestion[] = [];
+  const chooserKinds: string[] = [];
   const ready = new Promise<{ url: string; origin: string; token: string }>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bridge host exited (${code}): ${stderr}`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -96,8 +110,12 @@ export async function startBridgeHostProcess(
         origin?: string;
         token?: string;
         open?: string;
+        asked?: AskedQuestion;
+        choosing?: string;
       };
-      if (message.open !== undefined) {
+      if (message.asked !== undefined) asked.push(message.asked);
+      else if (message.choosing !== undefined) chooserKinds.push(message.choosing);
+      else if (message.open !== undefined) {
         const taker = waiting.shift();
         if (taker) taker(message.open);
         else opened.push(message.open);
@@ -127,6 +145,8 @@ export async function startBridgeHostProcess(
     choose: (paths) => control('choose', { paths }),
     drop: (paths) => control('drop', { paths }),
     answerConfirmation: (answer) => control('confirm', { answer }),
+    questionsAsked: () => [...asked],
+    chooserKinds: () => [...chooserKinds],
     stderr: () => stderr,
     async stop() {
       if (child.exitCode === null) {

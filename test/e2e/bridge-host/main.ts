@@ -20,6 +20,9 @@ import { startBridgeHost } from './bridge-host';
 // - `drop` `{"paths": […]}` says where the items of the page's next drop live;
 // - `confirm` `{"answer": true|false}` queues the next answer of a confirmation dialog (with
 //   none queued, the user declines).
+// What the user is shown there goes to stdout too: `{"choosing": kind}` when the open dialog
+// opens (`files`, `folder`, `setup-file`) and `{"asked": question}` with each confirmation's
+// title, message, detail and buttons (a setup file's summary, a change of service).
 
 const { values } = parseArgs({
   options: { 'data-dir': { type: 'string' }, renderer: { type: 'string' } },
@@ -69,7 +72,12 @@ const coreOptions: AppCoreOptions = {
       return Promise.resolve();
     },
   },
-  chooser: { choose: () => Promise.resolve(chooserAnswers.shift() ?? []) },
+  chooser: {
+    choose: (kind) => {
+      print({ choosing: kind });
+      return Promise.resolve(chooserAnswers.shift() ?? []);
+    },
+  },
   // As the unpackaged app: PHOTO_UPLOADER_POLICY_FILE points a journey at its policy.
   policy: systemPolicySource({
     platform: process.platform,
@@ -88,7 +96,10 @@ const ownership = await serveAsOwner({
 const core = ownership.core;
 const host = await startBridgeHost({
   core,
-  frontEnd: new WindowFrontEnd(() => Promise.resolve(confirmAnswers.shift() ?? false)),
+  frontEnd: new WindowFrontEnd((question) => {
+    print({ asked: question });
+    return Promise.resolve(confirmAnswers.shift() ?? false);
+  }),
   nextDrop: (files) => dropAnswers.shift() ?? Array<string>(files).fill(''),
   rendererDir,
   token: randomBytes(24).toString('base64url'),

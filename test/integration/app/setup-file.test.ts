@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import keytar from 'keytar';
@@ -7,6 +7,7 @@ import { KEYCHAIN_SERVICE } from '../../../main/secrets/keytar-secret-store';
 import { secretNames } from '../../../main/secrets/secret-names';
 import { requireKeychain } from '../../support/keychain';
 import { admin, startTestService, type TestService } from '../../support/photo-service-harness';
+import { type SetupFileBody, writeLocalSetupFile } from '../../support/setup-file-fixture';
 import { makePhotos, runCli, startCli } from '../../support/upload-harness';
 
 // Issue 23, done when: IT's setup file on a fresh data folder (`setup FILE --yes`), then
@@ -43,38 +44,8 @@ describe('a setup file from IT, on the command line', () => {
     await rm(work, { recursive: true, force: true });
   });
 
-  /** Writes a setup file for the local service and its S3 store, changed by `edit`. */
-  async function setupFile(
-    name: string,
-    edit: (setup: { settings: Record<string, unknown> }) => void = () => undefined,
-  ): Promise<string> {
-    const s3 = service.info.s3!;
-    const setup = {
-      photoUploaderSetup: 1,
-      settings: {
-        authUrl: service.info.auth_url,
-        baseUrl: service.info.base_url,
-        clientId: service.info.client_id,
-        photoHost: {
-          kind: 's3',
-          endpoint: s3.endpoint,
-          region: s3.region,
-          bucket: s3.bucket,
-          prefix: 'office/',
-          pathStyle: true,
-        },
-      } as Record<string, unknown>,
-      secrets: {
-        clientSecret: service.info.client_secret,
-        s3AccessKeyId: s3.access_key_id,
-        s3SecretAccessKey: s3.secret_access_key,
-      },
-    };
-    edit(setup);
-    const file = join(work, name);
-    await writeFile(file, JSON.stringify(setup, null, 2));
-    return file;
-  }
+  const setupFile = (name: string, edit?: (setup: SetupFileBody) => void) =>
+    writeLocalSetupFile(service.info, work, name, edit);
 
   it('sets a fresh data folder up: sign-in and upload need no flag and no secret', async () => {
     const dataDir = join(work, 'data');

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CommandFailed, type CliContext } from '../../../../main/cli/cli-context';
-import { isYes, setupCommand, type Terminal } from '../../../../main/cli/setup-command';
+import {
+  isYes,
+  optionsSetupRefuses,
+  setupCommand,
+  type Terminal,
+} from '../../../../main/cli/setup-command';
 
 const office = JSON.stringify({
   photoUploaderSetup: 1,
@@ -135,5 +140,14 @@ describe('isYes', () => {
   it('takes y and yes in any case, and nothing else', () => {
     expect(['y', 'Y', 'yes', ' YES '].map(isYes)).toEqual([true, true, true, true]);
     expect(['', 'n', 'no', 'yep', 'y es'].map(isYes)).toEqual([false, false, false, false, false]);
+  });
+});
+
+describe('optionsSetupRefuses', () => {
+  it('names settings flags, which belong in the file, and passes --yes, --data-dir and --verbose', () => {
+    expect(optionsSetupRefuses({ yes: true, 'data-dir': '/d', verbose: true })).toEqual([]);
+    expect(
+      optionsSetupRefuses({ yes: true, 'base-url': 'https://x.example.com', 's3-bucket': 'b' }),
+    ).toEqual(['--base-url', '--s3-bucket']);
   });
 });

@@ -189,6 +189,15 @@ describe('setupSummary', () => {
       }),
     ).toEqual(['Photo host: the folder “/srv/photos”, published at https://files.example.com']);
     expect(summaryOf({})).toEqual(['Sets nothing.']);
+    expect(
+      summaryOf({
+        caFile: '/etc/ssl/office-ca.pem',
+        mapTileUrl: 'https://tiles.example.com/{z}/{x}/{y}.png',
+      }),
+    ).toEqual([
+      'Trust the certificate authorities in “/etc/ssl/office-ca.pem”',
+      'Load the map’s tiles from https://tiles.example.com',
+    ]);
   });
 });
 
@@ -198,6 +207,12 @@ describe('the example setup file', () => {
     const parsed = parseSetupFile(text);
     expect(parsed.ok).toBe(true);
     if (parsed.ok) expect(parsed.setup.settings.authUrl).toMatch(/^https:\/\/[^/]*example\.com/);
+  });
+
+  it('is the one the README shows', async () => {
+    const text = await readFile(join(ROOT, 'docs/examples/office.photouploader'), 'utf8');
+    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain(`\`\`\`json\n${text}\`\`\``);
   });
 });
 
