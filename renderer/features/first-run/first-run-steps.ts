@@ -25,7 +25,11 @@ function organisationSetsAll(settings: SettingsView): boolean {
 }
 
 /** Whether what `step` asks for is already in place. `ready` never is: it is the last word. */
-export function stepDone(step: FirstRunStep, settings: SettingsView, session: SessionView): boolean {
+export function stepDone(
+  step: FirstRunStep,
+  settings: SettingsView,
+  session: SessionView,
+): boolean {
   if (step === 'connect') return serviceSet(settings);
   if (step === 'sign-in') return session.state === 'signed-in';
   if (step === 'photos') return settings.photoHost !== undefined;
@@ -62,7 +66,5 @@ export function nextStep(
   settings: SettingsView,
   session: SessionView,
 ): FirstRunStep | undefined {
-  return plan
-    .slice(plan.indexOf(current) + 1)
-    .find((step) => !stepDone(step, settings, session));
+  return plan.slice(plan.indexOf(current) + 1).find((step) => !stepDone(step, settings, session));
 }
