@@ -60,7 +60,8 @@ export function PhotoHostStep({
       <StepHeading id="step-photos">Where photos go</StepHeading>
       <p>
         The Photo Service fetches each photo from a place the uploader puts it. Whoever runs your
-        storage (often IT) gives you these details.
+        storage (often IT) gives you these details. When you save them, Photo Uploader asks you to
+        confirm where photos will go, then tests the place with a small test image.
       </p>
       <form className="settings" onSubmit={submit} aria-labelledby="step-photos">
         <label>

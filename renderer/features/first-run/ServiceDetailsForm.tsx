@@ -69,7 +69,7 @@ export function ServiceDetailsForm({
       </label>
       <StepProblem
         message={problem}
-        fix="Check the details with IT, correct them above and press Continue again."
+        fix="Check the details with IT, correct them above and press Continue again (and confirm)."
       />
       <button type="submit" className="primary" disabled={busy}>
         Continue

@@ -1,0 +1,136 @@
+import type { Page } from 'playwright';
+import { afterEach, describe, expect, it } from 'vitest';
+import { approveInBrowser, screenshot, waitUntilUploaded } from '../support/e2e-harness';
+import { admin } from '../support/photo-service-harness';
+import {
+  darkThemeFindings,
+  dropFolder,
+  openWindowSession,
+  seriousViolations,
+  type WindowSession,
+} from '../support/window-session';
+
+// The first-run guide in Debian Chromium, through the bridge host, against the local Photo
+// Service and its S3 store: from an empty data folder (nothing seeded) to the first upload. The
+// test plays only the OS (the system browser, the dropped folder).
+
+const WIDE = { width: 1280, height: 900 };
+const SMALL = { width: 1024, height: 700 };
+
+/**
+ * Axe's serious findings on the page as it is now must be none, in the light and the dark theme,
+ * with screenshots of both at the journey's size and of the light one at 1024×700.
+ */
+async function checkStep(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await darkThemeFindings(page, name)).toEqual([]);
+  await page.setViewportSize(SMALL);
+  try {
+    await screenshot(page, `${name}-1024x700`);
+    expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    await page.setViewportSize(WIDE);
+  }
+}
+
+/** The text of the element that has the focus (the test project has no DOM types: a script). */
+function focusedText(page: Page): Promise<string> {
+  return page.evaluate<string>('document.activeElement?.textContent ?? ""');
+}
+
+/** Waits until step `title` is shown, marked current, with the focus on its heading. */
+async function onStep(page: Page, title: string): Promise<void> {
+  await page
+    .getByRole('heading', { name: title, level: 2 })
+    .waitFor()
+    .catch(async (error: unknown) => {
+      await screenshot(page, `first-run-no-${title}`);
+      throw error;
+    });
+  await expect.poll(() => focusedText(page)).toBe(title);
+  const steps = page.getByRole('list', { name: 'Setup steps' });
+  if ((await steps.count()) > 0)
+    expect(await steps.locator('[aria-current="step"]').textContent()).toBe(title);
+}
+
+describe('the first-run guide in Chromium', () => {
+  let session: WindowSession | undefined;
+
+  afterEach(async () => {
+    await session?.close();
+    session = undefined;
+  });
+
+  it(
+    'goes from an empty data folder through the guide to the first upload',
+    { timeout: 180_000 },
+    async () => {
+      session = await openWindowSession({ settings: 'empty' });
+      const { page, host, browser, service, folder } = session;
+      const s3 = service.info.s3;
+      if (s3 === undefined) throw new Error('the journey needs the service’s S3 store');
+
+      await onStep(page, 'Connect');
+      expect(await page.getByRole('navigation', { name: 'Screens' }).count()).toBe(0);
+      await checkStep(page, 'first-run-1-connect');
+
+      // Clear-text http to another machine: refused beside the step, saying what to use.
+      await page.getByLabel('Sign-in address').fill('http://photos.example.com/');
+      await page.getByLabel('API address').fill(service.info.base_url);
+      await page.getByLabel('Client id').fill(service.info.public_client_id);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('alert').filter({ hasText: 'use https' }).waitFor();
+      await checkStep(page, 'first-run-1-connect-problem');
+
+      await page.getByLabel('Sign-in address').fill(service.info.auth_url);
+      // The app's own dialog asks where tokens will go: the user says yes.
+      await host.answerConfirmation(true);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await onStep(page, 'Sign in');
+      await checkStep(page, 'first-run-2-sign-in');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await approveInBrowser(browser, await host.nextBrowserUrl());
+
+      await onStep(page, 'Where photos go');
+      await checkStep(page, 'first-run-3-photos');
+      await page.getByLabel('Endpoint (leave empty for AWS)').fill(s3.endpoint);
+      await page.getByLabel('Region', { exact: true }).fill(s3.region);
+      await page.getByLabel('Bucket', { exact: true }).fill(s3.bucket);
+      await page.getByLabel(/Path-style addresses/).check();
+      await page.getByLabel('Access key id').fill(s3.access_key_id);
+      await page.getByLabel('Secret access key').fill(s3.secret_access_key);
+      await host.answerConfirmation(true);
+      await page.getByRole('button', { name: 'Save and test' }).click();
+      await page.getByRole('status').filter({ hasText: 'The photo host works' }).waitFor({
+        timeout: 30_000,
+      });
+      await checkStep(page, 'first-run-3-photos-tested');
+      await page.getByRole('button', { name: 'Continue' }).click();
+
+      await onStep(page, 'Ready');
+      await checkStep(page, 'first-run-4-ready');
+      await page.getByRole('button', { name: 'Add photos' }).click();
+      const screens = page.getByRole('navigation', { name: 'Screens' });
+      await screens.waitFor();
+      expect(
+        await screens.getByRole('button', { name: 'Add photos' }).getAttribute('aria-current'),
+      ).toBe('page');
+      await page.getByText(`Signed in to ${service.info.auth_url}`).waitFor();
+
+      // The first upload, with nothing else set up.
+      await dropFolder(page, host, folder);
+      const found = page.getByRole('grid', { name: 'Photos found' });
+      await expect.poll(() => found.getByRole('gridcell').count(), { timeout: 30_000 }).toBe(5);
+      await page.getByLabel(/Project: search/).fill('Harbor');
+      await page.getByRole('button', { name: /Harbor View Tower/ }).click();
+      await page.getByRole('button', { name: 'Upload 4 photos' }).click();
+      await waitUntilUploaded(page, 4);
+      const project = service.info.projects.find((entry) => entry.name === 'Harbor View Tower');
+      const photos = (await admin.state(service.info)).photos.filter(
+        (photo) => photo.project_id === project?.id,
+      );
+      expect(photos).toHaveLength(4);
+    },
+  );
+});
