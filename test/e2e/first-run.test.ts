@@ -39,6 +39,46 @@ function focusedText(page: Page): Promise<string> {
   return page.evaluate<string>('document.activeElement?.textContent ?? ""');
 }
 
+/** How many Tab presses a user would tolerate before the journey calls the order broken. */
+const TAB_LIMIT = 30;
+
+/**
+ * The focused element as a screen reader would announce it, `role: name` (its role or tag, then
+ * its aria-label, its label or its text).
+ */
+function focused(page: Page): Promise<string> {
+  return page.evaluate<string>(`(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return 'body';
+    const role = element.getAttribute('role') ?? element.tagName.toLowerCase();
+    const words = (text) => (text ?? '').replace(/\\s+/g, ' ').trim();
+    const name =
+      element.getAttribute('aria-label') ??
+      (element.labels && element.labels.length > 0
+        ? Array.from(element.labels).map((label) => label.textContent).join(' ')
+        : element.textContent);
+    return role + ': ' + words(name);
+  })()`);
+}
+
+/** Presses Tab until the focused element matches `target`; fails listing where focus went. */
+async function tabTo(page: Page, target: RegExp): Promise<void> {
+  const visited: string[] = [];
+  for (let press = 0; press < TAB_LIMIT; press += 1) {
+    await page.keyboard.press('Tab');
+    const now = await focused(page);
+    if (target.test(now)) return;
+    visited.push(now);
+  }
+  throw new Error(`Tab never reached ${String(target)}; focus went to:\n  ${visited.join('\n  ')}`);
+}
+
+/** Tabs to the field labelled `label` and types `text` into it. */
+async function typeInto(page: Page, label: string, text: string): Promise<void> {
+  await tabTo(page, new RegExp(`^input: ${label.replace(/[()]/g, '\\$&')}$`));
+  await page.keyboard.type(text);
+}
+
 /** Waits until step `title` is shown, marked current, with the focus on its heading. */
 async function onStep(page: Page, title: string): Promise<void> {
   await page
@@ -133,4 +173,54 @@ describe('the first-run guide in Chromium', () => {
       expect(photos).toHaveLength(4);
     },
   );
+
+  it('can be walked through with the keyboard only', { timeout: 180_000 }, async () => {
+    session = await openWindowSession({ settings: 'empty', folder: 'empty' });
+    const { page, host, browser, service } = session;
+    const s3 = service.info.s3;
+    if (s3 === undefined) throw new Error('the journey needs the service’s S3 store');
+
+    await onStep(page, 'Connect');
+    await typeInto(page, 'Sign-in address', service.info.auth_url);
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('input: API address');
+    await page.keyboard.type(service.info.base_url);
+    await typeInto(page, 'Client id', service.info.public_client_id);
+    await tabTo(page, /^button: Continue$/);
+    await host.answerConfirmation(true);
+    await page.keyboard.press('Enter');
+
+    await onStep(page, 'Sign in');
+    await checkStep(page, 'first-run-keyboard-2-sign-in');
+    await tabTo(page, /^button: Sign in$/);
+    await page.keyboard.press('Enter');
+    // The consent in the system browser is the OS's part.
+    await approveInBrowser(browser, await host.nextBrowserUrl());
+
+    await onStep(page, 'Where photos go');
+    await typeInto(page, 'Endpoint (leave empty for AWS)', s3.endpoint);
+    await typeInto(page, 'Region', s3.region);
+    await typeInto(page, 'Bucket', s3.bucket);
+    await tabTo(page, /^input: Path-style addresses/);
+    await page.keyboard.press('Space');
+    await typeInto(page, 'Access key id', s3.access_key_id);
+    await typeInto(page, 'Secret access key', s3.secret_access_key);
+    await tabTo(page, /^button: Save and test$/);
+    await host.answerConfirmation(true);
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'The photo host works' }).waitFor({
+      timeout: 30_000,
+    });
+    await tabTo(page, /^button: Continue$/);
+    await checkStep(page, 'first-run-keyboard-3-photos-tested');
+    await page.keyboard.press('Enter');
+
+    await onStep(page, 'Ready');
+    await tabTo(page, /^button: Add photos$/);
+    await page.keyboard.press('Enter');
+    const screens = page.getByRole('navigation', { name: 'Screens' });
+    await screens.waitFor();
+    await tabTo(page, /^button: Choose folder…$/);
+    await checkStep(page, 'first-run-keyboard-5-add-photos');
+  });
 });
