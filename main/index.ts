@@ -26,6 +26,7 @@ import { electronProxyResolver } from './platform/electron-proxy';
 import { electronSettingsFile } from './platform/electron-settings-file';
 import { watchPowerAndNetwork } from './platform/power-and-network';
 import { FallbackSecretStore } from './secrets/fallback-secret-store';
+import { systemPolicySource } from './settings/open-policy-source';
 import { KeytarSecretStore } from './secrets/keytar-secret-store';
 
 // The composition root of the desktop app: Electron's events wired into the core, which is built
@@ -112,6 +113,13 @@ if (!app.requestSingleInstanceLock()) {
           redactor,
           logger,
           settingsFile: electronSettingsFile,
+          // The organisation's (a packaged app never takes PHOTO_UPLOADER_POLICY_FILE).
+          policy: systemPolicySource({
+            platform: process.platform,
+            env,
+            packaged: app.isPackaged,
+            logger: logger.child('policy'),
+          }),
           customScheme:
             links.decision.kind === 'custom-scheme' ? DEFAULT_REDIRECT_SCHEME : undefined,
           redirectNote: links.decision.kind === 'loopback' ? links.decision.reason : undefined,

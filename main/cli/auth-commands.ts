@@ -50,13 +50,33 @@ export async function login(context: CliContext, out: CommandOutput): Promise<nu
   return 0;
 }
 
-/** `status [--json]`: the session state, its expiry and scope. Exit 0 when it can tell. */
+/**
+ * What `status` says of the organisation's policy: the settings it manages and where it was read,
+ * or why it is ignored; nothing without a policy.
+ */
+export function policyLines(settings: SettingsView): string[] {
+  if (settings.policyProblem !== undefined)
+    return [`${settings.policyProblem} (${settings.policyOrigin ?? 'the system policy'})`];
+  if (settings.managed.length === 0) return [];
+  return [
+    `Set by your organisation (${settings.policyOrigin ?? 'the system policy'}): ${[...settings.managed].sort().join(', ')}`,
+  ];
+}
+
+/**
+ * `status [--json]`: the session state, its expiry and scope, and what the organisation's policy
+ * manages (or why it is ignored). Exit 0 when it can tell.
+ */
 export async function status(
   context: CliContext,
   options: { json: boolean },
   out: CommandOutput,
 ): Promise<number> {
-  const service = requireService(await context.call('settings:get', {}));
+  const settings = await context.call('settings:get', {});
+  // Said even when no service is configured: an invalid policy may be why.
+  if (settings.authUrl === undefined || settings.clientId === undefined)
+    for (const line of policyLines(settings)) out.stderr.write(`status: ${line}\n`);
+  const service = requireService(settings);
   const session = await context.call('session:get', {});
   const expiresAt =
     session.state === 'signed-in' && session.expiresAt !== undefined
@@ -65,7 +85,17 @@ export async function status(
   const scope = session.state === 'signed-in' ? (session.access ?? null) : null;
   if (options.json) {
     out.stdout.write(
-      `${JSON.stringify({ state: session.state, expires_at: expiresAt, scope, auth_url: service.authUrl, client_id: service.clientId, remembered: session.remembered })}\n`,
+      `${JSON.stringify({
+        state: session.state,
+        expires_at: expiresAt,
+        scope,
+        auth_url: service.authUrl,
+        client_id: service.clientId,
+        remembered: session.remembered,
+        managed: [...settings.managed].sort(),
+        policy_origin: settings.policyOrigin ?? null,
+        policy_problem: settings.policyProblem ?? null,
+      })}\n`,
     );
     return 0;
   }
@@ -75,6 +105,7 @@ export async function status(
       : '';
   out.stdout.write(`${session.state} at ${service.authUrl}${details}\n`);
   if (session.message) out.stdout.write(`${session.message}\n`);
+  for (const line of policyLines(settings)) out.stdout.write(`${line}\n`);
   return 0;
 }
 

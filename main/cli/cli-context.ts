@@ -11,6 +11,7 @@ import { openDataFolder } from '../ownership/open-data-folder';
 import { PrintingBrowser, SystemBrowser } from '../platform/system-browser';
 import { FallbackSecretStore } from '../secrets/fallback-secret-store';
 import { KeytarSecretStore } from '../secrets/keytar-secret-store';
+import { systemPolicySource } from '../settings/open-policy-source';
 
 /** The environment variable that carries a confidential client's secret (never a flag). */
 export const CLIENT_SECRET_ENV = 'PHOTO_UPLOADER_CLIENT_SECRET';
@@ -108,6 +109,15 @@ export async function openCliContext(
         runQueue: 'on-request',
         // A command never watches the saved folders: only the app does (runsSavedWatchers).
         program: 'command-line',
+        // The organisation's policy, as the app reads it. The command line runs only from a
+        // checkout (`npm run cli`), never packaged, so PHOTO_UPLOADER_POLICY_FILE counts, as it
+        // does for `npm start`. Attached to the app, the app's policy rules.
+        policy: systemPolicySource({
+          platform: process.platform,
+          env,
+          packaged: false,
+          logger: logger.child('policy'),
+        }),
       });
     },
   });

@@ -19,6 +19,7 @@ import { keepOriginalsFlag, noSavedSettings, settingsChange } from './settings-f
 import { printable } from '../../shared/domain/printable-text';
 import { readFilesFrom } from './files-from';
 import { watchFolders } from './watch-command';
+import { setupCommand, terminalOf } from './setup-command';
 
 /** The commands that open the data folder (`inspect` needs none). */
 const COMMANDS = new Set([
@@ -47,6 +48,9 @@ Commands:
   login      sign in through the browser (loopback redirect) and remember the service
   status     say whether you are signed in (--json for a machine-readable line)
   logout     revoke the tokens and forget them
+  setup FILE [--yes]  apply a setup file from IT (office.photouploader): prints what it sets
+             and asks "Apply this setup? [y/N]"; --yes applies without asking (needed when
+             standard input is not a terminal). Its secrets go to the keychain
   upload <paths...> --project ID [--description HTML] [--internal] [--zone IANA] [--queue-only]
          [--tag T]... [--tags-from-folders] [--project-per-subfolder] [--allow-duplicates]
              add photos to the queue, then run it (unless --queue-only); --tag (repeatable) tags
@@ -198,6 +202,7 @@ export async function runCli(
         'files-from': { type: 'string' },
         'keep-mine': { type: 'boolean' },
         'take-theirs': { type: 'boolean' },
+        yes: { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -230,6 +235,18 @@ export async function runCli(
       return 2;
     }
   }
+  if (command === 'setup')
+    // Checked and confirmed before the data folder is opened: a "no" opens nothing.
+    return setupCommand(
+      { file: positionals[1], yes: values.yes ?? false },
+      { out: { stdout, stderr }, terminal: terminalOf(stdin, stdout) },
+      () =>
+        openCliContext(
+          { dataDir: values['data-dir'], verbose: values.verbose ?? false, noBrowser: true },
+          env,
+          { stdout, stderr },
+        ),
+    );
   if (command === 'inspect' && values.project === undefined) {
     // Reading photos needs no data folder: no queue, no sign-in.
     try {

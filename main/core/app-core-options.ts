@@ -3,12 +3,16 @@ import type { Browser } from '../auth/browser';
 import type { ProxyResolver } from '../http/proxy-routing-dispatcher';
 import type { Logger, Redactor } from '../logging/logger';
 import type { SecretStore } from '../secrets/secret-store';
+import type { PolicySource } from '../settings/policy-source';
 import type { SettingsFile } from '../settings/settings-store';
 
-/** Asks the user for files or a folder (Electron's open dialog; a scripted list in tests). */
+/**
+ * Asks the user for files, a folder or a setup file (Electron's open dialog; a scripted list in
+ * tests).
+ */
 export interface PathChooser {
-  /** The chosen paths; empty when the user cancelled. */
-  choose(kind: 'files' | 'folder'): Promise<string[]>;
+  /** The chosen paths; empty when the user cancelled. `setup-file`: one `.photouploader` file. */
+  choose(kind: 'files' | 'folder' | 'setup-file'): Promise<string[]>;
 }
 
 /** What the core is built from: its data folder, the platform's ports and its choices. */
@@ -26,6 +30,12 @@ export type AppCoreOptions = {
    * Electron app). Without one, sign-in always uses a loopback redirect.
    */
   readonly customScheme: string | undefined;
+  /**
+   * Where the organisation's policy is read (`systemPolicySource`: the app, the command line and
+   * the bridge host pass this system's); read at start, before the settings are applied, then
+   * followed. None: no policy.
+   */
+  readonly policy?: PolicySource;
   /** The settings file's library (the app: electron-store); conf by default. */
   readonly settingsFile?: (dataDir: string) => SettingsFile;
   /** Why sign-in uses the loopback redirect on this install, for Settings (see redirect-choice). */

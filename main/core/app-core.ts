@@ -7,6 +7,7 @@ import type {
   QueueProgressView,
   SessionView,
   SettingsView,
+  SetupResultView,
 } from '../../shared/ipc/views';
 import type { RefreshLock } from '../auth/token-vault';
 import { createHttpAgent, type HttpAgent } from '../http/http-agent';
@@ -18,10 +19,13 @@ import type { Rendition, ServiceRenditions } from '../media/service-renditions';
 import type { Thumbnails } from '../media/thumbnails';
 import type { QueueStore } from '../queue/queue-store';
 import { UploadEngine } from '../queue/upload-engine';
+import type { PolicyFollower } from '../settings/policy-follower';
+import { changeNeedsReconfigure } from '../settings/read-when-used';
 import type { SettingsStore } from '../settings/settings-store';
 import type { PhotoHost } from '../staging/photo-host';
 import type { AppCoreOptions } from './app-core-options';
 import { connectService, openHostOrWait } from './core-configuration';
+import type { CorePort } from './core-port';
 import { buildCoreParts } from './core-parts';
 import type { IntakeRuns } from './intake-runs';
 import { notReadyReason, redirectChoice, settingsView } from './settings-view';
@@ -32,6 +36,7 @@ import { sessionView } from './views';
 import type { CoreWatchers } from '../watch/core-watchers';
 import { watchSessionsOfConnection } from '../watch/watch-session-handlers';
 import { commandLineFrontEnd, type FrontEnd } from './front-end';
+import { openSetupFile } from './setup-handlers';
 
 export type { AppCoreOptions, PathChooser } from './app-core-options';
 
@@ -40,9 +45,10 @@ type EventListener = <E extends IpcEvent>(event: E, payload: IpcEventPayloads[E]
 /**
  * The app without Electron: settings, keychain, sign-in, intake, photo host and upload queue,
  * built once and wired together. Electron's main process and the end-to-end bridge host both
- * serve its `handlers` and forward its events; neither adds logic of its own.
+ * serve its `handlers` and forward its events; neither adds logic of its own. The handlers see it
+ * through `CorePort` only.
  */
-export class AppCore {
+export class AppCore implements CorePort {
   readonly #handlers = new Map<FrontEnd, IpcHandlers>();
   readonly settings: SettingsStore;
   readonly #listeners = new Set<EventListener>();
@@ -64,6 +70,7 @@ export class AppCore {
   readonly #runner: QueueRunner;
   /** The watched folders of the settings (issue 13). */
   readonly watchers: CoreWatchers;
+  readonly #policy: PolicyFollower | undefined;
   #connection: ServiceConnection | undefined;
   #host: (PhotoHost & { close?(): void }) | undefined;
   /** Why no upload engine runs, in the user's words; undefined when one does. */
@@ -81,6 +88,7 @@ export class AppCore {
       renditionDispatcher: () => this.#renditionDispatcher,
       emit: (event, payload) => this.#emit(event, payload),
       commandLineHandlers: () => this.handlersFor(commandLineFrontEnd),
+      policyChanged: (changed) => this.#policyChanged(changed),
     });
     this.#refreshLock = parts.refreshLock;
     this.settings = parts.settings;
@@ -95,6 +103,7 @@ export class AppCore {
     this.#runs = parts.runs;
     this.#runner = parts.runner;
     this.watchers = parts.watchers;
+    this.#policy = parts.policy;
   }
 
   /**
@@ -122,6 +131,24 @@ export class AppCore {
   }
 
   /**
+   * Opens the setup file at `path`, which the operating system handed to `frontEnd` (a drop on
+   * the window, a double-click): the same checks, confirmation and saving as `setup:open`.
+   */
+  openSetupFile(path: string, frontEnd: FrontEnd): Promise<SetupResultView> {
+    return openSetupFile(
+      {
+        settings: this.settings,
+        reconfigure: () => this.reconfigure(),
+        secrets: this.options.secrets,
+        redactor: this.options.redactor,
+        frontEnd,
+        chooser: this.options.chooser,
+      },
+      path,
+    );
+  }
+
+  /**
    * The calls served to one connection of a command line (attached, or this process's own), on
    * top of `handlersFor(commandLineFrontEnd)`: its watch sessions, whose reports go to `send`
    * only. `close` when the connection ends: its sessions end with it.
@@ -136,7 +163,10 @@ export class AppCore {
   /** Builds the core, restores the session from the keychain and starts the queue. */
   static async start(options: AppCoreOptions): Promise<AppCore> {
     const core = new AppCore(options);
+    // The organisation's policy first: the settings applied below are those it leaves in effect.
+    await core.#policy?.start();
     await core.reconfigure();
+    core.#policy?.follow();
     // Start the worker threads now so the first drop is not kept waiting.
     void core.#workers.warmUp();
     await core.watchers.use(core.settings.get().watchFolders ?? []);
@@ -291,6 +321,7 @@ export class AppCore {
 
   /** Quitting: in-flight steps are journaled, then everything is closed. */
   async shutdown(): Promise<void> {
+    this.#policy?.close();
     await this.#configuring;
     await this.watchers.close();
     await this.#runner.close();
@@ -366,6 +397,15 @@ export class AppCore {
         : undefined,
     );
     this.#emit('session:changed', this.sessionView());
+  }
+
+  /**
+   * The organisation's policy changed while running: applied like a saved settings change
+   * (`reconfigure` unless only settings read when used changed), then the window is told.
+   */
+  async #policyChanged(changed: readonly string[]): Promise<void> {
+    if (changeNeedsReconfigure(changed)) await this.reconfigure();
+    this.#emit('settings:changed', await this.settingsView());
   }
 
   /** The session as the window sees it. */

@@ -14,6 +14,7 @@ import { ServiceRenditions } from '../media/service-renditions';
 import { Thumbnails } from '../media/thumbnails';
 import { sharedLocksDir } from '../ownership/data-folder';
 import { QueueStore } from '../queue/queue-store';
+import { PolicyFollower } from '../settings/policy-follower';
 import { SettingsStore } from '../settings/settings-store';
 import { CoreWatchers, runsSavedWatchers } from '../watch/core-watchers';
 import type { AppCoreOptions } from './app-core-options';
@@ -32,6 +33,8 @@ export type CoreParts = {
   readonly runner: QueueRunner;
   /** The watched folders of the settings (issue 13). */
   readonly watchers: CoreWatchers;
+  /** Keeps the settings on the organisation's policy; none without a policy source. */
+  readonly policy: PolicyFollower | undefined;
 };
 
 /** What the parts ask of the core that owns them, when they run (not when they are built). */
@@ -45,6 +48,8 @@ export type CoreLinks = {
   readonly emit: <E extends IpcEvent>(event: E, payload: IpcEventPayloads[E]) => void;
   /** The command line's handlers: a watcher queues what it takes in through them. */
   readonly commandLineHandlers: () => IpcHandlers;
+  /** The organisation's policy changed while running: `settings` names what changed in effect. */
+  readonly policyChanged: (settings: readonly string[]) => Promise<void>;
 };
 
 /** Whether the service's API address is on this computer (the local service, demo mode). */
@@ -113,5 +118,25 @@ export function buildCoreParts(options: AppCoreOptions, links: CoreLinks): CoreP
     settleSeconds: () => settings.get().watchSettleSeconds,
     emit: (folders) => links.emit('watch:changed', folders),
   });
-  return { refreshLock, settings, store, workers, thumbnails, renditions, runs, runner, watchers };
+  const policy =
+    options.policy === undefined
+      ? undefined
+      : new PolicyFollower({
+          source: options.policy,
+          settings,
+          logger: options.logger.child('policy'),
+          changed: links.policyChanged,
+        });
+  return {
+    refreshLock,
+    settings,
+    store,
+    workers,
+    thumbnails,
+    renditions,
+    runs,
+    runner,
+    watchers,
+    policy,
+  };
 }

@@ -1,7 +1,9 @@
 import { IpcFailure } from '../../shared/ipc/dispatcher';
 import type { SensitiveChange } from './sensitive-change';
+import type { SetupToConfirm } from './setup-question';
 
 export type { SensitiveChange } from './sensitive-change';
+export type { SetupToConfirm } from './setup-question';
 
 /**
  * Who calls the core's handlers, and what that caller may do without asking the user. The core
@@ -27,6 +29,11 @@ export interface FrontEnd {
    * tokens or photos go. Resolves false when the user declines.
    */
   confirm(change: SensitiveChange): Promise<boolean>;
+  /**
+   * Asks the user, in a way the caller cannot answer for them, whether to apply a setup file
+   * (what it sets, in words). Resolves false when the user declines.
+   */
+  confirmSetup(setup: SetupToConfirm): Promise<boolean>;
 }
 
 /**
@@ -38,6 +45,8 @@ export const commandLineFrontEnd: FrontEnd = {
   grant: () => Promise.resolve(),
   checkPaths: () => Promise.resolve(),
   confirm: () => Promise.resolve(true),
+  // `setup FILE` asked at the terminal before it called the core, or was given `--yes`.
+  confirmSetup: () => Promise.resolve(true),
 };
 
 /** The failure a declined confirmation ends a call with. */

@@ -10,7 +10,8 @@ import type { PhotoServiceApi } from '../api/photo-service-api';
 import type { Redactor } from '../logging/logger';
 import type { QueueStore } from '../queue/queue-store';
 import type { SecretStore } from '../secrets/secret-store';
-import type { AppCore, PathChooser } from './app-core';
+import type { PathChooser } from './app-core-options';
+import type { CorePort } from './core-port';
 import type { FrontEnd } from './front-end';
 import { checkZone, cleanDescription } from './handler-input-checks';
 import type { IntakeRuns } from './intake-runs';
@@ -21,13 +22,15 @@ import { listHandlers } from './list-handlers';
 import { queueHandlers } from './queue-handlers';
 import { sessionHandlers } from './session-handlers';
 import { settingsHandlers } from './settings-handlers';
+import { setupHandlers } from './setup-handlers';
 import { photoView, projectView } from './views';
 import { watchHandlers } from '../watch/watch-handlers';
 import { refusedWatchSessionHandlers } from '../watch/watch-session-handlers';
 
 /** What the handlers work with: the core's parts, built once by `AppCore`. */
 export type HandlerDeps = {
-  readonly core: AppCore;
+  /** The core itself, through its port (the handlers never import `AppCore`). */
+  readonly core: CorePort;
   readonly store: QueueStore;
   readonly runs: IntakeRuns;
   readonly runner: QueueRunner;
@@ -219,11 +222,14 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
       }
     },
 
-    // Placeholders until setup files land (issue 23 §2): refused with a reason, nothing changed.
-    'setup:open': () =>
-      Promise.reject(new IpcFailure('failed', 'Setup files cannot be opened yet.')),
-    'setup:apply': () =>
-      Promise.reject(new IpcFailure('failed', 'Setup files cannot be applied yet.')),
+    ...setupHandlers({
+      settings: core.settings,
+      reconfigure: () => core.reconfigure(),
+      secrets: deps.secrets,
+      redactor: deps.redactor,
+      frontEnd: deps.frontEnd,
+      chooser: deps.chooser,
+    }),
 
     ...lists,
   };

@@ -5,14 +5,14 @@ import { NotAConflict, resolveConflict } from '../queue/conflict-resolution';
 import type { QueueStore } from '../queue/queue-store';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
 import { planAddPhotos } from './add-photos-plan';
-import type { AppCore } from './app-core';
+import type { CorePort } from './core-port';
 import { cleanDescription } from './handler-input-checks';
 import type { IntakeRuns } from './intake-runs';
 import type { QueueRunner } from './queue-runner';
 
 /** What the queue handlers work with. */
 export type QueueHandlerDeps = {
-  readonly core: Pick<AppCore, 'notReadyReason'>;
+  readonly core: Pick<CorePort, 'notReadyReason'>;
   readonly store: QueueStore;
   readonly runs: IntakeRuns;
   readonly runner: QueueRunner;

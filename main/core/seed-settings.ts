@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { secureAddressSchema } from '../../shared/domain/secure-address';
 import type { Logger, Redactor } from '../logging/logger';
 import type { SecretStore } from '../secrets/secret-store';
+import { POLICY_FILE_ENV } from '../settings/policy-source';
 import { photoHostSchema, SettingsStore } from '../settings/settings-store';
 import { saveS3Keys } from '../staging/open-photo-host';
 
@@ -19,14 +20,17 @@ export const DATA_DIR_ENV = 'PHOTO_UPLOADER_DATA_DIR';
 
 /**
  * The variables that reconfigure the app for demo mode and tests: where its data lives, which
- * service and photo host it uses, and the host's keys. An installed app ignores them, so that
- * nothing in a user's environment can quietly send tokens or photos elsewhere.
+ * service and photo host it uses, the host's keys, and where the organisation's policy is read.
+ * An installed app ignores them, so that nothing in a user's environment can quietly send tokens
+ * or photos elsewhere, or replace the organisation's policy. (The command line runs only from a
+ * checkout, `npm run cli`, so it is never packaged: it honours them, like `npm start`.)
  */
 export const TEST_ONLY_ENV = [
   DATA_DIR_ENV,
   SEED_CONFIG_ENV,
   SEED_S3_KEY_ENV,
   SEED_S3_SECRET_ENV,
+  POLICY_FILE_ENV,
 ] as const;
 
 /**

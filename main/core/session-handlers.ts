@@ -1,11 +1,11 @@
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
 import type { SessionView } from '../../shared/ipc/views';
-import type { AppCore } from './app-core';
+import type { CorePort } from './core-port';
 
 /** What the session handlers need of the core. */
 export type SessionHandlerDeps = {
-  readonly core: Pick<AppCore, 'connection' | 'sessionView'>;
+  readonly core: Pick<CorePort, 'connection' | 'sessionView'>;
 };
 
 /** A sign-in waits at most this long for the browser to open before the call answers. */

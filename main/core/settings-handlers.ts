@@ -7,7 +7,7 @@ import { changeNeedsReconfigure } from '../settings/read-when-used';
 import type { PhotoHostSettings } from '../settings/settings-store';
 import { testHostRoundTrip } from '../staging/host-round-trip';
 import { saveS3Keys } from '../staging/open-photo-host';
-import type { AppCore } from './app-core';
+import type { CorePort } from './core-port';
 import { declined, type FrontEnd } from './front-end';
 import { checkMapTileUrl, checkZone } from './handler-input-checks';
 import { sensitiveChange, withoutTrailingSlash } from './sensitive-change';
@@ -15,7 +15,7 @@ import { sensitiveChange, withoutTrailingSlash } from './sensitive-change';
 /** What the settings handlers need of the core. */
 export type SettingsHandlerDeps = {
   readonly core: Pick<
-    AppCore,
+    CorePort,
     'settings' | 'settingsView' | 'reconfigure' | 'photoHost' | 'httpDispatcher'
   >;
   /** Where the client secret and the photo host's keys are kept. */

@@ -62,6 +62,7 @@ export async function settingsView(
     quitWithPending: saved.quitWithPending ?? 'ask',
     managed: policy.kind === 'applied' ? Object.keys(policy.values) : [],
     policyProblem: policy.kind === 'invalid' ? policy.problem : undefined,
+    policyOrigin: policy.kind === 'none' ? undefined : policy.origin,
   };
 }
 

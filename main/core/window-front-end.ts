@@ -1,8 +1,10 @@
 import { basename } from 'node:path';
 import { z } from 'zod';
 import type { DroppedFilesResult } from '../../shared/ipc/bridge';
-import { MAX_PER_MESSAGE } from '../../shared/ipc/chunks';
+import { MAX_PER_MESSAGE } from '../../shared/ipc/message-limits';
 import type { IpcResult } from '../../shared/ipc/contract';
+import type { SetupResultView } from '../../shared/ipc/views';
+import { isSetupFileName } from '../settings/setup-file';
 import { type IpcHandlers, IpcFailure, type IpcSender } from '../../shared/ipc/dispatcher';
 import type { FrontEnd } from './front-end';
 import { PathGrants, type RefusedPath } from './path-grants';
@@ -11,6 +13,7 @@ import {
   confirmationQuestion,
   type SensitiveChange,
 } from './sensitive-change';
+import { setupQuestion, type SetupToConfirm } from './setup-question';
 
 /** Shows a confirmation the window cannot answer (Electron's native dialog); true if confirmed. */
 export type AskUser = (question: ConfirmationQuestion) => Promise<boolean>;
@@ -48,6 +51,10 @@ export class WindowFrontEnd implements FrontEnd {
   confirm(change: SensitiveChange): Promise<boolean> {
     return this.ask(confirmationQuestion(change));
   }
+
+  confirmSetup(setup: SetupToConfirm): Promise<boolean> {
+    return this.ask(setupQuestion(setup));
+  }
 }
 
 /** What the preload sends on `DROP_CHANNEL`: a path per dropped item, empty when unknown. */
@@ -62,8 +69,19 @@ const droppedFilesInput = z
   .strict();
 
 /**
+ * The setup file a drop is, when it is one: a lone `.photouploader` file. Dropped with anything
+ * else, it is just another file of the drop (intake skips it as not a photo).
+ */
+export function droppedSetupFile(paths: readonly string[]): string | undefined {
+  const [only, ...others] = paths;
+  return only !== undefined && others.length === 0 && isSetupFileName(only) ? only : undefined;
+}
+
+/**
  * A drop on the window, as the preload (or the bridge host, playing the OS) hands it over: the
- * located paths are granted and taken in. Only the trusted window frame may drop.
+ * located paths are granted and taken in, or, when the drop is a lone setup file, it is opened
+ * as one by `openSetupFile` (which asks the user in a native confirmation). Only the trusted
+ * window frame may drop.
  */
 export async function receiveDrop(
   frontEnd: FrontEnd,
@@ -71,6 +89,7 @@ export async function receiveDrop(
   rawInput: unknown,
   sender: IpcSender,
   onUnexpected: (error: unknown) => void,
+  openSetupFile: (path: string) => Promise<SetupResultView>,
 ): Promise<IpcResult<DroppedFilesResult>> {
   if (!sender.trusted)
     return {
@@ -84,7 +103,11 @@ export async function receiveDrop(
   const paths = parsed.data.paths.filter((path) => path !== '');
   const unlocated = parsed.data.paths.length - paths.length;
   if (paths.length === 0) return { ok: true, value: { runId: null, unlocated } };
+  // Only a drop of its own: a chunk of a large drop is photos.
+  const setupFile = parsed.data.runId === undefined ? droppedSetupFile(paths) : undefined;
   try {
+    if (setupFile !== undefined)
+      return { ok: true, value: { runId: null, unlocated, setup: await openSetupFile(setupFile) } };
     await frontEnd.grant(paths);
     const { runId } = await handlers['intake:add-paths']({
       paths,

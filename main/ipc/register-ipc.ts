@@ -46,6 +46,7 @@ export function registerIpc(
       input,
       { trusted: isTrustedFrame(event.senderFrame, window) },
       (error) => logger.error('a drop failed unexpectedly', { error }),
+      (path) => core.openSetupFile(path, frontEnd),
     ),
   );
   const stopEvents = core.onEvent((event, payload) => {

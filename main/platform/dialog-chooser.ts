@@ -1,27 +1,13 @@
 import { type BrowserWindow, dialog } from 'electron';
-import type { PathChooser } from '../core/app-core';
+import type { PathChooser } from '../core/app-core-options';
+import { openDialogChoice } from '../core/open-dialog-choice';
 
-/** The operating system's open dialog, for "Choose files…" and "Choose folder…". */
+/** The operating system's open dialog: "Choose files…", "Choose folder…", "Open a setup file…". */
 export class DialogChooser implements PathChooser {
   constructor(private readonly window: () => BrowserWindow | undefined) {}
 
-  async choose(kind: 'files' | 'folder'): Promise<string[]> {
-    const options: Electron.OpenDialogOptions = {
-      title: kind === 'folder' ? 'Choose folders of photos' : 'Choose photos',
-      properties:
-        kind === 'folder' ? ['openDirectory', 'multiSelections'] : ['openFile', 'multiSelections'],
-      ...(kind === 'files'
-        ? {
-            filters: [
-              {
-                name: 'Photos',
-                extensions: ['jpg', 'jpeg', 'png', 'heic', 'heif', 'tif', 'tiff', 'webp'],
-              },
-              { name: 'All files', extensions: ['*'] },
-            ],
-          }
-        : {}),
-    };
+  async choose(kind: 'files' | 'folder' | 'setup-file'): Promise<string[]> {
+    const options: Electron.OpenDialogOptions = openDialogChoice(kind);
     const window = this.window();
     const result = window
       ? await dialog.showOpenDialog(window, options)

@@ -1,5 +1,5 @@
 import { sameDescription } from '../../shared/description/description-compare';
-import type { QueueItem } from './queue-store';
+import type { QueueItem } from './queue-schema';
 
 // Edits of one photo's description are the same user's successive versions: they run one at a
 // time, in the order they were saved, and each starts from the one before it.

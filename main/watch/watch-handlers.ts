@@ -3,7 +3,7 @@ import type { WatchFolderView, WatchRule } from '../../shared/domain/watch-rule'
 import { cleanDescription } from '../core/handler-input-checks';
 import type { IpcInput } from '../../shared/ipc/contract';
 import { type IpcHandlers, IpcFailure } from '../../shared/ipc/dispatcher';
-import type { PathChooser } from '../core/app-core';
+import type { PathChooser } from '../core/app-core-options';
 import { projectCheckWords } from '../core/project-check';
 import type { ProjectCheckView } from '../../shared/ipc/views';
 import type { SettingsStore } from '../settings/settings-store';

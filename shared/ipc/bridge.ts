@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ipcCalls } from './contract';
 import type { IpcChannel, IpcEvent, IpcEventPayloads, IpcResult, IpcResults } from './contract';
+import type { SetupResultView } from './views';
 
 /** What the renderer passes: the schema's input (fields with defaults may be left out). */
 export type IpcCallInput<C extends IpcChannel> = z.input<(typeof ipcCalls)[C]>;
@@ -36,10 +37,15 @@ export type UploaderBridge<DroppedFile> = {
 };
 
 /**
- * What a drop started: the intake's run (null when nothing could be located), and how many
- * dropped items had no place on disk the transport could find.
+ * What a drop started: the intake's run (null when nothing could be located, or the drop was a
+ * setup file), how many dropped items had no place on disk the transport could find, and, when
+ * the drop was a lone setup file, what opening it came to (issue 23).
  */
-export type DroppedFilesResult = { readonly runId: number | null; readonly unlocated: number };
+export type DroppedFilesResult = {
+  readonly runId: number | null;
+  readonly unlocated: number;
+  readonly setup?: SetupResultView;
+};
 
 /**
  * The preload's private channel for dropped files: not in `ipcChannels`, so the renderer's

@@ -48,6 +48,7 @@ export const ipcEvents = [
   'queue:changed',
   'watch:changed',
   'watch:session-report',
+  'settings:changed',
 ] as const;
 export type IpcEvent = (typeof ipcEvents)[number];
 

@@ -3,12 +3,10 @@ import type { IpcResult } from './contract';
 /**
  * How many paths or intake ids one message carries. A drop or a queued batch larger than this is
  * sent as several messages that main joins into one intake run or one batch, so no message
- * across the bridge is unbounded and no user meets a limit.
+ * across the bridge is unbounded and no user meets a limit. Well under `MAX_PER_MESSAGE`
+ * (message-limits.ts), the most one message may carry.
  */
 export const CHUNK_SIZE = 5_000;
-
-/** The most one message may carry (the contract's bound; a chunk is well under it). */
-export const MAX_PER_MESSAGE = 10_000;
 
 /** `list` cut into consecutive pieces of at most `size` (none for an empty list). */
 export function chunksOf<T>(list: readonly T[], size = CHUNK_SIZE): T[][] {

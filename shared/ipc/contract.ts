@@ -11,7 +11,7 @@ import {
   watchRuleSchema,
 } from '../domain/watch-rule';
 import type { IpcChannel, IpcEvent } from './channels';
-import { MAX_PER_MESSAGE } from './chunks';
+import { MAX_PER_MESSAGE } from './message-limits';
 import type {
   IntakeBatchView,
   PhotoView,
@@ -388,6 +388,11 @@ export type IpcEventPayloads = {
   'watch:changed': readonly WatchFolderView[];
   /** To the command line whose watch session it concerns only (never the window). */
   'watch:session-report': WatchSessionReport;
+  /**
+   * The settings in effect changed without the window saving them: the organisation's policy
+   * changed while the app runs (its values, what it manages, or its problem).
+   */
+  'settings:changed': SettingsView;
 };
 
 /** What a command line's watch session hears from the owner's watchers. */

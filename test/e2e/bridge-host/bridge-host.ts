@@ -79,6 +79,7 @@ export async function startBridgeHost(options: {
       { trusted: true },
       (error) =>
         process.stderr.write(`bridge-host: a drop failed unexpectedly: ${String(error)}\n`),
+      (path) => core.openSetupFile(path, options.frontEnd),
     );
   let origin = '';
 

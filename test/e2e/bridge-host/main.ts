@@ -8,6 +8,7 @@ import { WindowFrontEnd } from '../../../main/core/window-front-end';
 import { createLogger, jsonLineSink, Redactor } from '../../../main/logging/logger';
 import { FallbackSecretStore } from '../../../main/secrets/fallback-secret-store';
 import { KeytarSecretStore } from '../../../main/secrets/keytar-secret-store';
+import { systemPolicySource } from '../../../main/settings/open-policy-source';
 import { startBridgeHost } from './bridge-host';
 
 // The end-to-end bridge host as a process: the same core as the Electron app (settings,
@@ -69,6 +70,13 @@ const coreOptions: AppCoreOptions = {
     },
   },
   chooser: { choose: () => Promise.resolve(chooserAnswers.shift() ?? []) },
+  // As the unpackaged app: PHOTO_UPLOADER_POLICY_FILE points a journey at its policy.
+  policy: systemPolicySource({
+    platform: process.platform,
+    env: process.env,
+    packaged: false,
+    logger: logger.child('policy'),
+  }),
 };
 const ownership = await serveAsOwner({
   dataDir,

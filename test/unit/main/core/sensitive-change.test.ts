@@ -237,6 +237,7 @@ describe('envForApp', () => {
     PHOTO_UPLOADER_CONFIG: '{"authUrl":"https://evil.example"}',
     PHOTO_UPLOADER_S3_ACCESS_KEY_ID: 'AKIA',
     PHOTO_UPLOADER_S3_SECRET_ACCESS_KEY: 'secret',
+    PHOTO_UPLOADER_POLICY_FILE: '/tmp/no-policy.json',
     HTTPS_PROXY: 'http://proxy.example:3128',
     HOME: '/home/user',
   };
@@ -246,7 +247,7 @@ describe('envForApp', () => {
       HTTPS_PROXY: 'http://proxy.example:3128',
       HOME: '/home/user',
     });
-    expect(TEST_ONLY_ENV).toHaveLength(4);
+    expect(TEST_ONLY_ENV).toHaveLength(5);
   });
 
   it('keeps everything for a development run (npm start, tests)', () => {

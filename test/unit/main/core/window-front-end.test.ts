@@ -107,6 +107,7 @@ describe('receiveDrop', () => {
   const fail = (error: unknown) => {
     throw error;
   };
+  const noSetupFile = () => Promise.reject(new Error('no setup file was dropped'));
 
   it('grants what the OS located and takes it in; counts what it could not locate', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'drop-'));
@@ -117,6 +118,7 @@ describe('receiveDrop', () => {
         { paths: [folder, ''], assumedZone: 'UTC' },
         { trusted: true },
         fail,
+        noSetupFile,
       );
       expect(result).toEqual({ ok: true, value: { runId: 1, unlocated: 1 } });
       expect(started).toEqual([{ paths: [folder], assumedZone: 'UTC', more: false }]);
@@ -128,6 +130,7 @@ describe('receiveDrop', () => {
         { paths: [folder], assumedZone: 'UTC', runId: 1, more: true },
         { trusted: true },
         fail,
+        noSetupFile,
       );
       expect(started[1]).toEqual({ paths: [folder], assumedZone: 'UTC', runId: 1, more: true });
     } finally {
@@ -143,6 +146,7 @@ describe('receiveDrop', () => {
         { paths: ['/'], assumedZone: 'UTC' },
         { trusted: false },
         fail,
+        noSetupFile,
       ),
     ).toMatchObject({ ok: false, code: 'untrusted-sender' });
     expect(
@@ -152,6 +156,7 @@ describe('receiveDrop', () => {
         { paths: '/', assumedZone: 'UTC' },
         { trusted: true },
         fail,
+        noSetupFile,
       ),
     ).toMatchObject({ ok: false, code: 'bad-input' });
     await expect(frontEnd.checkPaths(['/'])).rejects.toThrow(/was not dropped/);

@@ -27,7 +27,7 @@ const trusted = { trusted: true };
 
 describe('the IPC contract', () => {
   it('has a schema for every call and lists its events', () => {
-    expect(channels.length).toBe(32);
+    expect(channels.length).toBe(34);
     for (const channel of channels) expect(typeof ipcCalls[channel].safeParse).toBe('function');
     expect(ipcEvents).toEqual([
       'session:changed',
@@ -35,6 +35,7 @@ describe('the IPC contract', () => {
       'queue:changed',
       'watch:changed',
       'watch:session-report',
+      'settings:changed',
     ]);
     expect(isIpcChannel('queue:snapshot')).toBe(true);
     expect(isIpcChannel('toString')).toBe(false);
@@ -88,6 +89,7 @@ describe('createIpcDispatcher', () => {
           settleSeconds: 1,
         },
         'watch:session-stop': { sessionId: 1 },
+        'setup:apply': { name: 'office.photouploader', text: '{}' },
       };
       const result = await dispatch(channel, minimal[channel] ?? {}, trusted);
       expect(result, channel).toMatchObject({ ok: true, value: { channel } });

@@ -1,0 +1,239 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { commandLineFrontEnd, type FrontEnd } from '../../../../main/core/front-end';
+import { openSetupFile, setupHandlers } from '../../../../main/core/setup-handlers';
+import type { ConfirmationQuestion } from '../../../../main/core/sensitive-change';
+import { WindowFrontEnd } from '../../../../main/core/window-front-end';
+import { Redactor, silentLogger } from '../../../../main/logging/logger';
+import { InMemorySecretStore } from '../../../../main/secrets/in-memory-secret-store';
+import { secretNames } from '../../../../main/secrets/secret-names';
+import { SettingsStore } from '../../../../main/settings/settings-store';
+import { s3SecretNames } from '../../../../main/staging/open-photo-host';
+
+const office = {
+  photoUploaderSetup: 1,
+  settings: {
+    authUrl: 'https://login.example.com/',
+    baseUrl: 'https://photos.example.com/api',
+    clientId: 'office-client',
+    photoHost: {
+      kind: 's3',
+      endpoint: 'https://s3.example.com',
+      region: 'eu-central-1',
+      bucket: 'site-photos',
+    },
+    concurrency: 2,
+  },
+  secrets: {
+    clientSecret: 'client-secret-123',
+    s3AccessKeyId: 'AKIAOFFICE',
+    s3SecretAccessKey: 's3-secret-456',
+  },
+};
+const host = { ...office.settings.photoHost, kind: 's3', prefix: '', pathStyle: false } as const;
+
+/** The keychain in memory, counting what was saved in it. */
+class CountingSecretStore extends InMemorySecretStore {
+  size = 0;
+  override set(name: string, value: string): Promise<void> {
+    this.size += 1;
+    return super.set(name, value);
+  }
+}
+
+describe('setup handlers', () => {
+  let dir: string;
+  let settings: SettingsStore;
+  let secrets: CountingSecretStore;
+  let redactor: Redactor;
+  let reconfigured: number;
+  let chosen: string[][];
+  let kindsChosen: string[];
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'setup-'));
+    settings = new SettingsStore(dir, silentLogger);
+    secrets = new CountingSecretStore();
+    redactor = new Redactor();
+    reconfigured = 0;
+    chosen = [];
+    kindsChosen = [];
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  const handlersFor = (frontEnd: FrontEnd) =>
+    setupHandlers({
+      settings,
+      reconfigure: () => {
+        reconfigured += 1;
+        return Promise.resolve();
+      },
+      secrets,
+      redactor,
+      frontEnd,
+      chooser: {
+        choose: (kind) => {
+          kindsChosen.push(kind);
+          return Promise.resolve(chosen.shift() ?? []);
+        },
+      },
+    });
+  const failureOf = (work: Promise<unknown>) =>
+    work.then(
+      () => 'applied',
+      (error: Error) => error.message,
+    );
+  /** What a refused setup must leave: no settings file, no secret, no reconfiguration. */
+  const expectNothingSaved = async () => {
+    expect(await readdir(dir)).toEqual([]);
+    expect(secrets.size).toBe(0);
+    expect(reconfigured).toBe(0);
+  };
+
+  it('applies a setup file from the command line: settings to the file, secrets to the keychain', async () => {
+    const result = await handlersFor(commandLineFrontEnd)['setup:apply']({
+      name: '/home/it/office.photouploader',
+      text: JSON.stringify(office),
+    });
+    expect(result.applied).toBe(true);
+    expect(result.message).toBe(
+      'The setup in “office.photouploader” was saved. Sign in at https://login.example.com; Send photos and tokens to https://photos.example.com; Client id: “office-client”; Photo host: the bucket “site-photos” at https://s3.example.com (eu-central-1); Also sets: concurrency; Keeps in this computer’s keychain: the client secret, the photo host’s keys.',
+    );
+    expect(settings.get()).toMatchObject({
+      authUrl: 'https://login.example.com',
+      clientId: 'office-client',
+      photoHost: host,
+      concurrency: 2,
+    });
+    expect(
+      await secrets.get(secretNames('https://login.example.com', 'office-client').clientSecret),
+    ).toBe('client-secret-123');
+    expect(await secrets.get(s3SecretNames(host).accessKeyId)).toBe('AKIAOFFICE');
+    expect(await secrets.get(s3SecretNames(host).secretAccessKey)).toBe('s3-secret-456');
+    expect(redactor.text('a client-secret-123 b s3-secret-456 c AKIAOFFICE')).not.toMatch(
+      /client-secret-123|s3-secret-456|AKIAOFFICE/,
+    );
+    expect(reconfigured).toBe(1);
+    const file = await readFile(join(dir, 'settings.json'), 'utf8');
+    expect(file).not.toMatch(/client-secret-123|s3-secret-456|AKIAOFFICE/);
+  });
+
+  it('refuses an invalid setup file whole: clear-text http, naming https, saves nothing', async () => {
+    const insecure = {
+      ...office,
+      settings: { ...office.settings, baseUrl: 'http://photos.example.com' },
+    };
+    expect(
+      await failureOf(
+        handlersFor(commandLineFrontEnd)['setup:apply']({
+          name: 'office.photouploader',
+          text: JSON.stringify(insecure),
+        }),
+      ),
+    ).toMatch(/"baseUrl".*use https.*Nothing was changed\./);
+    await expectNothingSaved();
+  });
+
+  it('refuses a setup file that changes a setting the organisation manages, naming it', async () => {
+    settings.usePolicy({
+      kind: 'applied',
+      origin: '/etc/photo-uploader/policy.json',
+      values: { concurrency: 8 },
+    });
+    expect(
+      await failureOf(
+        handlersFor(commandLineFrontEnd)['setup:apply']({
+          name: 'office.photouploader',
+          text: JSON.stringify(office),
+        }),
+      ),
+    ).toBe(
+      'Your organisation manages concurrency, so it cannot be changed here. Nothing was changed.',
+    );
+    await expectNothingSaved();
+    // The policy's own value is no change.
+    const same = { ...office, settings: { ...office.settings, concurrency: 8 } };
+    const result = await handlersFor(commandLineFrontEnd)['setup:apply']({
+      name: 'office.photouploader',
+      text: JSON.stringify(same),
+    });
+    expect(result.applied).toBe(true);
+  });
+
+  it('refuses secrets it has nowhere to keep: a client secret without a service, keys without an S3 host', async () => {
+    const apply = (body: unknown) =>
+      failureOf(
+        handlersFor(commandLineFrontEnd)['setup:apply']({
+          name: 'office.photouploader',
+          text: JSON.stringify(body),
+        }),
+      );
+    expect(
+      await apply({ photoUploaderSetup: 1, secrets: { clientSecret: 'client-secret-123' } }),
+    ).toContain('"clientSecret"');
+    expect(
+      await apply({
+        photoUploaderSetup: 1,
+        secrets: { s3AccessKeyId: 'AKIAOFFICE', s3SecretAccessKey: 's3-secret-456' },
+      }),
+    ).toContain('"s3AccessKeyId"');
+    await expectNothingSaved();
+  });
+
+  it('opens a setup file for the window: the open dialog, then the native confirmation', async () => {
+    const file = join(dir, 'office.photouploader');
+    await writeFile(file, JSON.stringify(office));
+    const asked: ConfirmationQuestion[] = [];
+    const answers = [false, true];
+    const window = new WindowFrontEnd((question) => {
+      asked.push(question);
+      return Promise.resolve(answers.shift() ?? false);
+    });
+    const handlers = handlersFor(window);
+    chosen.push([file], [file]);
+
+    expect(await handlers['setup:open']({})).toEqual({ applied: false, message: '' });
+    expect(kindsChosen).toEqual(['setup-file']);
+    expect(asked[0]?.message).toBe('Apply the setup in “office.photouploader”?');
+    expect(asked[0]?.detail).toContain(
+      'Photo host: the bucket “site-photos” at https://s3.example.com (eu-central-1)',
+    );
+    expect(asked[0]?.detail).not.toMatch(/client-secret-123|s3-secret-456|AKIAOFFICE/);
+    expect(asked[0]?.buttons).toEqual(['Cancel', 'Apply']);
+    expect(secrets.size).toBe(0);
+    expect(reconfigured).toBe(0);
+
+    const applied = await handlers['setup:open']({});
+    expect(applied.applied).toBe(true);
+    expect(settings.get().clientId).toBe('office-client');
+    expect(reconfigured).toBe(1);
+    // A cancelled dialog changes nothing.
+    expect(await handlers['setup:open']({})).toEqual({ applied: false, message: '' });
+  });
+
+  it('never takes a setup file’s text from the window', async () => {
+    const window = new WindowFrontEnd(() => Promise.resolve(true));
+    expect(
+      await failureOf(handlersFor(window)['setup:apply']({ name: 'x.photouploader', text: '{}' })),
+    ).toContain('Open a setup file');
+  });
+
+  it('says when a file is too big or cannot be read', async () => {
+    const deps = {
+      settings,
+      reconfigure: () => Promise.resolve(),
+      secrets,
+      redactor,
+      frontEnd: commandLineFrontEnd,
+      chooser: { choose: () => Promise.resolve([]) },
+    };
+    const big = join(dir, 'big.photouploader');
+    await writeFile(big, ' '.repeat(2_000_000));
+    expect(await failureOf(openSetupFile(deps, big))).toContain('too big');
+    expect(await failureOf(openSetupFile(deps, join(dir, 'gone.photouploader')))).toBe(
+      'The setup file “gone.photouploader” cannot be read: it does not exist. Nothing was changed.',
+    );
+  });
+});

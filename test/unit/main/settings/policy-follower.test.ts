@@ -1,0 +1,105 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createLogger, type LogRecord, Redactor } from '../../../../main/logging/logger';
+import { PolicyFollower } from '../../../../main/settings/policy-follower';
+import type { PolicyRead, PolicySource } from '../../../../main/settings/policy-source';
+import { SettingsStore } from '../../../../main/settings/settings-store';
+
+/** A policy source whose content the test sets, and whose watch the test fires. */
+class ScriptedSource implements PolicySource {
+  readonly origin = '/etc/photo-uploader/policy.json';
+  current: PolicyRead = { kind: 'none' };
+  reads = 0;
+  #changed: (() => void) | undefined;
+  read(): Promise<PolicyRead> {
+    this.reads += 1;
+    return Promise.resolve(this.current);
+  }
+  watch(changed: () => void): () => void {
+    this.#changed = changed;
+    return () => (this.#changed = undefined);
+  }
+  fire(): void {
+    this.#changed?.();
+  }
+}
+
+async function rig() {
+  const records: LogRecord[] = [];
+  const logger = createLogger({ sink: (r) => records.push(r), redactor: new Redactor() });
+  const settings = new SettingsStore(await mkdtemp(join(tmpdir(), 'policy-follow-')), logger);
+  const source = new ScriptedSource();
+  const changes: string[][] = [];
+  const follower = new PolicyFollower({
+    source,
+    settings,
+    logger,
+    changed: (names) => {
+      changes.push([...names]);
+    },
+  });
+  return { records, settings, source, changes, follower };
+}
+
+describe('following the organisation’s policy', () => {
+  it('applies the policy read at start, before anything else uses the settings', async () => {
+    const { settings, source, follower, changes } = await rig();
+    settings.update({ concurrency: 8 });
+    source.current = { kind: 'values', values: { concurrency: 2 } };
+    await follower.start();
+    expect(settings.get().concurrency).toBe(2);
+    expect(settings.policy()).toMatchObject({ kind: 'applied', origin: source.origin });
+    expect(changes).toEqual([]);
+  });
+
+  it('applies a changed policy like a settings change, naming what changed', async () => {
+    const { settings, source, follower, changes } = await rig();
+    settings.update({ concurrency: 8, farMeters: 500 });
+    source.current = { kind: 'values', values: { concurrency: 2 } };
+    await follower.start();
+    source.current = { kind: 'values', values: { concurrency: 2, farMeters: 900 } };
+    await follower.refresh();
+    expect(changes).toEqual([['farMeters']]);
+    source.current = { kind: 'none' };
+    await follower.refresh();
+    expect(changes).toEqual([['farMeters'], ['concurrency', 'farMeters']]);
+    expect(settings.get()).toMatchObject({ concurrency: 8, farMeters: 500 });
+    // Read again, unchanged: nothing to apply.
+    await follower.refresh();
+    expect(changes).toHaveLength(2);
+  });
+
+  it('re-reads when the source says it changed', async () => {
+    const { source, follower, changes } = await rig();
+    await follower.start();
+    follower.follow();
+    source.current = { kind: 'values', values: { concurrency: 3 } };
+    source.fire();
+    await expect.poll(() => changes).toEqual([['concurrency']]);
+    follower.close();
+  });
+
+  it('ignores an invalid policy whole and reports each distinct problem once', async () => {
+    const { settings, source, follower, records, changes } = await rig();
+    settings.update({ concurrency: 8 });
+    source.current = { kind: 'values', values: { concurrency: 99, farMeters: 900 } };
+    await follower.start();
+    await follower.refresh();
+    await follower.refresh();
+    expect(settings.get()).toMatchObject({ concurrency: 8 });
+    expect(settings.get().farMeters).toBeUndefined();
+    const policy = settings.policy();
+    expect(policy.kind === 'invalid' ? policy.problem : '').toMatch(/concurrency/);
+    const warned = () => records.filter((r) => r.level === 'warn');
+    expect(warned()).toHaveLength(1);
+    expect(String(warned()[0]?.fields.problem)).toMatch(/concurrency/);
+    source.current = { kind: 'values', values: { farMeters: 'far' } };
+    await follower.refresh();
+    await follower.refresh();
+    expect(warned()).toHaveLength(2);
+    // The window is told (its problem sentence changed), though no setting in effect did.
+    expect(changes).toEqual([[]]);
+  });
+});

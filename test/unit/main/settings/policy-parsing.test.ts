@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { parsePolicy } from '../../../../main/settings/parse-policy';
+import {
+  nativePolicyValues,
+  POLICY_SETTINGS,
+  USER_ONLY_SETTINGS,
+} from '../../../../main/settings/policy-settings';
+import { SETTING_NAMES } from '../../../../main/settings/settings-store';
+
+const origin = '/etc/photo-uploader/policy.json';
+
+/** The problem sentence of an invalid policy or an unreadable reading (undefined otherwise). */
+const problemOf = (state: { kind: string; problem?: string }) =>
+  state.kind === 'invalid' || state.kind === 'unreadable' ? state.problem : undefined;
+
+describe('parsing an organisation’s policy', () => {
+  it('applies the settings it sets, checked by the settings’ own schema', () => {
+    const state = parsePolicy(
+      {
+        kind: 'values',
+        values: {
+          authUrl: 'https://sso.example.com',
+          concurrency: 2,
+          photoHost: { kind: 's3', region: 'eu-west-1', bucket: 'photos' },
+        },
+      },
+      origin,
+    );
+    expect(state).toEqual({
+      kind: 'applied',
+      origin,
+      values: {
+        authUrl: 'https://sso.example.com',
+        concurrency: 2,
+        photoHost: {
+          kind: 's3',
+          region: 'eu-west-1',
+          bucket: 'photos',
+          prefix: '',
+          pathStyle: false,
+        },
+      },
+    });
+  });
+
+  it('is none when there is no policy', () => {
+    expect(parsePolicy({ kind: 'none' }, origin)).toEqual({ kind: 'none' });
+  });
+
+  it('is invalid as a whole for a bad value, naming the setting', () => {
+    const state = parsePolicy(
+      { kind: 'values', values: { concurrency: 2, baseUrl: 'http://photos.example.com' } },
+      origin,
+    );
+    expect(state.kind).toBe('invalid');
+    if (state.kind !== 'invalid') return;
+    expect(state.origin).toBe(origin);
+    expect(state.problem).toMatch(/baseUrl/);
+    expect(state.problem).toMatch(/https/);
+    expect(state.problem).toMatch(/none of it is used/);
+  });
+
+  it('is invalid for a key that is no setting, naming it', () => {
+    const state = parsePolicy({ kind: 'values', values: { bucket: 'x' } }, origin);
+    expect(problemOf(state)).toMatch(/"bucket"/);
+  });
+
+  it('is invalid for a setting each user keeps for themself', () => {
+    const state = parsePolicy(
+      { kind: 'values', values: { recentProjects: [], concurrency: 2 } },
+      origin,
+    );
+    expect(problemOf(state)).toMatch(/recentProjects.*each person/);
+  });
+
+  it('is invalid when it is not an object of settings, or unreadable', () => {
+    expect(problemOf(parsePolicy({ kind: 'values', values: [1] }, origin))).toMatch(/object/);
+    expect(
+      problemOf(parsePolicy({ kind: 'unreadable', problem: 'it is not JSON' }, origin)),
+    ).toMatch(/it is not JSON/);
+  });
+});
+
+describe('the settings a policy may set', () => {
+  it('are every setting but those each user keeps, so a new setting needs a decision', () => {
+    expect([...Object.keys(POLICY_SETTINGS), ...USER_ONLY_SETTINGS].sort()).toEqual(
+      [...SETTING_NAMES].sort(),
+    );
+    expect(USER_ONLY_SETTINGS).toEqual(
+      expect.arrayContaining([
+        'recentProjects',
+        'window',
+        'quitWithPending',
+        'watchFolders',
+        'cameraOffsets',
+      ]),
+    );
+  });
+});
+
+describe('values from the registry or managed preferences', () => {
+  it('take JSON text for objects, numbers as numbers and booleans as 0/1 or true/false', () => {
+    expect(
+      nativePolicyValues({
+        photoHost: '{"kind":"s3","region":"r","bucket":"b"}',
+        concurrency: 3,
+        keepOriginals: 1,
+        pauseOnBattery: false,
+        authUrl: 'https://sso.example.com',
+        baseUrl: undefined,
+      }),
+    ).toEqual({
+      kind: 'values',
+      values: {
+        photoHost: { kind: 's3', region: 'r', bucket: 'b' },
+        concurrency: 3,
+        keepOriginals: true,
+        pauseOnBattery: false,
+        authUrl: 'https://sso.example.com',
+      },
+    });
+  });
+
+  it('is none when no value is set', () => {
+    expect(nativePolicyValues({ authUrl: undefined })).toEqual({ kind: 'none' });
+  });
+
+  it('says which value is not JSON', () => {
+    expect(nativePolicyValues({ photoHost: '{kind' })).toEqual({
+      kind: 'unreadable',
+      problem: 'photoHost is not JSON text',
+    });
+  });
+
+  it('says which boolean is neither 0 nor 1', () => {
+    expect(problemOf(nativePolicyValues({ keepOriginals: 2 }))).toMatch(/keepOriginals/);
+  });
+});
