@@ -147,6 +147,18 @@ describe('the first-run guide', () => {
     await screen.findByRole('heading', { name: 'Ready' });
   });
 
+  it('says nothing was saved when no setup file was opened or it was not confirmed', async () => {
+    const { calls } = renderGuide(settingsViewFixture(), session('signed-out'), {
+      'setup:open': { applied: false, message: '' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Open the setup file…' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'No setup file was opened, so nothing was saved.',
+    );
+    expect(calls.map((call) => call.channel)).toEqual(['setup:open']);
+    expect(currentStep()).toBe('Connect');
+  });
+
   it('shows what the organisation sets read-only, and leaves it out of the save', async () => {
     const settings = settingsViewFixture({
       authUrl: service.authUrl,

@@ -1,7 +1,10 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright';
 import { afterEach, describe, expect, it } from 'vitest';
 import { approveInBrowser, screenshot, waitUntilUploaded } from '../support/e2e-harness';
-import { admin } from '../support/photo-service-harness';
+import { admin, type TestService } from '../support/photo-service-harness';
 import {
   darkThemeFindings,
   dropFolder,
@@ -37,6 +40,18 @@ async function checkStep(page: Page, name: string): Promise<void> {
 /** The text of the element that has the focus (the test project has no DOM types: a script). */
 function focusedText(page: Page): Promise<string> {
   return page.evaluate<string>('document.activeElement?.textContent ?? ""');
+}
+
+/** Waits until the service holds `count` photos in the Harbor View Tower project. */
+async function expectPhotosOnService(service: TestService, count: number): Promise<void> {
+  const project = service.info.projects.find((entry) => entry.name === 'Harbor View Tower');
+  await expect
+    .poll(
+      async () =>
+        (await admin.state(service.info)).photos.filter((photo) => photo.project_id === project?.id)
+          .length,
+    )
+    .toBe(count);
 }
 
 /** How many Tab presses a user would tolerate before the journey calls the order broken. */
@@ -166,11 +181,7 @@ describe('the first-run guide in Chromium', () => {
       await page.getByRole('button', { name: /Harbor View Tower/ }).click();
       await page.getByRole('button', { name: 'Upload 4 photos' }).click();
       await waitUntilUploaded(page, 4);
-      const project = service.info.projects.find((entry) => entry.name === 'Harbor View Tower');
-      const photos = (await admin.state(service.info)).photos.filter(
-        (photo) => photo.project_id === project?.id,
-      );
-      expect(photos).toHaveLength(4);
+      await expectPhotosOnService(service, 4);
     },
   );
 
@@ -223,4 +234,150 @@ describe('the first-run guide in Chromium', () => {
     await tabTo(page, /^button: Choose folder…$/);
     await checkStep(page, 'first-run-keyboard-5-add-photos');
   });
+
+  it(
+    'goes from the setup file IT sent, through Sign in, to the first upload',
+    { timeout: 180_000 },
+    async () => {
+      session = await openWindowSession({ settings: 'empty' });
+      const { page, host, browser, service, folder } = session;
+      const s3 = service.info.s3;
+      if (s3 === undefined) throw new Error('the journey needs the service’s S3 store');
+      const setupFolder = await mkdtemp(join(tmpdir(), 'e2e-setup-'));
+      try {
+        const file = join(setupFolder, 'office.photouploader');
+        await writeFile(
+          file,
+          JSON.stringify({
+            photoUploaderSetup: 1,
+            settings: {
+              authUrl: service.info.auth_url,
+              baseUrl: service.info.base_url,
+              clientId: service.info.public_client_id,
+              photoHost: {
+                kind: 's3',
+                endpoint: s3.endpoint,
+                region: s3.region,
+                bucket: s3.bucket,
+                pathStyle: true,
+              },
+            },
+            secrets: { s3AccessKeyId: s3.access_key_id, s3SecretAccessKey: s3.secret_access_key },
+          }),
+        );
+
+        await onStep(page, 'Connect');
+        // Declined in the app's own confirmation: nothing saved, the guide stays on Connect.
+        await host.choose([file]);
+        await host.answerConfirmation(false);
+        await page.getByRole('button', { name: 'Open the setup file…' }).click();
+        await page
+          .getByRole('status')
+          .filter({ hasText: 'No setup file was opened, so nothing was saved.' })
+          .waitFor();
+        expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
+          'Connect',
+        ]);
+
+        // A file that would send tokens in clear text is refused beside the step, naming https.
+        const insecure = join(setupFolder, 'insecure.photouploader');
+        await writeFile(
+          insecure,
+          JSON.stringify({
+            photoUploaderSetup: 1,
+            settings: { authUrl: 'http://photos.example.com' },
+          }),
+        );
+        await host.choose([insecure]);
+        await page.getByRole('button', { name: 'Open the setup file…' }).click();
+        await page.getByRole('alert').filter({ hasText: 'https' }).waitFor();
+        await checkStep(page, 'first-run-setup-1-refused');
+
+        // The user picks the file in the open dialog and says yes to what it sets.
+        await host.choose([file]);
+        await host.answerConfirmation(true);
+        await page.getByRole('button', { name: 'Open the setup file…' }).click();
+        await onStep(page, 'Sign in');
+        await checkStep(page, 'first-run-setup-2-sign-in');
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await approveInBrowser(browser, await host.nextBrowserUrl());
+
+        // The file set the photo host: Where photos go is passed by.
+        await onStep(page, 'Ready');
+        expect(
+          await page
+            .getByRole('list', { name: 'Setup steps' })
+            .getByRole('listitem')
+            .allTextContents(),
+        ).toEqual(['Connect · done', 'Sign in · done', 'Where photos go · done', 'Ready']);
+        await checkStep(page, 'first-run-setup-3-ready');
+        await page.getByRole('button', { name: 'Add photos' }).click();
+
+        await dropFolder(page, host, folder);
+        const found = page.getByRole('grid', { name: 'Photos found' });
+        await expect.poll(() => found.getByRole('gridcell').count(), { timeout: 30_000 }).toBe(5);
+        await page.getByLabel(/Project: search/).fill('Harbor');
+        await page.getByRole('button', { name: /Harbor View Tower/ }).click();
+        await page.getByRole('button', { name: 'Upload 4 photos' }).click();
+        await waitUntilUploaded(page, 4);
+        await expectPhotosOnService(service, 4);
+      } finally {
+        await rm(setupFolder, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it(
+    'is one step, Sign in, when the organisation’s policy sets everything',
+    { timeout: 120_000 },
+    async () => {
+      const policyFolder = await mkdtemp(join(tmpdir(), 'e2e-policy-'));
+      try {
+        session = await openWindowSession({
+          settings: 'empty',
+          folder: 'empty',
+          hostEnv: async (info) => {
+            const s3 = info.s3;
+            if (s3 === undefined) throw new Error('the journey needs the service’s S3 store');
+            const file = join(policyFolder, 'policy.json');
+            await writeFile(
+              file,
+              JSON.stringify({
+                authUrl: info.auth_url,
+                baseUrl: info.base_url,
+                clientId: info.public_client_id,
+                photoHost: {
+                  kind: 's3',
+                  endpoint: s3.endpoint,
+                  region: s3.region,
+                  bucket: s3.bucket,
+                  pathStyle: true,
+                },
+              }),
+            );
+            return { PHOTO_UPLOADER_POLICY_FILE: file };
+          },
+        });
+        const { page, host, browser, service } = session;
+        await onStep(page, 'Sign in');
+        expect(await page.getByRole('list', { name: 'Setup steps' }).count()).toBe(0);
+        expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
+          'Sign in',
+        ]);
+        await checkStep(page, 'first-run-policy-1-sign-in');
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await approveInBrowser(browser, await host.nextBrowserUrl());
+        // Signed in, the guide is over: the uploader, on Add photos.
+        const screens = page.getByRole('navigation', { name: 'Screens' });
+        await screens.waitFor();
+        expect(
+          await screens.getByRole('button', { name: 'Add photos' }).getAttribute('aria-current'),
+        ).toBe('page');
+        await page.getByText(`Signed in to ${service.info.auth_url}`).waitFor();
+        await checkStep(page, 'first-run-policy-2-add-photos');
+      } finally {
+        await rm(policyFolder, { recursive: true, force: true });
+      }
+    },
+  );
 });

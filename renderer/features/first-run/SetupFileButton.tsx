@@ -10,12 +10,16 @@ export function SetupFileButton({ onApplied }: { readonly onApplied: (message: s
   const bridge = useBridge();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
+  const [cancelled, setCancelled] = useState(false);
   const open = () => {
     setBusy(true);
     setProblem(undefined);
+    setCancelled(false);
     call(bridge, 'setup:open', {})
       .then((result) => {
         if (result.applied) onApplied(result.message);
+        // No file chosen, or what it sets not confirmed.
+        else setCancelled(true);
       })
       .catch((error: Error) => setProblem(error.message))
       .finally(() => setBusy(false));
@@ -30,6 +34,7 @@ export function SetupFileButton({ onApplied }: { readonly onApplied: (message: s
       <button type="button" className="primary" onClick={open} disabled={busy}>
         Open the setup file…
       </button>
+      {cancelled ? <p role="status">No setup file was opened, so nothing was saved.</p> : null}
       <StepProblem
         message={problem}
         fix="Nothing was saved. Ask IT for a new setup file, or enter the service details below."
