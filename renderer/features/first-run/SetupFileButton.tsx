@@ -37,7 +37,7 @@ export function SetupFileButton({ onApplied }: { readonly onApplied: (message: s
       {cancelled ? <p role="status">No setup file was opened, so nothing was saved.</p> : null}
       <StepProblem
         message={problem}
-        fix="Nothing was saved. Ask IT for a new setup file, or enter the service details below."
+        fix="Ask IT for a corrected setup file, or enter the service details below."
       />
     </section>
   );
