@@ -3,6 +3,7 @@ import type { IpcHandlers } from '../../shared/ipc/dispatcher';
 import type { Redactor } from '../logging/logger';
 import { secretNames } from '../secrets/secret-names';
 import type { SecretStore } from '../secrets/secret-store';
+import { ManagedSettingError, managedChanges } from '../settings/managed-settings';
 import { changeNeedsReconfigure } from '../settings/read-when-used';
 import type { PhotoHostSettings } from '../settings/settings-store';
 import { testHostRoundTrip } from '../staging/host-round-trip';
@@ -10,6 +11,7 @@ import { saveS3Keys } from '../staging/open-photo-host';
 import type { CorePort } from './core-port';
 import { declined, type FrontEnd } from './front-end';
 import { checkMapTileUrl, checkZone } from './handler-input-checks';
+import { withoutEchoedInput, withoutManagedEchoes } from './managed-input';
 import { sensitiveChange, withoutTrailingSlash } from './sensitive-change';
 
 /** What the settings handlers need of the core. */
@@ -51,29 +53,45 @@ export function settingsHandlers(
     'settings:set': async (input) => {
       if (input.assumedZone !== undefined) checkZone(input.assumedZone);
       if (input.mapTileUrl !== undefined) checkMapTileUrl(input.mapTileUrl);
-      const host = input.photoHost ? photoHostSettings(input.photoHost) : undefined;
-      const change = sensitiveChange(input, core.settings.get(), host);
+      const effective = core.settings.get();
+      // What only repeats the organisation's settings is no change; any other change to them is
+      // refused before the user is asked anything (ManagedSettingError: nothing is saved).
+      const patch = withoutManagedEchoes(
+        {
+          authUrl: input.authUrl === undefined ? undefined : withoutTrailingSlash(input.authUrl),
+          baseUrl: input.baseUrl === undefined ? undefined : withoutTrailingSlash(input.baseUrl),
+          clientId: input.clientId,
+          scope: input.scope,
+          redirect: input.redirect,
+          caFile: input.caFile,
+          photoHost: input.photoHost ? photoHostSettings(input.photoHost) : undefined,
+          concurrency: input.concurrency,
+          assumedZone: input.assumedZone,
+          keepOriginals: input.keepOriginals,
+          watchSettleSeconds: input.watchSettleSeconds,
+          farMeters: input.farMeters,
+          cameraOffsets: input.cameraOffsets,
+          maxUploadBytesPerSecond: input.maxUploadBytesPerSecond,
+          uploadHours: input.uploadHours,
+          pauseOnBattery: input.pauseOnBattery,
+          mapTileUrl: input.mapTileUrl?.trim(),
+          quitWithPending: input.quitWithPending,
+        },
+        effective,
+        core.settings.managed(),
+      );
+      const refused = managedChanges(patch, core.settings.policy());
+      if (refused.length > 0) throw new ManagedSettingError(refused);
+      // The host the keys belong to: the one sent, or the organisation's when the form echoed it.
+      const host =
+        patch.photoHost ?? (input.photoHost !== undefined ? effective.photoHost : undefined);
+      const change = sensitiveChange(
+        withoutEchoedInput(input, patch, core.settings.managed()),
+        effective,
+        host,
+      );
       if (change !== undefined && !(await deps.frontEnd.confirm(change))) throw declined(change);
-      const next = core.settings.update({
-        authUrl: input.authUrl === undefined ? undefined : withoutTrailingSlash(input.authUrl),
-        baseUrl: input.baseUrl === undefined ? undefined : withoutTrailingSlash(input.baseUrl),
-        clientId: input.clientId,
-        scope: input.scope,
-        redirect: input.redirect,
-        caFile: input.caFile,
-        photoHost: host,
-        concurrency: input.concurrency,
-        assumedZone: input.assumedZone,
-        keepOriginals: input.keepOriginals,
-        watchSettleSeconds: input.watchSettleSeconds,
-        farMeters: input.farMeters,
-        cameraOffsets: input.cameraOffsets,
-        maxUploadBytesPerSecond: input.maxUploadBytesPerSecond,
-        uploadHours: input.uploadHours,
-        pauseOnBattery: input.pauseOnBattery,
-        mapTileUrl: input.mapTileUrl?.trim(),
-        quitWithPending: input.quitWithPending,
-      });
+      const next = core.settings.update(patch);
       if (input.clientSecret !== undefined && next.authUrl && next.clientId) {
         deps.redactor.add(input.clientSecret);
         await deps.secrets.set(

@@ -35,6 +35,7 @@ export async function settingsView(
     hasClientSecret,
     redirect: redirect.kind,
     redirectNote: redirect.note,
+    caFile: saved.caFile,
     photoHost:
       host === undefined
         ? undefined

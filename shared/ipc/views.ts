@@ -48,6 +48,11 @@ export type SettingsView = {
   readonly redirect: 'custom-scheme' | 'loopback';
   /** Why this install signs in through the loopback redirect, when it cannot use its scheme. */
   readonly redirectNote: string | undefined;
+  /**
+   * The PEM file of extra certificate authorities trusted besides the system's (`--ca-file`),
+   * if one is set. Optional so that views built without it (the command line's) need not say it.
+   */
+  readonly caFile?: string | undefined;
   readonly photoHost: S3HostView | PublishedHostView | undefined;
   readonly concurrency: number;
   readonly assumedZone: string;

@@ -28,12 +28,18 @@ function renderSettings() {
       ? new Promise<HostTestAnswer>((resolve) => (answer = resolve))
       : invoke(channel, input)) as typeof bridge.invoke;
   renderWithBridge(<SettingsScreen onSaved={() => undefined} />, bridge);
-  return { answer: (result: HostTestAnswer) => answer(result) };
+  return {
+    /** Opens Settings › Photo storage, where the test is. */
+    openStorage: async () =>
+      fireEvent.click(await screen.findByRole('tab', { name: 'Photo storage' })),
+    answer: (result: HostTestAnswer) => answer(result),
+  };
 }
 
 describe('the Settings screen’s photo host test', () => {
   it('says it is testing, then names the step that failed', async () => {
     const host = renderSettings();
+    await host.openStorage();
     const button = await screen.findByRole('button', { name: 'Test the photo host' });
     fireEvent.click(button);
     expect(screen.getByRole('status').textContent).toContain('Testing the photo host');
@@ -48,6 +54,7 @@ describe('the Settings screen’s photo host test', () => {
 
   it('says the round trip held only when the core says so', async () => {
     const host = renderSettings();
+    await host.openStorage();
     fireEvent.click(await screen.findByRole('button', { name: 'Test the photo host' }));
     const message =
       'The photo host works: a test image was put where photos go, downloaded from the address the Photo Service would get, and matched byte for byte.';

@@ -16,6 +16,7 @@ async function showSettings(remembered: 'ask' | 'quit' | 'keep-uploading') {
     'settings:set': settingsViewFixture({ quitWithPending: 'ask' }),
   });
   renderWithBridge(<SettingsScreen onSaved={() => undefined} />, bridge);
+  fireEvent.click(await screen.findByRole('tab', { name: 'Uploading' }));
   const group = await screen.findByRole('group', { name: 'Quitting with uploads pending' });
   const saves = () =>
     calls.filter((entry) => entry.channel === 'settings:set').map((entry) => entry.input);

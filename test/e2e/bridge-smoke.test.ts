@@ -49,9 +49,12 @@ describe('the bridge host, driven from Chromium', () => {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await approveInBrowser(browser, await host.nextBrowserUrl());
       await expect
-        .poll(() => page.getByText(`Signed in to ${service.info.auth_url}`).count(), {
-          timeout: 15_000,
-        })
+        .poll(
+          () => page.getByText(`Signed in to ${new URL(service.info.auth_url).hostname}`).count(),
+          {
+            timeout: 15_000,
+          },
+        )
         .toBe(1);
 
       // Add the fixture folder through the chooser.

@@ -113,7 +113,9 @@ describe.skipIf(binary === undefined)(
             })
             .toBeDefined();
           await approveInBrowser(chromium, authorizeUrl ?? '');
-          await window.getByText(`Signed in to ${service.info.auth_url}`).waitFor();
+          await window
+            .getByText(`Signed in to ${new URL(service.info.auth_url).hostname}`)
+            .waitFor();
 
           await window.getByRole('button', { name: 'Choose folder…' }).click();
           const found = window.getByRole('grid', { name: 'Photos found' });
@@ -226,7 +228,9 @@ describe.skipIf(binary === undefined)(
           const redirect = new URL(authorizeUrl ?? '').searchParams.get('redirect_uri') ?? '';
           expect(redirect).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
           await approveInBrowser(chromium, authorizeUrl ?? '');
-          await window.getByText(`Signed in to ${service.info.auth_url}`).waitFor();
+          await window
+            .getByText(`Signed in to ${new URL(service.info.auth_url).hostname}`)
+            .waitFor();
 
           const project = service.info.projects[0];
           if (project === undefined) throw new Error('no project');

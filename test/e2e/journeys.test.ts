@@ -61,7 +61,7 @@ describe('the uploader in Chromium', () => {
       expect(await darkThemeFindings(page, 'journey-1-signed-out')).toEqual([]);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await approveInBrowser(browser, await host.nextBrowserUrl());
-      await page.getByText(`Signed in to ${service.info.auth_url}`).waitFor();
+      await page.getByText(`Signed in to ${new URL(service.info.auth_url).hostname}`).waitFor();
       // What the sign-in allows, in words (the service grants the narrow photo scopes).
       await page.getByText('may upload and edit photos').waitFor();
 
@@ -248,6 +248,7 @@ describe('the uploader in Chromium', () => {
     await screenshot(page, 'journey-7-settings');
     expect(await seriousViolations(page)).toEqual([]);
     expect(await darkThemeFindings(page, 'journey-7-settings')).toEqual([]);
+    await page.getByRole('tab', { name: 'Photo storage' }).click();
     await page.getByRole('button', { name: 'Test the photo host' }).click();
     await page.getByText('The photo host works').waitFor();
     expect(await page.content()).not.toContain(service.info.s3?.secret_access_key ?? 'none');
@@ -275,6 +276,6 @@ describe('the uploader in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await approveInBrowser(browser, await host.nextBrowserUrl());
     await banner.waitFor({ state: 'detached', timeout: 20_000 });
-    await page.getByText(`Signed in to ${service.info.auth_url}`).waitFor();
+    await page.getByText(`Signed in to ${new URL(service.info.auth_url).hostname}`).waitFor();
   });
 });

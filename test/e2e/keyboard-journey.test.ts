@@ -197,7 +197,9 @@ describe('the uploader with the keyboard only', () => {
       await tabTo(page, /^button: Sign in$/);
       await page.keyboard.press('Enter');
       await approveInBrowser(browser, await host.nextBrowserUrl());
-      await page.getByText(`Signed in to ${service.info.auth_url}`).waitFor({ timeout: 15_000 });
+      await page
+        .getByText(`Signed in to ${new URL(service.info.auth_url).hostname}`)
+        .waitFor({ timeout: 15_000 });
 
       // Choosing a folder: the open dialog answers with the fixture folder.
       await host.choose([folder]);

@@ -13,6 +13,7 @@ import { admin } from '../support/photo-service-harness';
 import {
   dropFolder,
   openScreen,
+  openSettingsSection,
   openWindowSession,
   seriousViolations,
   signInWindow,
@@ -106,7 +107,7 @@ describe('the map panel, in Chromium', () => {
   async function useTiles(template: string): Promise<string> {
     const { page, host } = session;
     await host.answerConfirmation(true);
-    await openScreen(page, 'Settings');
+    await openSettingsSection(page, 'Map');
     await page.getByLabel('Map tile address').fill(template);
     await page.getByRole('button', { name: 'Save' }).click();
     const [response] = await Promise.all([
@@ -137,7 +138,7 @@ describe('the map panel, in Chromium', () => {
       const { page, service } = session;
       await signInWindow(session);
       // A plain-http address elsewhere is refused with a clear sentence, and nothing is saved.
-      await openScreen(page, 'Settings');
+      await openSettingsSection(page, 'Map');
       await page.getByLabel('Map tile address').fill('http://tiles.example.org/{z}/{x}/{y}.png');
       await page.getByRole('button', { name: 'Save' }).click();
       await page

@@ -6,6 +6,7 @@ import { admin } from '../support/photo-service-harness';
 import { ROOT } from '../support/upload-harness';
 import {
   openScreen,
+  openSettingsSection,
   openWindowSession,
   seriousViolations,
   signInWindow,
@@ -35,7 +36,7 @@ describe('a watched folder in the window', () => {
       await signInWindow(session);
       const project = service.info.projects[0]!;
 
-      await openScreen(page, 'Settings');
+      await openSettingsSection(page, 'Watched folders');
       // The project is found by name with the project search (issue 22), never typed as an id.
       const watchSettings = page.getByRole('group', { name: 'Watched folders' });
       await watchSettings

@@ -184,7 +184,7 @@ describe('the window cannot make main do what the user did not ask', () => {
     async () => {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await approveInBrowser(browser, await host.nextBrowserUrl());
-      await page.getByText(`Signed in to ${service.info.auth_url}`).waitFor();
+      await page.getByText(`Signed in to ${new URL(service.info.auth_url).hostname}`).waitFor();
       // A colleague puts a photo on the service, with the marker the proxy swaps for raw HTML.
       const token = await colleagueToken(browser, service.info);
       const project = service.info.projects[1];

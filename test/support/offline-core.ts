@@ -6,6 +6,8 @@ import { AppCore } from '../../main/core/app-core';
 import { commandLineFrontEnd } from '../../main/core/front-end';
 import { Redactor, silentLogger } from '../../main/logging/logger';
 import { InMemorySecretStore } from '../../main/secrets/in-memory-secret-store';
+import type { SecretStore } from '../../main/secrets/secret-store';
+import type { PolicySource } from '../../main/settings/policy-source';
 import { createIpcDispatcher, type IpcHandlers } from '../../shared/ipc/dispatcher';
 
 /** A real core started by `offlineCores`, with the ways a test talks to it. */
@@ -31,6 +33,10 @@ export type OfflineCoreChoices = {
   readonly prefix?: string;
   /** What the "folder dialog" picks. */
   readonly chosenPaths?: readonly string[];
+  /** Where the organisation's policy is read (none by default). */
+  readonly policy?: PolicySource;
+  /** The secrets it keeps (a fresh in-memory store by default). */
+  readonly secrets?: SecretStore;
 };
 
 /**
@@ -43,17 +49,18 @@ export function offlineCores(): (choices?: OfflineCoreChoices) => Promise<Offlin
   afterEach(async () => {
     for (const core of started.splice(0)) await core.shutdown();
   });
-  return async ({ dataDir, prefix = 'offline-core-', chosenPaths = [] } = {}) => {
+  return async ({ dataDir, prefix = 'offline-core-', chosenPaths = [], policy, secrets } = {}) => {
     const folder = dataDir ?? (await mkdtemp(join(tmpdir(), prefix)));
     const core = await AppCore.start({
       dataDir: folder,
-      secrets: new InMemorySecretStore(),
+      secrets: secrets ?? new InMemorySecretStore(),
       redactor: new Redactor(),
       logger: silentLogger,
       customScheme: undefined,
       browser: { open: () => Promise.resolve() },
       chooser: { choose: () => Promise.resolve([...chosenPaths]) },
       runQueue: 'on-request',
+      ...(policy === undefined ? {} : { policy }),
     });
     started.push(core);
     const handlers = core.handlersFor(commandLineFrontEnd);

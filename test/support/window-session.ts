@@ -114,7 +114,9 @@ export async function signInWindow(session: WindowSession): Promise<void> {
       await consent.close();
     }
   } else await approveInBrowser(browser, url);
-  await page.getByText(`Signed in to ${service.info.auth_url}`).waitFor({ timeout: 15_000 });
+  await page
+    .getByText(`Signed in to ${new URL(service.info.auth_url).hostname}`)
+    .waitFor({ timeout: 15_000 });
 }
 
 /** Drops `folder` on the window: the OS hands its path to the app, the page sees one item. */
@@ -136,6 +138,15 @@ export async function dropFolder(
 /** Opens one of the app's screens from its navigation. */
 export async function openScreen(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name }).click();
+}
+
+/** Opens Settings at one of its sections (`Account`, `Uploading`, `Photo storage`, `Map`, …). */
+export async function openSettingsSection(page: Page, section: string): Promise<void> {
+  await openScreen(page, 'Settings');
+  await page
+    .getByRole('tablist', { name: 'Settings sections' })
+    .getByRole('tab', { name: section })
+    .click();
 }
 
 /** Axe's serious and critical findings on the page as it is now. */

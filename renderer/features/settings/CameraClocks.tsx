@@ -6,6 +6,8 @@ import {
 } from '../../../shared/domain/camera-clock';
 import { describeClockOffset, parseClockOffset } from '../../../shared/domain/clock-offset-words';
 import { call, useBridge } from '../../bridge/hooks';
+import { useManaged } from './managed-context';
+import { ManagedNote } from './ManagedNote';
 
 const OFFSET_HINT = 'Say how far off, e.g. "1 h 3 min behind", "45 s ahead" or +1h03m';
 
@@ -54,6 +56,7 @@ export function CameraClocks() {
   const [offsets, setOffsets] = useState<readonly CameraOffset[]>([]);
   const [draft, setDraft] = useState({ make: '', model: '', serial: '', words: '' });
   const [message, setMessage] = useState<string>();
+  const managed = useManaged('cameraOffsets');
   useEffect(() => {
     call(bridge, 'settings:get', {})
       .then((settings) => setOffsets(settings.cameraOffsets))
@@ -90,8 +93,13 @@ export function CameraClocks() {
     </label>
   );
   return (
-    <fieldset aria-labelledby="camera-clocks-heading">
+    <fieldset
+      disabled={managed.managed}
+      aria-describedby={managed.describedBy()}
+      aria-labelledby="camera-clocks-heading"
+    >
       <legend id="camera-clocks-heading">Camera clocks</legend>
+      <ManagedNote field="cameraOffsets" />
       <p className="muted">
         A camera whose clock is wrong: its photos’ times are corrected by this much before their
         zone is decided, for photos added from now on.

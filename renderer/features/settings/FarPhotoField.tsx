@@ -1,5 +1,7 @@
 import { DEFAULT_FAR_METERS } from '../../../shared/domain/project-distance';
 import { FAR_METERS_RANGE_TEXT } from './far-threshold';
+import { useManaged } from './managed-context';
+import { ManagedNote } from './ManagedNote';
 
 /**
  * The Settings form's far-photo threshold (issue 14 §2): metres past which a photo is flagged as
@@ -13,6 +15,7 @@ export function FarPhotoField({
   /** Why the value typed was not saved; undefined when there is nothing wrong. */
   readonly problem: string | undefined;
 }) {
+  const managed = useManaged('farMeters');
   // A text field checked on Save: a number field's own range check would block the form with
   // a browser bubble instead of saying, next to the field, what to write.
   return (
@@ -24,11 +27,15 @@ export function FarPhotoField({
           inputMode="numeric"
           defaultValue={String(savedMeters)}
           aria-invalid={problem !== undefined}
+          readOnly={managed.managed}
           aria-describedby={
-            problem === undefined ? 'far-meters-help' : 'far-meters-problem far-meters-help'
+            problem === undefined
+              ? managed.describedBy('far-meters-help')
+              : managed.describedBy('far-meters-problem', 'far-meters-help')
           }
         />
       </label>
+      <ManagedNote field="farMeters" />
       {problem === undefined ? null : (
         <p id="far-meters-problem" role="alert">
           {problem}

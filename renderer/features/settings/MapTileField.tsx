@@ -1,4 +1,6 @@
 import { DEFAULT_MAP_TILE_URL } from '../../../shared/domain/map-tiles';
+import { useManaged } from './managed-context';
+import { ManagedNote } from './ManagedNote';
 
 /**
  * The Settings form's map tile address (issue 15): a URL template with `{z}`, `{x}` and `{y}`.
@@ -14,6 +16,7 @@ export function MapTileField({
   /** True once a new address was saved and the window still runs under the old policy. */
   readonly changed: boolean;
 }) {
+  const managed = useManaged('mapTileUrl');
   return (
     <>
       <label>
@@ -22,9 +25,11 @@ export function MapTileField({
           name="mapTileUrl"
           defaultValue={savedUrl}
           spellCheck={false}
-          aria-describedby="map-tile-help"
+          readOnly={managed.managed}
+          aria-describedby={managed.describedBy('map-tile-help')}
         />
       </label>
+      <ManagedNote field="mapTileUrl" />
       <p id="map-tile-help" className="muted">
         Where the map gets its background, with {'{z}'}, {'{x}'} and {'{y}'} in it: https://, or
         http:// to this computer only. The default is OpenStreetMap ({DEFAULT_MAP_TILE_URL}). Only

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
+import { useManaged } from './managed-context';
+import { ManagedNote } from './ManagedNote';
 
 /** The remembered answer in words. */
 const REMEMBERED: Record<Exclude<SettingsView['quitWithPending'], 'ask'>, string> = {
@@ -22,6 +24,7 @@ export function QuitChoiceField({
 }) {
   const bridge = useBridge();
   const [problem, setProblem] = useState<string>();
+  const managed = useManaged('quitWithPending');
   const reset = () => {
     setProblem(undefined);
     call(bridge, 'settings:set', { quitWithPending: 'ask' })
@@ -29,14 +32,15 @@ export function QuitChoiceField({
       .catch((error: Error) => setProblem(error.message));
   };
   return (
-    <fieldset>
+    <fieldset aria-describedby={managed.describedBy()}>
       <legend>Quitting with uploads pending</legend>
+      <ManagedNote field="quitWithPending" />
       {remembered === 'ask' ? (
         <p className="muted">You are asked each time you quit with uploads pending.</p>
       ) : (
         <p>
           Remembered: {REMEMBERED[remembered]}.{' '}
-          <button type="button" onClick={reset}>
+          <button type="button" onClick={reset} disabled={managed.managed}>
             Ask me again when I quit
           </button>
         </p>

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { WatchFolderView } from '../../../shared/domain/watch-rule';
 import { call, useBridge } from '../../bridge/hooks';
+import { useManaged } from './managed-context';
+import { ManagedNote } from './ManagedNote';
 import { WatchRuleEditor } from './WatchRuleEditor';
 import {
   emptyRuleForm,
@@ -39,6 +41,7 @@ export function WatchFolders({ settleSeconds = 5 }: { readonly settleSeconds?: n
   const [folders, setFolders] = useState<readonly WatchFolderView[]>([]);
   const [form, setForm] = useState<RuleForm>(emptyRuleForm);
   const [message, setMessage] = useState<string>();
+  const managed = useManaged('watchFolders');
   /** The folder whose rule is being edited, if any. */
   const [editing, setEditing] = useState<string>();
   useEffect(() => {
@@ -65,8 +68,13 @@ export function WatchFolders({ settleSeconds = 5 }: { readonly settleSeconds?: n
       .catch((error: Error) => setMessage(error.message));
   };
   return (
-    <fieldset aria-labelledby="watch-heading">
+    <fieldset
+      disabled={managed.managed}
+      aria-describedby={managed.describedBy()}
+      aria-labelledby="watch-heading"
+    >
       <legend id="watch-heading">Watched folders</legend>
+      <ManagedNote field="watchFolders" />
       <p className="muted">
         New photos in these folders (and their subfolders) are queued once they are complete: their
         size and time unchanged for {plural(settleSeconds, { one: '# second', other: '# seconds' })}{' '}

@@ -1,16 +1,10 @@
 import { useState } from 'react';
 import type { SessionView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
+import { accessWords } from './access-words';
+import { serviceHost } from './service-host';
 
-/** The granted scope in words: what this sign-in lets the app do. */
-function accessWords(scope: string): string {
-  const granted = new Set(scope.split(/\s+/));
-  const write = granted.has('write') || granted.has('photos:write');
-  const read = granted.has('read') || granted.has('photos:read') || granted.has('projects:read');
-  return write ? 'may upload and edit photos' : read ? 'may only read' : `access: ${scope}`;
-}
-
-/** Which service, the Sign in button, the waiting state and the sign-in core's messages. */
+/** Which service (by its host), the Sign in button, the waiting state and the sign-in core's messages. */
 export function SessionPanel({ session }: { readonly session: SessionView | undefined }) {
   const bridge = useBridge();
   const [error, setError] = useState<string>();
@@ -27,7 +21,7 @@ export function SessionPanel({ session }: { readonly session: SessionView | unde
     <section className="session" aria-label="Sign-in">
       <p>
         {session.state === 'signed-in' ? 'Signed in to ' : 'Photo Service: '}
-        <strong>{session.service ?? 'not set up'}</strong>
+        <strong>{serviceHost(session.service) ?? session.service ?? 'not set up'}</strong>
         {session.state === 'signed-in' && session.access ? (
           <span className="muted"> · {accessWords(session.access)}</span>
         ) : null}

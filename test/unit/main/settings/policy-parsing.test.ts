@@ -1,11 +1,15 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../../../../main/logging/logger';
 import { parsePolicy } from '../../../../main/settings/parse-policy';
 import {
   nativePolicyValues,
   POLICY_SETTINGS,
   USER_ONLY_SETTINGS,
 } from '../../../../main/settings/policy-settings';
-import { SETTING_NAMES } from '../../../../main/settings/settings-store';
+import { SETTING_NAMES, SettingsStore } from '../../../../main/settings/settings-store';
 
 const origin = '/etc/photo-uploader/policy.json';
 
@@ -134,5 +138,31 @@ describe('values from the registry or managed preferences', () => {
 
   it('says which boolean is neither 0 nor 1', () => {
     expect(problemOf(nativePolicyValues({ keepOriginals: 2 }))).toMatch(/keepOriginals/);
+  });
+});
+
+describe('settings each person keeps, under a policy', () => {
+  it('are saved whatever the policy manages (the window’s place, the quit choice, recent projects)', async () => {
+    const store = new SettingsStore(await mkdtemp(join(tmpdir(), 'policy-user-')), silentLogger);
+    store.usePolicy(
+      parsePolicy(
+        {
+          kind: 'values',
+          values: {
+            authUrl: 'https://sso.example.com',
+            baseUrl: 'https://photos.example.com',
+            clientId: 'office',
+            concurrency: 2,
+            photoHost: { kind: 's3', region: 'r', bucket: 'b' },
+          },
+        },
+        origin,
+      ),
+    );
+    expect(store.managed().size).toBe(5);
+    store.update({ window: { x: 0, y: 0, width: 800, height: 600, maximized: false } });
+    store.update({ quitWithPending: 'keep-uploading' });
+    store.update({ recentProjects: [{ id: 'p', name: 'P', address: '' }] });
+    expect(store.userSettings()).toMatchObject({ quitWithPending: 'keep-uploading' });
   });
 });

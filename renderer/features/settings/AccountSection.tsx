@@ -1,0 +1,93 @@
+import type { SettingsView } from '../../../shared/ipc/views';
+import { AccountSession } from './AccountSession';
+import { useManaged } from './managed-context';
+import { ManagedNote } from './ManagedNote';
+
+/** Settings › Account: the sign-in, the service's addresses, client id and secret, the redirect. */
+export function AccountSection({
+  settings,
+  secret,
+  onSecretChange,
+}: {
+  readonly settings: SettingsView;
+  /** The client secret being typed (write-only: the saved one is never shown). */
+  readonly secret: string;
+  readonly onSecretChange: (secret: string) => void;
+}) {
+  const auth = useManaged('authUrl');
+  const api = useManaged('baseUrl');
+  const client = useManaged('clientId');
+  const redirect = useManaged('redirect');
+  return (
+    <>
+      <AccountSession />
+      <label>
+        Sign-in server address
+        <input
+          name="authUrl"
+          type="url"
+          defaultValue={settings.authUrl ?? ''}
+          readOnly={auth.managed}
+          aria-describedby={auth.describedBy()}
+        />
+      </label>
+      <ManagedNote field="authUrl" />
+      <label>
+        API address
+        <input
+          name="baseUrl"
+          type="url"
+          defaultValue={settings.baseUrl ?? ''}
+          readOnly={api.managed}
+          aria-describedby={api.describedBy()}
+        />
+      </label>
+      <ManagedNote field="baseUrl" />
+      <label>
+        Client id
+        <input
+          name="clientId"
+          defaultValue={settings.clientId ?? ''}
+          readOnly={client.managed}
+          aria-describedby={client.describedBy()}
+        />
+      </label>
+      <ManagedNote field="clientId" />
+      <label>
+        Client secret{' '}
+        {settings.hasClientSecret
+          ? '(stored in the keychain; type to replace)'
+          : '(only if your registration has one)'}
+        <input
+          type="password"
+          autoComplete="off"
+          value={secret}
+          onChange={(event) => onSecretChange(event.target.value)}
+        />
+      </label>
+      {settings.redirectNote === undefined ? (
+        <>
+          <label>
+            Sign-in returns through
+            <select
+              name="redirect"
+              defaultValue={settings.redirect}
+              disabled={redirect.managed}
+              aria-describedby={redirect.describedBy()}
+            >
+              <option value="custom-scheme">the app’s own link (recommended)</option>
+              <option value="loopback">a local address (127.0.0.1)</option>
+            </select>
+          </label>
+          <ManagedNote field="redirect" />
+        </>
+      ) : (
+        // This install cannot use its own link: say why instead of offering it.
+        <p className="muted" role="note">
+          Sign-in returns through a local address (127.0.0.1). {settings.redirectNote}
+          <input type="hidden" name="redirect" value="loopback" />
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+import type { SettingsView } from '../../../shared/ipc/views';
+import { useManaged } from './managed-context';
+import { ManagedNote } from './ManagedNote';
+import type { HostKind } from './settings-input';
+
+/** The kind the select names, read from its value. */
+function hostKindOf(value: string): HostKind {
+  return value === 's3' || value === 'published' ? value : 'none';
+}
+
+/**
+ * Settings › Photo storage: where photos are put for the service to fetch (an S3-compatible
+ * bucket or a folder a web server publishes), and its round-trip test. A photo host the
+ * organisation sets is shown whole and read-only; its test can still be run.
+ */
+export function PhotoStorageSection({
+  settings,
+  hostKind,
+  onHostKindChange,
+  testing,
+  onTest,
+}: {
+  readonly settings: SettingsView;
+  readonly hostKind: HostKind;
+  readonly onHostKindChange: (kind: HostKind) => void;
+  /** A round trip is under way: the test button waits for it. */
+  readonly testing: boolean;
+  readonly onTest: () => void;
+}) {
+  const managed = useManaged('photoHost');
+  const s3 = settings.photoHost?.kind === 's3' ? settings.photoHost : undefined;
+  const published = settings.photoHost?.kind === 'published' ? settings.photoHost : undefined;
+  return (
+    <>
+      <fieldset disabled={managed.managed} aria-describedby={managed.describedBy()}>
+        <legend>Photo host: where photos are put for the service to fetch</legend>
+        <ManagedNote field="photoHost" />
+        <label>
+          Kind
+          <select
+            value={hostKind}
+            onChange={(event) => onHostKindChange(hostKindOf(event.target.value))}
+          >
+            <option value="none">not set up</option>
+            <option value="s3">S3-compatible bucket (AWS S3, R2, B2, Wasabi, MinIO)</option>
+            <option value="published">a folder a web server publishes</option>
+          </select>
+        </label>
+        {hostKind === 's3' ? (
+          <>
+            <label>
+              Endpoint (leave empty for AWS)
+              <input name="s3Endpoint" type="url" defaultValue={s3?.endpoint ?? ''} />
+            </label>
+            <label>
+              Region
+              <input name="s3Region" defaultValue={s3?.region ?? ''} />
+            </label>
+            <label>
+              Bucket
+              <input name="s3Bucket" defaultValue={s3?.bucket ?? ''} />
+            </label>
+            <label>
+              Key prefix
+              <input name="s3Prefix" defaultValue={s3?.prefix ?? ''} />
+            </label>
+            <label className="inline">
+              <input name="s3PathStyle" type="checkbox" defaultChecked={s3?.pathStyle ?? false} />{' '}
+              Path-style addresses (MinIO and most self-hosted stores)
+            </label>
+            <label>
+              Access key id {s3?.hasKeys ? '(stored; type both keys to replace)' : ''}
+              <input name="s3AccessKeyId" autoComplete="off" />
+            </label>
+            <label>
+              Secret access key
+              <input name="s3SecretAccessKey" type="password" autoComplete="off" />
+            </label>
+          </>
+        ) : null}
+        {hostKind === 'published' ? (
+          <>
+            <label>
+              Local folder
+              <input name="publishedRoot" defaultValue={published?.root ?? ''} />
+            </label>
+            <label>
+              Its web address
+              <input name="publishedUrl" type="url" defaultValue={published?.urlPrefix ?? ''} />
+            </label>
+          </>
+        ) : null}
+      </fieldset>
+      <button type="button" onClick={onTest} disabled={testing}>
+        Test the photo host
+      </button>
+    </>
+  );
+}

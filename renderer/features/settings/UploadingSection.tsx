@@ -1,0 +1,76 @@
+import type { SettingsView } from '../../../shared/ipc/views';
+import { FarPhotoField } from './FarPhotoField';
+import { useManaged } from './managed-context';
+import { ManagedNote } from './ManagedNote';
+import { QuitChoiceField } from './QuitChoiceField';
+import { UploadPaceFields } from './UploadPaceFields';
+
+/** The zones to offer, with the current one even if the list lacks it (`UTC` often is). */
+function withZone(zones: readonly string[], current: string): readonly string[] {
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+
+/**
+ * Settings › Uploading: uploads at once, the pace (cap, hours, battery), HEIC and TIFF, the zone
+ * of photos without one, the far-photo distance, and quitting with uploads pending.
+ */
+export function UploadingSection({
+  settings,
+  farProblem,
+  onQuitChoiceSaved,
+}: {
+  readonly settings: SettingsView;
+  /** Why the far-photo distance typed was not saved; undefined when nothing is wrong. */
+  readonly farProblem: string | undefined;
+  readonly onQuitChoiceSaved: (saved: SettingsView) => void;
+}) {
+  const concurrency = useManaged('concurrency');
+  const zone = useManaged('assumedZone');
+  const keep = useManaged('keepOriginals');
+  return (
+    <>
+      <label>
+        Uploads at once
+        <input
+          name="concurrency"
+          type="number"
+          min={1}
+          max={16}
+          defaultValue={settings.concurrency}
+          readOnly={concurrency.managed}
+          aria-describedby={concurrency.describedBy()}
+        />
+      </label>
+      <ManagedNote field="concurrency" />
+      <UploadPaceFields settings={settings} />
+      <label>
+        <input
+          name="keepOriginals"
+          type="checkbox"
+          defaultChecked={settings.keepOriginals}
+          disabled={keep.managed}
+          aria-describedby={keep.describedBy()}
+        />{' '}
+        Send HEIC and TIFF photos unchanged (otherwise they are sent as JPEG, which every browser
+        shows)
+      </label>
+      <ManagedNote field="keepOriginals" />
+      <label>
+        Default time zone for photos without one
+        <select
+          name="assumedZone"
+          defaultValue={settings.assumedZone}
+          disabled={zone.managed}
+          aria-describedby={zone.describedBy()}
+        >
+          {withZone(Intl.supportedValuesOf('timeZone'), settings.assumedZone).map((name) => (
+            <option key={name}>{name}</option>
+          ))}
+        </select>
+      </label>
+      <ManagedNote field="assumedZone" />
+      <FarPhotoField savedMeters={settings.farMeters} problem={farProblem} />
+      <QuitChoiceField remembered={settings.quitWithPending} onSaved={onQuitChoiceSaved} />
+    </>
+  );
+}

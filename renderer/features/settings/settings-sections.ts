@@ -1,0 +1,42 @@
+/** The sections of Settings, in the order the section list shows them. */
+export const SETTINGS_SECTIONS = [
+  { id: 'account', title: 'Account' },
+  { id: 'uploading', title: 'Uploading' },
+  { id: 'storage', title: 'Photo storage' },
+  { id: 'watch', title: 'Watched folders' },
+  { id: 'cameras', title: 'Cameras' },
+  { id: 'network', title: 'Network' },
+  { id: 'map', title: 'Map' },
+  { id: 'help', title: 'Help' },
+] as const;
+
+export type SettingsSectionId = (typeof SETTINGS_SECTIONS)[number]['id'];
+
+/** The id of the tab that opens section `id`. */
+export const sectionTabId = (id: SettingsSectionId) => `settings-tab-${id}`;
+
+/** The id of section `id`'s panel. */
+export const sectionPanelId = (id: SettingsSectionId) => `settings-panel-${id}`;
+
+/**
+ * The section a key moves to from `current` in the vertical list of sections (arrows wrap around,
+ * Home and End go to the ends); undefined for any other key.
+ */
+export function sectionAfterKey(
+  current: SettingsSectionId,
+  key: string,
+): SettingsSectionId | undefined {
+  const ids = SETTINGS_SECTIONS.map((section) => section.id);
+  const at = ids.indexOf(current);
+  const to =
+    key === 'ArrowDown' || key === 'ArrowRight'
+      ? (at + 1) % ids.length
+      : key === 'ArrowUp' || key === 'ArrowLeft'
+        ? (at - 1 + ids.length) % ids.length
+        : key === 'Home'
+          ? 0
+          : key === 'End'
+            ? ids.length - 1
+            : undefined;
+  return to === undefined ? undefined : ids[to];
+}
