@@ -171,7 +171,7 @@ describe('the first-run guide in Chromium', () => {
       expect(
         await screens.getByRole('button', { name: 'Add photos' }).getAttribute('aria-current'),
       ).toBe('page');
-      await page.getByText(`Signed in to ${service.info.auth_url}`).waitFor();
+      await page.getByText(`Signed in to ${new URL(service.info.auth_url).hostname}`).waitFor();
 
       // The first upload, with nothing else set up.
       await dropFolder(page, host, folder);
@@ -373,7 +373,7 @@ describe('the first-run guide in Chromium', () => {
         expect(
           await screens.getByRole('button', { name: 'Add photos' }).getAttribute('aria-current'),
         ).toBe('page');
-        await page.getByText(`Signed in to ${service.info.auth_url}`).waitFor();
+        await page.getByText(`Signed in to ${new URL(service.info.auth_url).hostname}`).waitFor();
         await checkStep(page, 'first-run-policy-2-add-photos');
       } finally {
         await rm(policyFolder, { recursive: true, force: true });

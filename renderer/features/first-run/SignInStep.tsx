@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { SessionView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
+import { serviceHost } from '../sign-in/service-host';
 import { StepHeading } from './StepHeading';
 import { StepProblem } from './StepProblem';
 
@@ -16,13 +17,13 @@ export function SignInStep({ session }: { readonly session: SessionView }) {
     call(bridge, 'session:sign-in', {}).catch((error: Error) => setProblem(error.message));
   };
   const waiting = session.state === 'signing-in';
+  const host = serviceHost(session.service);
   return (
     <section className="first-run-step" aria-labelledby="step-sign-in">
       <StepHeading id="step-sign-in">Sign in</StepHeading>
       <p>
-        Sign in to {session.service ? <strong>{session.service}</strong> : 'the Photo Service'} with
-        your work account. Your web browser opens for it; come back here when it says you can close
-        the tab.
+        Sign in to {host ? <strong>{host}</strong> : 'the Photo Service'} with your work account.
+        Your web browser opens for it; come back here when it says you can close the tab.
       </p>
       {waiting ? (
         <p role="status">Waiting for you to finish signing in in your web browser…</p>
