@@ -7,6 +7,8 @@ import { batchNotice } from '../../shared/domain/queue-notice';
 import { conditionWords } from '../features/queue/state-words';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { SessionPanel } from '../features/sign-in/SessionPanel';
+import { FirstRunGuide } from '../features/first-run/FirstRunGuide';
+import { useFirstRun } from '../features/first-run/use-first-run';
 import { useFilesDraggedOver } from './use-files-dragged-over';
 import './drag-over.css';
 
@@ -24,6 +26,7 @@ export function App() {
   const [notice, setNotice] = useState<string>();
   const previous = useRef(queue);
   const filesOver = useFilesDraggedOver();
+  const firstRun = useFirstRun(session);
 
   useEffect(() => {
     void call(bridge, 'settings:get', {}).then((settings) => setZone(settings.assumedZone));
@@ -79,6 +82,20 @@ export function App() {
       ),
     [queue],
   );
+  // With setup incomplete the window opens on the first-run guide (see first-run-steps.ts).
+  if (firstRun.state.kind === 'deciding') return <p className="muted">Loading…</p>;
+  if (firstRun.state.kind === 'guide')
+    return (
+      <FirstRunGuide
+        plan={firstRun.state.plan}
+        settings={firstRun.state.settings}
+        session={firstRun.state.session}
+        onDone={() => {
+          firstRun.close();
+          setScreen('Add photos');
+        }}
+      />
+    );
   return (
     <div className={filesOver ? 'app dragging-files' : 'app'}>
       {banner ? (

@@ -67,7 +67,11 @@ export type RunningBridgeHost = {
  */
 export async function startBridgeHostProcess(
   info: LaunchInfo | undefined,
-  options: { readonly productionRenderer?: boolean } = {},
+  options: {
+    readonly productionRenderer?: boolean;
+    /** More environment for the host (a test's policy file, say). */
+    readonly env?: Readonly<Record<string, string>> | undefined;
+  } = {},
 ): Promise<RunningBridgeHost> {
   const rendererDir = await bundleE2eRenderer(
     await mkdtemp(join(tmpdir(), 'e2e-renderer-')),
@@ -92,6 +96,7 @@ export async function startBridgeHostProcess(
       env: {
         ...process.env,
         ...(info ? localServiceEnv(info) : {}),
+        ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

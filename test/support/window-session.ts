@@ -4,6 +4,7 @@ import { basename, join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright';
 import type { PhotoServiceOptions } from '../../service/options';
+import type { LaunchInfo } from '../../service/photo-service';
 import {
   approveInBrowser,
   fixtureFolder,
@@ -38,6 +39,13 @@ export type WindowSessionOptions = {
   readonly service?: Partial<PhotoServiceOptions>;
   /** `fixtures`: the fixture photos and one file intake must skip; `empty`: an empty folder. */
   readonly folder?: 'fixtures' | 'empty';
+  /**
+   * `seeded` (the default): the app starts configured for the local service as demo mode
+   * configures it; `empty`: an empty data folder, nothing configured (the first run).
+   */
+  readonly settings?: 'seeded' | 'empty';
+  /** More environment for the bridge host, made once the service runs (a policy file, say). */
+  readonly hostEnv?: (service: LaunchInfo) => Promise<Readonly<Record<string, string>>>;
 };
 
 /** Starts a {@link WindowSession}; closes what did start when a later part fails. */
@@ -62,7 +70,10 @@ export async function openWindowSession(
       allowPrivateFetch: true,
       ...options.service,
     });
-    parts.host = await startBridgeHostProcess(parts.service.info);
+    parts.host = await startBridgeHostProcess(
+      options.settings === 'empty' ? undefined : parts.service.info,
+      { env: await options.hostEnv?.(parts.service.info) },
+    );
     parts.browser = await launchChromium();
     parts.folder =
       options.folder === 'empty'

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import type { SettingsView } from '../../../shared/ipc/views';
+import { call, useBridge } from '../../bridge/hooks';
+import { ServiceDetailsForm } from './ServiceDetailsForm';
+import { SetupFileButton } from './SetupFileButton';
+import { StepHeading } from './StepHeading';
+import { StepProblem } from './StepProblem';
+
+/**
+ * Step 1, Connect: the setup file IT sent, or the service's details typed in. Either way the
+ * step ends with the settings as saved.
+ */
+export function ConnectStep({
+  settings,
+  onDone,
+}: {
+  readonly settings: SettingsView;
+  readonly onDone: (saved: SettingsView) => void;
+}) {
+  const bridge = useBridge();
+  const [problem, setProblem] = useState<string>();
+  // A setup file may set more than the service (the photo host too): read all of it back.
+  const setupApplied = () => {
+    call(bridge, 'settings:get', {})
+      .then(onDone)
+      .catch((error: Error) => setProblem(error.message));
+  };
+  return (
+    <section className="first-run-step" aria-labelledby="step-connect">
+      <StepHeading id="step-connect">Connect</StepHeading>
+      <p>Connect Photo Uploader to your organisation’s Photo Service.</p>
+      <StepProblem message={problem} fix="Try again, or enter the service details below." />
+      <SetupFileButton onApplied={setupApplied} />
+      <ServiceDetailsForm settings={settings} onSaved={onDone} />
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import { type FirstRunStep, stepTitles } from './first-run-steps';
+
+/** The guide's steps as a numbered list; the current one is marked for assistive technology. */
+export function StepIndicator({
+  plan,
+  current,
+}: {
+  readonly plan: readonly FirstRunStep[];
+  readonly current: FirstRunStep;
+}) {
+  const at = plan.indexOf(current);
+  return (
+    <ol className="step-indicator" aria-label="Setup steps">
+      {plan.map((step, index) => (
+        <li
+          key={step}
+          aria-current={step === current ? 'step' : undefined}
+          className={index < at ? 'done' : undefined}
+        >
+          {stepTitles[step]}
+          {index < at ? <span className="muted"> · done</span> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
