@@ -15,6 +15,7 @@ const signedOut: SessionView = {
   access: undefined,
   expiresAt: undefined,
   remembered: true,
+  kept: 'keychain',
   message: undefined,
 };
 

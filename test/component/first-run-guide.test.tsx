@@ -24,6 +24,7 @@ const photoHost = {
   prefix: '',
   pathStyle: false,
   hasKeys: true,
+  profile: undefined,
 } as const;
 
 function session(state: SessionView['state'], message?: string): SessionView {
@@ -34,6 +35,7 @@ function session(state: SessionView['state'], message?: string): SessionView {
     access: undefined,
     expiresAt: undefined,
     remembered: true,
+    kept: 'keychain',
     message,
   };
 }

@@ -20,6 +20,7 @@ const photoHost = {
   prefix: '',
   pathStyle: false,
   hasKeys: true,
+  profile: undefined,
 } as const;
 
 function session(state: SessionView['state']): SessionView {
@@ -30,6 +31,7 @@ function session(state: SessionView['state']): SessionView {
     access: undefined,
     expiresAt: undefined,
     remembered: true,
+    kept: 'keychain',
     message: undefined,
   };
 }
