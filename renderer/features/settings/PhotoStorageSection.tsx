@@ -1,6 +1,7 @@
 import type { SettingsView } from '../../../shared/ipc/views';
 import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
+import { S3CredentialsFields } from './S3CredentialsFields';
 import type { HostKind } from './settings-input';
 
 /** The kind the select names, read from its value. */
@@ -10,19 +11,23 @@ function hostKindOf(value: string): HostKind {
 
 /**
  * Settings › Photo storage: where photos are put for the service to fetch (an S3-compatible
- * bucket or a folder a web server publishes), and its round-trip test. A photo host the
- * organisation sets is shown whole and read-only; its test can still be run.
+ * bucket, its credentials from the keychain or an AWS profile, or a folder a web server
+ * publishes), and its round-trip test. A photo host the organisation sets is shown whole and
+ * read-only; its test can still be run.
  */
 export function PhotoStorageSection({
   settings,
   hostKind,
   onHostKindChange,
+  profileProblem,
   testing,
   onTest,
 }: {
   readonly settings: SettingsView;
   readonly hostKind: HostKind;
   readonly onHostKindChange: (kind: HostKind) => void;
+  /** Why the AWS profile name typed was not saved; undefined when there is nothing wrong. */
+  readonly profileProblem: string | undefined;
   /** A round trip is under way: the test button waits for it. */
   readonly testing: boolean;
   readonly onTest: () => void;
@@ -68,14 +73,7 @@ export function PhotoStorageSection({
               <input name="s3PathStyle" type="checkbox" defaultChecked={s3?.pathStyle ?? false} />{' '}
               Path-style addresses (MinIO and most self-hosted stores)
             </label>
-            <label>
-              Access key id {s3?.hasKeys ? '(stored; type both keys to replace)' : ''}
-              <input name="s3AccessKeyId" autoComplete="off" />
-            </label>
-            <label>
-              Secret access key
-              <input name="s3SecretAccessKey" type="password" autoComplete="off" />
-            </label>
+            <S3CredentialsFields saved={s3} profileProblem={profileProblem} />
           </>
         ) : null}
         {hostKind === 'published' ? (

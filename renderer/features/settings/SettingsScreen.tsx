@@ -37,6 +37,7 @@ export function SettingsScreen({
   const [secret, setSecret] = useState('');
   const [message, setMessage] = useState<string>();
   const [farProblem, setFarProblem] = useState<string>();
+  const [profileProblem, setProfileProblem] = useState<string>();
   const [tilesChanged, setTilesChanged] = useState(false);
   const [testingHost, setTestingHost] = useState(false);
   const [hostKind, setHostKind] = useState<HostKind>('none');
@@ -80,6 +81,7 @@ export function SettingsScreen({
     event.preventDefault();
     const read = formSettings(new FormData(event.currentTarget), settings, hostKind, secret);
     setFarProblem(read.ok ? undefined : read.farProblem);
+    setProfileProblem(read.ok ? undefined : read.profileProblem);
     if (!read.ok) return setMessage(read.message);
     call(bridge, 'settings:set', read.input)
       .then((saved) => {
@@ -135,6 +137,7 @@ export function SettingsScreen({
                 settings={settings}
                 hostKind={hostKind}
                 onHostKindChange={setHostKind}
+                profileProblem={profileProblem}
                 testing={testingHost}
                 onTest={testHost}
               />

@@ -1,3 +1,4 @@
+import { awsProfileNameSchema } from '../../../shared/domain/aws-profile';
 import type { IpcCallInput } from '../../../shared/ipc/bridge';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { farMetersFrom } from './far-threshold';
@@ -13,6 +14,38 @@ export type HostKind = 's3' | 'published' | 'none';
 /** A field's trimmed text; undefined when empty or absent. */
 export type FieldText = (name: string) => string | undefined;
 
+/** Where an S3 photo host's credentials come from: keys in the keychain, or an AWS profile. */
+export type CredentialSource = 'keychain' | 'profile';
+
+/** The AWS profile chosen for an S3 host's credentials: its name, or why it cannot be saved. */
+function chosenProfile(
+  kind: HostKind,
+  text: FieldText,
+): { readonly name: string | undefined; readonly problem: string | undefined } {
+  if (kind !== 's3' || text('s3Credentials') !== 'profile')
+    return { name: undefined, problem: undefined };
+  const typed = text('s3Profile');
+  if (typed === undefined)
+    return {
+      name: undefined,
+      problem:
+        'Type the name of the AWS profile (as in ~/.aws/config), or choose keys stored in the keychain.',
+    };
+  // The same check main makes, so the words come next to the field instead of after a round trip.
+  const checked = awsProfileNameSchema.safeParse(typed);
+  return checked.success
+    ? { name: checked.data, problem: undefined }
+    : { name: undefined, problem: checked.error.issues[0]?.message ?? 'Not an AWS profile name.' };
+}
+
+/**
+ * Why the AWS profile name typed for the S3 host cannot be saved; undefined when it can, or when
+ * the host takes its keys from the keychain.
+ */
+export function awsProfileProblem(kind: HostKind, text: FieldText): string | undefined {
+  return chosenProfile(kind, text).problem;
+}
+
 /** The photo host from the form; undefined leaves the saved one as it is. */
 export function photoHostFrom(kind: HostKind, text: FieldText): PhotoHostInput | undefined {
   if (kind === 'published') {
@@ -25,8 +58,12 @@ export function photoHostFrom(kind: HostKind, text: FieldText): PhotoHostInput |
   const bucket = text('s3Bucket');
   if (!region || !bucket) return undefined;
   const endpoint = text('s3Endpoint');
-  const accessKeyId = text('s3AccessKeyId');
-  const secretAccessKey = text('s3SecretAccessKey');
+  const profile = chosenProfile(kind, text);
+  // A profile that cannot be saved leaves the saved host as it is (`formSettings` says why).
+  if (profile.problem !== undefined) return undefined;
+  // With a profile no keys are sent: its credentials come from the computer's AWS configuration.
+  const accessKeyId = profile.name === undefined ? text('s3AccessKeyId') : undefined;
+  const secretAccessKey = profile.name === undefined ? text('s3SecretAccessKey') : undefined;
   return {
     kind,
     region,
@@ -35,13 +72,22 @@ export function photoHostFrom(kind: HostKind, text: FieldText): PhotoHostInput |
     pathStyle: text('s3PathStyle') === 'on',
     ...(endpoint ? { endpoint } : {}),
     ...(accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : {}),
+    ...(profile.name !== undefined ? { profile: profile.name } : {}),
   };
 }
 
-/** What a Save sends, or why nothing is sent (`farProblem` goes next to the far-photo field). */
+/**
+ * What a Save sends, or why nothing is sent (`farProblem` goes next to the far-photo field,
+ * `profileProblem` next to the S3 host's AWS profile name).
+ */
 export type FormSettings =
   | { readonly ok: true; readonly input: SettingsInput }
-  | { readonly ok: false; readonly message: string; readonly farProblem: string | undefined };
+  | {
+      readonly ok: false;
+      readonly message: string;
+      readonly farProblem: string | undefined;
+      readonly profileProblem: string | undefined;
+    };
 
 /**
  * The settings a Save sends, read from the whole form (every section), without the settings the
@@ -59,13 +105,22 @@ export function formSettings(
   };
   const far = farMetersFrom(text('farMeters') ?? '');
   const farProblem = far.ok ? undefined : far.message;
+  const profileProblem = awsProfileProblem(hostKind, text);
   const pace = uploadPaceFrom(text('maxUploadRate') ?? '', text('uploadHours') ?? '');
-  if (!pace.ok) return { ok: false, message: pace.message, farProblem };
+  if (!pace.ok) return { ok: false, message: pace.message, farProblem, profileProblem };
   if (!far.ok)
     return {
       ok: false,
       message: 'Nothing was saved: the far-photo distance needs fixing.',
       farProblem,
+      profileProblem,
+    };
+  if (profileProblem !== undefined)
+    return {
+      ok: false,
+      message: 'Nothing was saved: the AWS profile name in Photo storage needs fixing.',
+      farProblem,
+      profileProblem,
     };
   const input: SettingsInput = {
     authUrl: text('authUrl'),

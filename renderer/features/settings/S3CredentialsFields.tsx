@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import type { S3HostView } from '../../../shared/ipc/views';
+import type { CredentialSource } from './settings-input';
+
+/**
+ * Where an S3 photo host's credentials come from (issue 23 §3): keys stored in the keychain
+ * (typed here, never shown back: only whether they are stored), or a named AWS profile that IT
+ * already manages on the computer, with the reason a typed name was refused right under it.
+ */
+export function S3CredentialsFields({
+  saved,
+  profileProblem,
+}: {
+  /** The saved S3 host; undefined when the host was not S3 before. */
+  readonly saved: S3HostView | undefined;
+  /** Why the profile name typed was not saved; undefined when there is nothing wrong. */
+  readonly profileProblem: string | undefined;
+}) {
+  const [source, setSource] = useState<CredentialSource>(
+    saved?.profile === undefined ? 'keychain' : 'profile',
+  );
+  return (
+    <>
+      <fieldset>
+        <legend>Where its credentials come from</legend>
+        <label className="inline">
+          <input
+            type="radio"
+            name="s3Credentials"
+            value="keychain"
+            checked={source === 'keychain'}
+            onChange={() => setSource('keychain')}
+          />{' '}
+          Keys stored in the keychain
+        </label>
+        <label className="inline">
+          <input
+            type="radio"
+            name="s3Credentials"
+            value="profile"
+            checked={source === 'profile'}
+            onChange={() => setSource('profile')}
+          />{' '}
+          An AWS profile
+        </label>
+      </fieldset>
+      {source === 'keychain' ? (
+        <>
+          <label>
+            Access key id {saved?.hasKeys ? '(stored; type both keys to replace)' : ''}
+            <input name="s3AccessKeyId" autoComplete="off" />
+          </label>
+          <label>
+            Secret access key
+            <input name="s3SecretAccessKey" type="password" autoComplete="off" />
+          </label>
+        </>
+      ) : (
+        <>
+          <label>
+            AWS profile name
+            <input
+              name="s3Profile"
+              autoComplete="off"
+              spellCheck={false}
+              defaultValue={saved?.profile ?? ''}
+              aria-invalid={profileProblem !== undefined}
+              aria-describedby={
+                profileProblem === undefined
+                  ? 's3-profile-help'
+                  : 's3-profile-problem s3-profile-help'
+              }
+            />
+          </label>
+          {profileProblem === undefined ? null : (
+            <p id="s3-profile-problem" role="alert">
+              {profileProblem}
+            </p>
+          )}
+          <p id="s3-profile-help" className="muted">
+            Its credentials are read from this computer’s AWS configuration (~/.aws/config and
+            ~/.aws/credentials, IAM Identity Center after aws sso login, or a credential_process),
+            so no keys are stored here.
+          </p>
+        </>
+      )}
+    </>
+  );
+}
