@@ -37,6 +37,12 @@ export type PhotoServiceOptions = {
   /** Also start the S3-compatible store on loopback. */
   readonly withS3: boolean;
   /**
+   * The store's secret key instead of s3rver's fixed `S3RVER` (which is also its key id), for
+   * tests that must tell the secret from the key id: presigned addresses carry the key id.
+   * Deliberately not a command-line option.
+   */
+  readonly s3SecretAccessKey?: string;
+  /**
    * Serve https with a certificate for 127.0.0.1 made at start, signed by a throwaway CA whose
    * PEM file the launch line names (`tls_ca_file`). The S3 store stays plain http on loopback.
    */

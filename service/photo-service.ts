@@ -150,7 +150,7 @@ export async function startPhotoService(
   let s3: RunningS3Store | undefined;
   try {
     if (options.cdn) files = await startFilesOrigin(photos, options.host, certificate);
-    if (options.withS3) s3 = await startS3Store(options.host);
+    if (options.withS3) s3 = await startS3Store(options.host, options.s3SecretAccessKey);
   } catch (error) {
     await files?.close();
     await shut(httpServer);

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { login, logout, status } from './auth-commands';
 import { type CliContext, openCliContext, UsageError } from './cli-context';
 import { diagnosticsTarget, saveDiagnostics } from './diagnostics-command';
-import { hostSettingsFromFlags } from './host-flags';
+import { editedHostFromFlags, hostSettingsFromFlags } from './host-flags';
 import { hostTest } from './host-test-command';
 import { inspectPlace } from './far-photos';
 import { parseCameraOffsetFlag } from './camera-offset-flag';
@@ -131,6 +131,7 @@ Photo host (saved like the other settings):
              config and credentials files (AWS_CONFIG_FILE, AWS_SHARED_CREDENTIALS_FILE),
              credential_process, IAM Identity Center (aws sso login)
   --host published --published-root DIR --published-url URL
+             one of these flags without --host changes only that part of the host in effect
   --concurrency N    photos worked on at once (default 4)
   --keep-originals   send HEIC/HEIF and TIFF photos unchanged (saved; default: sent as JPEG)
   --convert-originals  send them as JPEG again (the default)
@@ -319,7 +320,12 @@ export async function runCli(
       env,
       out,
     );
-    const change = settingsChange(flags, env, await context.call('settings:get', {}));
+    const saved = await context.call('settings:get', {});
+    const change = settingsChange(
+      { ...flags, photoHost: flags.photoHost ?? editedHostFromFlags(values, saved.photoHost) },
+      env,
+      saved,
+    );
     if (change !== undefined) await context.call('settings:set', change);
     const rest = positionals.slice(1);
     switch (command) {

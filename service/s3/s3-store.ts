@@ -33,7 +33,10 @@ export type RunningS3Store = {
   close(): Promise<void>;
 };
 
-/** s3rver's fixed key pair; the gate verifies signatures made with it. */
+/**
+ * s3rver's fixed key pair; the gate verifies signatures made with it. s3rver itself checks only
+ * the key id of a V4 signature, so the gate may hold another secret (`startS3Store`).
+ */
 const ACCESS_KEY_ID = 'S3RVER';
 const SECRET_ACCESS_KEY = 'S3RVER';
 const BUCKET = 'photo-uploader';
@@ -44,9 +47,12 @@ const REGION = 'us-east-1';
  * fresh temporary folder that is removed on close. Every request must carry a valid AWS
  * Signature V4 (header or presigned URL), checked by `SigV4Gate` before s3rver sees it, and a
  * `Host` naming the store itself (127.0.0.1, localhost or [::1] with its port). Use path-style
- * addressing.
+ * addressing. `secretAccessKey` replaces the fixed secret (the key id stays s3rver's).
  */
-export async function startS3Store(host: string): Promise<RunningS3Store> {
+export async function startS3Store(
+  host: string,
+  secretAccessKey: string = SECRET_ACCESS_KEY,
+): Promise<RunningS3Store> {
   const directory = await mkdtemp(join(tmpdir(), 'photo-service-s3-'));
   const store = new S3rver({
     silent: true,
@@ -59,7 +65,7 @@ export async function startS3Store(host: string): Promise<RunningS3Store> {
   await store.configureBuckets();
   const gate = new SigV4Gate({
     accessKeyId: ACCESS_KEY_ID,
-    secretAccessKey: SECRET_ACCESS_KEY,
+    secretAccessKey,
     region: REGION,
   });
   const handler = store.callback();
@@ -110,7 +116,7 @@ export async function startS3Store(host: string): Promise<RunningS3Store> {
       region: REGION,
       bucket: BUCKET,
       access_key_id: ACCESS_KEY_ID,
-      secret_access_key: SECRET_ACCESS_KEY,
+      secret_access_key: secretAccessKey,
     },
     traffic: {
       get connections() {
