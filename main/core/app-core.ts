@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { type Clock, systemClock } from '../../shared/domain/clock';
 import type { IpcEvent, IpcEventPayloads } from '../../shared/ipc/contract';
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
@@ -9,29 +8,26 @@ import type {
   SettingsView,
   SetupResultView,
 } from '../../shared/ipc/views';
-import type { RefreshLock } from '../auth/token-vault';
-import { createHttpAgent, type HttpAgent } from '../http/http-agent';
-import { networkFor } from '../http/trusted-certificates';
+import type { HttpAgent } from '../http/http-agent';
 import { currentVersions } from '../diagnostics/versions';
 import { writeDiagnostics } from '../diagnostics/write-diagnostics';
 import type { MediaWorkers } from '../media/media-workers';
 import type { Rendition, ServiceRenditions } from '../media/service-renditions';
 import type { Thumbnails } from '../media/thumbnails';
 import type { QueueStore } from '../queue/queue-store';
-import { UploadEngine } from '../queue/upload-engine';
 import type { PolicyFollower } from '../settings/policy-follower';
 import { changeNeedsReconfigure } from '../settings/read-when-used';
 import type { SettingsStore } from '../settings/settings-store';
 import type { PhotoHost } from '../staging/photo-host';
 import type { AppCoreOptions } from './app-core-options';
-import { connectService, openHostOrWait } from './core-configuration';
+import { ConfiguredParts } from './configured-parts';
 import type { CorePort } from './core-port';
 import { buildCoreParts } from './core-parts';
 import type { IntakeRuns } from './intake-runs';
-import { notReadyReason, redirectChoice, settingsView } from './settings-view';
+import { redirectChoice, settingsView } from './settings-view';
 import { createIpcHandlers } from './ipc-handlers';
 import type { QueueRunner } from './queue-runner';
-import { engineOptions, type ServiceConnection } from './service-connection';
+import type { ServiceConnection } from './service-connection';
 import { sessionView } from './views';
 import type { CoreWatchers } from '../watch/core-watchers';
 import { watchSessionsOfConnection } from '../watch/watch-session-handlers';
@@ -53,15 +49,6 @@ export class AppCore implements CorePort {
   readonly settings: SettingsStore;
   readonly #listeners = new Set<EventListener>();
   readonly #clock: Clock;
-  /** Carries every request of the core; rebuilt when the settings (the CA file) change. */
-  #dispatcher: HttpAgent = createHttpAgent();
-  /**
-   * Carries the fetches of the service's renditions: the same network, but its direct
-   * connections resolve through `ServiceRenditions.lookup`, which refuses private addresses for a
-   * service elsewhere. Apart from `#dispatcher`: the service's own API may be on the LAN.
-   */
-  #renditionDispatcher: HttpAgent;
-  readonly #refreshLock: RefreshLock;
   readonly #store: QueueStore;
   readonly #workers: MediaWorkers;
   readonly #thumbnails: Thumbnails;
@@ -71,10 +58,8 @@ export class AppCore implements CorePort {
   /** The watched folders of the settings (issue 13). */
   readonly watchers: CoreWatchers;
   readonly #policy: PolicyFollower | undefined;
-  #connection: ServiceConnection | undefined;
-  #host: (PhotoHost & { close?(): void }) | undefined;
-  /** Why no upload engine runs, in the user's words; undefined when one does. */
-  #notReady: string | undefined;
+  /** The network, service connection, photo host and engine: rebuilt by `reconfigure`. */
+  readonly #configured: ConfiguredParts;
   /** The computer runs on battery (told by the app's power monitor; never on the command line). */
   #onBattery = false;
   /** Serialises reconfiguration: settings saved twice quickly apply in order. */
@@ -84,26 +69,28 @@ export class AppCore implements CorePort {
     this.#clock = options.clock ?? systemClock;
     const parts = buildCoreParts(options, {
       clock: this.#clock,
-      dispatcher: () => this.#dispatcher,
-      renditionDispatcher: () => this.#renditionDispatcher,
+      dispatcher: () => this.#configured.dispatcher,
+      renditionDispatcher: () => this.#configured.renditionDispatcher,
       emit: (event, payload) => this.#emit(event, payload),
       commandLineHandlers: () => this.handlersFor(commandLineFrontEnd),
       policyChanged: (changed) => this.#policyChanged(changed),
     });
-    this.#refreshLock = parts.refreshLock;
     this.settings = parts.settings;
     this.#store = parts.store;
     this.#workers = parts.workers;
     this.#thumbnails = parts.thumbnails;
     this.#renditions = parts.renditions;
-    this.#renditionDispatcher = createHttpAgent({
-      proxy: { kind: 'environment' },
-      lookup: parts.renditions.lookup,
-    });
     this.#runs = parts.runs;
     this.#runner = parts.runner;
     this.watchers = parts.watchers;
     this.#policy = parts.policy;
+    this.#configured = new ConfiguredParts({
+      options,
+      clock: this.#clock,
+      parts,
+      onBattery: () => this.#onBattery,
+      sessionChanged: () => this.#emit('session:changed', this.sessionView()),
+    });
   }
 
   /**
@@ -181,7 +168,7 @@ export class AppCore implements CorePort {
 
   /** The current connection to the service, if one is configured. */
   get connection(): ServiceConnection | undefined {
-    return this.#connection;
+    return this.#configured.connection;
   }
 
   /** The queue's progress and condition, for the tray (no items: cheap). */
@@ -197,17 +184,17 @@ export class AppCore implements CorePort {
 
   /** Why the queue cannot run now (no service, no photo host, no keys); undefined when it can. */
   get notReadyReason(): string | undefined {
-    return this.#notReady;
+    return this.#configured.notReady;
   }
 
   /** What carries the core's requests (its proxy and certificate choices): the host test's too. */
   get httpDispatcher(): HttpAgent {
-    return this.#dispatcher;
+    return this.#configured.dispatcher;
   }
 
   /** The photo host, if one is configured and has its keys. */
   get photoHost(): PhotoHost | undefined {
-    return this.#host;
+    return this.#configured.host;
   }
 
   /** The settings as the window sees them (no secrets, only whether they are set). */
@@ -248,7 +235,10 @@ export class AppCore implements CorePort {
    * and are journaled first.
    */
   reconfigure(): Promise<void> {
-    const next = this.#configuring.then(() => this.#applySettings());
+    const next = this.#configuring.then(async () => {
+      await this.#configured.apply(this.settings.get());
+      this.#emit('session:changed', this.sessionView());
+    });
     this.#configuring = next.catch(() => undefined);
     // A `sync` waiting meanwhile goes on with the new engine (issue 22: `--hours` from a second
     // command ended a running `sync` with "the queue cannot run yet").
@@ -259,7 +249,7 @@ export class AppCore implements CorePort {
   /** A URL the operating system handed over (the custom-scheme sign-in callback). */
   async handleDeepLink(url: string): Promise<void> {
     await this.#configuring;
-    const outcome = await this.#connection?.session.handleDeepLink(url);
+    const outcome = await this.#configured.connection?.session.handleDeepLink(url);
     if (outcome?.kind === 'dropped')
       this.options.logger.warn('ignored a link the app was not waiting for', {
         reason: outcome.reason,
@@ -268,7 +258,7 @@ export class AppCore implements CorePort {
 
   /** The network changed or the computer woke: fresh connections, and probe now if offline. */
   networkChanged(): void {
-    this.#connection?.api?.replacePool();
+    this.#configured.connection?.api?.replacePool();
     this.#runner.probeNow();
   }
 
@@ -326,77 +316,10 @@ export class AppCore implements CorePort {
     await this.watchers.close();
     await this.#runner.close();
     this.#listeners.clear();
-    await this.#connection?.close();
-    this.#host?.close?.();
+    await this.#configured.closeService();
     await this.#workers.close();
-    await this.#dispatcher.close();
-    await this.#renditionDispatcher.close();
+    await this.#configured.closeNetwork();
     this.#store.close();
-  }
-
-  async #applySettings(): Promise<void> {
-    const saved = this.settings.get();
-    await this.#runner.useEngine(undefined);
-    await this.#connection?.close();
-    this.#connection = undefined;
-    this.#host?.close?.();
-    this.#host = undefined;
-    const { logger } = this.options;
-    const { network, caProblem } = networkFor(
-      saved.caFile,
-      this.options.proxyResolver,
-      logger.child('network'),
-    );
-    const pool = () => createHttpAgent(network);
-    const previous = this.#dispatcher;
-    this.#dispatcher = pool();
-    void previous.close().catch(() => undefined);
-    const previousRenditions = this.#renditionDispatcher;
-    this.#renditionDispatcher = createHttpAgent({ ...network, lookup: this.#renditions.lookup });
-    void previousRenditions.close().catch(() => undefined);
-    const connection = await connectService(saved, {
-      options: this.options,
-      clock: this.#clock,
-      dispatcher: this.#dispatcher,
-      createPool: pool,
-      refreshLock: this.#refreshLock,
-    });
-    if (connection !== undefined) {
-      connection.session.onChange(() => {
-        this.#emit('session:changed', this.sessionView());
-        // A new sign-in lets a queue that was waiting for one go on.
-        if (connection.session.snapshot().state === 'signed-in') this.#runner.kick();
-      });
-      this.#connection = connection;
-    }
-    if (saved.photoHost !== undefined)
-      this.#host = await openHostOrWait(saved.photoHost, {
-        options: this.options,
-        clock: this.#clock,
-        dispatcher: this.#dispatcher,
-      });
-    const api = this.#connection?.api;
-    this.#notReady = notReadyReason({
-      caProblem,
-      service: this.#connection !== undefined,
-      api: api !== undefined,
-      hostConfigured: saved.photoHost !== undefined,
-      host: this.#host !== undefined,
-    });
-    await this.#runner.useEngine(
-      api && this.#host
-        ? new UploadEngine(this.#store, api, this.#host, this.#clock, logger.child('engine'), {
-            ...engineOptions(saved),
-            onBattery: saved.pauseOnBattery === true ? () => this.#onBattery : undefined,
-            conversion: {
-              convert: (request) => this.#workers.convertToJpeg(request),
-              stagingDir: join(this.options.dataDir, 'staging'),
-              keepOriginals: saved.keepOriginals ?? false,
-            },
-          })
-        : undefined,
-    );
-    this.#emit('session:changed', this.sessionView());
   }
 
   /**
@@ -410,7 +333,7 @@ export class AppCore implements CorePort {
 
   /** The session as the window sees it. */
   sessionView(): SessionView {
-    return sessionView(this.#connection?.session.snapshot(), this.settings.get());
+    return sessionView(this.#configured.connection?.session.snapshot(), this.settings.get());
   }
 
   #emit<E extends IpcEvent>(event: E, payload: IpcEventPayloads[E]): void {

@@ -1,4 +1,4 @@
-import type { SignInStorage } from './sign-in-token-file';
+import type { SignInStorage } from '../../shared/ipc/views';
 
 /**
  * Where secrets live: OAuth tokens, client secrets, photo-host keys. Values are opaque strings;
