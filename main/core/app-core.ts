@@ -73,7 +73,7 @@ export class AppCore implements CorePort {
       renditionDispatcher: () => this.#configured.renditionDispatcher,
       emit: (event, payload) => this.#emit(event, payload),
       commandLineHandlers: () => this.handlersFor(commandLineFrontEnd),
-      policyChanged: (changed) => this.#policyChanged(changed),
+      policyChanged: (changed) => this.settingsApplied(changed),
     });
     this.settings = parts.settings;
     this.#store = parts.store;
@@ -125,7 +125,7 @@ export class AppCore implements CorePort {
     return openSetupFile(
       {
         settings: this.settings,
-        reconfigure: () => this.reconfigure(),
+        settingsApplied: (changed) => this.settingsApplied(changed),
         secrets: this.options.secrets,
         redactor: this.options.redactor,
         frontEnd,
@@ -323,10 +323,10 @@ export class AppCore implements CorePort {
   }
 
   /**
-   * The organisation's policy changed while running: applied like a saved settings change
+   * Saved settings changed (the organisation's policy while running, a setup file): applied
    * (`reconfigure` unless only settings read when used changed), then the window is told.
    */
-  async #policyChanged(changed: readonly string[]): Promise<void> {
+  async settingsApplied(changed: readonly string[]): Promise<void> {
     if (changeNeedsReconfigure(changed)) await this.reconfigure();
     this.#emit('settings:changed', await this.settingsView());
   }

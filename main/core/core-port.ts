@@ -31,6 +31,11 @@ export interface CorePort {
   sessionView(): SessionView;
   /** Applies the saved settings (reconnects, rebuilds the photo host and the engine). */
   reconfigure(): Promise<void>;
+  /**
+   * Applies saved settings that changed, by name (`reconfigure` unless only settings read when
+   * used changed), then tells the window (`settings:changed`).
+   */
+  settingsApplied(changed: readonly string[]): Promise<void>;
   /** Saves a diagnostics archive at an absolute path; returns the archive's path. */
   saveDiagnostics(file: string): Promise<string>;
 }

@@ -1,7 +1,7 @@
 import { fittedDescription } from '../../shared/description/description-fit';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
-import { isKnownZone } from '../media/capture-time';
 import { mapTileUrlProblem } from '../../shared/domain/map-tiles';
+import { zoneProblem } from '../settings/setting-values';
 
 // Checks of what a front end sent that more than one group of IPC handlers makes.
 
@@ -15,8 +15,8 @@ export function cleanDescription(raw: string): string {
 
 /** @throws IpcFailure `bad-input` unless `zone` is an IANA zone this app knows. */
 export function checkZone(zone: string): void {
-  if (!isKnownZone(zone))
-    throw new IpcFailure('bad-input', `"${zone}" is not a time zone this app knows.`);
+  const problem = zoneProblem(zone);
+  if (problem !== undefined) throw new IpcFailure('bad-input', problem);
 }
 
 /** @throws IpcFailure `bad-input`, saying what is wrong, unless `template` is a usable tile address. */

@@ -224,7 +224,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
 
     ...setupHandlers({
       settings: core.settings,
-      reconfigure: () => core.reconfigure(),
+      settingsApplied: (changed) => core.settingsApplied(changed),
       secrets: deps.secrets,
       redactor: deps.redactor,
       frontEnd: deps.frontEnd,

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Settings, SettingsPatch } from '../settings/settings-store';
-import { withoutTrailingSlash } from './sensitive-change';
+import { withoutTrailingSlash } from '../settings/setting-values';
 
 /**
  * Whether `value`, sent for the managed setting `name`, only repeats what the policy set: equal,

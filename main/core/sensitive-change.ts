@@ -1,7 +1,8 @@
-import { DEFAULT_MAP_TILE_URL, mapTileOrigin } from '../../shared/domain/map-tiles';
-import { escapedCharacter, printable } from '../../shared/domain/printable-text';
+import { DEFAULT_MAP_TILE_URL } from '../../shared/domain/map-tiles';
 import type { IpcInput } from '../../shared/ipc/contract';
+import { cleanTileUrl, withoutTrailingSlash } from '../settings/setting-values';
 import type { PhotoHostSettings, Settings } from '../settings/settings-store';
+import { shownOrigin, shownTileOrigin, shownValue } from '../settings/shown-values';
 
 /**
  * A change of where tokens, photos or the window's requests go: the service addresses, the client
@@ -36,43 +37,6 @@ function canonicalJson(value: unknown): string {
       ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
       : inner,
   );
-}
-
-/** A service address as settings keep it: without trailing slashes. */
-export const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
-
-/** Quotation marks, straight and curly: a value that held one could close its own quotes. */
-const QUOTATION_MARKS = /["“”‘’']/gu;
-
-/**
- * A value the window chose, as the native dialog shows it: quoted by the caller, on one line,
- * control, bidirectional and invisible characters and quotation marks escaped and cut to 80
- * characters, so that a compromised window cannot write its own text into the question (a bucket
- * `acme” at AWS S3 (routine re-check; choose Change) “` stays one quoted value).
- */
-function shownValue(value: string): string {
-  const escaped = printable(value).replace(QUOTATION_MARKS, escapedCharacter);
-  return escaped.length > 80 ? `${escaped.slice(0, 79)}…` : escaped;
-}
-
-/**
- * An address as the native dialog shows it: its origin only (scheme, host and port, the host as
- * the WHATWG parser spells it, so an international name shows as `xn--…`), through the printable
- * filter. A path, a query, a fragment or a user name in it could carry words of the window's
- * choosing ("…/ok-this-is-your-usual-server"); the origin is what decides where requests go.
- */
-export function shownOrigin(address: string): string {
-  if (!URL.canParse(address)) return 'an address that cannot be read';
-  const url = new URL(address);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    return 'an address that is not a web address';
-  return printable(url.origin);
-}
-
-/** The origin of a map tile address template, as the dialog shows it (see `shownOrigin`). */
-function shownTileOrigin(template: string): string {
-  const origin = mapTileOrigin(template);
-  return origin === undefined ? 'an address that cannot be read' : shownOrigin(origin);
 }
 
 /**
@@ -116,7 +80,7 @@ export function sensitiveChange(
   // (where the photos were taken), and the window's policy admits it.
   if (
     input.mapTileUrl !== undefined &&
-    input.mapTileUrl.trim() !== (current.mapTileUrl ?? DEFAULT_MAP_TILE_URL)
+    cleanTileUrl(input.mapTileUrl) !== (current.mapTileUrl ?? DEFAULT_MAP_TILE_URL)
   )
     changes.push(['mapTileUrl', `load the map’s tiles from ${shownTileOrigin(input.mapTileUrl)}`]);
   if (changes.length === 0) return undefined;

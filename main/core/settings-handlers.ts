@@ -5,6 +5,7 @@ import { secretNames } from '../secrets/secret-names';
 import type { SecretStore } from '../secrets/secret-store';
 import { ManagedSettingError, managedChanges } from '../settings/managed-settings';
 import { changeNeedsReconfigure } from '../settings/read-when-used';
+import { cleanTileUrl, withoutTrailingSlash } from '../settings/setting-values';
 import type { PhotoHostSettings } from '../settings/settings-store';
 import { testHostRoundTrip } from '../staging/host-round-trip';
 import { saveS3Keys } from '../staging/open-photo-host';
@@ -12,7 +13,7 @@ import type { CorePort } from './core-port';
 import { declined, type FrontEnd } from './front-end';
 import { checkMapTileUrl, checkZone } from './handler-input-checks';
 import { withoutEchoedInput, withoutManagedEchoes } from './managed-input';
-import { sensitiveChange, withoutTrailingSlash } from './sensitive-change';
+import { sensitiveChange } from './sensitive-change';
 
 /** What the settings handlers need of the core. */
 export type SettingsHandlerDeps = {
@@ -75,7 +76,7 @@ export function settingsHandlers(
           maxUploadBytesPerSecond: input.maxUploadBytesPerSecond,
           uploadHours: input.uploadHours,
           pauseOnBattery: input.pauseOnBattery,
-          mapTileUrl: input.mapTileUrl?.trim(),
+          mapTileUrl: input.mapTileUrl === undefined ? undefined : cleanTileUrl(input.mapTileUrl),
           quitWithPending: input.quitWithPending,
           signInTokensInPlainTextFile: input.signInTokensInPlainTextFile,
         },

@@ -1,17 +1,27 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { isSetupFileName } from '../settings/setup-file';
 
 /**
  * The setup file a launch of the app was given (a double-click on Windows and Linux passes it
  * as an argument), as an absolute path against the launch's working directory; undefined when
- * none. The first item is the executable; switches (`--…`) are never files.
+ * none. The first item is the executable; switches (`--…`) are never files. Linux desktops
+ * pass a `file:` URL (the desktop entry's `%U`), taken as the file it names.
  */
 export function setupFileFromArgv(argv: readonly string[], cwd: string): string | undefined {
   const file = argv
     .slice(1)
     .filter((item) => !item.startsWith('-') && isSetupFileName(item))
     .at(-1);
-  return file === undefined ? undefined : resolve(cwd, file);
+  if (file === undefined) return undefined;
+  if (/^file:/i.test(file)) {
+    try {
+      return fileURLToPath(file);
+    } catch {
+      return undefined; // a file: URL of another computer (file://host/…): nothing to open
+    }
+  }
+  return resolve(cwd, file);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { type IpcHandlers, IpcFailure } from '../../shared/ipc/dispatcher';
@@ -9,11 +10,12 @@ import { ManagedSettingError, managedChanges } from '../settings/managed-setting
 import type { Settings, SettingsStore } from '../settings/settings-store';
 import {
   MAX_SETUP_FILE_BYTES,
+  NOTHING_CHANGED,
   type OfficeSetup,
   parseSetupFile,
   setupSummary,
 } from '../settings/setup-file';
-import { saveS3Keys } from '../staging/open-photo-host';
+import { s3SecretNames } from '../staging/open-photo-host';
 import type { PathChooser } from './app-core-options';
 import type { FrontEnd } from './front-end';
 
@@ -24,8 +26,11 @@ import type { FrontEnd } from './front-end';
 /** What applying a setup file needs of the core. */
 export type SetupDeps = {
   readonly settings: Pick<SettingsStore, 'get' | 'update' | 'policy'>;
-  /** Applies the saved settings (`AppCore.reconfigure`). */
-  readonly reconfigure: () => Promise<void>;
+  /**
+   * Applies the saved settings, by the names of those that changed, and tells the window
+   * (`AppCore.settingsApplied`: reconfigures, then `settings:changed`).
+   */
+  readonly settingsApplied: (changed: readonly string[]) => Promise<void>;
   /** Where the client secret and the photo host's keys are kept. */
   readonly secrets: SecretStore;
   readonly redactor: Redactor;
@@ -34,8 +39,6 @@ export type SetupDeps = {
   /** The open dialog, for `setup:open`. */
   readonly chooser: PathChooser;
 };
-
-const NOTHING_CHANGED = 'Nothing was changed.';
 
 /** What cancelling (the dialog, or the confirmation) comes to. */
 const CANCELLED: SetupResultView = { applied: false, message: '' };
@@ -56,34 +59,46 @@ function unreadableReason(error: unknown): string {
   }
 }
 
+/** Opening never waits on a pipe with no writer (`O_NONBLOCK`; not on Windows, which has none). */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
 /**
- * The text of the setup file at `path`, read only when it is small enough to be one.
- * @throws IpcFailure `failed` saying why it cannot be read (missing, not allowed, too big).
+ * The text of the setup file at `path`, read only when it is a regular file small enough to be
+ * one: a pipe, a device (`/dev/zero`) or a link to one is refused before anything is read, and
+ * no more than one byte past the limit is ever read.
+ * @throws IpcFailure `failed` saying why it cannot be read (missing, not allowed, not a file,
+ *   too big).
  */
 export async function readSetupFile(path: string): Promise<string> {
   const name = basename(path);
+  const refuse = (why: string) =>
+    new IpcFailure('failed', `The setup file “${name}” cannot be read: ${why}. ${NOTHING_CHANGED}`);
+  const tooBig = (size: string) =>
+    new IpcFailure(
+      'failed',
+      `“${name}” is too big to be a setup file: it has ${size} bytes, and a setup file has at most ${MAX_SETUP_FILE_BYTES}. ${NOTHING_CHANGED}`,
+    );
   let handle;
   try {
-    handle = await open(path, 'r');
+    handle = await open(path, OPEN_FLAGS);
   } catch (error) {
-    throw new IpcFailure(
-      'failed',
-      `The setup file “${name}” cannot be read: ${unreadableReason(error)}. ${NOTHING_CHANGED}`,
-    );
+    throw refuse(unreadableReason(error));
   }
   try {
     const stats = await handle.stat();
-    if (stats.isDirectory())
-      throw new IpcFailure(
-        'failed',
-        `The setup file “${name}” cannot be read: it is a folder. ${NOTHING_CHANGED}`,
-      );
-    if (stats.size > MAX_SETUP_FILE_BYTES)
-      throw new IpcFailure(
-        'failed',
-        `“${name}” is too big to be a setup file: it has ${stats.size} bytes, and a setup file has at most ${MAX_SETUP_FILE_BYTES}. ${NOTHING_CHANGED}`,
-      );
-    return await handle.readFile('utf8');
+    if (stats.isDirectory()) throw refuse('it is a folder');
+    if (!stats.isFile()) throw refuse('it is not a file but a device, a pipe or a socket');
+    if (stats.size > MAX_SETUP_FILE_BYTES) throw tooBig(String(stats.size));
+    // The file may grow after its size was read: never read more than the limit and one byte.
+    const buffer = Buffer.alloc(MAX_SETUP_FILE_BYTES + 1);
+    let length = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+      if (length > MAX_SETUP_FILE_BYTES) throw tooBig(`more than ${MAX_SETUP_FILE_BYTES}`);
+    }
+    return buffer.toString('utf8', 0, length);
   } finally {
     await handle.close();
   }
@@ -107,14 +122,75 @@ function checkSecretsHaveAPlace(setup: OfficeSetup, after: Settings): void {
     );
 }
 
+/** The keychain entries a setup writes, by name, for the settings in effect `after` it. */
+function secretWrites(setup: OfficeSetup, after: Settings): [name: string, value: string][] {
+  const { clientSecret, s3AccessKeyId, s3SecretAccessKey } = setup.secrets;
+  const writes: [string, string][] = [];
+  if (clientSecret !== undefined && after.authUrl && after.clientId)
+    writes.push([secretNames(after.authUrl, after.clientId).clientSecret, clientSecret]);
+  if (
+    s3AccessKeyId !== undefined &&
+    s3SecretAccessKey !== undefined &&
+    after.photoHost?.kind === 's3'
+  ) {
+    const names = s3SecretNames(after.photoHost);
+    writes.push([names.accessKeyId, s3AccessKeyId], [names.secretAccessKey, s3SecretAccessKey]);
+  }
+  return writes;
+}
+
+/**
+ * What the setup comes to with the settings in effect now: the settings after it and its
+ * summary. Checked again once the user has confirmed, since the organisation's policy may have
+ * changed while they read the question.
+ * @throws ManagedSettingError when it changes a setting the organisation manages.
+ * @throws IpcFailure `bad-input` when a secret has no service to belong to.
+ */
+function planSetup(deps: SetupDeps, setup: OfficeSetup): { after: Settings; summary: string[] } {
+  const refused = managedChanges(setup.settings, deps.settings.policy());
+  if (refused.length > 0) throw new ManagedSettingError(refused);
+  const after: Settings = { ...deps.settings.get(), ...setup.settings };
+  checkSecretsHaveAPlace(setup, after);
+  return { after, summary: setupSummary(setup, after) };
+}
+
+/**
+ * Saves the setup's secrets and settings, all or nothing: each secret's old value is read
+ * first and put back (or removed) when a later secret or the settings cannot be saved.
+ */
+async function saveSetup(deps: SetupDeps, setup: OfficeSetup, after: Settings): Promise<void> {
+  const writes = secretWrites(setup, after);
+  for (const [, value] of writes) deps.redactor.add(value);
+  const before = await Promise.all(writes.map(([name]) => deps.secrets.get(name)));
+  let written = 0;
+  try {
+    for (const [name, value] of writes) {
+      await deps.secrets.set(name, value);
+      written += 1;
+    }
+    deps.settings.update(setup.settings);
+  } catch (error) {
+    // A failing keychain may refuse the restore too: the first failure is the one reported.
+    for (const [index, [name]] of writes.slice(0, written).entries()) {
+      const old = before[index];
+      await (old === undefined ? deps.secrets.delete(name) : deps.secrets.set(name, old)).catch(
+        () => undefined,
+      );
+    }
+    throw error;
+  }
+}
+
 /**
  * Checks the text of a setup file, asks the front end to confirm what it sets, and applies it:
- * settings to the settings file (through `SettingsStore.update`), secrets to the keychain, then a
- * reconfiguration. Nothing is saved unless all of it is valid; a setting the organisation
- * manages with another value refuses the whole file.
+ * secrets to the keychain, settings to the settings file (through `SettingsStore.update`), then
+ * the saved settings are applied and the window told. Nothing is saved unless all of it is valid
+ * and all of it can be saved; a setting the organisation manages with another value refuses
+ * the whole file, and so do secrets when this computer has no keychain to keep them.
  * @param name the file's name or path, for the question and the message (only its last part).
  * @returns applied, with what it set in words; or not applied (empty message) when declined.
- * @throws IpcFailure (`bad-input`, or `ManagedSettingError`) with the sentence that says why.
+ * @throws IpcFailure (`bad-input`, `failed`, or `ManagedSettingError`) with the sentence that
+ *   says why.
  */
 export async function applySetup(
   deps: SetupDeps,
@@ -124,35 +200,26 @@ export async function applySetup(
   const parsed = parseSetupFile(text);
   if (!parsed.ok) throw new IpcFailure('bad-input', parsed.problem);
   const { setup } = parsed;
-  const refused = managedChanges(setup.settings, deps.settings.policy());
-  if (refused.length > 0) throw new ManagedSettingError(refused);
-  const after: Settings = { ...deps.settings.get(), ...setup.settings };
-  checkSecretsHaveAPlace(setup, after);
-  const summary = setupSummary(setup);
-  const shownName = basename(name);
-  if (!(await deps.frontEnd.confirmSetup({ name: shownName, summary }))) return CANCELLED;
-
-  const { clientSecret, s3AccessKeyId, s3SecretAccessKey } = setup.secrets;
-  // Secrets first: should the keychain refuse, the settings are not half changed.
-  if (clientSecret !== undefined && after.authUrl && after.clientId) {
-    deps.redactor.add(clientSecret);
-    await deps.secrets.set(secretNames(after.authUrl, after.clientId).clientSecret, clientSecret);
-  }
-  if (
-    s3AccessKeyId !== undefined &&
-    s3SecretAccessKey !== undefined &&
-    after.photoHost?.kind === 's3'
-  )
-    await saveS3Keys(
-      after.photoHost,
-      { accessKeyId: s3AccessKeyId, secretAccessKey: s3SecretAccessKey },
-      deps,
+  const asked = planSetup(deps, setup);
+  if (Object.values(setup.secrets).some((value) => value !== undefined) && !deps.secrets.persistent)
+    throw new IpcFailure(
+      'failed',
+      `The setup file carries secrets, but this computer has no keychain to keep them (they would be lost when Photo Uploader quits). Start or unlock the keychain (on Linux, GNOME Keyring or KWallet) and open the file again. ${NOTHING_CHANGED}`,
     );
-  deps.settings.update(setup.settings);
-  await deps.reconfigure();
+  const shownName = basename(name);
+  if (!(await deps.frontEnd.confirmSetup({ name: shownName, summary: asked.summary })))
+    return CANCELLED;
+  const now = planSetup(deps, setup);
+  if (now.summary.join('\n') !== asked.summary.join('\n'))
+    throw new IpcFailure(
+      'failed',
+      `Your organisation’s settings changed while you were asked, so what “${shownName}” does changed too. Open it again to see what it sets now. ${NOTHING_CHANGED}`,
+    );
+  await saveSetup(deps, setup, now.after);
+  await deps.settingsApplied(Object.keys(setup.settings));
   return {
     applied: true,
-    message: `The setup in “${shownName}” was saved. ${summary.join('; ')}.`,
+    message: `The setup in “${shownName}” was saved. ${now.summary.join('; ')}.`,
   };
 }
 

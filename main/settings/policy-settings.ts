@@ -10,7 +10,8 @@ import type { PolicyRead } from './policy-source';
 export type PolicyValueKind = 'string' | 'number' | 'boolean' | 'json';
 
 /**
- * The settings an organisation may set, by the settings' own names, with how each is written in
+ * The settings an organisation may set, in its policy or in a setup file (one list for both), by
+ * the settings' own names, with how each is written in
  * the registry or managed preferences (the ADMX template in `build/policies/` is checked
  * against this list). Typed as settings keys, so a typo fails the typecheck.
  */
@@ -40,9 +41,11 @@ export const POLICY_SETTINGS = {
 export type PolicySettingName = keyof typeof POLICY_SETTINGS;
 
 /**
- * Settings each person keeps for themself, which no policy sets: what they sent photos to lately,
- * where their window was, what quitting does for them, the folders they watch on this computer
- * and their cameras' clocks. Every setting is either here or in `POLICY_SETTINGS`.
+ * Settings each person keeps for themself, which neither a policy nor a setup file sets: what
+ * they sent photos to lately, where their window was, what quitting does for them, the folders
+ * they watch on this computer, their cameras' clocks, and whether their sign-in may be kept in a
+ * plain-text file (only when they asked for it, issue 23 §3). Every setting is either here or
+ * in `POLICY_SETTINGS`.
  */
 export const USER_ONLY_SETTINGS = [
   'recentProjects',
@@ -50,6 +53,7 @@ export const USER_ONLY_SETTINGS = [
   'quitWithPending',
   'watchFolders',
   'cameraOffsets',
+  'signInTokensInPlainTextFile',
 ] as const satisfies readonly (keyof Settings)[];
 
 /** Whether `name` is a setting a policy may set. */

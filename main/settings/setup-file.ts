@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { mapTileOrigin } from '../../shared/domain/map-tiles';
-import { escapedCharacter, printable } from '../../shared/domain/printable-text';
-import { isKnownZone } from '../media/capture-time';
+import { printable } from '../../shared/domain/printable-text';
+import { isPolicySetting, POLICY_SETTINGS, USER_ONLY_SETTINGS } from './policy-settings';
+import { cleanedSettingValue, zoneProblem } from './setting-values';
 import { type Settings, type SettingsPatch, settingsSchema } from './settings-store';
+import { shownOrigin, shownTileOrigin, shownValue } from './shown-values';
 
 // A setup file (issue 23 §2): what IT sends to staff of a small office, `office.photouploader`,
 // JSON: {"photoUploaderSetup": 1, "settings": {…}, "secrets": {…}}. Read here as plain functions;
@@ -17,21 +18,14 @@ export const SETUP_FILE_VERSION = 1;
 /** The largest setup file read, in bytes: a real one is a few hundred bytes. */
 export const MAX_SETUP_FILE_BYTES = 100_000;
 
-/**
- * Settings that are each person's own state, not an office's choice: the recent projects, the
- * window's place, the remembered quit choice, and the folders this person's computer watches.
- */
-const PER_USER_SETTINGS: ReadonlySet<string> = new Set([
-  'recentProjects',
-  'window',
-  'quitWithPending',
-  'watchFolders',
-]);
+/** Settings each person decides for themself, which a setup file never sets. */
+const PER_USER_SETTINGS: ReadonlySet<string> = new Set(USER_ONLY_SETTINGS);
 
-/** The settings a setup file may set: every setting but each person's own state. */
-export const OFFICE_SETTING_NAMES: readonly string[] = Object.keys(settingsSchema.shape).filter(
-  (name) => !PER_USER_SETTINGS.has(name),
-);
+/**
+ * The settings a setup file may set: what an organisation may set (`POLICY_SETTINGS`), the
+ * same list a policy is read with, so a new setting is IT's only once it is put there.
+ */
+export const OFFICE_SETTING_NAMES: readonly string[] = Object.keys(POLICY_SETTINGS);
 
 /** The secrets a setup file may carry; they go to the keychain, never to the settings file. */
 export const setupSecretsSchema = z
@@ -55,7 +49,8 @@ export type SetupParse =
   | { readonly ok: true; readonly setup: OfficeSetup }
   | { readonly ok: false; readonly problem: string };
 
-const NOTHING_CHANGED = 'Nothing was changed.';
+/** The end of every sentence that refuses a setup file: it changed nothing. */
+export const NOTHING_CHANGED = 'Nothing was changed.';
 
 const refused = (problem: string): SetupParse => ({
   ok: false,
@@ -70,39 +65,23 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const quotedName = (name: string): string =>
   `"${printable(name.length > 60 ? `${name.slice(0, 59)}…` : name)}"`;
 
-/** Quotation marks, straight and curly: a value that held one could close its own quotes. */
-const QUOTATION_MARKS = /["“”‘’']/gu;
-
-/** A value from the file as the confirmation shows it: one line, escaped, quoted, cut to 80. */
-function shownValue(value: string): string {
-  const escaped = printable(value).replace(QUOTATION_MARKS, escapedCharacter);
-  return `“${escaped.length > 80 ? `${escaped.slice(0, 79)}…` : escaped}”`;
-}
-
-/**
- * An address as the confirmation shows it: its origin only (a path or a query could carry words
- * of the sender's choosing), the host as the WHATWG parser spells it.
- */
-function shownOrigin(address: string): string {
-  return URL.canParse(address) ? printable(new URL(address).origin) : 'an unreadable address';
-}
-
-/** A service address as settings keep it: without trailing slashes. */
-const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
+/** A value from the file as the confirmation shows it: in curly quotes (see `shownValue`). */
+const quoted = (value: string): string => `“${shownValue(value)}”`;
 
 /** The first problem of a setting's value, naming the setting (and the field inside it). */
 function settingProblem(name: string, value: unknown): string | undefined {
-  const field = settingsSchema.shape[name as keyof Settings];
-  const parsed = field.safeParse(value);
+  if (!isPolicySetting(name)) return undefined;
+  const parsed = settingsSchema.shape[name].safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = [name, ...(issue?.path ?? []).map(String)].join('.');
     return `The setup file's setting ${quotedName(where)} is not valid: ${issue?.message ?? 'a value this app cannot use'}.`;
   }
   // The settings handler's own checks beyond the schema.
-  if (name === 'assumedZone' && typeof value === 'string' && !isKnownZone(value))
-    return `The setup file's setting "assumedZone" is not valid: ${quotedName(value)} is not a time zone this app knows.`;
-  return undefined;
+  const zone = name === 'assumedZone' && typeof value === 'string' ? zoneProblem(value) : undefined;
+  return zone === undefined
+    ? undefined
+    : `The setup file's setting "assumedZone" is not valid: ${zone}`;
 }
 
 /** The settings part, checked like Settings checks them; a problem names the setting. */
@@ -110,23 +89,20 @@ function readSettings(raw: unknown): { settings: SettingsPatch } | { problem: st
   if (raw === undefined) return { settings: {} };
   if (!isRecord(raw))
     return { problem: 'The setup file\'s "settings" must be an object of settings by name.' };
-  const known = new Set(Object.keys(settingsSchema.shape));
   const values: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(raw)) {
     if (PER_USER_SETTINGS.has(name))
       return {
         problem: `The setup file sets ${quotedName(name)}, but ${quotedName(name)} is each person’s own and cannot come from a setup file.`,
       };
-    if (!known.has(name))
+    if (!isPolicySetting(name))
       return {
         problem: `The setup file's setting ${quotedName(name)} is not a setting this app knows (a setup file uses the settings' own names, such as "baseUrl").`,
       };
-    const problem = settingProblem(name, value);
+    const cleaned = cleanedSettingValue(name, value);
+    const problem = settingProblem(name, cleaned);
     if (problem !== undefined) return { problem };
-    values[name] =
-      (name === 'authUrl' || name === 'baseUrl') && typeof value === 'string'
-        ? withoutTrailingSlash(value)
-        : value;
+    values[name] = cleaned;
   }
   return { settings: settingsSchema.parse(values) };
 }
@@ -171,7 +147,8 @@ export function parseSetupFile(text: string): SetupParse {
     );
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    // A byte order mark, as Notepad writes one, is no part of the JSON text.
+    json = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch {
     return refused(
       'This setup file cannot be read: it is not JSON text. Ask whoever sent it for a new copy.',
@@ -204,42 +181,69 @@ export function parseSetupFile(text: string): SetupParse {
 const DESCRIBED = new Set(['authUrl', 'baseUrl', 'clientId', 'photoHost', 'caFile', 'mapTileUrl']);
 
 /**
+ * Where the setup's secrets would be kept, in words: the client secret with the sign-in server
+ * and client id it belongs to, the photo host's keys with their bucket. `after` is the settings
+ * in effect once the setup is applied; without it (before the data folder is open), what the
+ * file itself names, else the service set on this computer.
+ */
+function carriedSecrets(setup: OfficeSetup, after: Partial<Settings> | undefined): string[] {
+  const { settings, secrets } = setup;
+  const carried: string[] = [];
+  if (secrets.clientSecret !== undefined) {
+    const authUrl = after?.authUrl ?? settings.authUrl;
+    const clientId = after?.clientId ?? settings.clientId;
+    carried.push(
+      authUrl !== undefined && clientId !== undefined
+        ? `the client secret for ${shownOrigin(authUrl)} (client id ${quoted(clientId)})`
+        : 'the client secret for the sign-in server set on this computer',
+    );
+  }
+  if (secrets.s3AccessKeyId !== undefined) {
+    const host = after?.photoHost ?? settings.photoHost;
+    carried.push(
+      host?.kind === 's3'
+        ? `the photo host’s keys for the bucket ${quoted(host.bucket)} at ${host.endpoint === undefined ? 'AWS S3' : shownOrigin(host.endpoint)}`
+        : 'the photo host’s keys for the photo host set on this computer',
+    );
+  }
+  return carried;
+}
+
+/**
  * What a setup file sets, in words, one line each, for the confirmation and the command line's
  * prompt: addresses by origin only, the photo host by bucket, place and region (or the published
- * folder), the other settings by name, and which secrets it carries, never their values.
+ * folder), the other settings by name, and which secrets it carries for which service, never
+ * their values.
+ * @param after the settings in effect once it is applied, which name the service a secret goes
+ *   to when the file does not.
  */
-export function setupSummary(setup: OfficeSetup): string[] {
-  const { settings, secrets } = setup;
+export function setupSummary(setup: OfficeSetup, after?: Partial<Settings>): string[] {
+  const { settings } = setup;
   const lines: string[] = [];
   if (settings.authUrl !== undefined) lines.push(`Sign in at ${shownOrigin(settings.authUrl)}`);
   if (settings.baseUrl !== undefined)
     lines.push(`Send photos and tokens to ${shownOrigin(settings.baseUrl)}`);
-  if (settings.clientId !== undefined) lines.push(`Client id: ${shownValue(settings.clientId)}`);
+  if (settings.clientId !== undefined) lines.push(`Client id: ${quoted(settings.clientId)}`);
   const host = settings.photoHost;
   if (host?.kind === 's3')
     lines.push(
-      `Photo host: the bucket ${shownValue(host.bucket)} at ${host.endpoint === undefined ? 'AWS S3' : shownOrigin(host.endpoint)} (${printable(host.region)})`,
+      `Photo host: the bucket ${quoted(host.bucket)} at ${host.endpoint === undefined ? 'AWS S3' : shownOrigin(host.endpoint)} (${printable(host.region)})`,
     );
   if (host?.kind === 'published')
     lines.push(
-      `Photo host: the folder ${shownValue(host.root)}, published at ${shownOrigin(host.urlPrefix)}`,
+      `Photo host: the folder ${quoted(host.root)}, published at ${shownOrigin(host.urlPrefix)}`,
     );
   // A trusted CA can read every connection, and a tile server learns where the photos are: both
   // are said as plainly as a new address.
   if (settings.caFile !== undefined)
-    lines.push(`Trust the certificate authorities in ${shownValue(settings.caFile)}`);
+    lines.push(`Trust the certificate authorities in ${quoted(settings.caFile)}`);
   if (settings.mapTileUrl !== undefined)
-    lines.push(
-      `Load the map’s tiles from ${shownOrigin(mapTileOrigin(settings.mapTileUrl) ?? '')}`,
-    );
+    lines.push(`Load the map’s tiles from ${shownTileOrigin(settings.mapTileUrl)}`);
   const others = Object.keys(settings).filter(
     (name) => !DESCRIBED.has(name) && settings[name as keyof Settings] !== undefined,
   );
   if (others.length > 0) lines.push(`Also sets: ${others.join(', ')}`);
-  const carried = [
-    secrets.clientSecret !== undefined ? 'the client secret' : undefined,
-    secrets.s3AccessKeyId !== undefined ? 'the photo host’s keys' : undefined,
-  ].filter((words): words is string => words !== undefined);
+  const carried = carriedSecrets(setup, after);
   if (carried.length > 0) lines.push(`Keeps in this computer’s keychain: ${carried.join(', ')}`);
   return lines.length > 0 ? lines : ['Sets nothing.'];
 }

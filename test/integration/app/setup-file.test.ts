@@ -53,8 +53,9 @@ describe('a setup file from IT, on the command line', () => {
     const setup = await runCli(['setup', file, '--yes', '--data-dir', dataDir], noSecrets);
     expect(setup.code, setup.stderr).toBe(0);
     expect(setup.stdout).toContain(`Sign in at ${service.info.auth_url}`);
-    expect(setup.stdout).toContain(
-      'Keeps in this computer’s keychain: the client secret, the photo host’s keys',
+    // The keychain line names the service and the bucket the secrets go to.
+    expect(setup.stdout).toMatch(
+      /Keeps in this computer’s keychain: the client secret for http:\/\/[^ ]+ \(client id “[^”]+”\), the photo host’s keys for the bucket “[^”]+” at http:\/\//,
     );
     expect(setup.stdout).toContain('The setup in “office.photouploader” was saved.');
 

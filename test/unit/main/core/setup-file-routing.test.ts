@@ -19,6 +19,15 @@ describe('setupFileFromArgv', () => {
     ).toBe('/home/ann/Downloads/Office.PhotoUploader');
   });
 
+  it('takes a file: URL as the file it names (Linux desktops pass %U)', () => {
+    expect(
+      setupFileFromArgv(
+        ['/opt/Photo Uploader/photo-uploader', 'file:///home/ann/My%20Files/office.photouploader'],
+        '/tmp',
+      ),
+    ).toBe('/home/ann/My Files/office.photouploader');
+  });
+
   it('is none for the executable, switches, the app folder in development or a sign-in link', () => {
     expect(setupFileFromArgv(['/opt/x/office.photouploader'], '/')).toBeUndefined();
     expect(

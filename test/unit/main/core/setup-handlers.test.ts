@@ -1,14 +1,21 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commandLineFrontEnd, type FrontEnd } from '../../../../main/core/front-end';
-import { openSetupFile, setupHandlers } from '../../../../main/core/setup-handlers';
+import {
+  openSetupFile,
+  readSetupFile,
+  type SetupDeps,
+  setupHandlers,
+} from '../../../../main/core/setup-handlers';
 import type { ConfirmationQuestion } from '../../../../main/core/sensitive-change';
 import { WindowFrontEnd } from '../../../../main/core/window-front-end';
 import { Redactor, silentLogger } from '../../../../main/logging/logger';
 import { InMemorySecretStore } from '../../../../main/secrets/in-memory-secret-store';
 import { secretNames } from '../../../../main/secrets/secret-names';
+import type { SecretStore } from '../../../../main/secrets/secret-store';
 import { SettingsStore } from '../../../../main/settings/settings-store';
 import { s3SecretNames } from '../../../../main/staging/open-photo-host';
 
@@ -34,12 +41,23 @@ const office = {
 };
 const host = { ...office.settings.photoHost, kind: 's3', prefix: '', pathStyle: false } as const;
 
-/** The keychain in memory, counting what was saved in it. */
-class CountingSecretStore extends InMemorySecretStore {
+/** A keychain in memory that says it keeps what it is given, counting what was saved in it. */
+class CountingSecretStore implements SecretStore {
+  readonly #memory = new InMemorySecretStore();
+  persistent = true;
   size = 0;
-  override set(name: string, value: string): Promise<void> {
+  /** The write (1 = the first) that fails, as a keychain that refuses; none when undefined. */
+  failingWrite: number | undefined;
+  get(name: string): Promise<string | undefined> {
+    return this.#memory.get(name);
+  }
+  set(name: string, value: string): Promise<void> {
     this.size += 1;
-    return super.set(name, value);
+    if (this.size === this.failingWrite) return Promise.reject(new Error('the keychain refused'));
+    return this.#memory.set(name, value);
+  }
+  delete(name: string): Promise<void> {
+    return this.#memory.delete(name);
   }
 }
 
@@ -49,6 +67,7 @@ describe('setup handlers', () => {
   let secrets: CountingSecretStore;
   let redactor: Redactor;
   let reconfigured: number;
+  let applied: (readonly string[])[];
   let chosen: string[][];
   let kindsChosen: string[];
 
@@ -58,28 +77,30 @@ describe('setup handlers', () => {
     secrets = new CountingSecretStore();
     redactor = new Redactor();
     reconfigured = 0;
+    applied = [];
     chosen = [];
     kindsChosen = [];
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
-  const handlersFor = (frontEnd: FrontEnd) =>
-    setupHandlers({
-      settings,
-      reconfigure: () => {
-        reconfigured += 1;
-        return Promise.resolve();
+  const depsFor = (frontEnd: FrontEnd): SetupDeps => ({
+    settings,
+    settingsApplied: (changed) => {
+      reconfigured += 1;
+      applied.push(changed);
+      return Promise.resolve();
+    },
+    secrets,
+    redactor,
+    frontEnd,
+    chooser: {
+      choose: (kind) => {
+        kindsChosen.push(kind);
+        return Promise.resolve(chosen.shift() ?? []);
       },
-      secrets,
-      redactor,
-      frontEnd,
-      chooser: {
-        choose: (kind) => {
-          kindsChosen.push(kind);
-          return Promise.resolve(chosen.shift() ?? []);
-        },
-      },
-    });
+    },
+  });
+  const handlersFor = (frontEnd: FrontEnd) => setupHandlers(depsFor(frontEnd));
   const failureOf = (work: Promise<unknown>) =>
     work.then(
       () => 'applied',
@@ -99,8 +120,10 @@ describe('setup handlers', () => {
     });
     expect(result.applied).toBe(true);
     expect(result.message).toBe(
-      'The setup in “office.photouploader” was saved. Sign in at https://login.example.com; Send photos and tokens to https://photos.example.com; Client id: “office-client”; Photo host: the bucket “site-photos” at https://s3.example.com (eu-central-1); Also sets: concurrency; Keeps in this computer’s keychain: the client secret, the photo host’s keys.',
+      'The setup in “office.photouploader” was saved. Sign in at https://login.example.com; Send photos and tokens to https://photos.example.com; Client id: “office-client”; Photo host: the bucket “site-photos” at https://s3.example.com (eu-central-1); Also sets: concurrency; Keeps in this computer’s keychain: the client secret for https://login.example.com (client id “office-client”), the photo host’s keys for the bucket “site-photos” at https://s3.example.com.',
     );
+    // Applied like a saved settings change: the window's Settings are told (settings:changed).
+    expect(applied).toEqual([['authUrl', 'baseUrl', 'clientId', 'photoHost', 'concurrency']]);
     expect(settings.get()).toMatchObject({
       authUrl: 'https://login.example.com',
       clientId: 'office-client',
@@ -221,14 +244,7 @@ describe('setup handlers', () => {
   });
 
   it('says when a file is too big or cannot be read', async () => {
-    const deps = {
-      settings,
-      reconfigure: () => Promise.resolve(),
-      secrets,
-      redactor,
-      frontEnd: commandLineFrontEnd,
-      chooser: { choose: () => Promise.resolve([]) },
-    };
+    const deps = depsFor(commandLineFrontEnd);
     const big = join(dir, 'big.photouploader');
     await writeFile(big, ' '.repeat(2_000_000));
     expect(await failureOf(openSetupFile(deps, big))).toContain('too big');
@@ -236,4 +252,98 @@ describe('setup handlers', () => {
       'The setup file “gone.photouploader” cannot be read: it does not exist. Nothing was changed.',
     );
   });
+
+  it('names the service a secret goes to when the file does not: the one set in Settings', async () => {
+    settings.update({
+      authUrl: 'https://login.example.com',
+      clientId: 'office-client',
+      photoHost: host,
+    });
+    const result = await handlersFor(commandLineFrontEnd)['setup:apply']({
+      name: 'keys.photouploader',
+      text: JSON.stringify({ photoUploaderSetup: 1, secrets: office.secrets }),
+    });
+    expect(result.message).toBe(
+      'The setup in “keys.photouploader” was saved. Keeps in this computer’s keychain: the client secret for https://login.example.com (client id “office-client”), the photo host’s keys for the bucket “site-photos” at https://s3.example.com.',
+    );
+  });
+
+  it('refuses secrets when no keychain keeps them, saying what to do, and saves nothing', async () => {
+    secrets.persistent = false;
+    expect(
+      await failureOf(
+        handlersFor(commandLineFrontEnd)['setup:apply']({
+          name: 'office.photouploader',
+          text: JSON.stringify(office),
+        }),
+      ),
+    ).toMatch(/no keychain.*Nothing was changed\.$/);
+    await expectNothingSaved();
+    // A file without secrets needs no keychain.
+    const { secrets: _carried, ...withoutSecrets } = office;
+    expect(
+      (
+        await handlersFor(commandLineFrontEnd)['setup:apply']({
+          name: 'office.photouploader',
+          text: JSON.stringify(withoutSecrets),
+        })
+      ).applied,
+    ).toBe(true);
+  });
+
+  it('is all or nothing: when the keychain refuses a later secret, the earlier ones are as before', async () => {
+    const name = secretNames('https://login.example.com', 'office-client').clientSecret;
+    await secrets.set(name, 'the-old-secret');
+    secrets.size = 0;
+    secrets.failingWrite = 2;
+    expect(
+      await failureOf(
+        handlersFor(commandLineFrontEnd)['setup:apply']({
+          name: 'office.photouploader',
+          text: JSON.stringify(office),
+        }),
+      ),
+    ).toContain('the keychain refused');
+    expect(await secrets.get(name)).toBe('the-old-secret');
+    expect(await secrets.get(s3SecretNames(host).accessKeyId)).toBeUndefined();
+    expect(await secrets.get(s3SecretNames(host).secretAccessKey)).toBeUndefined();
+    expect(await readdir(dir)).toEqual([]);
+    expect(reconfigured).toBe(0);
+  });
+
+  it('checks the organisation’s settings again after the user confirmed, before saving anything', async () => {
+    const window = new WindowFrontEnd(() => {
+      // The policy changes while the confirmation is open.
+      settings.usePolicy({ kind: 'applied', origin: 'policy', values: { concurrency: 8 } });
+      return Promise.resolve(true);
+    });
+    chosen.push([join(dir, 'office.photouploader')]);
+    await writeFile(join(dir, 'office.photouploader'), JSON.stringify(office));
+    expect(await failureOf(handlersFor(window)['setup:open']({}))).toBe(
+      'Your organisation manages concurrency, so it cannot be changed here. Nothing was changed.',
+    );
+    expect(secrets.size).toBe(0);
+    expect(await readdir(dir)).toEqual(['office.photouploader']);
+    expect(reconfigured).toBe(0);
+  });
+
+  it('refuses what is not a regular file without waiting on it: a pipe, a device, a folder, links to them', async () => {
+    const fifo = join(dir, 'pipe.photouploader');
+    execFileSync('mkfifo', [fifo]);
+    await symlink(fifo, join(dir, 'link.photouploader'));
+    await symlink('/dev/zero', join(dir, 'zero.photouploader'));
+    await mkdir(join(dir, 'folder.photouploader'));
+    const notAFile = (name: string) =>
+      `The setup file “${name}” cannot be read: it is not a file but a device, a pipe or a socket. Nothing was changed.`;
+    expect(await failureOf(readSetupFile(fifo))).toBe(notAFile('pipe.photouploader'));
+    expect(await failureOf(readSetupFile(join(dir, 'link.photouploader')))).toBe(
+      notAFile('link.photouploader'),
+    );
+    expect(await failureOf(readSetupFile(join(dir, 'zero.photouploader')))).toBe(
+      notAFile('zero.photouploader'),
+    );
+    expect(await failureOf(readSetupFile(join(dir, 'folder.photouploader')))).toBe(
+      'The setup file “folder.photouploader” cannot be read: it is a folder. Nothing was changed.',
+    );
+  }, 5_000);
 });

@@ -97,8 +97,17 @@ describe('the settings a policy may set', () => {
         'quitWithPending',
         'watchFolders',
         'cameraOffsets',
+        'signInTokensInPlainTextFile',
       ]),
     );
+  });
+
+  it('never include keeping sign-in tokens in a plain-text file: each person asks for that', () => {
+    expect(
+      problemOf(
+        parsePolicy({ kind: 'values', values: { signInTokensInPlainTextFile: true } }, origin),
+      ),
+    ).toMatch(/signInTokensInPlainTextFile.*each person/);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   parseSetupFile,
   setupSummary,
 } from '../../../../main/settings/setup-file';
+import { POLICY_SETTINGS } from '../../../../main/settings/policy-settings';
 
 const ROOT = join(import.meta.dirname, '../../../..');
 
@@ -100,8 +101,8 @@ describe('parseSetupFile', () => {
 
   it('refuses a bad value naming the setting', () => {
     expect(problemOf(setupText({ settings: { concurrency: 99 } }))).toContain('"concurrency"');
-    expect(problemOf(setupText({ settings: { assumedZone: 'Mars/Olympus' } }))).toMatch(
-      /"assumedZone".*Mars\/Olympus/,
+    expect(problemOf(setupText({ settings: { assumedZone: 'Mars/Olympus' } }))).toBe(
+      'The setup file\'s setting "assumedZone" is not valid: "Mars/Olympus" is not a time zone this app knows. Nothing was changed.',
     );
     expect(problemOf(setupText({ settings: { uploadHours: 'whenever' } }))).toContain(
       '"uploadHours"',
@@ -109,13 +110,42 @@ describe('parseSetupFile', () => {
     expect(problemOf(setupText({ settings: 'all of them' }))).toContain('"settings"');
   });
 
-  it('refuses the user’s own state: recent projects, the window, the quit choice, watched folders', () => {
-    for (const name of ['recentProjects', 'window', 'quitWithPending', 'watchFolders'])
-      expect(problemOf(setupText({ settings: { [name]: [] } }))).toContain(
+  it('refuses what each person decides: their own state, camera clocks, tokens in a plain-text file', () => {
+    for (const name of [
+      'recentProjects',
+      'window',
+      'quitWithPending',
+      'watchFolders',
+      'cameraOffsets',
+      'signInTokensInPlainTextFile',
+    ])
+      expect(problemOf(setupText({ settings: { [name]: true } }))).toContain(
         `"${name}" is each person’s own`,
       );
-    expect(OFFICE_SETTING_NAMES).not.toContain('recentProjects');
-    expect(OFFICE_SETTING_NAMES).toContain('photoHost');
+  });
+
+  it('sets exactly what an organisation’s policy may set: one list for both', () => {
+    expect(OFFICE_SETTING_NAMES).toEqual(Object.keys(POLICY_SETTINGS));
+  });
+
+  it('reads a file saved with a byte order mark (Notepad)', () => {
+    const parsed = parseSetupFile(`\uFEFF${setupText({ settings: { concurrency: 2 } })}`);
+    expect(parsed.ok && parsed.setup.settings).toEqual({ concurrency: 2 });
+  });
+
+  it('cleans values as Settings does: no trailing slash, a tile address without spaces', () => {
+    const parsed = parseSetupFile(
+      setupText({
+        settings: {
+          baseUrl: 'https://photos.example.com/api/',
+          mapTileUrl: '  https://tiles.example.com/{z}/{x}/{y}.png ',
+        },
+      }),
+    );
+    expect(parsed.ok && parsed.setup.settings).toEqual({
+      baseUrl: 'https://photos.example.com/api',
+      mapTileUrl: 'https://tiles.example.com/{z}/{x}/{y}.png',
+    });
   });
 
   it('refuses one of the photo host’s keys without the other', () => {
@@ -165,7 +195,7 @@ describe('setupSummary', () => {
       'Client id: “photo-uploader”',
       'Photo host: the bucket “site-photos” at https://s3.example.com (eu-central-1)',
       'Also sets: concurrency, keepOriginals',
-      'Keeps in this computer’s keychain: the client secret, the photo host’s keys',
+      'Keeps in this computer’s keychain: the client secret for https://login.example.com (client id “photo-uploader”), the photo host’s keys for the bucket “site-photos” at https://s3.example.com',
     ]);
     expect(summary.join('\n')).not.toMatch(/shh-1234|AKIA1|sk-99|tenant/);
   });
