@@ -1,6 +1,7 @@
 import { DEFAULT_MAP_TILE_URL, mapTileOrigin } from '../../shared/domain/map-tiles';
 import { escapedCharacter, printable } from '../../shared/domain/printable-text';
 import type { IpcInput } from '../../shared/ipc/contract';
+import { withoutTrailingSlash } from '../settings/managed-input';
 import type { PhotoHostSettings, Settings } from '../settings/settings-store';
 
 /**
@@ -38,8 +39,8 @@ function canonicalJson(value: unknown): string {
   );
 }
 
-/** A service address as settings keep it: without trailing slashes. */
-export const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
+// Kept with the settings' layering (`main/settings/`); re-exported for the handlers.
+export { withoutTrailingSlash };
 
 /** Quotation marks, straight and curly: a value that held one could close its own quotes. */
 const QUOTATION_MARKS = /["“”‘’']/gu;

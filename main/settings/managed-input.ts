@@ -1,6 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Settings, SettingsPatch } from '../settings/settings-store';
-import { withoutTrailingSlash } from './sensitive-change';
+import type { Settings, SettingsPatch } from './settings-store';
+
+/** A service address as settings keep it: without trailing slashes. */
+export const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
 
 /**
  * Whether `value`, sent for the managed setting `name`, only repeats what the policy set: equal,
