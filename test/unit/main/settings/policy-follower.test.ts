@@ -1,8 +1,9 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogger, type LogRecord, Redactor } from '../../../../main/logging/logger';
+import { FilePolicySource } from '../../../../main/settings/file-policy-source';
 import { PolicyFollower } from '../../../../main/settings/policy-follower';
 import type { PolicyRead, PolicySource } from '../../../../main/settings/policy-source';
 import { SettingsStore } from '../../../../main/settings/settings-store';
@@ -161,5 +162,41 @@ describe('following the organisation’s policy', () => {
     source.current = { kind: 'values', values: { concurrency: 99 } };
     await follower.refresh();
     expect(records.filter((r) => r.level === 'warn')).toHaveLength(2);
+  });
+
+  it('keeps the policy while its real file is rewritten in place, then applies the new one', async () => {
+    const records: LogRecord[] = [];
+    const logger = createLogger({ sink: (r) => records.push(r), redactor: new Redactor() });
+    const dir = await mkdtemp(join(tmpdir(), 'policy-follow-'));
+    const settings = new SettingsStore(dir, logger);
+    const path = join(dir, 'policy.json');
+    await writeFile(path, '{"concurrency": 2}');
+    const file = new FilePolicySource(path);
+    let reads = 0;
+    const source: PolicySource = {
+      origin: file.origin,
+      read: () => ((reads += 1), file.read()),
+      watch: (changed) => file.watch(changed),
+    };
+    const changes: string[][] = [];
+    const follower = new PolicyFollower({
+      source,
+      settings,
+      logger,
+      changed: (names) => void changes.push([...names]),
+      retryMs: 5,
+      retries: 2_000,
+    });
+    await follower.start();
+    // The first piece of a tool's write: the file is truncated and half there.
+    await writeFile(path, '{"concurrency": 3, "farMe');
+    const refreshed = follower.refresh();
+    await expect.poll(() => reads).toBeGreaterThan(2);
+    expect(settings.policy()).toMatchObject({ kind: 'applied', values: { concurrency: 2 } });
+    await writeFile(path, '{"concurrency": 3, "farMeters": 900}');
+    await refreshed;
+    expect(settings.get()).toMatchObject({ concurrency: 3, farMeters: 900 });
+    expect(changes).toEqual([['concurrency', 'farMeters']]);
+    expect(records.filter((r) => r.level === 'warn')).toEqual([]);
   });
 });
