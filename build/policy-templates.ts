@@ -218,6 +218,17 @@ function presentation(name: PolicySettingName): string | undefined {
   return `      <presentation id="${name}">${control}</presentation>`;
 }
 
+/**
+ * The registry value each kind of policy is, said in its help: the app reads exactly these types
+ * (`@vscode/policy-watcher`), and one of another type invalidates the whole policy.
+ */
+const VALUE_TYPE: Record<(typeof POLICY_SETTINGS)[PolicySettingName], string> = {
+  string: 'The value is a REG_SZ (text).',
+  json: 'The value is a REG_SZ: JSON text.',
+  number: 'The value is a REG_QWORD (what this box writes); a REG_DWORD is not a number here.',
+  boolean: 'Enabled writes the REG_DWORD 1, Disabled the REG_DWORD 0.',
+};
+
 /** The en-US ADML file: the words of the ADMX file. */
 export function admlTemplate(): string {
   const strings = [
@@ -225,7 +236,7 @@ export function admlTemplate(): string {
     '      <string id="SUPPORTED_PhotoUploader">Photo Uploader 0.1 and later</string>',
     ...NAMES.flatMap((name) => [
       `      <string id="${name}">${xml(WORDS[name].title)}</string>`,
-      `      <string id="${name}_Explain">${xml(`${WORDS[name].explain}\n\nThe setting "${name}" of Photo Uploader. Set here, it is managed: people cannot change it in the app or on the command line.`)}</string>`,
+      `      <string id="${name}_Explain">${xml(`${WORDS[name].explain}\n\n${VALUE_TYPE[POLICY_SETTINGS[name]]} Should the value be of another type, none of the policy is used until it is corrected.\n\nThe setting "${name}" of Photo Uploader. Set here, it is managed: people cannot change it in the app or on the command line.`)}</string>`,
     ]),
     ...redirectKinds.map(
       (value) => `      <string id="redirect_${value.replace('-', '_')}">${value}</string>`,

@@ -12,7 +12,7 @@ import { saveS3Keys } from '../staging/open-photo-host';
 import type { CorePort } from './core-port';
 import { declined, type FrontEnd } from './front-end';
 import { checkMapTileUrl, checkZone } from './handler-input-checks';
-import { withoutEchoedInput, withoutManagedEchoes } from './managed-input';
+import { withoutEchoedInput, withoutManagedEchoes } from '../settings/managed-input';
 import { sensitiveChange } from './sensitive-change';
 
 /** What the settings handlers need of the core. */

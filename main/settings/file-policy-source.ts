@@ -1,5 +1,5 @@
-import { type FSWatcher, watch } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { constants, type FSWatcher, watch } from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { PolicyRead, PolicySource } from './policy-source';
 
@@ -8,6 +8,44 @@ function codeOf(error: unknown): string | undefined {
   return error instanceof Error && 'code' in error && typeof error.code === 'string'
     ? error.code
     : undefined;
+}
+
+/** The largest policy file read: a policy is a few kilobytes of settings. */
+export const MAX_POLICY_FILE_BYTES = 1024 * 1024;
+
+/** Why a path that is there is not read as a policy (not a plain file, or too large). */
+const NOT_PLAIN = 'the policy file is not a plain file (it is a folder, a pipe or a device)';
+const TOO_LARGE = 'the policy file is larger than 1 MB (a policy is a few kilobytes of settings)';
+
+/**
+ * The text of the plain file `path` (a link to one is followed: IT may link the policy), at most
+ * `MAX_POLICY_FILE_BYTES`. Opened without waiting (`O_NONBLOCK`), so a pipe cannot stall the
+ * start or a re-read, and checked on the opened file, so a device is never read without end.
+ */
+async function readPlainFile(path: string): Promise<{ text: string } | { problem: string }> {
+  let file: FileHandle;
+  try {
+    file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    if (codeOf(error) === 'EISDIR') return { problem: NOT_PLAIN };
+    throw error;
+  }
+  try {
+    if (!(await file.stat()).isFile()) return { problem: NOT_PLAIN };
+    // One byte more than allowed tells a file that is too large, without reading all of it.
+    const buffer = Buffer.alloc(MAX_POLICY_FILE_BYTES + 1);
+    let length = 0;
+    for (;;) {
+      const { bytesRead } = await file.read(buffer, length, buffer.length - length, null);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+      if (length > MAX_POLICY_FILE_BYTES) return { problem: TOO_LARGE };
+    }
+    // Notepad starts a UTF-8 file with a byte order mark, which JSON does not allow.
+    return { text: buffer.toString('utf8', 0, length).replace(/^\uFEFF/, '') };
+  } finally {
+    await file.close();
+  }
 }
 
 /**
@@ -25,7 +63,9 @@ export class FilePolicySource implements PolicySource {
   async read(): Promise<PolicyRead> {
     let text: string;
     try {
-      text = await readFile(this.path, 'utf8');
+      const read = await readPlainFile(this.path);
+      if ('problem' in read) return { kind: 'unreadable', problem: read.problem };
+      text = read.text;
     } catch (error) {
       const code = codeOf(error);
       if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'none' };

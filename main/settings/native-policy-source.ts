@@ -1,25 +1,68 @@
 import type { Logger } from '../logging/logger';
 import type { PolicyRead, PolicySource } from './policy-source';
-import { nativePolicyValues, POLICY_SETTINGS, type PolicyValueKind } from './policy-settings';
+import {
+  isPolicySetting,
+  nativePolicyValues,
+  POLICY_SETTINGS,
+  type PolicyValueKind,
+} from './policy-settings';
 
 /** How long the first reading of the system's policy may take before it counts as unreadable. */
 const FIRST_READ_MS = 10_000;
 
 type Value = string | number | boolean | undefined;
 
+/**
+ * Every type the library reads. Asked for each policy, so a value of the wrong type is reported
+ * (and refused here) rather than left out by the library, which would half-apply the policy.
+ */
+const ANY_TYPE = ['string', 'number', 'boolean'] as const;
+
 /** What the system's policy library offers: VS Code's `@vscode/policy-watcher`. */
 export type PolicyWatcherLibrary = {
   createWatcher(
     productName: string,
-    policies: Record<string, { type: 'string' | 'number' | 'boolean' }>,
+    policies: Record<string, { type: typeof ANY_TYPE }>,
     onDidChange: (update: Record<string, Value>) => void,
     options?: { registryPath?: string },
   ): { dispose(): void };
 };
 
-/** The library's type for each kind of policy value (objects travel as JSON text). */
-const libraryType = (kind: PolicyValueKind): 'string' | 'number' | 'boolean' =>
-  kind === 'json' ? 'string' : kind;
+/** How each type is said, as found and as expected (Windows first, then a macOS profile). */
+const FOUND: Record<'string' | 'number' | 'boolean', string> = {
+  string: 'text (a REG_SZ or a string)',
+  number: 'a number (a REG_QWORD or an integer)',
+  boolean: 'on/off (a REG_DWORD or a boolean)',
+};
+const EXPECTED: Record<PolicyValueKind, string> = {
+  string: 'text: write it as a REG_SZ, or a string in a profile',
+  json: 'text: write it as a REG_SZ, or a string in a profile',
+  number: 'a number: write it as a REG_QWORD, or an integer in a profile',
+  boolean: 'on/off: write it as a REG_DWORD of 0 or 1, or a boolean in a profile',
+};
+
+/** Whether a value the library reports has the type `kind` is written as (0/1 is on/off too). */
+function fits(kind: PolicyValueKind, value: string | number | boolean): boolean {
+  if (kind === 'json') return typeof value === 'string';
+  if (kind === 'boolean') return typeof value === 'boolean' || typeof value === 'number';
+  return typeof value === kind;
+}
+
+/** What is wrong with the first value of the wrong type in a report, if one is. */
+function wrongType(update: Record<string, Value>): string | undefined {
+  for (const [name, value] of Object.entries(update)) {
+    if (value === undefined || !isPolicySetting(name)) continue;
+    const kind = POLICY_SETTINGS[name];
+    if (!fits(kind, value)) {
+      const found =
+        FOUND[
+          typeof value === 'string' ? 'string' : typeof value === 'number' ? 'number' : 'boolean'
+        ];
+      return `${name} is ${found}, not ${EXPECTED[kind]}`;
+    }
+  }
+  return undefined;
+}
 
 /** Loads the native library only where it is used (Windows, macOS); it is an optional dependency. */
 export const loadPolicyWatcher = async (): Promise<PolicyWatcherLibrary> =>
@@ -29,7 +72,10 @@ export const loadPolicyWatcher = async (): Promise<PolicyWatcherLibrary> =>
  * The policy Windows Group Policy writes to the registry (HKLM, then HKCU for a value HKLM lacks)
  * or an MDM profile puts in macOS managed preferences, read and watched by VS Code's
  * `@vscode/policy-watcher`. It reports every set value on start and again on each change; this
- * keeps the last report and converts it (`nativePolicyValues`).
+ * keeps the last report and converts it (`nativePolicyValues`). A value of the wrong type makes
+ * the whole policy unreadable (so none of it applies). The library still leaves out what it
+ * cannot read at all (another registry type such as REG_EXPAND_SZ or REG_BINARY; a plist array,
+ * dictionary, date or data), as if it were not set.
  */
 export class NativePolicySource implements PolicySource {
   #latest: Record<string, Value> | undefined;
@@ -45,6 +91,7 @@ export class NativePolicySource implements PolicySource {
     private readonly where: { readonly productName: string; readonly registryPath?: string },
     private readonly logger: Logger,
     private readonly load: () => Promise<PolicyWatcherLibrary> = loadPolicyWatcher,
+    private readonly firstReadMs = FIRST_READ_MS,
   ) {
     this.#firstReport = new Promise((resolve) => (this.#reported = resolve));
   }
@@ -55,6 +102,8 @@ export class NativePolicySource implements PolicySource {
     const latest = this.#latest;
     if (latest === undefined)
       return { kind: 'unreadable', problem: 'the system did not answer when asked for it' };
+    const problem = wrongType(latest);
+    if (problem !== undefined) return { kind: 'unreadable', problem };
     return nativePolicyValues(latest);
   }
 
@@ -87,17 +136,18 @@ export class NativePolicySource implements PolicySource {
       return;
     }
     const policies = Object.fromEntries(
-      Object.entries(POLICY_SETTINGS).map(([name, kind]) => [name, { type: libraryType(kind) }]),
+      Object.keys(POLICY_SETTINGS).map((name) => [name, { type: ANY_TYPE }]),
     );
     try {
       this.#watcher = library.createWatcher(
         this.where.productName,
         policies,
         (update) => {
-          const first = this.#latest === undefined;
           this.#latest = update;
           this.#reported();
-          if (!first) for (const listener of this.#listeners) listener();
+          // Also the first report: it may come after a reading stopped waiting for it. A reading
+          // that finds what is in use already changes nothing.
+          for (const listener of this.#listeners) listener();
         },
         this.where.registryPath === undefined ? {} : { registryPath: this.where.registryPath },
       );
@@ -109,7 +159,7 @@ export class NativePolicySource implements PolicySource {
     await Promise.race([
       this.#firstReport,
       new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, FIRST_READ_MS);
+        timer = setTimeout(resolve, this.firstReadMs);
         timer.unref();
       }),
     ]);

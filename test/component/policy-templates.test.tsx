@@ -90,4 +90,17 @@ describe('the Group Policy template (build/policies)', () => {
       if (table === 'string') expect(strings.get(id ?? ''), id).toBeTruthy();
       else expect(presentations.has(id ?? ''), id).toBe(true);
   });
+
+  it('says in each number policy’s help that the value is a REG_QWORD, and what a wrong type does', async () => {
+    const adml = parsed(await readFile(ADML, 'utf8'));
+    const help = (name: string): string =>
+      [...adml.getElementsByTagName('string')].find(
+        (node) => node.getAttribute('id') === `${name}_Explain`,
+      )?.textContent ?? '';
+    for (const [name, kind] of Object.entries(POLICY_SETTINGS)) {
+      if (kind === 'number')
+        expect(help(name), name).toMatch(/REG_QWORD.*a REG_DWORD is not a number here/s);
+      expect(help(name), name).toMatch(/of another type, none of the policy is used/);
+    }
+  });
 });

@@ -1,4 +1,5 @@
-import { mkdtemp, rename, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rename, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +19,51 @@ describe('a policy file', () => {
     expect(await source.read()).toEqual({ kind: 'values', values: { concurrency: 2 } });
     await writeFile(path, '{"concurrency": ');
     expect(await source.read()).toEqual({ kind: 'unreadable', problem: 'the file is not JSON' });
+  });
+
+  it('reads a file saved with a byte order mark (as Notepad saves it)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'policy-file-'));
+    const path = join(dir, 'policy.json');
+    await writeFile(path, '\uFEFF{"concurrency": 2}');
+    expect(await new FilePolicySource(path).read()).toEqual({
+      kind: 'values',
+      values: { concurrency: 2 },
+    });
+  });
+
+  it('reads through a link to a plain file (IT may link the policy)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'policy-file-'));
+    await writeFile(join(dir, 'real.json'), '{"farMeters": 900}');
+    await symlink(join(dir, 'real.json'), join(dir, 'policy.json'));
+    expect(await new FilePolicySource(join(dir, 'policy.json')).read()).toEqual({
+      kind: 'values',
+      values: { farMeters: 900 },
+    });
+  });
+
+  it('refuses a pipe, a device or a folder without waiting on it or reading without end', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'policy-file-'));
+    const fifo = join(dir, 'policy.json');
+    // A pipe nobody writes to: opening it for reading the ordinary way would never return.
+    execFileSync('mkfifo', [fifo]);
+    const notPlain = {
+      kind: 'unreadable',
+      problem: 'the policy file is not a plain file (it is a folder, a pipe or a device)',
+    };
+    expect(await new FilePolicySource(fifo).read()).toEqual(notPlain);
+    await symlink('/dev/zero', join(dir, 'zero.json'));
+    expect(await new FilePolicySource(join(dir, 'zero.json')).read()).toEqual(notPlain);
+    expect(await new FilePolicySource(dir).read()).toEqual(notPlain);
+  });
+
+  it('refuses a file larger than 1 MB, reading no more of it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'policy-file-'));
+    const path = join(dir, 'policy.json');
+    await writeFile(path, `{"scope": "${'x'.repeat(1024 * 1024)}"}`);
+    expect(await new FilePolicySource(path).read()).toEqual({
+      kind: 'unreadable',
+      problem: 'the policy file is larger than 1 MB (a policy is a few kilobytes of settings)',
+    });
   });
 
   it('tells when the file is replaced, as configuration tools do', async () => {

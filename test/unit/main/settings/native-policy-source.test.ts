@@ -6,10 +6,11 @@ import {
 } from '../../../../main/settings/native-policy-source';
 
 type Update = Record<string, string | number | boolean | undefined>;
+type Types = Record<string, string | readonly string[]>;
 
 /** The library as it behaves: one report on start with every set value, one per change. */
 function fakeLibrary() {
-  const made: { productName: string; types: Record<string, string>; registryPath?: string }[] = [];
+  const made: { productName: string; types: Types; registryPath?: string }[] = [];
   let report: ((update: Update) => void) | undefined;
   let disposed = false;
   const library: PolicyWatcherLibrary = {
@@ -46,11 +47,13 @@ describe('the registry or managed preferences, through @vscode/policy-watcher', 
         registryPath: 'Software\\Policies\\PhotoUploader',
       }),
     ]);
+    // Every type is asked for, so a value of the wrong type is seen and refused, not left out.
+    const anyType = ['string', 'number', 'boolean'];
     expect(fake.made[0]?.types).toMatchObject({
-      photoHost: 'string',
-      concurrency: 'number',
-      keepOriginals: 'boolean',
-      authUrl: 'string',
+      photoHost: anyType,
+      concurrency: anyType,
+      keepOriginals: anyType,
+      authUrl: anyType,
     });
     let changes = 0;
     const stop = source.watch(() => (changes += 1));
@@ -70,5 +73,59 @@ describe('the registry or managed preferences, through @vscode/policy-watcher', 
     );
     const read = await source.read();
     expect(read.kind === 'unreadable' ? read.problem : '').toMatch(/reinstall/);
+  });
+
+  it('refuses the whole policy when a value has the wrong type (a REG_DWORD number, say)', async () => {
+    const fake = fakeLibrary();
+    const source = new NativePolicySource(
+      'HKLM\\Software\\Policies\\PhotoUploader',
+      { productName: 'PhotoUploader', registryPath: 'Software\\Policies\\PhotoUploader' },
+      silentLogger,
+      () => Promise.resolve(fake.library),
+    );
+    await source.read();
+    fake.report({ authUrl: 'https://sso.example.com', concurrency: true });
+    expect(await source.read()).toEqual({
+      kind: 'unreadable',
+      problem:
+        'concurrency is on/off (a REG_DWORD or a boolean), not a number: write it as a REG_QWORD, or an integer in a profile',
+    });
+    fake.report({ authUrl: 5 });
+    expect(await source.read()).toEqual({
+      kind: 'unreadable',
+      problem:
+        'authUrl is a number (a REG_QWORD or an integer), not text: write it as a REG_SZ, or a string in a profile',
+    });
+    fake.report({ keepOriginals: 'yes' });
+    expect(await source.read()).toEqual({
+      kind: 'unreadable',
+      problem:
+        'keepOriginals is text (a REG_SZ or a string), not on/off: write it as a REG_DWORD of 0 or 1, or a boolean in a profile',
+    });
+  });
+
+  it('tells its watchers of a first report that comes after it stopped waiting', async () => {
+    let report: ((update: Update) => void) | undefined;
+    const slow: PolicyWatcherLibrary = {
+      createWatcher(_productName, _policies, onDidChange) {
+        report = onDidChange;
+        return { dispose: () => undefined };
+      },
+    };
+    const source = new NativePolicySource(
+      'the managed preferences of com.photouploader.app',
+      { productName: 'com.photouploader.app' },
+      silentLogger,
+      () => Promise.resolve(slow),
+      1,
+    );
+    const first = await source.read();
+    expect(first.kind === 'unreadable' ? first.problem : '').toMatch(/did not answer/);
+    let changes = 0;
+    const stop = source.watch(() => (changes += 1));
+    report?.({ concurrency: 3 });
+    expect(changes).toBe(1);
+    expect(await source.read()).toEqual({ kind: 'values', values: { concurrency: 3 } });
+    stop();
   });
 });

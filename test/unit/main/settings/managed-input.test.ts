@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutEchoedInput, withoutManagedEchoes } from '../../../../main/core/managed-input';
+import { withoutEchoedInput, withoutManagedEchoes } from '../../../../main/settings/managed-input';
 
 const effective = {
   authUrl: 'https://sso.example.com/',

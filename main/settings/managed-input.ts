@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Settings, SettingsPatch } from '../settings/settings-store';
-import { withoutTrailingSlash } from '../settings/setting-values';
+import { withoutTrailingSlash } from './setting-values';
+import type { Settings, SettingsPatch } from './settings-store';
 
 /**
  * Whether `value`, sent for the managed setting `name`, only repeats what the policy set: equal,
