@@ -77,6 +77,30 @@ export function photoHostFrom(kind: HostKind, text: FieldText): PhotoHostInput |
 }
 
 /**
+ * The organisation's S3 photo host with the keys typed for it, or undefined when none were typed
+ * (or it takes its credentials from an AWS profile). The host is sent back as main shows it, an
+ * echo main does not count as a change; only the keys are new.
+ */
+export function managedHostKeys(saved: SettingsView, text: FieldText): PhotoHostInput | undefined {
+  const host = saved.photoHost;
+  if (!saved.managed.includes('photoHost') || host?.kind !== 's3' || host.profile !== undefined)
+    return undefined;
+  const accessKeyId = text('s3AccessKeyId');
+  const secretAccessKey = text('s3SecretAccessKey');
+  if (!accessKeyId || !secretAccessKey) return undefined;
+  return {
+    kind: 's3',
+    ...(host.endpoint === undefined ? {} : { endpoint: host.endpoint }),
+    region: host.region,
+    bucket: host.bucket,
+    prefix: host.prefix,
+    pathStyle: host.pathStyle,
+    accessKeyId,
+    secretAccessKey,
+  };
+}
+
+/**
  * What a Save sends, or why nothing is sent (`farProblem` goes next to the far-photo field,
  * `profileProblem` next to the S3 host's AWS profile name).
  */
@@ -91,7 +115,7 @@ export type FormSettings =
 
 /**
  * The settings a Save sends, read from the whole form (every section), without the settings the
- * organisation manages; or the sentence that says which field needs fixing first.
+ * organisation manages (but with the keys typed for its photo host); or the sentence that says which field needs fixing first.
  */
 export function formSettings(
   form: FormData,
@@ -139,5 +163,12 @@ export function formSettings(
     pauseOnBattery: form.get('pauseOnBattery') === 'on',
     mapTileUrl: text('mapTileUrl'),
   };
-  return { ok: true, input: withoutManaged(input, saved.managed) };
+  const ownKeys = managedHostKeys(saved, text);
+  return {
+    ok: true,
+    input: {
+      ...withoutManaged(input, saved.managed),
+      ...(ownKeys === undefined ? {} : { photoHost: ownKeys }),
+    },
+  };
 }
