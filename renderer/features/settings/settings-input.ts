@@ -3,6 +3,7 @@ import type { IpcCallInput } from '../../../shared/ipc/bridge';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { farMetersFrom } from './far-threshold';
 import { withoutManaged } from './managed-fields';
+import { hostNeedingOwnKeys, organisationHostWithKeys } from './organisation-host-keys';
 import { uploadPaceFrom } from './upload-pace';
 
 type SettingsInput = IpcCallInput<'settings:set'>;
@@ -78,26 +79,14 @@ export function photoHostFrom(kind: HostKind, text: FieldText): PhotoHostInput |
 
 /**
  * The organisation's S3 photo host with the keys typed for it, or undefined when none were typed
- * (or it takes its credentials from an AWS profile). The host is sent back as main shows it, an
- * echo main does not count as a change; only the keys are new.
+ * (or it takes its credentials from an AWS profile): only the keys are new.
  */
 export function managedHostKeys(saved: SettingsView, text: FieldText): PhotoHostInput | undefined {
-  const host = saved.photoHost;
-  if (!saved.managed.includes('photoHost') || host?.kind !== 's3' || host.profile !== undefined)
-    return undefined;
+  const host = hostNeedingOwnKeys(saved);
   const accessKeyId = text('s3AccessKeyId');
   const secretAccessKey = text('s3SecretAccessKey');
-  if (!accessKeyId || !secretAccessKey) return undefined;
-  return {
-    kind: 's3',
-    ...(host.endpoint === undefined ? {} : { endpoint: host.endpoint }),
-    region: host.region,
-    bucket: host.bucket,
-    prefix: host.prefix,
-    pathStyle: host.pathStyle,
-    accessKeyId,
-    secretAccessKey,
-  };
+  if (host === undefined || !accessKeyId || !secretAccessKey) return undefined;
+  return organisationHostWithKeys(host, { accessKeyId, secretAccessKey });
 }
 
 /**
