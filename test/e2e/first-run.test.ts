@@ -340,6 +340,13 @@ describe('the first-run guide in Chromium', () => {
             const s3 = info.s3;
             if (s3 === undefined) throw new Error('the journey needs the service’s S3 store');
             const file = join(policyFolder, 'policy.json');
+            // Everything, credentials included: the host's come from an AWS profile IT manages
+            // on the computer (a host without one would leave its keys to each person).
+            const credentials = join(policyFolder, 'credentials');
+            await writeFile(
+              credentials,
+              `[office]\naws_access_key_id = ${s3.access_key_id}\naws_secret_access_key = ${s3.secret_access_key}\n`,
+            );
             await writeFile(
               file,
               JSON.stringify({
@@ -352,10 +359,15 @@ describe('the first-run guide in Chromium', () => {
                   region: s3.region,
                   bucket: s3.bucket,
                   pathStyle: true,
+                  profile: 'office',
                 },
               }),
             );
-            return { PHOTO_UPLOADER_POLICY_FILE: file };
+            return {
+              PHOTO_UPLOADER_POLICY_FILE: file,
+              AWS_SHARED_CREDENTIALS_FILE: credentials,
+              AWS_CONFIG_FILE: join(policyFolder, 'config'),
+            };
           },
         });
         const { page, host, browser, service } = session;
