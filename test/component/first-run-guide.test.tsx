@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IpcResult, IpcResults } from '../../shared/ipc/contract';
 import type { SessionView, SettingsView } from '../../shared/ipc/views';
@@ -202,6 +203,59 @@ describe('the first-run guide', () => {
     expect(onDone).not.toHaveBeenCalled();
     rerender(session('signed-in'));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
+  });
+
+  it('asks only for the keys of the organisation’s photo host when it has none', async () => {
+    const managed = ['authUrl', 'baseUrl', 'clientId', 'photoHost'];
+    const host = { ...photoHost, endpoint: 'https://s3.example.com', hasKeys: false };
+    const settings = settingsViewFixture({ ...service, photoHost: host, managed });
+    const { calls } = renderGuide(settings, session('signed-in'), {
+      'settings:set': settingsViewFixture({
+        ...service,
+        photoHost: { ...host, hasKeys: true },
+        managed,
+      }),
+      'settings:test-photo-host': { ok: true, message: 'The photo host works.' },
+    });
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Where photos go' }));
+    // The host is the organisation's: shown as text, never as fields.
+    expect(screen.queryByLabelText('Bucket')).toBeNull();
+    expect(screen.queryByLabelText('Kind of storage')).toBeNull();
+    expect(document.body.textContent).toContain('site-photos');
+    expect(document.body.textContent).toContain('Set by your organisation');
+    const results = await axe.run(document.body, {
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    fireEvent.change(screen.getByLabelText('Access key id'), { target: { value: 'AKIA1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and test' }));
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Enter both the access key id and the secret access key',
+    );
+    fireEvent.change(screen.getByLabelText('Secret access key'), { target: { value: 's3cr3t' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and test' }));
+    await screen.findByRole('button', { name: 'Continue' });
+    expect(calls.find((call) => call.channel === 'settings:set')?.input).toEqual({
+      photoHost: {
+        kind: 's3',
+        endpoint: 'https://s3.example.com',
+        region: 'eu-central-1',
+        bucket: 'site-photos',
+        prefix: '',
+        pathStyle: false,
+        accessKeyId: 'AKIA1',
+        secretAccessKey: 's3cr3t',
+      },
+    });
+  });
+
+  it('says an ignored policy once, in main’s words', () => {
+    const problem =
+      "Your organisation's policy is not valid, so none of it is used: concurrency must be at most 16. Ask your IT department to correct it.";
+    renderGuide(settingsViewFixture({ policyProblem: problem }), session('signed-out'));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(problem);
+    expect(alert.textContent).not.toMatch(/could not be used|Tell IT/);
   });
 
   it('says why a sign-in failed, beside the step', () => {

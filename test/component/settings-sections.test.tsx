@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IpcChannel, IpcResults } from '../../shared/ipc/contract';
-import type { SettingsView } from '../../shared/ipc/views';
+import type { S3HostView, SettingsView } from '../../shared/ipc/views';
 import { SettingsScreen } from '../../renderer/features/settings/SettingsScreen';
 import { settingsViewFixture } from '../support/settings-view-fixture';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
@@ -241,6 +241,80 @@ describe('settings the organisation manages', () => {
     expect(sent).toMatchObject({ baseUrl: SERVICE.baseUrl, clientId: SERVICE.clientId });
   });
 
+  describe('the keys of the organisation’s S3 photo host', () => {
+    const withoutKeys = settingsViewFixture({
+      ...SERVICE,
+      photoHost: {
+        kind: 's3',
+        endpoint: 'https://s3.example.com',
+        region: 'eu-central-1',
+        bucket: 'office-photos',
+        prefix: 'uploads/',
+        pathStyle: true,
+        profile: undefined,
+        hasKeys: false,
+      },
+      managed: ['authUrl', 'baseUrl', 'clientId', 'photoHost'],
+    });
+
+    it('can be typed: the key fields stay enabled, the host’s own fields read-only', async () => {
+      await showSettings({}, withoutKeys);
+      const storage = open('Photo storage');
+      for (const label of ['Kind', 'Region', 'Bucket'])
+        expect(within(storage).getByLabelText(label).matches(':disabled'), label).toBe(true);
+      for (const label of [/Access key id/, 'Secret access key'])
+        expect(within(storage).getByLabelText(label).matches(':disabled'), String(label)).toBe(
+          false,
+        );
+      expect(storage.textContent).toContain('not stored yet');
+    });
+
+    it('are sent with the organisation’s host as it is, and nothing else managed', async () => {
+      const { saves } = await showSettings({}, withoutKeys);
+      const storage = open('Photo storage');
+      fireEvent.change(within(storage).getByLabelText(/Access key id/), {
+        target: { value: 'AKIAEXAMPLE' },
+      });
+      fireEvent.change(within(storage).getByLabelText('Secret access key'), {
+        target: { value: 'secret-example' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(saves()).toHaveLength(1));
+      const sent = saves()[0] as Record<string, unknown>;
+      expect(sent['photoHost']).toEqual({
+        kind: 's3',
+        endpoint: 'https://s3.example.com',
+        region: 'eu-central-1',
+        bucket: 'office-photos',
+        prefix: 'uploads/',
+        pathStyle: true,
+        accessKeyId: 'AKIAEXAMPLE',
+        secretAccessKey: 'secret-example',
+      });
+      for (const name of ['authUrl', 'baseUrl', 'clientId'])
+        expect(sent, name).not.toHaveProperty(name);
+    });
+
+    it('are not asked for when the organisation’s host takes them from an AWS profile', async () => {
+      await showSettings(
+        {},
+        settingsViewFixture({
+          ...withoutKeys,
+          photoHost: { ...(withoutKeys.photoHost as S3HostView), profile: 'office' },
+        }),
+      );
+      const storage = open('Photo storage');
+      expect(within(storage).queryByLabelText(/Access key id/)).toBeNull();
+      expect(within(storage).queryByLabelText('Secret access key')).toBeNull();
+    });
+
+    it('is clean for axe', { timeout: 60_000 }, async () => {
+      const { container } = await showSettings({}, withoutKeys);
+      open('Photo storage');
+      expect(await violations(container)).toEqual([]);
+    });
+  });
+
   it('is clean for axe with managed fields', { timeout: 60_000 }, async () => {
     const { container } = await showSettings({}, managed);
     for (const section of ['Account', 'Uploading', 'Photo storage']) {
@@ -280,25 +354,32 @@ describe('a policy that changes while Settings is open', () => {
 });
 
 describe('an organisation’s policy that was ignored', () => {
-  it('is said once, at the top of Settings, with why', async () => {
-    const problem =
-      'The policy in /etc/photo-uploader/policy.json was not used: concurrency must be at most 16.';
+  // Main's own sentence, as parsePolicy words it: what happened and whom to ask.
+  const problem =
+    "Your organisation's policy is not valid, so none of it is used: concurrency must be at most 16. Ask your IT department to correct it.";
+
+  it('is said once, at the top of Settings, in main’s words and one line of what it means', async () => {
     await showSettings({}, settingsViewFixture({ ...SERVICE, policyProblem: problem }));
-    const warnings = screen.getAllByText(/organisation’s policy was ignored/);
+    const warnings = screen.getAllByRole('alert');
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]?.textContent).toContain(problem);
+    const words = warnings[0]!.textContent ?? '';
+    expect(words).toContain(problem);
+    // Said once: no second sentence that the policy was ignored, no second "ask IT".
+    expect(words.split('none of it').length - 1).toBe(1);
+    expect(words).not.toMatch(/ignored|Tell whoever/);
+    expect(words).toContain('Until it is corrected, the settings below are your own.');
     // At the top: before the list of sections.
     const tabs = screen.getByRole('tablist', { name: 'Settings sections' });
     expect(
       warnings[0]!.compareDocumentPosition(tabs) & Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
     open('Uploading');
-    expect(screen.getAllByText(/organisation’s policy was ignored/)).toHaveLength(1);
+    expect(screen.getAllByText(/policy is not valid/)).toHaveLength(1);
   });
 
   it('is not shown when the policy applies or there is none', async () => {
     await showSettings();
-    expect(screen.queryByText(/policy was ignored/)).toBeNull();
+    expect(screen.queryByText(/policy is not valid/)).toBeNull();
   });
 });
 

@@ -340,6 +340,13 @@ describe('the first-run guide in Chromium', () => {
             const s3 = info.s3;
             if (s3 === undefined) throw new Error('the journey needs the service’s S3 store');
             const file = join(policyFolder, 'policy.json');
+            // Everything, credentials included: the host's come from an AWS profile IT manages
+            // on the computer (a host without one would leave its keys to each person).
+            const credentials = join(policyFolder, 'credentials');
+            await writeFile(
+              credentials,
+              `[office]\naws_access_key_id = ${s3.access_key_id}\naws_secret_access_key = ${s3.secret_access_key}\n`,
+            );
             await writeFile(
               file,
               JSON.stringify({
@@ -352,10 +359,15 @@ describe('the first-run guide in Chromium', () => {
                   region: s3.region,
                   bucket: s3.bucket,
                   pathStyle: true,
+                  profile: 'office',
                 },
               }),
             );
-            return { PHOTO_UPLOADER_POLICY_FILE: file };
+            return {
+              PHOTO_UPLOADER_POLICY_FILE: file,
+              AWS_SHARED_CREDENTIALS_FILE: credentials,
+              AWS_CONFIG_FILE: join(policyFolder, 'config'),
+            };
           },
         });
         const { page, host, browser, service } = session;
@@ -375,6 +387,64 @@ describe('the first-run guide in Chromium', () => {
         ).toBe('page');
         await page.getByText(`Signed in to ${new URL(service.info.auth_url).hostname}`).waitFor();
         await checkStep(page, 'first-run-policy-2-add-photos');
+      } finally {
+        await rm(policyFolder, { recursive: true, force: true });
+      }
+    },
+  );
+  it(
+    'asks only for the user’s keys when the organisation’s photo host has none and no profile',
+    { timeout: 120_000 },
+    async () => {
+      const policyFolder = await mkdtemp(join(tmpdir(), 'e2e-policy-'));
+      try {
+        let keys = { id: '', secret: '' };
+        session = await openWindowSession({
+          settings: 'empty',
+          folder: 'empty',
+          hostEnv: async (info) => {
+            const s3 = info.s3;
+            if (s3 === undefined) throw new Error('the journey needs the service’s S3 store');
+            keys = { id: s3.access_key_id, secret: s3.secret_access_key };
+            const file = join(policyFolder, 'policy.json');
+            await writeFile(
+              file,
+              JSON.stringify({
+                authUrl: info.auth_url,
+                baseUrl: info.base_url,
+                clientId: info.public_client_id,
+                photoHost: {
+                  kind: 's3',
+                  endpoint: s3.endpoint,
+                  region: s3.region,
+                  bucket: s3.bucket,
+                  pathStyle: true,
+                },
+              }),
+            );
+            return { PHOTO_UPLOADER_POLICY_FILE: file };
+          },
+        });
+        const { page, host, browser } = session;
+        await onStep(page, 'Sign in');
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await approveInBrowser(browser, await host.nextBrowserUrl());
+        await onStep(page, 'Where photos go');
+        // The organisation's host is text, not fields: only the keys are asked for.
+        expect(await page.getByLabel('Bucket', { exact: true }).count()).toBe(0);
+        await page.getByText('Set by your organisation').waitFor();
+        await checkStep(page, 'first-run-policy-keys-1-where-photos-go');
+        await page.getByLabel(/Access key id/).fill(keys.id);
+        await page.getByLabel('Secret access key').fill(keys.secret);
+        await host.answerConfirmation(true);
+        await page.getByRole('button', { name: 'Save and test' }).click();
+        await page.getByRole('button', { name: 'Continue' }).click();
+        await onStep(page, 'Ready');
+        await page.getByRole('button', { name: 'Add photos' }).click();
+        const screens = page.getByRole('navigation', { name: 'Screens' });
+        expect(
+          await screens.getByRole('button', { name: 'Add photos' }).getAttribute('aria-current'),
+        ).toBe('page');
       } finally {
         await rm(policyFolder, { recursive: true, force: true });
       }

@@ -106,6 +106,31 @@ describe('settings the organisation manages, in the window', () => {
     expect(file).not.toHaveProperty('concurrency');
   });
 
+  it('takes the user’s keys for the organisation’s photo host, keeping them out of the settings file', async () => {
+    const { page, host } = session;
+    await openSettingsSection(page, 'Photo storage');
+    const storage = page.getByRole('tabpanel', { name: 'Photo storage' });
+    const keys = storage.getByRole('group', { name: 'Your keys for this photo host' });
+    await keys.getByText('not stored yet').waitFor();
+    await keys.getByLabel(/Access key id/).fill('AKIAOFFICEEXAMPLE');
+    await keys.getByLabel('Secret access key').fill('office-secret-example');
+    // New keys decide whose bucket receives the photos: main asks first.
+    const asked = host.questionsAsked().length;
+    await host.answerConfirmation(true);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect(host.questionsAsked()).toHaveLength(asked + 1);
+    // What main says now (settings:set answers with settings:get's view): the keys are stored.
+    await keys.getByText('your keys for it are stored in the keychain').waitFor();
+    expect(await storage.getByLabel('Bucket', { exact: true }).inputValue()).toBe(
+      POLICY_HOST.bucket,
+    );
+    const file = await readFile(join(host.dataDir, 'settings.json'), 'utf8');
+    expect(file).not.toContain('office-secret-example');
+    expect(file).not.toContain('AKIAOFFICEEXAMPLE');
+    expect(JSON.parse(file)).not.toHaveProperty('photoHost.bucket', POLICY_HOST.bucket);
+  });
+
   it(
     'goes through every section by keyboard, each clean for axe in the light and dark themes',
     {

@@ -45,8 +45,7 @@ export function FirstRunGuide({
         {plan.length > 1 ? <StepIndicator plan={plan} current={current} /> : null}
         {settings.policyProblem ? (
           <p className="step-problem" role="alert">
-            Your organisation’s settings for this app could not be used: {settings.policyProblem}{' '}
-            Tell IT; meanwhile you can set it up here.
+            {settings.policyProblem} Until it is corrected, you can set it up here yourself.
           </p>
         ) : null}
         {current === 'connect' ? (
@@ -60,7 +59,11 @@ export function FirstRunGuide({
         ) : current === 'sign-in' ? (
           <SignInStep session={session} />
         ) : current === 'photos' ? (
-          <PhotoHostStep onSaved={setSettings} onDone={() => advance(settings)} />
+          <PhotoHostStep
+            settings={settings}
+            onSaved={setSettings}
+            onDone={() => advance(settings)}
+          />
         ) : (
           <ReadyStep session={session} onDone={onDone} />
         )}

@@ -1,4 +1,6 @@
 import type { IpcCallInput } from '../../../shared/ipc/bridge';
+import type { S3HostView } from '../../../shared/ipc/views';
+import { organisationHostWithKeys } from '../settings/organisation-host-keys';
 
 type PhotoHostInput = NonNullable<IpcCallInput<'settings:set'>['photoHost']>;
 
@@ -46,4 +48,22 @@ export function photoHostChange(
       ...(accessKeyId === '' ? {} : { accessKeyId, secretAccessKey }),
     },
   };
+}
+
+/**
+ * The organisation's S3 host with the keys typed for it (the host itself is not the user's to
+ * change), or what is missing in words: both keys are needed, as uploads wait for them.
+ */
+export function organisationHostKeys(
+  host: S3HostView,
+  typed: (name: string) => string,
+): { readonly ok: true; readonly host: PhotoHostInput } | { ok: false; message: string } {
+  const accessKeyId = typed('s3AccessKeyId').trim();
+  const secretAccessKey = typed('s3SecretAccessKey').trim();
+  if (accessKeyId === '' || secretAccessKey === '')
+    return {
+      ok: false,
+      message: 'Enter both the access key id and the secret access key: nothing was saved yet.',
+    };
+  return { ok: true, host: organisationHostWithKeys(host, { accessKeyId, secretAccessKey }) };
 }

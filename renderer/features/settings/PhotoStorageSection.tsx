@@ -1,7 +1,8 @@
 import type { SettingsView } from '../../../shared/ipc/views';
 import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
-import { S3CredentialsFields } from './S3CredentialsFields';
+import { S3CredentialsFields, S3KeyFields } from './S3CredentialsFields';
+import { hostNeedingOwnKeys } from './organisation-host-keys';
 import type { HostKind } from './settings-input';
 
 /** The kind the select names, read from its value. */
@@ -35,6 +36,9 @@ export function PhotoStorageSection({
   const managed = useManaged('photoHost');
   const s3 = settings.photoHost?.kind === 's3' ? settings.photoHost : undefined;
   const published = settings.photoHost?.kind === 'published' ? settings.photoHost : undefined;
+  // The organisation sets the host, but its keys are each person's (docs/policies.md): they are
+  // typed outside the read-only host, unless the host takes them from an AWS profile.
+  const ownKeys = hostNeedingOwnKeys(settings);
   return (
     <>
       <fieldset disabled={managed.managed} aria-describedby={managed.describedBy()}>
@@ -73,7 +77,11 @@ export function PhotoStorageSection({
               <input name="s3PathStyle" type="checkbox" defaultChecked={s3?.pathStyle ?? false} />{' '}
               Path-style addresses (MinIO and most self-hosted stores)
             </label>
-            <S3CredentialsFields saved={s3} profileProblem={profileProblem} />
+            <S3CredentialsFields
+              saved={s3}
+              profileProblem={profileProblem}
+              keysApart={ownKeys !== undefined}
+            />
           </>
         ) : null}
         {hostKind === 'published' ? (
@@ -89,6 +97,17 @@ export function PhotoStorageSection({
           </>
         ) : null}
       </fieldset>
+      {ownKeys !== undefined ? (
+        <fieldset aria-describedby="s3-own-keys-help">
+          <legend>Your keys for this photo host</legend>
+          <p id="s3-own-keys-help" className="muted">
+            {ownKeys.hasKeys
+              ? 'Your organisation sets the photo host; your keys for it are stored in the keychain.'
+              : 'Your organisation sets the photo host; your keys for it are not stored yet, so uploads wait until you enter them here.'}
+          </p>
+          <S3KeyFields hasKeys={ownKeys.hasKeys} />
+        </fieldset>
+      ) : null}
       <button type="button" onClick={onTest} disabled={testing}>
         Test the photo host
       </button>

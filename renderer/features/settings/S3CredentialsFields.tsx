@@ -10,9 +10,15 @@ import type { CredentialSource } from './settings-input';
 export function S3CredentialsFields({
   saved,
   profileProblem,
+  keysApart = false,
 }: {
   /** The saved S3 host; undefined when the host was not S3 before. */
   readonly saved: S3HostView | undefined;
+  /**
+   * The key fields are shown elsewhere (`S3KeyFields` outside the organisation's read-only
+   * photo host, whose keys each person enters).
+   */
+  readonly keysApart?: boolean;
   /** Why the profile name typed was not saved; undefined when there is nothing wrong. */
   readonly profileProblem: string | undefined;
 }) {
@@ -45,16 +51,9 @@ export function S3CredentialsFields({
         </label>
       </fieldset>
       {source === 'keychain' ? (
-        <>
-          <label>
-            Access key id {saved?.hasKeys ? '(stored; type both keys to replace)' : ''}
-            <input name="s3AccessKeyId" autoComplete="off" />
-          </label>
-          <label>
-            Secret access key
-            <input name="s3SecretAccessKey" type="password" autoComplete="off" />
-          </label>
-        </>
+        keysApart ? null : (
+          <S3KeyFields hasKeys={saved?.hasKeys ?? false} />
+        )
       ) : (
         <>
           <label>
@@ -84,6 +83,25 @@ export function S3CredentialsFields({
           </p>
         </>
       )}
+    </>
+  );
+}
+
+/**
+ * The two keys of an S3 photo host, typed and never shown back: only whether they are stored.
+ * Sent only as a pair (`photoHostFrom`, `managedHostKeys`).
+ */
+export function S3KeyFields({ hasKeys }: { readonly hasKeys: boolean }) {
+  return (
+    <>
+      <label>
+        Access key id {hasKeys ? '(stored; type both keys to replace)' : ''}
+        <input name="s3AccessKeyId" autoComplete="off" />
+      </label>
+      <label>
+        Secret access key
+        <input name="s3SecretAccessKey" type="password" autoComplete="off" />
+      </label>
     </>
   );
 }

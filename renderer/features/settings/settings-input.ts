@@ -3,6 +3,7 @@ import type { IpcCallInput } from '../../../shared/ipc/bridge';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { farMetersFrom } from './far-threshold';
 import { withoutManaged } from './managed-fields';
+import { hostNeedingOwnKeys, organisationHostWithKeys } from './organisation-host-keys';
 import { uploadPaceFrom } from './upload-pace';
 
 type SettingsInput = IpcCallInput<'settings:set'>;
@@ -77,6 +78,18 @@ export function photoHostFrom(kind: HostKind, text: FieldText): PhotoHostInput |
 }
 
 /**
+ * The organisation's S3 photo host with the keys typed for it, or undefined when none were typed
+ * (or it takes its credentials from an AWS profile): only the keys are new.
+ */
+export function managedHostKeys(saved: SettingsView, text: FieldText): PhotoHostInput | undefined {
+  const host = hostNeedingOwnKeys(saved);
+  const accessKeyId = text('s3AccessKeyId');
+  const secretAccessKey = text('s3SecretAccessKey');
+  if (host === undefined || !accessKeyId || !secretAccessKey) return undefined;
+  return organisationHostWithKeys(host, { accessKeyId, secretAccessKey });
+}
+
+/**
  * What a Save sends, or why nothing is sent (`farProblem` goes next to the far-photo field,
  * `profileProblem` next to the S3 host's AWS profile name).
  */
@@ -91,7 +104,7 @@ export type FormSettings =
 
 /**
  * The settings a Save sends, read from the whole form (every section), without the settings the
- * organisation manages; or the sentence that says which field needs fixing first.
+ * organisation manages (but with the keys typed for its photo host); or the sentence that says which field needs fixing first.
  */
 export function formSettings(
   form: FormData,
@@ -139,5 +152,12 @@ export function formSettings(
     pauseOnBattery: form.get('pauseOnBattery') === 'on',
     mapTileUrl: text('mapTileUrl'),
   };
-  return { ok: true, input: withoutManaged(input, saved.managed) };
+  const ownKeys = managedHostKeys(saved, text);
+  return {
+    ok: true,
+    input: {
+      ...withoutManaged(input, saved.managed),
+      ...(ownKeys === undefined ? {} : { photoHost: ownKeys }),
+    },
+  };
 }

@@ -89,6 +89,25 @@ describe('whether the first-run guide opens, and with which steps', () => {
     expect(firstRunPlan(managed, session('signed-in'))).toBeUndefined();
   });
 
+  it('adds Where photos go for the keys when the organisation’s S3 host has none and no profile', () => {
+    const everything = ['authUrl', 'baseUrl', 'clientId', 'photoHost'];
+    const noKeys = settingsViewFixture({
+      ...service,
+      photoHost: { ...photoHost, hasKeys: false },
+      managed: everything,
+    });
+    expect(firstRunPlan(noKeys, session('signed-out'))).toEqual(['sign-in', 'photos', 'ready']);
+    expect(firstRunPlan(noKeys, session('signed-in'))).toEqual(['photos', 'ready']);
+    expect(stepDone('photos', noKeys, session('signed-in'))).toBe(false);
+    // A profile brings its own credentials: nothing to type, the guide stays one step.
+    const profile = settingsViewFixture({
+      ...service,
+      photoHost: { ...photoHost, hasKeys: false, profile: 'office' },
+      managed: everything,
+    });
+    expect(firstRunPlan(profile, session('signed-out'))).toEqual(['sign-in']);
+  });
+
   it('treats a policy that sets only part of it like the user’s own settings', () => {
     const partly = settingsViewFixture({ ...service, managed: ['authUrl', 'baseUrl', 'clientId'] });
     expect(firstRunPlan(partly, session('signed-out'))).toEqual(['sign-in', 'photos', 'ready']);
