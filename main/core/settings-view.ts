@@ -84,7 +84,7 @@ export function notReadyReason(setup: {
   if (!setup.hostConfigured)
     return 'No photo host is set up: choose an S3-compatible bucket or a published folder.';
   if (!setup.host)
-    return 'The photo host has no keys yet: set them once (they are kept in the keychain).';
+    return 'The photo host has no keys yet: enter them in Settings › Photo storage, or give them to the command line once (they are kept in the keychain).';
   return undefined;
 }
 
