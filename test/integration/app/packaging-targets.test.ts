@@ -142,7 +142,14 @@ describe('electron-builder targets for Linux (stand-in Electron, no tool downloa
     // No `--no-sandbox` from the desktop entry (electron-builder's default would add it)...
     expect(desktop).toMatch(/^Exec=AppRun %U$/m);
     expect(desktop).toContain('Icon=photo-uploader');
-    expect(desktop).toContain('MimeType=x-scheme-handler/com.photouploader.app;');
+    // The sign-in's private scheme, and the setup file IT sends (issue 23: opened by double-click).
+    const mimeTypes = /^MimeType=(.*)$/m.exec(desktop)?.[1]?.split(';') ?? [];
+    expect(mimeTypes).toEqual(
+      expect.arrayContaining([
+        'x-scheme-handler/com.photouploader.app',
+        'application/x-photouploader-setup',
+      ]),
+    );
     // ...because the launcher electron-builder writes turns the sandbox off only where
     // unprivileged user namespaces do not work (electron-builder.yml explains the choice).
     const launcher = generateAppRunScript({
