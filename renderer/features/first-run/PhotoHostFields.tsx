@@ -1,4 +1,5 @@
 import type { PhotoHostKind } from './photo-host-change';
+import { S3KeyFields } from '../settings/S3CredentialsFields';
 
 /** The fields of an S3-compatible bucket or of a folder a web server publishes. */
 export function PhotoHostFields({ kind }: { readonly kind: PhotoHostKind }) {
@@ -37,14 +38,7 @@ export function PhotoHostFields({ kind }: { readonly kind: PhotoHostKind }) {
         <input name="s3PathStyle" type="checkbox" /> Path-style addresses (MinIO and most
         self-hosted stores)
       </label>
-      <label>
-        Access key id
-        <input name="s3AccessKeyId" autoComplete="off" />
-      </label>
-      <label>
-        Secret access key
-        <input name="s3SecretAccessKey" type="password" autoComplete="off" />
-      </label>
+      <S3KeyFields hasKeys={false} />
     </>
   );
 }
