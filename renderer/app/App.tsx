@@ -27,6 +27,7 @@ export function App() {
   const previous = useRef(queue);
   const filesOver = useFilesDraggedOver();
   const firstRun = useFirstRun(session);
+  const reconsiderFirstRun = firstRun.reconsider;
 
   useEffect(() => {
     void call(bridge, 'settings:get', {}).then((settings) => setZone(settings.assumedZone));
@@ -52,7 +53,11 @@ export function App() {
         if (!result.ok) setNotice(result.message);
         // A lone setup file dropped opens as one (main asks in a native dialog first).
         else if (result.value.setup !== undefined) {
-          if (result.value.setup.applied) setNotice(result.value.setup.message);
+          if (result.value.setup.applied) {
+            setNotice(result.value.setup.message);
+            // Dropped on the first-run guide: what the guide still needs is decided afresh.
+            reconsiderFirstRun();
+          }
         } else if (result.value.unlocated > 0)
           setNotice('Some dropped items could not be located; use “Choose folder…” for them.');
       });
@@ -63,7 +68,7 @@ export function App() {
       window.removeEventListener('dragover', over);
       window.removeEventListener('drop', drop);
     };
-  }, [bridge, zone]);
+  }, [bridge, zone, reconsiderFirstRun]);
 
   const banner =
     session?.state === 'needs-sign-in'

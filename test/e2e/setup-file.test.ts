@@ -87,7 +87,9 @@ describe('a setup file opened in the window', () => {
     const [question] = host.questionsAsked();
     expect(question?.message).toBe('Apply the setup in “office.photouploader”?');
     expect(question?.detail).toContain(`Sign in at ${service.info.auth_url}`);
-    expect(question?.detail).toContain('the client secret, the photo host’s keys');
+    // Each secret named with the service it is kept for, never its value.
+    expect(question?.detail).toContain(`the client secret for ${service.info.auth_url}`);
+    expect(question?.detail).toContain('the photo host’s keys for the bucket');
     expect(question?.detail).not.toContain(service.info.client_secret);
     const unchanged = await invoke(page, 'settings:get', {});
     expect(unchanged).toMatchObject({ ok: true, value: { hasClientSecret: false } });

@@ -21,6 +21,8 @@ export type FirstRunState =
 export function useFirstRun(session: SessionView | undefined): {
   readonly state: FirstRunState;
   readonly close: () => void;
+  /** Decides again from the settings now (a setup file was dropped on the window meanwhile). */
+  readonly reconsider: () => void;
 } {
   const bridge = useBridge();
   const [decided, setDecided] = useState<
@@ -42,11 +44,15 @@ export function useFirstRun(session: SessionView | undefined): {
       .catch(() => setDecided('app'));
   }, [bridge, known, decided, session]);
   const close = useCallback(() => setDecided('app'), []);
+  const reconsider = useCallback(
+    () => setDecided((earlier) => (earlier === 'app' ? earlier : undefined)),
+    [],
+  );
   const state: FirstRunState =
     decided === undefined || session === undefined
       ? { kind: 'deciding' }
       : decided === 'app'
         ? { kind: 'app' }
         : { kind: 'guide', plan: decided.plan, settings: decided.settings, session };
-  return { state, close };
+  return { state, close, reconsider };
 }
