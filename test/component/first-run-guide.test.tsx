@@ -8,25 +8,13 @@ import { BridgeContext } from '../../renderer/bridge/hooks';
 import { FirstRunGuide } from '../../renderer/features/first-run/FirstRunGuide';
 import { type FirstRunStep, firstRunPlan } from '../../renderer/features/first-run/first-run-steps';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
-import { settingsViewFixture } from '../support/settings-view-fixture';
+import {
+  S3_HOST_FIXTURE as photoHost,
+  SERVICE_FIXTURE as service,
+  settingsViewFixture,
+} from '../support/settings-view-fixture';
 
 afterEach(cleanup);
-
-const service = {
-  authUrl: 'https://auth.example.com/',
-  baseUrl: 'https://api.example.com/',
-  clientId: 'uploader',
-};
-const photoHost = {
-  kind: 's3',
-  endpoint: undefined,
-  region: 'eu-central-1',
-  bucket: 'site-photos',
-  prefix: '',
-  pathStyle: false,
-  hasKeys: true,
-  profile: undefined,
-} as const;
 
 function session(state: SessionView['state'], message?: string): SessionView {
   return {

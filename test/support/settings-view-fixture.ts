@@ -34,3 +34,22 @@ export function settingsViewFixture(overrides: Partial<SettingsView> = {}): Sett
     ...overrides,
   };
 }
+
+/** A configured service, as the settings view shows it (the first-run tests' "Connect" done). */
+export const SERVICE_FIXTURE = {
+  authUrl: 'https://auth.example.com/',
+  baseUrl: 'https://api.example.com/',
+  clientId: 'uploader',
+} as const;
+
+/** An S3 photo host with stored keys, as the settings view shows it. */
+export const S3_HOST_FIXTURE = {
+  kind: 's3',
+  endpoint: undefined,
+  region: 'eu-central-1',
+  bucket: 'site-photos',
+  prefix: '',
+  pathStyle: false,
+  hasKeys: true,
+  profile: undefined,
+} as const;

@@ -5,23 +5,11 @@ import {
   stepDone,
 } from '../../../renderer/features/first-run/first-run-steps';
 import type { SessionView } from '../../../shared/ipc/views';
-import { settingsViewFixture } from '../../support/settings-view-fixture';
-
-const service = {
-  authUrl: 'https://auth.example.com/',
-  baseUrl: 'https://api.example.com/',
-  clientId: 'uploader',
-};
-const photoHost = {
-  kind: 's3',
-  endpoint: undefined,
-  region: 'eu-central-1',
-  bucket: 'site-photos',
-  prefix: '',
-  pathStyle: false,
-  hasKeys: true,
-  profile: undefined,
-} as const;
+import {
+  S3_HOST_FIXTURE as photoHost,
+  SERVICE_FIXTURE as service,
+  settingsViewFixture,
+} from '../../support/settings-view-fixture';
 
 function session(state: SessionView['state']): SessionView {
   return {
