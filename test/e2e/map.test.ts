@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, waitUntilUploaded } from '../support/e2e-harness';
@@ -11,6 +10,7 @@ import { plainJpeg, writeTags } from '../support/exiftool';
 import { requireKeychain } from '../support/keychain';
 import { admin } from '../support/photo-service-harness';
 import {
+  axeFor,
   dropFolder,
   openScreen,
   openSettingsSection,
@@ -184,7 +184,7 @@ describe('the map panel, in Chromium', () => {
         .toBe('true');
       expect(await page.getByRole('checkbox', { name: 'Select near.jpg' }).isChecked()).toBe(false);
 
-      const axe = await new AxeBuilder({ page }).include('.map-panel').analyze();
+      const axe = await axeFor(page).include('.map-panel').analyze();
       expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
       // The same in the dark theme (the OS's appearance, emulated): the whole page, contrast too.
       await page.emulateMedia({ colorScheme: 'dark' });
@@ -267,7 +267,7 @@ describe('the map panel, in Chromium', () => {
       expect(await map.locator('.leaflet-control-scale-line').count()).toBeGreaterThan(0);
       expect(tiles.requests.length).toBe(before);
       await screenshot(page, 'map-panel-offline');
-      const axe = await new AxeBuilder({ page }).include('.map-panel').analyze();
+      const axe = await axeFor(page).include('.map-panel').analyze();
       expect(axe.violations.map((violation) => violation.id)).toEqual([]);
     },
   );
