@@ -83,6 +83,8 @@ export function SettingsScreen({
     setFarProblem(read.ok ? undefined : read.farProblem);
     setProfileProblem(read.ok ? undefined : read.profileProblem);
     if (!read.ok) return setMessage(read.message);
+    // A "Saved." from an earlier save must not stand for this one while main still works on it.
+    setMessage('Saving…');
     call(bridge, 'settings:set', read.input)
       .then((saved) => {
         if (saved.mapTileUrl !== settings.mapTileUrl) setTilesChanged(true);
@@ -111,7 +113,13 @@ export function SettingsScreen({
   };
   return (
     <ManagedFieldsContext.Provider value={managed}>
-      <form className="settings" onSubmit={submit} aria-labelledby="settings-heading">
+      <form
+        className="settings"
+        onSubmit={submit}
+        // Once a field changes, "Saved." no longer describes the form.
+        onChange={() => setMessage((shown) => (shown === 'Saved.' ? undefined : shown))}
+        aria-labelledby="settings-heading"
+      >
         <h2 id="settings-heading">Settings</h2>
         <PolicyProblem problem={settings.policyProblem} />
         <SetupFileButton onApplied={setupApplied} />
