@@ -1,3 +1,4 @@
+import { systemLanguages } from './core/system-languages';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -116,6 +117,13 @@ if (!app.requestSingleInstanceLock()) {
           redactor,
           logger,
           settingsFile: electronSettingsFile,
+          systemLanguages: () =>
+            systemLanguages({
+              env,
+              packaged: app.isPackaged,
+              system: () => app.getPreferredSystemLanguages(),
+            }),
+          pseudoLocale: !app.isPackaged,
           // The organisation's (a packaged app never takes PHOTO_UPLOADER_POLICY_FILE).
           policy: systemPolicySource({
             platform: process.platform,

@@ -144,6 +144,8 @@ export const noSavedSettings: SettingsView = {
   pauseOnBattery: false,
   mapTileUrl: DEFAULT_MAP_TILE_URL,
   quitWithPending: 'ask',
+  language: 'system',
+  locale: 'en',
   managed: [],
   policyProblem: undefined,
 };

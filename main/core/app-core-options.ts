@@ -63,4 +63,11 @@ export type AppCoreOptions = {
   readonly proxyResolver?: ProxyResolver;
   /** Other worker entries (the bundled app ships them as JavaScript beside main). */
   readonly media?: { readonly workerEntry?: URL; readonly crawlerEntry?: URL };
+  /**
+   * The operating system's preferred languages, in order (the app: Electron's
+   * `getPreferredSystemLanguages`; see `systemLanguages`). None: English.
+   */
+  readonly systemLanguages?: () => readonly string[];
+  /** Whether `en-XA` among the system's languages shows the pseudo-locale (not in a packaged app). */
+  readonly pseudoLocale?: boolean;
 };

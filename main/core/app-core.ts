@@ -1,3 +1,4 @@
+import { chooseLocale, type ShownLocale } from '../../shared/i18n/locales';
 import { type Clock, systemClock } from '../../shared/domain/clock';
 import type { IpcEvent, IpcEventPayloads } from '../../shared/ipc/contract';
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
@@ -208,6 +209,16 @@ export class AppCore implements CorePort {
         note: this.options.redirectNote,
       },
       this.settings.policy(),
+      this.locale(),
+    );
+  }
+
+  /** The language the window and main's own words are shown in now (Settings, else the system's). */
+  locale(): ShownLocale {
+    return chooseLocale(
+      this.settings.get().language ?? 'system',
+      this.options.systemLanguages?.() ?? [],
+      this.options.pseudoLocale ?? false,
     );
   }
 

@@ -1,3 +1,4 @@
+import { SYSTEM_LANGUAGES_ENV } from './system-languages';
 import { z } from 'zod';
 import { secureAddressSchema } from '../../shared/domain/secure-address';
 import type { Logger, Redactor } from '../logging/logger';
@@ -31,6 +32,7 @@ export const TEST_ONLY_ENV = [
   SEED_S3_KEY_ENV,
   SEED_S3_SECRET_ENV,
   POLICY_FILE_ENV,
+  SYSTEM_LANGUAGES_ENV,
 ] as const;
 
 /**

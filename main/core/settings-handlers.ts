@@ -78,6 +78,7 @@ export function settingsHandlers(
           pauseOnBattery: input.pauseOnBattery,
           mapTileUrl: input.mapTileUrl === undefined ? undefined : cleanTileUrl(input.mapTileUrl),
           quitWithPending: input.quitWithPending,
+          language: input.language,
           signInTokensInPlainTextFile: input.signInTokensInPlainTextFile,
         },
         effective,

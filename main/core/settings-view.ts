@@ -1,3 +1,4 @@
+import { FALLBACK_LOCALE, type ShownLocale } from '../../shared/i18n/locales';
 import { DEFAULT_MAP_TILE_URL } from '../../shared/domain/map-tiles';
 import { DEFAULT_FAR_METERS } from '../../shared/domain/project-distance';
 import { DEFAULT_WATCH_SETTLE_SECONDS } from '../../shared/domain/watch-rule';
@@ -18,6 +19,7 @@ export async function settingsView(
   secrets: SecretStore,
   redirect: { readonly kind: SettingsView['redirect']; readonly note: string | undefined },
   policy: PolicyState = NO_POLICY,
+  locale: ShownLocale = FALLBACK_LOCALE,
 ): Promise<SettingsView> {
   const host = saved.photoHost;
   const hasClientSecret =
@@ -63,6 +65,8 @@ export async function settingsView(
     pauseOnBattery: saved.pauseOnBattery ?? false,
     mapTileUrl: saved.mapTileUrl ?? DEFAULT_MAP_TILE_URL,
     quitWithPending: saved.quitWithPending ?? 'ask',
+    language: saved.language ?? 'system',
+    locale,
     managed: policy.kind === 'applied' ? Object.keys(policy.values) : [],
     policyProblem: policy.kind === 'invalid' ? policy.problem : undefined,
     policyOrigin: policy.kind === 'none' ? undefined : policy.origin,

@@ -44,7 +44,7 @@ export type PolicySettingName = keyof typeof POLICY_SETTINGS;
  * Settings each person keeps for themself, which neither a policy nor a setup file sets: what
  * they sent photos to lately, where their window was, what quitting does for them, the folders
  * they watch on this computer, their cameras' clocks, and whether their sign-in may be kept in a
- * plain-text file (only when they asked for it, issue 23 §3). Every setting is either here or
+ * plain-text file (only when they asked for it, issue 23 §3), and the language they read (issue 24). Every setting is either here or
  * in `POLICY_SETTINGS`.
  */
 export const USER_ONLY_SETTINGS = [
@@ -54,6 +54,7 @@ export const USER_ONLY_SETTINGS = [
   'watchFolders',
   'cameraOffsets',
   'signInTokensInPlainTextFile',
+  'language',
 ] as const satisfies readonly (keyof Settings)[];
 
 /** Whether `name` is a setting a policy may set. */

@@ -1,3 +1,4 @@
+import { LANGUAGE_CHOICES } from '../../shared/i18n/locales';
 import { mapTileUrlProblem } from '../../shared/domain/map-tiles';
 import Conf from 'conf';
 import { z } from 'zod';
@@ -127,6 +128,8 @@ export const settingsSchema = z.object({
    * (as when unset) once Settings reset it (issue 22).
    */
   quitWithPending: z.enum(['ask', 'quit', 'keep-uploading']).optional(),
+  /** The window's language: `system` (as when unset) follows the operating system's (issue 24). */
+  language: z.enum(LANGUAGE_CHOICES).optional(),
   /** Watched folders and their rules (issue 13), run by the process that owns the data folder. */
   watchFolders: z.array(watchRuleSchema).max(100).optional(),
   /**

@@ -10,14 +10,27 @@ import { SessionPanel } from '../features/sign-in/SessionPanel';
 import { FirstRunGuide } from '../features/first-run/FirstRunGuide';
 import { useFirstRun } from '../features/first-run/use-first-run';
 import { useFilesDraggedOver } from './use-files-dragged-over';
+import type { MessageKey } from '../../shared/i18n/catalogs';
+import { useShowLocale } from '../i18n/IntlRoot';
+import { useT } from '../i18n/use-t';
 import './drag-over.css';
 
 const screens = ['Add photos', 'Queue', 'Existing photos', 'Settings'] as const;
 type Screen = (typeof screens)[number];
 
+/** Each screen's name on the navigation. */
+const SCREEN_NAMES = {
+  'Add photos': 'nav.addPhotos',
+  Queue: 'nav.queue',
+  'Existing photos': 'nav.existingPhotos',
+  Settings: 'nav.settings',
+} as const satisfies Record<Screen, MessageKey>;
+
 /** The shell: banners over everything, the session, and one screen at a time. */
 export function App() {
   const bridge = useBridge();
+  const t = useT();
+  const showLocale = useShowLocale();
   const session = useSession();
   const queue = useQueue();
   const intake = useIntake();
@@ -58,8 +71,7 @@ export function App() {
             // Dropped on the first-run guide: what the guide still needs is decided afresh.
             reconsiderFirstRun();
           }
-        } else if (result.value.unlocated > 0)
-          setNotice('Some dropped items could not be located; use “Choose folder…” for them.');
+        } else if (result.value.unlocated > 0) setNotice(t('app.drop.unlocated'));
       });
     };
     window.addEventListener('dragover', over);
@@ -68,7 +80,7 @@ export function App() {
       window.removeEventListener('dragover', over);
       window.removeEventListener('drop', drop);
     };
-  }, [bridge, zone, reconsiderFirstRun]);
+  }, [bridge, zone, reconsiderFirstRun, t]);
 
   const banner =
     session?.state === 'needs-sign-in'
@@ -88,7 +100,7 @@ export function App() {
     [queue],
   );
   // With setup incomplete the window opens on the first-run guide (see first-run-steps.ts).
-  if (firstRun.state.kind === 'deciding') return <p className="muted">Loading…</p>;
+  if (firstRun.state.kind === 'deciding') return <p className="muted">{t('app.loading')}</p>;
   if (firstRun.state.kind === 'guide')
     return (
       <FirstRunGuide
@@ -109,8 +121,8 @@ export function App() {
         </div>
       ) : null}
       <header>
-        <h1>Photo Uploader</h1>
-        <nav aria-label="Screens">
+        <h1>{t('app.productName')}</h1>
+        <nav aria-label={t('nav.label')}>
           {screens.map((name) => (
             <button
               key={name}
@@ -118,10 +130,9 @@ export function App() {
               aria-current={screen === name ? 'page' : undefined}
               onClick={() => setScreen(name)}
             >
-              {name}
               {name === 'Queue' && queue && queue.progress.needsAttention > 0
-                ? ` (${queue.progress.needsAttention} need attention)`
-                : ''}
+                ? t('nav.queueNeedsAttention', { count: queue.progress.needsAttention })
+                : t(SCREEN_NAMES[name])}
             </button>
           ))}
         </nav>
@@ -129,9 +140,9 @@ export function App() {
       </header>
       {notice ? (
         <div className="notice" role="status">
-          {notice}{' '}
+          {notice}
           <button type="button" onClick={() => setNotice(undefined)}>
-            Dismiss
+            {t('app.notice.dismiss')}
           </button>
         </div>
       ) : null}
@@ -151,7 +162,12 @@ export function App() {
         ) : screen === 'Existing photos' ? (
           <ExistingPhotos conflicts={conflicts} />
         ) : (
-          <SettingsScreen onSaved={(settings) => setZone(settings.assumedZone)} />
+          <SettingsScreen
+            onSaved={(settings) => {
+              setZone(settings.assumedZone);
+              showLocale(settings.locale);
+            }}
+          />
         )}
       </main>
     </div>

@@ -1,3 +1,4 @@
+import { LANGUAGE_CHOICES } from '../i18n/locales';
 import { MAX_MAP_TILE_URL_LENGTH } from '../domain/map-tiles';
 import { z } from 'zod';
 import { secureAddressSchema } from '../domain/secure-address';
@@ -149,6 +150,8 @@ export const ipcCalls = {
        * asks again. Only the reset: the choice itself is made in main's own dialog.
        */
       quitWithPending: z.literal('ask').optional(),
+      /** The window's language, or `system` to follow the operating system's. */
+      language: z.enum(LANGUAGE_CHOICES).optional(),
     })
     .strict(),
   'settings:test-photo-host': z.object({}).strict(),

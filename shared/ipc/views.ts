@@ -1,3 +1,4 @@
+import type { LanguageChoice, ShownLocale } from '../i18n/locales';
 import type { CameraOffset } from '../domain/camera-clock';
 import type { Coordinates, IntakeItem } from '../domain/intake';
 import type { ItemNote } from '../domain/item-note';
@@ -93,6 +94,10 @@ export type SettingsView = {
    * choice" in the quit dialog (Settings can reset it to `ask`).
    */
   readonly quitWithPending: 'ask' | 'quit' | 'keep-uploading';
+  /** The language chosen in Settings: `system` follows the operating system's. */
+  readonly language: LanguageChoice;
+  /** The language the window is shown in now, from `language` and the system's languages. */
+  readonly locale: ShownLocale;
   /**
    * The names of the settings the organisation's policy sets (`authUrl`, `photoHost`, …): the
    * window shows them read-only with "Set by your organisation", and main refuses changes to them.

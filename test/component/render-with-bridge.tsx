@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import type { UploaderBridge } from '../../shared/ipc/bridge';
 import type { IpcChannel, IpcResults } from '../../shared/ipc/contract';
 import { BridgeContext } from '../../renderer/bridge/hooks';
+import { LocaleProvider } from '../../renderer/i18n/IntlRoot';
+import type { ShownLocale } from '../../shared/i18n/locales';
 
 /** A hand-written bridge for one component: answers from `answers`, records every call. */
 export function fakeBridge(answers: Partial<{ [C in IpcChannel]: IpcResults[C] }>) {
@@ -26,7 +28,16 @@ export function fakeBridge(answers: Partial<{ [C in IpcChannel]: IpcResults[C] }
   return { bridge, calls };
 }
 
-/** Renders `ui` under the bridge context. */
-export function renderWithBridge(ui: ReactNode, bridge: UploaderBridge<File>) {
-  return render(<BridgeContext.Provider value={bridge}>{ui}</BridgeContext.Provider>);
+/**
+ * Renders `ui` under the bridge context, in English (or `locale`); a test's `rerender` keeps the
+ * language.
+ */
+export function renderWithBridge(
+  ui: ReactNode,
+  bridge: UploaderBridge<File>,
+  locale: ShownLocale = 'en',
+) {
+  return render(<BridgeContext.Provider value={bridge}>{ui}</BridgeContext.Provider>, {
+    wrapper: ({ children }) => <LocaleProvider locale={locale}>{children}</LocaleProvider>,
+  });
 }

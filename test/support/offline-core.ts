@@ -37,6 +37,8 @@ export type OfflineCoreChoices = {
   readonly policy?: PolicySource;
   /** The secrets it keeps (a fresh in-memory store by default). */
   readonly secrets?: SecretStore;
+  /** The operating system's preferred languages (none by default: English). */
+  readonly systemLanguages?: readonly string[];
 };
 
 /**
@@ -49,7 +51,14 @@ export function offlineCores(): (choices?: OfflineCoreChoices) => Promise<Offlin
   afterEach(async () => {
     for (const core of started.splice(0)) await core.shutdown();
   });
-  return async ({ dataDir, prefix = 'offline-core-', chosenPaths = [], policy, secrets } = {}) => {
+  return async ({
+    dataDir,
+    prefix = 'offline-core-',
+    chosenPaths = [],
+    policy,
+    secrets,
+    systemLanguages = [],
+  } = {}) => {
     const folder = dataDir ?? (await mkdtemp(join(tmpdir(), prefix)));
     const core = await AppCore.start({
       dataDir: folder,
@@ -60,6 +69,7 @@ export function offlineCores(): (choices?: OfflineCoreChoices) => Promise<Offlin
       browser: { open: () => Promise.resolve() },
       chooser: { choose: () => Promise.resolve([...chosenPaths]) },
       runQueue: 'on-request',
+      systemLanguages: () => systemLanguages,
       ...(policy === undefined ? {} : { policy }),
     });
     started.push(core);

@@ -29,6 +29,8 @@ export function settingsViewFixture(overrides: Partial<SettingsView> = {}): Sett
     pauseOnBattery: false,
     mapTileUrl: DEFAULT_MAP_TILE_URL,
     quitWithPending: 'ask',
+    language: 'system',
+    locale: 'en',
     managed: [],
     policyProblem: undefined,
     ...overrides,

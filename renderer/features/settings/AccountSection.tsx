@@ -1,15 +1,19 @@
 import type { SettingsView } from '../../../shared/ipc/views';
 import { AccountSession } from './AccountSession';
+import { LanguageField } from './LanguageField';
 import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
 
-/** Settings › Account: the sign-in, the service's addresses, client id and secret, the redirect. */
+/** Settings › Account: the window's language, the sign-in, the service's addresses, client id and secret, the redirect. */
 export function AccountSection({
   settings,
   secret,
   onSecretChange,
+  onLanguageSaved,
 }: {
   readonly settings: SettingsView;
+  /** The language was saved (at once, outside the form's Save). */
+  readonly onLanguageSaved: (saved: SettingsView) => void;
   /** The client secret being typed (write-only: the saved one is never shown). */
   readonly secret: string;
   readonly onSecretChange: (secret: string) => void;
@@ -20,6 +24,7 @@ export function AccountSection({
   const redirect = useManaged('redirect');
   return (
     <>
+      <LanguageField chosen={settings.language} onSaved={onLanguageSaved} />
       <AccountSession />
       <label>
         Sign-in server address

@@ -127,7 +127,16 @@ export function SettingsScreen({
           <SectionNav current={section} onChoose={setSection} />
           <div className="settings-panels" key={generation}>
             <SectionPanel id="account" open={section === 'account'}>
-              <AccountSection settings={settings} secret={secret} onSecretChange={setSecret} />
+              <AccountSection
+                settings={settings}
+                secret={secret}
+                onSecretChange={setSecret}
+                onLanguageSaved={(saved) => {
+                  // Only the language changed: the form's fields keep what the user typed.
+                  setSettings({ ...settings, language: saved.language, locale: saved.locale });
+                  onSaved(saved);
+                }}
+              />
             </SectionPanel>
             <SectionPanel id="uploading" open={section === 'uploading'}>
               <UploadingSection

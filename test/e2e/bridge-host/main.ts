@@ -1,3 +1,4 @@
+import { systemLanguages } from '../../../main/core/system-languages';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -78,6 +79,9 @@ const coreOptions: AppCoreOptions = {
       return Promise.resolve(chooserAnswers.shift() ?? []);
     },
   },
+  // As the unpackaged app: PHOTO_UPLOADER_SYSTEM_LANGUAGES names the "system's" languages.
+  systemLanguages: () => systemLanguages({ env: process.env, packaged: false, system: () => [] }),
+  pseudoLocale: true,
   // As the unpackaged app: PHOTO_UPLOADER_POLICY_FILE points a journey at its policy.
   policy: systemPolicySource({
     platform: process.platform,

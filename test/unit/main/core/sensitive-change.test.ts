@@ -271,6 +271,7 @@ describe('envForApp', () => {
     PHOTO_UPLOADER_S3_ACCESS_KEY_ID: 'AKIA',
     PHOTO_UPLOADER_S3_SECRET_ACCESS_KEY: 'secret',
     PHOTO_UPLOADER_POLICY_FILE: '/tmp/no-policy.json',
+    PHOTO_UPLOADER_SYSTEM_LANGUAGES: 'en-XA',
     HTTPS_PROXY: 'http://proxy.example:3128',
     HOME: '/home/user',
   };
@@ -280,7 +281,7 @@ describe('envForApp', () => {
       HTTPS_PROXY: 'http://proxy.example:3128',
       HOME: '/home/user',
     });
-    expect(TEST_ONLY_ENV).toHaveLength(5);
+    expect(TEST_ONLY_ENV).toHaveLength(6);
   });
 
   it('keeps everything for a development run (npm start, tests)', () => {

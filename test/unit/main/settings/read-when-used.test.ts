@@ -8,12 +8,13 @@ describe('the settings read when used', () => {
     for (const name of READ_WHEN_USED) expect(SETTING_NAMES, name).toContain(name);
   });
 
-  it('are the zone, the settle time, the far-photo threshold, the camera clocks, the map tiles, the quit choice and where the sign-in is kept', () => {
+  it('are the zone, the settle time, the far-photo threshold, the camera clocks, the map tiles, the quit choice, where the sign-in is kept and the language', () => {
     expect([...READ_WHEN_USED].sort()).toEqual(
       [
         'assumedZone',
         'cameraOffsets',
         'farMeters',
+        'language',
         'mapTileUrl',
         'quitWithPending',
         'signInTokensInPlainTextFile',

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { LANGUAGE_CHOICES, type LanguageChoice } from '../../../shared/i18n/locales';
+import type { SettingsView } from '../../../shared/ipc/views';
+import { call, useBridge } from '../../bridge/hooks';
+import { useT } from '../../i18n/use-t';
+
+/** A language's own name, as its speakers write it ("Español", "Deutsch"). */
+function ownName(locale: Exclude<LanguageChoice, 'system'>): string {
+  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+}
+
+/**
+ * Settings' language: the operating system's (the default) or one of the app's. Saved at once,
+ * and the window switches as soon as main has it; each language is named in its own words, so a
+ * user who cannot read the current one still finds theirs.
+ */
+export function LanguageField({
+  chosen,
+  onSaved,
+}: {
+  readonly chosen: LanguageChoice;
+  readonly onSaved: (settings: SettingsView) => void;
+}) {
+  const bridge = useBridge();
+  const t = useT();
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const choose = (language: LanguageChoice) => {
+    setSaving(true);
+    setProblem(undefined);
+    call(bridge, 'settings:set', { language })
+      .then(onSaved)
+      .catch((error: Error) => setProblem(error.message))
+      .finally(() => setSaving(false));
+  };
+  return (
+    <div className="language-field">
+      <label>
+        {t('settings.language.label')}
+        <select
+          value={chosen}
+          disabled={saving}
+          aria-describedby="language-hint"
+          onChange={(event) => {
+            const language = LANGUAGE_CHOICES.find((choice) => choice === event.target.value);
+            if (language !== undefined) choose(language);
+          }}
+        >
+          {LANGUAGE_CHOICES.map((choice) => (
+            <option key={choice} value={choice}>
+              {choice === 'system' ? t('settings.language.system') : ownName(choice)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p id="language-hint" className="muted">
+        {saving ? t('settings.language.saving') : t('settings.language.hint')}
+      </p>
+      {problem ? <p role="alert">{problem}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { useCallback } from 'react';
+import { useIntl } from 'react-intl';
+import type { MessageKey } from '../../shared/i18n/catalogs';
+import type { MessageValues } from '../../shared/i18n/translator';
+
+/**
+ * The words of the window's language: `t('nav.queue')`, `t('queue.count', { count })`. For a
+ * message with markup (`<b>…</b>`), use react-intl's `FormattedMessage` with the tags' values.
+ */
+export function useT(): (key: MessageKey, values?: MessageValues) => string {
+  const intl = useIntl();
+  return useCallback((key, values) => intl.formatMessage({ id: key }, values), [intl]);
+}

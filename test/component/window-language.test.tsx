@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ShownLocale } from '../../shared/i18n/locales';
+import type { SessionView, SettingsView } from '../../shared/ipc/views';
+import { App } from '../../renderer/app/App';
+import { BridgeContext } from '../../renderer/bridge/hooks';
+import { IntlRoot } from '../../renderer/i18n/IntlRoot';
+import { settingsViewFixture } from '../support/settings-view-fixture';
+import { fakeBridge } from './render-with-bridge';
+
+afterEach(cleanup);
+
+const session: SessionView = {
+  state: 'signed-out',
+  service: 'https://auth.example.com/',
+  clientId: 'uploader',
+  access: undefined,
+  expiresAt: undefined,
+  remembered: true,
+  kept: 'keychain',
+  message: undefined,
+};
+
+/** Settings as main gives them: set up, in `language`, shown in `locale`. */
+function settings(language: SettingsView['language'], locale: ShownLocale): SettingsView {
+  return settingsViewFixture({
+    authUrl: 'https://auth.example.com/',
+    baseUrl: 'https://api.example.com/',
+    clientId: 'uploader',
+    photoHost: { kind: 'published', root: '/srv/site', urlPrefix: 'https://example.com/' },
+    language,
+    locale,
+  });
+}
+
+/** The whole window, over a bridge whose main answers `settings:get` with `now`. */
+function openWindow(now: SettingsView, afterSave: SettingsView) {
+  const { bridge, calls } = fakeBridge({
+    'settings:get': now,
+    'session:get': session,
+    'settings:set': afterSave,
+  });
+  render(
+    <BridgeContext.Provider value={bridge}>
+      <IntlRoot>
+        <App />
+      </IntlRoot>
+    </BridgeContext.Provider>,
+  );
+  return { calls };
+}
+
+describe('the window’s language', () => {
+  it('is the one main chose from the system’s languages, from the first paint', async () => {
+    openWindow(settings('system', 'es'), settings('system', 'es'));
+    const nav = await screen.findByRole('navigation', { name: 'Pantallas' });
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Añadir fotos', 'Cola de subida', 'Fotos subidas', 'Configuración']);
+    expect(document.documentElement.lang).toBe('es');
+  });
+
+  it('switches at once when the user picks another one in Settings, named in its own words', async () => {
+    const { calls } = openWindow(settings('system', 'en'), settings('de', 'de'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Settings' }));
+    const field = await screen.findByLabelText<HTMLSelectElement>('Language');
+    expect([...field.options].map((option) => option.textContent)).toEqual([
+      'Same as this computer',
+      'English',
+      'Español',
+      'Français',
+      'Deutsch',
+    ]);
+    fireEvent.change(field, { target: { value: 'de' } });
+    expect(await screen.findByRole('button', { name: 'Fotos hinzufügen' })).toBeTruthy();
+    expect(
+      calls.filter((call) => call.channel === 'settings:set').map((call) => call.input),
+    ).toEqual([{ language: 'de' }]);
+    expect(document.documentElement.lang).toBe('de');
+  });
+});
