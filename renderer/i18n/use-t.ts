@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageKey } from '../../shared/i18n/catalogs';
-import type { MessageValues } from '../../shared/i18n/translator';
+import type { MessageValues, Words } from '../../shared/i18n/translator';
 
 /**
  * The words of the window's language: `t('nav.queue')`, `t('queue.count', { count })`. For a
@@ -10,4 +10,10 @@ import type { MessageValues } from '../../shared/i18n/translator';
 export function useT(): (key: MessageKey, values?: MessageValues) => string {
   const intl = useIntl();
   return useCallback((key, values) => intl.formatMessage({ id: key }, values), [intl]);
+}
+
+/** `words` (a key and its arguments, from a plain function or main) in the window's language. */
+export function useWords(): (words: Words) => string {
+  const t = useT();
+  return useCallback((words) => t(words.key, words.values), [t]);
 }

@@ -49,3 +49,10 @@ export function createTranslator(
 function ignoreFormatError(): void {
   // Nothing to do: formatjs has already chosen the fallback.
 }
+
+/**
+ * A message not yet in words: its key and arguments. Plain functions (checks of a form, a reason
+ * from main) return these; the window turns them into its language with `t(words.key,
+ * words.values)`, so a sentence made yesterday reads in today's language.
+ */
+export type Words = { readonly key: MessageKey; readonly values?: MessageValues };
