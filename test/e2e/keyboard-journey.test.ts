@@ -84,7 +84,7 @@ type FocusAndSelection = {
 
 /**
  * The focus ring of the focused element and the frame of the photo `selectedCell` finds (its own
- * border, or its `::after` overlay's), with the theme's --page and --surface colours.
+ * border, or its `::after` overlay's), with the theme's --color-page and --color-surface colours.
  */
 async function focusAndSelection(page: Page, selectedCell: string): Promise<FocusAndSelection> {
   return page.evaluate<FocusAndSelection>(`(() => {
@@ -109,7 +109,7 @@ async function focusAndSelection(page: Page, selectedCell: string): Promise<Focu
         offset: parseFloat(focusedStyle.outlineOffset),
       },
       selectedFrame: frame.borderTopStyle === 'none' ? 'none' : frame.borderTopColor,
-      backgrounds: [resolved('--page'), resolved('--surface')],
+      backgrounds: [resolved('--color-page'), resolved('--color-surface')],
     };
   })()`);
 }
