@@ -34,6 +34,8 @@ const TRANSLATED = [
   'renderer/app/App.tsx',
   'renderer/i18n/**/*.tsx',
   'renderer/features/settings/LanguageField.tsx',
+  'renderer/features/first-run/**/*.tsx',
+  'renderer/features/sign-in/**/*.tsx',
 ];
 
 export default tseslint.config(

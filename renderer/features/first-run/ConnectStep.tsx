@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
+import { useT } from '../../i18n/use-t';
+import { stepTitles } from './first-run-steps';
 import { ServiceDetailsForm } from './ServiceDetailsForm';
 import { SetupFileButton } from './SetupFileButton';
 import { StepHeading } from './StepHeading';
@@ -18,6 +20,7 @@ export function ConnectStep({
   readonly onDone: (saved: SettingsView) => void;
 }) {
   const bridge = useBridge();
+  const t = useT();
   const [problem, setProblem] = useState<string>();
   // A setup file may set more than the service (the photo host too): read all of it back.
   const setupApplied = () => {
@@ -27,9 +30,9 @@ export function ConnectStep({
   };
   return (
     <section className="first-run-step" aria-labelledby="step-connect">
-      <StepHeading id="step-connect">Connect</StepHeading>
-      <p>Connect Photo Uploader to your organisation’s Photo Service.</p>
-      <StepProblem message={problem} fix="Try again, or enter the service details below." />
+      <StepHeading id="step-connect">{t(stepTitles.connect)}</StepHeading>
+      <p>{t('firstRun.connect.intro', { productName: t('app.productName') })}</p>
+      <StepProblem message={problem} fix={t('firstRun.connect.problemFix')} />
       <SetupFileButton onApplied={setupApplied} />
       <ServiceDetailsForm settings={settings} onSaved={onDone} />
     </section>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { SessionView, SettingsView } from '../../../shared/ipc/views';
+import { useT } from '../../i18n/use-t';
 import { ConnectStep } from './ConnectStep';
 import { type FirstRunStep, nextStep } from './first-run-steps';
 import { PhotoHostStep } from './PhotoHostStep';
@@ -23,6 +24,7 @@ export function FirstRunGuide({
   readonly session: SessionView;
   readonly onDone: () => void;
 }) {
+  const t = useT();
   const [settings, setSettings] = useState(initialSettings);
   const [current, setCurrent] = useState<FirstRunStep>(plan[0] ?? 'ready');
   const advance = (now: SettingsView) => {
@@ -41,11 +43,11 @@ export function FirstRunGuide({
   return (
     <div className="app first-run">
       <main>
-        <h1>Set up Photo Uploader</h1>
+        <h1>{t('firstRun.title', { productName: t('app.productName') })}</h1>
         {plan.length > 1 ? <StepIndicator plan={plan} current={current} /> : null}
         {settings.policyProblem ? (
           <p className="step-problem" role="alert">
-            {settings.policyProblem} Until it is corrected, you can set it up here yourself.
+            {t('firstRun.policyProblem', { problem: settings.policyProblem })}
           </p>
         ) : null}
         {current === 'connect' ? (
@@ -69,7 +71,7 @@ export function FirstRunGuide({
         )}
         <p className="later">
           <button type="button" onClick={onDone}>
-            Set up later
+            {t('firstRun.later')}
           </button>
         </p>
       </main>

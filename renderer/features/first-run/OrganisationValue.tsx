@@ -1,3 +1,5 @@
+import { useT } from '../../i18n/use-t';
+
 /**
  * A setting the organisation's policy sets: its value as text, never a field, with the words
  * that say who decides it (main refuses a change to it anyway).
@@ -9,11 +11,12 @@ export function OrganisationValue({
   readonly label: string;
   readonly value: string;
 }) {
+  const t = useT();
   return (
     <div className="organisation-value">
       <span>{label}</span>
       <span>
-        <strong>{value}</strong> <span className="muted">Set by your organisation</span>
+        <strong>{value}</strong> <span className="muted">{t('firstRun.organisation.setBy')}</span>
       </span>
     </div>
   );

@@ -1,8 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
+import { useT, useWords } from '../../i18n/use-t';
 import { hostNeedingOwnKeys } from '../settings/organisation-host-keys';
 import { S3KeyFields } from '../settings/S3CredentialsFields';
+import { stepTitles } from './first-run-steps';
 import { OrganisationValue } from './OrganisationValue';
 import { organisationHostKeys, type PhotoHostKind, photoHostChange } from './photo-host-change';
 import { PhotoHostFields } from './PhotoHostFields';
@@ -30,6 +32,8 @@ export function PhotoHostStep({
   readonly onDone: () => void;
 }) {
   const bridge = useBridge();
+  const t = useT();
+  const words = useWords();
   const [kind, setKind] = useState<PhotoHostKind>('s3');
   const [problem, setProblem] = useState<{ message: string; fix: string }>();
   const [progress, setProgress] = useState<Progress>({ kind: 'editing' });
@@ -46,7 +50,10 @@ export function PhotoHostStep({
         ? photoHostChange(kind, typed, (name) => form.get(name) === 'on')
         : organisationHostKeys(organisationHost, typed);
     if (!checked.ok)
-      return setProblem({ message: checked.message, fix: 'Fill them in and press Save and test.' });
+      return setProblem({
+        message: words(checked.problem),
+        fix: t('firstRun.photos.problemFix.missing'),
+      });
     setProblem(undefined);
     setProgress({ kind: 'testing' });
     call(bridge, 'settings:set', { photoHost: checked.host })
@@ -57,43 +64,35 @@ export function PhotoHostStep({
         setProgress({ kind: 'editing' });
         setProblem({
           message: result.message,
-          fix: 'Check the details with whoever runs your storage, correct them and test again.',
+          fix: t('firstRun.photos.problemFix.testFailed'),
         });
       })
       .catch((error: Error) => {
         setProgress({ kind: 'editing' });
-        setProblem({ message: error.message, fix: 'Correct the details and press Save again.' });
+        setProblem({ message: error.message, fix: t('firstRun.photos.problemFix.saveFailed') });
       });
   };
   return (
     <section className="first-run-step" aria-labelledby="step-photos">
-      <StepHeading id="step-photos">Where photos go</StepHeading>
+      <StepHeading id="step-photos">{t(stepTitles.photos)}</StepHeading>
       {organisationHost === undefined ? (
-        <p>
-          The Photo Service fetches each photo from a place the uploader puts it. Whoever runs your
-          storage (often IT) gives you these details. When you save them, Photo Uploader asks you to
-          confirm where photos will go, then tests the place with a small test image.
-        </p>
+        <p>{t('firstRun.photos.intro', { productName: t('app.productName') })}</p>
       ) : (
-        <p>
-          Your organisation chose where photos go; uploads wait for your keys to it. IT gives you
-          the access key id and the secret access key. They are kept in this computer’s keychain,
-          then the place is tested with a small test image.
-        </p>
+        <p>{t('firstRun.photos.organisationIntro')}</p>
       )}
       <form className="settings" onSubmit={submit} aria-labelledby="step-photos">
         {organisationHost === undefined ? (
           <>
             <label>
-              Kind of storage
+              {t('firstRun.photos.kind.label')}
               <select
                 value={kind}
                 onChange={(event) =>
                   setKind(event.target.value === 'published' ? 'published' : 's3')
                 }
               >
-                <option value="s3">S3-compatible bucket (AWS S3, R2, B2, Wasabi, MinIO)</option>
-                <option value="published">a folder a web server publishes</option>
+                <option value="s3">{t('firstRun.photos.kind.s3')}</option>
+                <option value="published">{t('firstRun.photos.kind.published')}</option>
               </select>
             </label>
             <PhotoHostFields kind={kind} />
@@ -101,18 +100,25 @@ export function PhotoHostStep({
         ) : (
           <>
             <OrganisationValue
-              label="Photo host"
-              value={`S3 bucket ${organisationHost.bucket} (${organisationHost.region}${
-                organisationHost.endpoint === undefined ? '' : `, ${organisationHost.endpoint}`
-              })`}
+              label={t('firstRun.photos.organisationHost.label')}
+              value={
+                organisationHost.endpoint === undefined
+                  ? t('firstRun.photos.organisationHost.s3', {
+                      bucket: organisationHost.bucket,
+                      region: organisationHost.region,
+                    })
+                  : t('firstRun.photos.organisationHost.s3WithEndpoint', {
+                      bucket: organisationHost.bucket,
+                      region: organisationHost.region,
+                      endpoint: organisationHost.endpoint,
+                    })
+              }
             />
             <S3KeyFields hasKeys={false} />
           </>
         )}
         <StepProblem message={problem?.message} fix={problem?.fix ?? ''} />
-        {progress.kind === 'testing' ? (
-          <p role="status">Testing: putting a test image there and downloading it back…</p>
-        ) : null}
+        {progress.kind === 'testing' ? <p role="status">{t('firstRun.photos.testing')}</p> : null}
         {progress.kind === 'works' ? <p role="status">{progress.message}</p> : null}
         <div className="toolbar">
           <button
@@ -120,11 +126,11 @@ export function PhotoHostStep({
             className={progress.kind === 'works' ? undefined : 'primary'}
             disabled={progress.kind === 'testing'}
           >
-            Save and test
+            {t('firstRun.photos.saveAndTest')}
           </button>
           {progress.kind === 'works' ? (
             <button type="button" className="primary" onClick={onDone}>
-              Continue
+              {t('firstRun.continue')}
             </button>
           ) : null}
         </div>

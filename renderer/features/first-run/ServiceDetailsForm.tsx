@@ -1,9 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
+import { useT, useWords } from '../../i18n/use-t';
 import { OrganisationValue } from './OrganisationValue';
 import { serviceChange, serviceFields } from './service-details';
 import { StepProblem } from './StepProblem';
+
+/** What an address field shows before anything is typed: not words, the scheme. */
+const ADDRESS_PLACEHOLDER = 'https://';
 
 /**
  * The service's details typed in: sign-in address, API address, client id and an optional
@@ -18,6 +22,8 @@ export function ServiceDetailsForm({
   readonly onSaved: (saved: SettingsView) => void;
 }) {
   const bridge = useBridge();
+  const t = useT();
+  const words = useWords();
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -28,7 +34,7 @@ export function ServiceDetailsForm({
       return typeof value === 'string' ? value : '';
     };
     const checked = serviceChange(settings, typed);
-    if (!checked.ok) return setProblem(checked.message);
+    if (!checked.ok) return setProblem(words(checked.problem));
     setProblem(undefined);
     setBusy(true);
     call(bridge, 'settings:set', checked.change)
@@ -38,41 +44,34 @@ export function ServiceDetailsForm({
   };
   return (
     <form className="settings" onSubmit={submit} aria-labelledby="service-details-heading">
-      <h3 id="service-details-heading">Or enter the service details</h3>
-      <p className="muted">
-        Your IT department or the Photo Service’s administrator gives you these: they come with the
-        uploader’s registration on the service (its client id, and a secret only if the registration
-        has one).
-      </p>
+      <h3 id="service-details-heading">{t('firstRun.service.heading')}</h3>
+      <p className="muted">{t('firstRun.service.hint')}</p>
       {serviceFields.map((field) =>
         settings.managed.includes(field.name) ? (
           <OrganisationValue
             key={field.name}
-            label={field.label}
+            label={t(field.label)}
             value={settings[field.name] ?? ''}
           />
         ) : (
           <label key={field.name}>
-            {field.label}
+            {t(field.label)}
             <input
               name={field.name}
               type={field.name === 'clientId' ? 'text' : 'url'}
               defaultValue={settings[field.name] ?? ''}
-              placeholder={field.name === 'clientId' ? undefined : 'https://'}
+              placeholder={field.name === 'clientId' ? undefined : ADDRESS_PLACEHOLDER}
             />
           </label>
         ),
       )}
       <label>
-        Client secret (only if your registration has one)
+        {t('firstRun.service.clientSecret')}
         <input name="clientSecret" type="password" autoComplete="off" />
       </label>
-      <StepProblem
-        message={problem}
-        fix="Check the details with IT, correct them above and press Continue again (and confirm)."
-      />
+      <StepProblem message={problem} fix={t('firstRun.service.problemFix')} />
       <button type="submit" className="primary" disabled={busy}>
-        Continue
+        {t('firstRun.continue')}
       </button>
     </form>
   );

@@ -1,6 +1,13 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { call, useBridge } from '../../bridge/hooks';
+import { useT } from '../../i18n/use-t';
 import { StepProblem } from './StepProblem';
+
+/** The setup file's extension, as IT's files end. */
+const SETUP_EXTENSION = '.photouploader';
+
+const code = (chunks: ReactNode[]) => <code>{chunks}</code>;
 
 /**
  * "Open the setup file…": main shows the open dialog and a confirmation of what the file sets,
@@ -8,6 +15,7 @@ import { StepProblem } from './StepProblem';
  */
 export function SetupFileButton({ onApplied }: { readonly onApplied: (message: string) => void }) {
   const bridge = useBridge();
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [cancelled, setCancelled] = useState(false);
@@ -26,19 +34,18 @@ export function SetupFileButton({ onApplied }: { readonly onApplied: (message: s
   };
   return (
     <section className="setup-file" aria-labelledby="setup-file-heading">
-      <h3 id="setup-file-heading">If IT sent you a setup file</h3>
+      <h3 id="setup-file-heading">{t('firstRun.setupFile.heading')}</h3>
       <p className="muted">
-        It ends in <code>.photouploader</code>, often in an email or on a shared drive. You will see
-        what it sets before anything is saved.
+        <FormattedMessage
+          id="firstRun.setupFile.hint"
+          values={{ code, extension: SETUP_EXTENSION }}
+        />
       </p>
       <button type="button" className="primary" onClick={open} disabled={busy}>
-        Open the setup file…
+        {t('firstRun.setupFile.open')}
       </button>
-      {cancelled ? <p role="status">No setup file was opened, so nothing was saved.</p> : null}
-      <StepProblem
-        message={problem}
-        fix="Ask IT for a corrected setup file, or enter the service details below."
-      />
+      {cancelled ? <p role="status">{t('firstRun.setupFile.cancelled')}</p> : null}
+      <StepProblem message={problem} fix={t('firstRun.setupFile.problemFix')} />
     </section>
   );
 }

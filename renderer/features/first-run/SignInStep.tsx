@@ -1,9 +1,14 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { SessionView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
+import { useT } from '../../i18n/use-t';
 import { serviceHost } from '../sign-in/service-host';
+import { stepTitles } from './first-run-steps';
 import { StepHeading } from './StepHeading';
 import { StepProblem } from './StepProblem';
+
+const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
 
 /**
  * Step 2, Sign in: starts the sign-in in the web browser and waits for the session to say
@@ -11,6 +16,7 @@ import { StepProblem } from './StepProblem';
  */
 export function SignInStep({ session }: { readonly session: SessionView }) {
   const bridge = useBridge();
+  const t = useT();
   const [problem, setProblem] = useState<string>();
   const signIn = () => {
     setProblem(undefined);
@@ -20,20 +26,18 @@ export function SignInStep({ session }: { readonly session: SessionView }) {
   const host = serviceHost(session.service);
   return (
     <section className="first-run-step" aria-labelledby="step-sign-in">
-      <StepHeading id="step-sign-in">Sign in</StepHeading>
+      <StepHeading id="step-sign-in">{t(stepTitles['sign-in'])}</StepHeading>
       <p>
-        Sign in to {host ? <strong>{host}</strong> : 'the Photo Service'} with your work account.
-        Your web browser opens for it; come back here when it says you can close the tab.
+        {host ? (
+          <FormattedMessage id="firstRun.signIn.intro" values={{ strong, host }} />
+        ) : (
+          t('firstRun.signIn.introNoHost')
+        )}
       </p>
-      {waiting ? (
-        <p role="status">Waiting for you to finish signing in in your web browser…</p>
-      ) : null}
-      <StepProblem
-        message={problem ?? session.message}
-        fix="Sign in again. If it keeps failing, check with IT that the service details are right."
-      />
+      {waiting ? <p role="status">{t('signIn.waiting')}</p> : null}
+      <StepProblem message={problem ?? session.message} fix={t('firstRun.signIn.problemFix')} />
       <button type="button" className="primary" onClick={signIn}>
-        {waiting ? 'Open the browser again' : 'Sign in'}
+        {waiting ? t('signIn.openBrowserAgain') : t('signIn.signIn')}
       </button>
     </section>
   );

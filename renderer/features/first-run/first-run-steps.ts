@@ -1,3 +1,4 @@
+import type { MessageKey } from '../../../shared/i18n/catalogs';
 import type { SessionView, SettingsView } from '../../../shared/ipc/views';
 import { hostNeedingOwnKeys } from '../settings/organisation-host-keys';
 
@@ -5,13 +6,13 @@ import { hostNeedingOwnKeys } from '../settings/organisation-host-keys';
 export const firstRunSteps = ['connect', 'sign-in', 'photos', 'ready'] as const;
 export type FirstRunStep = (typeof firstRunSteps)[number];
 
-/** Each step's name as the step indicator and its heading say it. */
-export const stepTitles: Record<FirstRunStep, string> = {
-  connect: 'Connect',
-  'sign-in': 'Sign in',
-  photos: 'Where photos go',
-  ready: 'Ready',
-};
+/** Each step's name as the step indicator and its heading say it (a catalog key). */
+export const stepTitles = {
+  connect: 'firstRun.step.connect',
+  'sign-in': 'firstRun.step.signIn',
+  photos: 'firstRun.step.photos',
+  ready: 'firstRun.step.ready',
+} as const satisfies Record<FirstRunStep, MessageKey>;
 
 /** The settings that say which Photo Service to use. */
 const serviceSettings = ['authUrl', 'baseUrl', 'clientId'] as const;

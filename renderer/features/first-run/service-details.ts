@@ -1,12 +1,15 @@
+import type { Words } from '../../../shared/i18n/translator';
 import type { IpcCallInput } from '../../../shared/ipc/bridge';
 import type { SettingsView } from '../../../shared/ipc/views';
 
-/** The Photo Service's details the Connect step asks for, with their labels. */
+/** The Photo Service's details the Connect step asks for, with their labels' keys. */
 export const serviceFields = [
-  { name: 'authUrl', label: 'Sign-in address' },
-  { name: 'baseUrl', label: 'API address' },
-  { name: 'clientId', label: 'Client id' },
+  { name: 'authUrl', label: 'firstRun.service.field.authUrl' },
+  { name: 'baseUrl', label: 'firstRun.service.field.baseUrl' },
+  { name: 'clientId', label: 'firstRun.service.field.clientId' },
 ] as const;
+
+type ServiceField = (typeof serviceFields)[number]['name'];
 
 type ServiceChange = Pick<
   IpcCallInput<'settings:set'>,
@@ -14,24 +17,29 @@ type ServiceChange = Pick<
 >;
 
 /**
- * The settings change the Connect step's form makes, or what is missing in words. Settings the
+ * The settings change the Connect step's form makes, or what is missing (a message). Settings the
  * organisation manages are left out of the change (they are shown, not typed), so the save never
  * trips over them; an empty secret keeps the stored one.
  */
 export function serviceChange(
   settings: SettingsView,
   typed: (name: string) => string,
-): { readonly ok: true; readonly change: ServiceChange } | { ok: false; message: string } {
+):
+  | { readonly ok: true; readonly change: ServiceChange }
+  | { readonly ok: false; readonly problem: Words } {
   const change: Record<string, string> = {};
-  const missing: string[] = [];
+  const missing: ServiceField[] = [];
   for (const field of serviceFields) {
     if (settings.managed.includes(field.name)) continue;
     const value = typed(field.name).trim();
-    if (value === '') missing.push(field.label.toLowerCase());
+    if (value === '') missing.push(field.name);
     else change[field.name] = value;
   }
   if (missing.length > 0)
-    return { ok: false, message: `Enter the ${listWords(missing)}: nothing was saved yet.` };
+    return {
+      ok: false,
+      problem: { key: 'firstRun.service.missing', values: { missing: missingChoice(missing) } },
+    };
   const secret = typed('clientSecret');
   return {
     ok: true,
@@ -39,9 +47,14 @@ export function serviceChange(
   };
 }
 
-/** "a", "a and b", "a, b and c". */
-function listWords(words: readonly string[]): string {
-  return words.length === 1
-    ? (words[0] ?? '')
-    : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1] ?? ''}`;
+/**
+ * The `missing` option of `firstRun.service.missing`: the fields left empty, in the form's order,
+ * joined (`authUrlClientId`); `other` is all three. Each option is a whole sentence in the
+ * catalog, so every language words its own list.
+ */
+function missingChoice(missing: readonly ServiceField[]): string {
+  if (missing.length === serviceFields.length) return 'all';
+  return missing
+    .map((name, index) => (index === 0 ? name : `${name[0]?.toUpperCase() ?? ''}${name.slice(1)}`))
+    .join('');
 }

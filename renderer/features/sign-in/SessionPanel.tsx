@@ -1,14 +1,21 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { SessionView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
-import { accessWords } from './access-words';
+import { useT, useWords } from '../../i18n/use-t';
+import { accessGranted } from './access-words';
 import { serviceHost } from './service-host';
+
+const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
+const muted = (chunks: ReactNode[]) => <span className="muted">{chunks}</span>;
 
 /** Which service (by its host), the Sign in button, the waiting state and the sign-in core's messages. */
 export function SessionPanel({ session }: { readonly session: SessionView | undefined }) {
   const bridge = useBridge();
+  const t = useT();
+  const words = useWords();
   const [error, setError] = useState<string>();
-  if (session === undefined) return <p className="muted">Loading…</p>;
+  if (session === undefined) return <p className="muted">{t('signIn.loading')}</p>;
   const signIn = () => {
     setError(undefined);
     call(bridge, 'session:sign-in', {}).catch((failure: Error) => setError(failure.message));
@@ -17,29 +24,36 @@ export function SessionPanel({ session }: { readonly session: SessionView | unde
     setError(undefined);
     call(bridge, 'session:sign-out', {}).catch((failure: Error) => setError(failure.message));
   };
+  const service = serviceHost(session.service) ?? session.service;
   return (
-    <section className="session" aria-label="Sign-in">
+    <section className="session" aria-label={t('signIn.panel.label')}>
       <p>
-        {session.state === 'signed-in' ? 'Signed in to ' : 'Photo Service: '}
-        <strong>{serviceHost(session.service) ?? session.service ?? 'not set up'}</strong>
-        {session.state === 'signed-in' && session.access ? (
-          <span className="muted"> · {accessWords(session.access)}</span>
-        ) : null}
+        <FormattedMessage
+          id={
+            service === undefined
+              ? 'signIn.panel.notSetUp'
+              : session.state !== 'signed-in'
+                ? 'signIn.panel.service'
+                : session.access
+                  ? 'signIn.panel.signedInWithAccess'
+                  : 'signIn.panel.signedIn'
+          }
+          values={{
+            strong,
+            muted,
+            service,
+            access: session.access ? words(accessGranted(session.access)) : undefined,
+          }}
+        />
       </p>
-      {session.state === 'signing-in' ? (
-        <p role="status">Waiting for you to finish signing in in your web browser…</p>
-      ) : null}
+      {session.state === 'signing-in' ? <p role="status">{t('signIn.waiting')}</p> : null}
       {session.message ? <p role="alert">{session.message}</p> : null}
       {error ? <p role="alert">{error}</p> : null}
       {session.state === 'signed-in' ? (
         <>
-          {session.remembered ? null : (
-            <p className="muted">
-              No keychain is available: you will need to sign in again next time.
-            </p>
-          )}
+          {session.remembered ? null : <p className="muted">{t('signIn.notRemembered')}</p>}
           <button type="button" onClick={signOut}>
-            Sign out
+            {t('signIn.signOut')}
           </button>
         </>
       ) : (
@@ -49,7 +63,7 @@ export function SessionPanel({ session }: { readonly session: SessionView | unde
           onClick={signIn}
           disabled={session.service === undefined}
         >
-          {session.state === 'signing-in' ? 'Open the browser again' : 'Sign in'}
+          {session.state === 'signing-in' ? t('signIn.openBrowserAgain') : t('signIn.signIn')}
         </button>
       )}
     </section>

@@ -1,7 +1,31 @@
-/** The granted scope in words: what this sign-in lets the app do. */
-export function accessWords(scope: string): string {
+import type { Words } from '../../../shared/i18n/translator';
+
+/** What a granted scope lets the app do: upload and edit, only read, or something else. */
+function accessKind(scope: string): 'write' | 'read' | 'other' {
   const granted = new Set(scope.split(/\s+/));
-  const write = granted.has('write') || granted.has('photos:write');
-  const read = granted.has('read') || granted.has('photos:read') || granted.has('projects:read');
-  return write ? 'may upload and edit photos' : read ? 'may only read' : `access: ${scope}`;
+  if (granted.has('write') || granted.has('photos:write')) return 'write';
+  if (granted.has('read') || granted.has('photos:read') || granted.has('projects:read'))
+    return 'read';
+  return 'other';
+}
+
+/**
+ * The granted scope as a message (`signIn.access`): what this sign-in lets the app do, or the
+ * scope itself when it is neither.
+ */
+export function accessGranted(scope: string): Words {
+  return { key: 'signIn.access', values: { access: accessKind(scope), scope } };
+}
+
+/**
+ * The granted scope in English words, for Settings' account section until it takes
+ * {@link accessGranted}.
+ */
+export function accessWords(scope: string): string {
+  const kind = accessKind(scope);
+  return kind === 'write'
+    ? 'may upload and edit photos'
+    : kind === 'read'
+      ? 'may only read'
+      : `access: ${scope}`;
 }
