@@ -34,6 +34,9 @@ const TRANSLATED = [
   'renderer/app/App.tsx',
   'renderer/i18n/**/*.tsx',
   'renderer/features/settings/LanguageField.tsx',
+  'renderer/features/photos/**/*.tsx',
+  'renderer/features/tags/**/*.tsx',
+  'renderer/features/batch/**/*.tsx',
 ];
 
 export default tseslint.config(
