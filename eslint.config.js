@@ -36,6 +36,9 @@ const TRANSLATED = [
   'renderer/features/settings/LanguageField.tsx',
   'renderer/features/first-run/**/*.tsx',
   'renderer/features/sign-in/**/*.tsx',
+  'renderer/features/photos/**/*.tsx',
+  'renderer/features/tags/**/*.tsx',
+  'renderer/features/batch/**/*.tsx',
 ];
 
 export default tseslint.config(

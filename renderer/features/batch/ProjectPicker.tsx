@@ -1,7 +1,15 @@
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import type { ProjectView } from '../../../shared/ipc/views';
+import { FormattedMessage } from 'react-intl';
 import { call, useBridge } from '../../bridge/hooks';
+import { useT } from '../../i18n/use-t';
 import { projectIdFromReference } from './project-reference';
+
+/** Between a project's name and its address (punctuation, not a word). */
+const SEPARATOR = ' · ';
+
+/** A project's name in bold, inside a message. */
+const bold = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
 
 /**
  * Chooses a project: search by name or address (the service's project list), pick a recent one,
@@ -15,6 +23,7 @@ export function ProjectPicker({
   readonly onChange: (project: ProjectView | undefined) => void;
 }) {
   const bridge = useBridge();
+  const t = useT();
   const inputId = useId();
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<readonly ProjectView[]>([]);
@@ -36,22 +45,27 @@ export function ProjectPicker({
       call(bridge, 'projects:search', { query: query.trim() })
         .then((projects) => {
           setFound(projects);
-          setMessage(projects.length === 0 ? 'No project matches.' : undefined);
+          setMessage(projects.length === 0 ? t('batch.project.noMatch') : undefined);
         })
         .catch((error: Error) => setMessage(error.message));
     }, 250);
     return () => clearTimeout(timer);
-  }, [bridge, query]);
+  }, [bridge, query, t]);
 
   if (project !== undefined)
     return (
       <div className="project-chosen">
         <span>
-          Project: <strong>{project.name}</strong>
-          {project.address ? <span className="muted"> · {project.address}</span> : null}
+          <FormattedMessage id="batch.project.chosen" values={{ name: project.name, b: bold }} />
+          {project.address ? (
+            <span className="muted">
+              {SEPARATOR}
+              {project.address}
+            </span>
+          ) : null}
         </span>
         <button type="button" onClick={() => onChange(undefined)}>
-          Change project
+          {t('batch.project.change')}
         </button>
       </div>
     );
@@ -60,7 +74,7 @@ export function ProjectPicker({
   const choices = query.trim() === '' ? recent : found;
   return (
     <div className="project-picker">
-      <label htmlFor={inputId}>Project: search by name or address, or paste its id or link</label>
+      <label htmlFor={inputId}>{t('batch.project.search')}</label>
       <input
         id={inputId}
         type="search"
@@ -69,8 +83,10 @@ export function ProjectPicker({
         autoComplete="off"
       />
       {message ? <p role="status">{message}</p> : null}
-      {query.trim() === '' && recent.length > 0 ? <p className="muted">Recent projects</p> : null}
-      <ul className="project-choices" aria-label="Projects">
+      {query.trim() === '' && recent.length > 0 ? (
+        <p className="muted">{t('batch.project.recent')}</p>
+      ) : null}
+      <ul className="project-choices" aria-label={t('batch.project.list')}>
         {pastedId !== undefined && !found.some((choice) => choice.id === pastedId) ? (
           <li>
             <button
@@ -78,13 +94,13 @@ export function ProjectPicker({
               onClick={() =>
                 onChange({
                   id: pastedId,
-                  name: `Project ${pastedId}`,
+                  name: t('batch.project.pastedName', { id: pastedId }),
                   address: '',
                   photoCount: undefined,
                 })
               }
             >
-              Use project id {pastedId}
+              {t('batch.project.useId', { id: pastedId })}
             </button>
           </li>
         ) : null}
@@ -92,7 +108,12 @@ export function ProjectPicker({
           <li key={choice.id}>
             <button type="button" onClick={() => onChange(choice)}>
               <strong>{choice.name}</strong>
-              {choice.address ? <span className="muted"> · {choice.address}</span> : null}
+              {choice.address ? (
+                <span className="muted">
+                  {SEPARATOR}
+                  {choice.address}
+                </span>
+              ) : null}
             </button>
           </li>
         ))}

@@ -2,8 +2,11 @@ import { useState } from 'react';
 import type { PhotoView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { DescriptionEditor } from '../../components/DescriptionEditor';
+import { useT } from '../../i18n/use-t';
 import { type BulkMode, bulkDescription } from './bulk-description';
-import { PHOTOS, plural } from '../../../shared/domain/plural';
+
+/** Between a radio button and its words (a space, not a word). */
+const SPACE = ' ';
 
 /**
  * Sets or appends one description on many photos at once. Each photo's edit is queued on its
@@ -23,13 +26,13 @@ export function BulkDescriptionEditor({
   readonly onDone: (message: string) => void;
 }) {
   const bridge = useBridge();
+  const t = useT();
   const [draft, setDraft] = useState('');
   const [mode, setMode] = useState<BulkMode>('set');
   const [busy, setBusy] = useState(false);
   // Bumped after a round is queued: a fresh, empty editor for the next one.
   const [round, setRound] = useState(0);
   const count = photos.length;
-  const photosWords = plural(count, PHOTOS);
 
   const apply = async () => {
     setBusy(true);
@@ -55,29 +58,31 @@ export function BulkDescriptionEditor({
     const queued = count - refused.length;
     onDone(
       refused.length === 0
-        ? `Queued the description of ${plural(queued, PHOTOS)}. Each reaches the service as soon as it can, offline too.`
-        : `Queued the description of ${queued} of ${photosWords}. Not queued: ${refused.join(' ')}`,
+        ? t('photos.bulk.queued', { count: queued })
+        : // The reasons are main's own sentences, each ending its own way.
+          t('photos.bulk.partlyQueued', { queued, count, reasons: refused.join(' ') }),
     );
   };
 
   return (
-    <div className="bulk-description" role="group" aria-label="Description of the selected photos">
+    <div className="bulk-description" role="group" aria-label={t('photos.bulk.label')}>
       <DescriptionEditor
         key={round}
-        label={`Description for the ${plural(count, { one: '# selected photo', other: '# selected photos' })}`}
+        label={t('photos.bulk.field', { count })}
         value={draft}
         onChange={setDraft}
       />
       <fieldset>
-        <legend>How to apply it</legend>
+        <legend>{t('photos.bulk.mode.legend')}</legend>
         <label>
           <input
             type="radio"
             name="bulk-mode"
             checked={mode === 'set'}
             onChange={() => setMode('set')}
-          />{' '}
-          Replace each photo’s description
+          />
+          {SPACE}
+          {t('photos.bulk.mode.set')}
         </label>
         <label>
           <input
@@ -85,12 +90,13 @@ export function BulkDescriptionEditor({
             name="bulk-mode"
             checked={mode === 'append'}
             onChange={() => setMode('append')}
-          />{' '}
-          Add after each photo’s description
+          />
+          {SPACE}
+          {t('photos.bulk.mode.append')}
         </label>
       </fieldset>
       <button type="button" className="primary" disabled={busy} onClick={() => void apply()}>
-        {mode === 'set' ? `Set description of ${photosWords}` : `Append to ${photosWords}`}
+        {mode === 'set' ? t('photos.bulk.set', { count }) : t('photos.bulk.append', { count })}
       </button>
     </div>
   );

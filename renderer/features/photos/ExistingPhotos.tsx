@@ -1,11 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { sanitizeDescription } from '../../../shared/description/description-policy';
 import type { PhotoView, ProjectView, QueueItemView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { DescriptionEditor } from '../../components/DescriptionEditor';
+import { useT } from '../../i18n/use-t';
 import { ProjectPicker } from '../batch/ProjectPicker';
 import { BulkDescriptionEditor } from './BulkDescriptionEditor';
-import { PhotoCell, photoTimeWords } from './PhotoCell';
+import { useCaptureTimeWords } from './capture-time';
+import { PhotoCell } from './PhotoCell';
 import { descriptionText, filterPhotos, NO_FILTER, type PhotoFilter } from './photo-filter';
 import { PhotoFilters } from './PhotoFilters';
 import { PhotoGrid } from './PhotoGrid';
@@ -25,35 +28,33 @@ export function Conflict({
   readonly onDone: () => void;
 }) {
   const bridge = useBridge();
+  const t = useT();
   const choose = (keep: 'mine' | 'theirs') => () =>
     void call(bridge, 'queue:retry', { itemId: item.id, resolve: { keep } }).then(onDone);
   const keepMine = choose('mine');
   const keepTheirs = choose('theirs');
   return (
-    <div className="conflict" role="group" aria-label="Description conflict">
-      <p>
-        The description of this photo changed on the service after you started editing. Choose which
-        one to keep.
-      </p>
+    <div className="conflict" role="group" aria-label={t('photos.conflict.label')}>
+      <p>{t('photos.conflict.explanation')}</p>
       <div className="versions">
         <div>
-          <h4>Yours</h4>
+          <h4>{t('photos.conflict.yours')}</h4>
           <div
             className="preview"
             dangerouslySetInnerHTML={{ __html: sanitizeDescription(item.description) }}
           />
           <button type="button" onClick={keepMine}>
-            Keep mine
+            {t('photos.conflict.keepMine')}
           </button>
         </div>
         <div>
-          <h4>On the service now</h4>
+          <h4>{t('photos.conflict.onService')}</h4>
           <div
             className="preview"
             dangerouslySetInnerHTML={{ __html: sanitizeDescription(item.serviceDescription ?? '') }}
           />
           <button type="button" onClick={keepTheirs}>
-            Keep the service’s
+            {t('photos.conflict.keepService')}
           </button>
         </div>
       </div>
@@ -61,9 +62,19 @@ export function Conflict({
   );
 }
 
+/** A coordinate as the detail shows it: five decimals (about a metre), no grouping. */
+const COORDINATE = {
+  minimumFractionDigits: 5,
+  maximumFractionDigits: 5,
+  useGrouping: false,
+} as const;
+
 /** Browse a project's photos on the service and edit their descriptions (queued, so offline too). */
 export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly QueueItemView[] }) {
   const bridge = useBridge();
+  const t = useT();
+  const intl = useIntl();
+  const timeWords = useCaptureTimeWords();
   const [project, setProject] = useState<ProjectView>();
   const [photos, setPhotos] = useState<readonly PhotoView[]>([]);
   const [page, setPage] = useState(1);
@@ -121,9 +132,7 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
             photo.id === open.id ? { ...photo, description: saved.description } : photo,
           ),
         );
-        setMessage(
-          'Saved. The new description is queued and reaches the service as soon as it can, offline too.',
-        );
+        setMessage(t('photos.detail.saved'));
       })
       .catch((error: Error) => setMessage(error.message));
   };
@@ -138,49 +147,60 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
     );
   return (
     <section aria-labelledby="existing-heading" className="existing">
-      <h2 id="existing-heading">Existing photos</h2>
+      <h2 id="existing-heading">{t('photos.heading')}</h2>
       <ProjectPicker project={project} onChange={setProject} />
       {message ? <p role="status">{message}</p> : null}
       {project && photos.length === 0 && !message ? (
-        <p className="muted">
-          This project has no photos yet. Upload some from the Add photos screen, or choose another
-          project.
-        </p>
+        <p className="muted">{t('photos.empty')}</p>
       ) : null}
       {open ? (
-        <div className="photo-detail" role="group" aria-label={`Photo ${open.id}`}>
+        <div
+          className="photo-detail"
+          role="group"
+          aria-label={t('photos.detail.label', { id: open.id })}
+        >
           <button type="button" onClick={() => setOpen(undefined)}>
-            Back to the photos
+            {t('photos.detail.back')}
           </button>
           {open.hasThumbnail ? (
-            <img src={bridge.renditionUrl(open.id)} alt={`Photo ${open.id}`} />
+            <img
+              src={bridge.renditionUrl(open.id)}
+              alt={t('photos.detail.label', { id: open.id })}
+            />
           ) : null}
           <p>
-            Taken {photoTimeWords(open)}
             {open.coordinates
-              ? ` · GPS ${open.coordinates.lat.toFixed(5)}, ${open.coordinates.lon.toFixed(5)}`
-              : ''}
+              ? t('photos.detail.takenAt', {
+                  time: timeWords(open),
+                  lat: intl.formatNumber(open.coordinates.lat, COORDINATE),
+                  lon: intl.formatNumber(open.coordinates.lon, COORDINATE),
+                })
+              : t('photos.detail.taken', { time: timeWords(open) })}
           </p>
           {conflict ? (
-            <Conflict item={conflict} onDone={() => setMessage('Conflict resolved.')} />
+            <Conflict item={conflict} onDone={() => setMessage(t('photos.conflict.resolved'))} />
           ) : null}
-          <DescriptionEditor label="Description of this photo" value={draft} onChange={setDraft} />
+          <DescriptionEditor
+            label={t('photos.detail.description')}
+            value={draft}
+            onChange={setDraft}
+          />
           <button type="button" className="primary" onClick={save}>
-            Save description
+            {t('photos.detail.save')}
           </button>
         </div>
       ) : (
         <>
           {photos.length > 0 ? (
-            <div className="selection-bar" role="toolbar" aria-label="Selection">
+            <div className="selection-bar" role="toolbar" aria-label={t('photos.selection.label')}>
               <button type="button" onClick={() => setSelection(selectAll(order))}>
-                Select all
+                {t('photos.selection.selectAll')}
               </button>
               <button type="button" onClick={() => setSelection(NO_SELECTION)}>
-                Clear selection
+                {t('photos.selection.clear')}
               </button>
               <span className="muted">
-                {selected.length} selected · Shift-click selects a range
+                {t('photos.selection.summary', { count: selected.length })}
               </span>
             </div>
           ) : null}
@@ -197,16 +217,16 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
           ) : null}
           {photos.length > 0 && shown.length === 0 ? (
             <div className="empty-filter" role="status">
-              <p>No photos match the filter.</p>
+              <p>{t('photos.filter.noMatch')}</p>
               <button type="button" onClick={() => setFilter(NO_FILTER)}>
-                Clear the filter
+                {t('photos.filter.clear')}
               </button>
             </div>
           ) : null}
           {shown.length > 0 ? (
             <PhotoGrid
               items={shown}
-              label="Photos in this project"
+              label={t('photos.grid.label')}
               getKey={(photo) => photo.id}
               renderCell={(photo) => (
                 <PhotoCell
@@ -232,7 +252,7 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
       )}
       {more && !open ? (
         <button type="button" onClick={() => setPage(page + 1)}>
-          Load more photos
+          {t('photos.loadMore')}
         </button>
       ) : null}
     </section>

@@ -1,12 +1,9 @@
 import type { PhotoView } from '../../../shared/ipc/views';
-import { formatCaptureTime } from '../../../shared/domain/photo-time-words';
+import { useT } from '../../i18n/use-t';
+import { useCaptureTimeWords } from './capture-time';
 
-/** When a photo was taken, in its own zone (else the user's), as people read it. */
-export function photoTimeWords(photo: Pick<PhotoView, 'capturedAt' | 'zone'>): string {
-  return photo.capturedAt === null
-    ? 'No capture time'
-    : formatCaptureTime(photo.capturedAt, photo.zone);
-}
+/** Between the hidden "Tags:" and the first tag (a space, not a word). */
+const SPACE = ' ';
 
 /**
  * One photo of the Existing photos grid: its selection box, thumbnail and time (the button that
@@ -31,19 +28,21 @@ export function PhotoCell({
   readonly onSelect: (shift: boolean) => void;
   readonly onOpen: () => void;
 }) {
+  const t = useT();
+  const timeWords = useCaptureTimeWords();
   const shortId = photo.id.slice(0, 8);
   return (
     <>
       <div className="cell-top">
         <input
           type="checkbox"
-          aria-label={`Select photo ${shortId}`}
+          aria-label={t('photos.cell.select', { id: shortId })}
           checked={selected}
           // The click, not the change, carries Shift (a range); Space clicks it too.
           readOnly
           onClick={(event) => onSelect(event.shiftKey)}
         />
-        {conflicted ? <span className="badge warn">Description conflict</span> : null}
+        {conflicted ? <span className="badge warn">{t('photos.cell.conflict')}</span> : null}
       </div>
       <button type="button" className="cell-open" onClick={onOpen}>
         {photo.hasThumbnail ? (
@@ -51,15 +50,18 @@ export function PhotoCell({
         ) : (
           <span className="thumb placeholder" aria-hidden="true" />
         )}
-        <span className="cell-time">{photoTimeWords(photo)}</span>
-        <span className="muted">Open photo {shortId}</span>
+        <span className="cell-time">{timeWords(photo)}</span>
+        <span className="muted">{t('photos.cell.open', { id: shortId })}</span>
       </button>
       <p className={text === '' ? 'excerpt muted' : 'excerpt'} title={text || undefined}>
-        {text === '' ? 'No description' : text}
+        {text === '' ? t('photos.cell.noDescription') : text}
       </p>
       {photo.tags.length > 0 ? (
         <p className="cell-tags">
-          <span className="visually-hidden">Tags: </span>
+          <span className="visually-hidden">
+            {t('photos.cell.tags')}
+            {SPACE}
+          </span>
           {photo.tags.map((tag) => (
             <span key={tag} className="badge">
               {tag}

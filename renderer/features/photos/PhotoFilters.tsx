@@ -1,5 +1,5 @@
+import { useT } from '../../i18n/use-t';
 import type { PhotoFilter } from './photo-filter';
-import { PHOTOS, plural } from '../../../shared/domain/plural';
 
 /** The date range and description words that narrow the Existing photos grid. */
 export function PhotoFilters({
@@ -14,10 +14,11 @@ export function PhotoFilters({
   readonly shown: number;
   readonly total: number;
 }) {
+  const t = useT();
   return (
-    <div className="photo-filters" role="search" aria-label="Filter the photos">
+    <div className="photo-filters" role="search" aria-label={t('photos.filter.label')}>
       <label>
-        Taken from
+        {t('photos.filter.from')}
         <input
           type="date"
           value={filter.from}
@@ -25,7 +26,7 @@ export function PhotoFilters({
         />
       </label>
       <label>
-        Taken until
+        {t('photos.filter.until')}
         <input
           type="date"
           value={filter.to}
@@ -33,7 +34,7 @@ export function PhotoFilters({
         />
       </label>
       <label className="filter-text">
-        Description contains
+        {t('photos.filter.description')}
         <input
           type="search"
           value={filter.text}
@@ -41,7 +42,7 @@ export function PhotoFilters({
         />
       </label>
       <span className="muted" aria-live="polite">
-        {shown === total ? plural(total, PHOTOS) : `${shown} of ${plural(total, PHOTOS)}`}
+        {t('photos.filter.count', { filtered: shown === total ? 'all' : 'some', shown, total })}
       </span>
     </div>
   );

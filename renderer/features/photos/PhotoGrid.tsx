@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { useKeptFocus } from '../../components/keep-focus';
+import { useT } from '../../i18n/use-t';
 
 /** The narrowest a cell gets: thumbnails stay large enough to recognise a wall. */
 const MIN_CELL_WIDTH = 200;
@@ -46,6 +47,7 @@ export function PhotoGrid<T>({
   readonly getKey: (item: T) => string;
   readonly renderCell: (item: T, index: number) => ReactNode;
 }) {
+  const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
   const columns = columnsFor(useWidth(scroller));
   const rowCount = Math.ceil(items.length / columns);
@@ -63,7 +65,7 @@ export function PhotoGrid<T>({
       className="virtual-scroller photo-grid-scroller"
       tabIndex={0}
       role="region"
-      aria-label={`${label}, scrollable`}
+      aria-label={t('photos.grid.scrollable', { label })}
     >
       <div
         role="list"

@@ -2,8 +2,11 @@ import { useState } from 'react';
 import type { IntakeItemView } from '../../../shared/ipc/views';
 import { withoutOwnTag } from './PhotoOwnTags';
 import { SelectedTags, withOwnTags } from './SelectedTags';
+import { useT } from '../../i18n/use-t';
 import { TagChips } from './TagChips';
-import { plural } from '../../../shared/domain/plural';
+
+/** Between a control and its words, or a sentence and its button (a space, not a word). */
+const SPACE = ' ';
 
 /** The tags of the batch being prepared: its own, from folder names, and per photo. */
 export function useBatchTags() {
@@ -41,16 +44,18 @@ export type BatchTagsState = ReturnType<typeof useBatchTags>;
 
 /** Batch details: the batch's tag chips and "Tags from folder names". */
 export function BatchTagFields({ state }: { readonly state: BatchTagsState }) {
+  const t = useT();
   return (
     <>
-      <TagChips label="Tags" tags={state.tags} onChange={state.setTags} />
+      <TagChips label={t('tags.batch.label')} tags={state.tags} onChange={state.setTags} />
       <label className="inline">
         <input
           type="checkbox"
           checked={state.fromFolders}
           onChange={(event) => state.setFromFolders(event.target.checked)}
-        />{' '}
-        Tags from folder names
+        />
+        {SPACE}
+        {t('tags.fromFolders')}
       </label>
     </>
   );
@@ -64,6 +69,7 @@ export function OwnTagsPanel({
   readonly state: BatchTagsState;
   readonly selected: ReadonlySet<number>;
 }) {
+  const t = useT();
   const count = state.own.size;
   return (
     <>
@@ -76,9 +82,10 @@ export function OwnTagsPanel({
       ) : null}
       {count > 0 ? (
         <p className="muted" role="status">
-          {plural(count, { one: '# photo has', other: '# photos have' })} their own tags too.{' '}
+          {t('tags.own.count', { count })}
+          {SPACE}
           <button type="button" onClick={() => state.setOwn(new Map())}>
-            Clear photos’ own tags
+            {t('tags.own.clear')}
           </button>
         </p>
       ) : null}

@@ -1,3 +1,8 @@
+import { useT } from '../../i18n/use-t';
+
+/** The remove button's mark (its name, for screen readers, is a message). */
+const REMOVE_MARK = '×';
+
 /**
  * A photo's own tags ("Tags for selected…") on its row of the review list, each with a button
  * that removes it from this photo only. The buttons name the tag and the photo, so a screen
@@ -19,24 +24,25 @@ export function PhotoOwnTags({
    */
   readonly focusable?: boolean;
 }) {
+  const t = useT();
   if (tags.length === 0) return null;
   return (
-    <ul className="own-tags" aria-label={`Own tags of ${photoName}`}>
+    <ul className="own-tags" aria-label={t('tags.own.list', { photo: photoName })}>
       {tags.map((tag) => (
         <li key={tag} className="chip">
           <span>{tag}</span>
           <button
             type="button"
             tabIndex={focusable ? undefined : -1}
-            aria-label={`Remove tag ${tag} from ${photoName}`}
-            title={`Remove tag ${tag} from ${photoName}`}
+            aria-label={t('tags.own.remove', { tag, photo: photoName })}
+            title={t('tags.own.remove', { tag, photo: photoName })}
             onClick={(event) => {
               // Not a click on the photo: its selection stays.
               event.stopPropagation();
               onRemove(tag);
             }}
           >
-            ×
+            {REMOVE_MARK}
           </button>
         </li>
       ))}

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { normalizeTags } from '../../../shared/domain/tags';
+import { useT } from '../../i18n/use-t';
 import { TagChips } from './TagChips';
-import { plural } from '../../../shared/domain/plural';
+
+/** Between the two buttons (a space, not a word). */
+const SPACE = ' ';
 
 /** Tags for the selected photos only, added to the batch's when they are queued. */
 export function SelectedTags({
@@ -13,11 +16,12 @@ export function SelectedTags({
   readonly onAdd: (tags: readonly string[]) => void;
   readonly onClose: () => void;
 }) {
+  const t = useT();
   const [draft, setDraft] = useState<readonly string[]>([]);
   return (
-    <div className="selected-tags" role="group" aria-label="Tags for selected photos">
+    <div className="selected-tags" role="group" aria-label={t('tags.selected.label')}>
       <TagChips
-        label={`Tags for the ${plural(selectedCount, { one: '# selected photo', other: '# selected photos' })} (added to the batch's)`}
+        label={t('tags.selected.field', { count: selectedCount })}
         tags={draft}
         onChange={setDraft}
       />
@@ -30,10 +34,11 @@ export function SelectedTags({
           onClose();
         }}
       >
-        Add tags to selected
-      </button>{' '}
+        {t('tags.selected.add')}
+      </button>
+      {SPACE}
       <button type="button" onClick={onClose}>
-        Cancel
+        {t('tags.selected.cancel')}
       </button>
     </div>
   );

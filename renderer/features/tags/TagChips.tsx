@@ -1,5 +1,9 @@
 import { type KeyboardEvent, useId, useState } from 'react';
 import { normalizeTags } from '../../../shared/domain/tags';
+import { useT } from '../../i18n/use-t';
+
+/** The remove button's mark (its name, for screen readers, is a message). */
+const REMOVE_MARK = '×';
 
 /**
  * Tags as chips: type one and press Enter or a comma to add it; each chip has a remove button,
@@ -15,6 +19,7 @@ export function TagChips({
   readonly tags: readonly string[];
   readonly onChange: (tags: readonly string[]) => void;
 }) {
+  const t = useT();
   const inputId = useId();
   const [draft, setDraft] = useState('');
 
@@ -43,10 +48,10 @@ export function TagChips({
             <span>{tag}</span>
             <button
               type="button"
-              aria-label={`Remove tag ${tag}`}
+              aria-label={t('tags.chip.remove', { tag })}
               onClick={() => onChange(tags.filter((other) => other !== tag))}
             >
-              ×
+              {REMOVE_MARK}
             </button>
           </li>
         ))}
@@ -55,7 +60,7 @@ export function TagChips({
         id={inputId}
         type="text"
         value={draft}
-        placeholder="Type a tag, then Enter"
+        placeholder={t('tags.chip.placeholder')}
         autoComplete="off"
         onChange={(event) => setDraft(event.target.value)}
         onKeyDown={onKeyDown}
