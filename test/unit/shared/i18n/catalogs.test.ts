@@ -132,7 +132,9 @@ describe('the message catalogs', () => {
     for (const [key, message] of Object.entries(english)) {
       const made = pseudo[key] ?? '';
       expect(argumentsOf(made), key).toEqual(argumentsOf(message));
-      expect(made.length, key).toBeGreaterThan(message.length);
+      // Without spaces: the ICU printer writes `{n, plural, one {…}}` without the source's spaces.
+      const letters = (text: string) => text.replace(/\s/g, '').length;
+      expect(letters(made), key).toBeGreaterThan(letters(message));
     }
   });
 });
