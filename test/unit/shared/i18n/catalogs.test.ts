@@ -138,7 +138,7 @@ describe('the message catalogs', () => {
 });
 
 /**
- * Keys whose message reads the same in every language: the product's name, and words the
- * glossary keeps as they are.
+ * Keys whose message reads the same in every language: the product's name (alone, or before the
+ * tray's state), and words the glossary keeps as they are.
  */
-const SAME_IN_EVERY_LANGUAGE = new Set(['app.productName']);
+const SAME_IN_EVERY_LANGUAGE = new Set(['app.productName', 'tray.tooltip']);
