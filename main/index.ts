@@ -4,6 +4,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, type BrowserWindow, dialog } from 'electron';
 import { APP_ID, DEFAULT_REDIRECT_SCHEME } from '../shared/domain/app-identity';
+import type { ShownLocale } from '../shared/i18n/locales';
+import { createTranslator } from '../shared/i18n/translator';
 import { mapTileImageSources } from './core/content-security-policy';
 import { registerAppSchemes, serveRenderer, serveThumbnails } from './app/app-protocol';
 import { routeDeepLinks } from './app/deep-links';
@@ -16,9 +18,9 @@ import { desktopDataFolder } from './core/desktop-data-folder';
 import { startDesktopApp } from './core/desktop-startup';
 import { type DesktopContext, ownerSteps } from './core/owner-steps';
 import { envForApp } from './core/seed-settings';
-import { WAITING_FOR_OWNER } from './core/startup-words';
+import { startupLocale, waitingForOwner } from './core/startup-words';
 import { WindowFrontEnd } from './core/window-front-end';
-import { createLogger, jsonLineSink, type LogSink, Redactor } from './logging/logger';
+import { createLogger, jsonLineSink, type LogSink, Redactor, silentLogger } from './logging/logger';
 import { rotatingFileSink } from './logging/rotating-file-sink';
 import { askInNativeDialog } from './platform/confirm-dialog';
 import { notifyBatchChanges } from './platform/desktop-notifications';
@@ -29,6 +31,7 @@ import { electronSettingsFile } from './platform/electron-settings-file';
 import { watchPowerAndNetwork } from './platform/power-and-network';
 import { FallbackSecretStore } from './secrets/fallback-secret-store';
 import { systemPolicySource } from './settings/open-policy-source';
+import { SettingsStore } from './settings/settings-store';
 import { KeytarSecretStore } from './secrets/keytar-secret-store';
 
 // The composition root of the desktop app: Electron's events wired into the core, which is built
@@ -75,17 +78,37 @@ if (!app.requestSingleInstanceLock()) {
     }),
   );
   if (process.platform === 'win32') app.setAppUserModelId(APP_ID); // notifications, taskbar
+  const languages = () =>
+    systemLanguages({
+      env,
+      packaged: app.isPackaged,
+      system: () => app.getPreferredSystemLanguages(),
+    });
+  // Main's own words: before the core runs, the saved choice or the system's; then the core's.
+  let locale = (): ShownLocale =>
+    startupLocale({
+      saved: () =>
+        new SettingsStore(
+          app.getPath('userData'),
+          silentLogger,
+          electronSettingsFile(app.getPath('userData')),
+        ).userSettings().language,
+      systemLanguages: languages,
+      pseudo: !app.isPackaged,
+    });
+  const words = () => createTranslator(locale()).t;
 
   const steps = ownerSteps({
     env,
     waitMs: OWNERSHIP_WAIT_MS,
     onWaiting: ({ logger }) => {
       logger.warn('a command-line Photo Uploader uses this data folder; waiting for it to end');
+      const waiting = waitingForOwner(words());
       void dialog.showMessageBox({
         type: 'info',
-        title: WAITING_FOR_OWNER.title,
-        message: WAITING_FOR_OWNER.title,
-        detail: WAITING_FOR_OWNER.detail,
+        title: waiting.title,
+        message: waiting.title,
+        detail: waiting.detail,
       });
     },
   });
@@ -117,12 +140,7 @@ if (!app.requestSingleInstanceLock()) {
           redactor,
           logger,
           settingsFile: electronSettingsFile,
-          systemLanguages: () =>
-            systemLanguages({
-              env,
-              packaged: app.isPackaged,
-              system: () => app.getPreferredSystemLanguages(),
-            }),
+          systemLanguages: languages,
           pseudoLocale: !app.isPackaged,
           // The organisation's (a packaged app never takes PHOTO_UPLOADER_POLICY_FILE).
           policy: systemPolicySource({
@@ -136,7 +154,7 @@ if (!app.requestSingleInstanceLock()) {
           redirectNote: links.decision.kind === 'loopback' ? links.decision.reason : undefined,
           proxyResolver: electronProxyResolver,
           browser: new ElectronSystemBrowser(),
-          chooser: new DialogChooser(() => window?.()),
+          chooser: new DialogChooser(() => window?.(), words),
           media: {
             workerEntry: new URL('./media-worker.js', import.meta.url),
             crawlerEntry: new URL('./crawl-worker.js', import.meta.url),
@@ -146,12 +164,16 @@ if (!app.requestSingleInstanceLock()) {
       },
       openShell: ({ logger, coreOptions }, ownership) => {
         const core = ownership.core;
+        locale = () => core.locale();
         linksAllowed = () => allowedLinks(core.settings.get());
         serveRenderer(join(here, '../renderer'), () => mapTileImageSources(core.settings.get()));
         serveThumbnails(core);
         // The window takes in only what the OS handed over, and asks in a native dialog before
         // tokens or photos go anywhere new.
-        const frontEnd = new WindowFrontEnd((question) => askInNativeDialog(window?.(), question));
+        const frontEnd = new WindowFrontEnd(
+          (question) => askInNativeDialog(window?.(), question),
+          words,
+        );
         const stopWatching = watchPowerAndNetwork(core);
         const stopNotifying = notifyBatchChanges(core);
         const started = startDesktopShell({
@@ -189,6 +211,7 @@ if (!app.requestSingleInstanceLock()) {
       log: (step, error, context) =>
         context?.logger.error('the app could not start', { step, error: String(error) }),
       tell: (failure) => dialog.showErrorBox(failure.title, failure.detail),
+      words,
       exit: (code) => app.exit(code),
     },
   );

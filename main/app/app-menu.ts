@@ -6,7 +6,7 @@ function toElectron(
   onCommand: (command: MenuCommand) => void,
 ): MenuItemConstructorOptions {
   if ('separator' in item) return { type: 'separator' };
-  if ('role' in item) return { role: item.role };
+  if ('role' in item) return { role: item.role, label: item.label };
   if ('submenu' in item)
     return {
       label: item.label,

@@ -1,4 +1,5 @@
 import { BrowserWindow, Menu, type MenuItemConstructorOptions, type WebContents } from 'electron';
+import type { Translate } from '../../shared/i18n/translator';
 import { type ContextMenuEntry, contextMenuTemplate } from '../core/context-menu';
 
 /** One plain entry as Electron's menu item, acting on `contents`. */
@@ -22,11 +23,12 @@ function menuItem(entry: ContextMenuEntry, contents: WebContents): MenuItemConst
 
 /**
  * Right-click in the window: the menu `contextMenuTemplate` builds (spelling suggestions, Add to
- * Dictionary, Cut, Copy, Paste, Select All), shown where the click was.
+ * Dictionary, Cut, Copy, Paste, Select All), shown where the click was, in the language `words`
+ * gives then.
  */
-export function showContextMenus(contents: WebContents): void {
+export function showContextMenus(contents: WebContents, words: () => Translate): void {
   contents.on('context-menu', (_event, params) => {
-    const entries = contextMenuTemplate(params);
+    const entries = contextMenuTemplate(params, words());
     if (entries.length === 0) return;
     const window = BrowserWindow.fromWebContents(contents) ?? undefined;
     Menu.buildFromTemplate(entries.map((entry) => menuItem(entry, contents))).popup(

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { app, type BrowserWindow, dialog, Notification, screen, shell } from 'electron';
 import { PRODUCT_NAME } from '../../shared/domain/app-identity';
+import { createTranslator } from '../../shared/i18n/translator';
 import type { QueueChangeView } from '../../shared/ipc/views';
 import type { AppCore } from '../core/app-core';
 import { diagnosticsFileName } from '../diagnostics/write-diagnostics';
@@ -11,11 +12,11 @@ import {
   QUIT_WAIT_MS,
   quitDecision,
   quitQuestion,
-  STILL_UPLOADING_NOTICE,
+  stillUploadingNotice,
   withTimeLimit,
 } from '../core/quit-rules';
 import { trayIconFile } from '../core/tray-icon-file';
-import { queueStateWords, trayMenu } from '../core/tray-menu';
+import { trayMenu, trayTooltip } from '../core/tray-menu';
 import type { WindowFrontEnd } from '../core/window-front-end';
 import { restoredPlace } from '../core/window-place';
 import { registerIpc } from '../ipc/register-ipc';
@@ -43,8 +44,9 @@ export type ShellParts = {
 /**
  * The desktop shell around the core: the window (its remembered place, recreated on macOS
  * `activate`), the app menu, the tray icon while the app runs, and quitting (asks when uploads
- * are pending, waits at most 10 s for the steps in flight). Every decision is a plain function
- * in `main/core/`; this file only wires Electron to them.
+ * are pending, waits at most 10 s for the steps in flight), all in the app's language (built again
+ * when it changes). Every decision is a plain function in `main/core/`; this file only wires
+ * Electron to them.
  */
 export function startDesktopShell(parts: ShellParts): {
   /** Shows the window, making it again if it was closed (a second launch, the tray). */
@@ -59,6 +61,8 @@ export function startDesktopShell(parts: ShellParts): {
   let unregister: (() => void) | undefined;
   let toldAboutBackground = false;
   let quitting = false;
+  // Main's words: the menus, the tray, the dialogs and the notices, in the language of now.
+  let words = createTranslator(core.locale()).t;
 
   const openWindow = () => {
     if (window !== undefined && !window.isDestroyed()) {
@@ -72,7 +76,7 @@ export function startDesktopShell(parts: ShellParts): {
       core.settings.get().window,
       screen.getAllDisplays().map((display) => display.workArea),
     );
-    const created = createMainWindow(parts.preloadPath, place);
+    const created = createMainWindow(parts.preloadPath, place, () => words);
     window = created;
     unregister = registerIpc(core, created, parts.frontEnd, logger.child('ipc'));
     const remember = () => {
@@ -103,7 +107,7 @@ export function startDesktopShell(parts: ShellParts): {
     'save-diagnostics': () =>
       void dialog
         .showSaveDialog({
-          title: 'Save diagnostics',
+          title: words('dialog.diagnostics.save'),
           defaultPath: diagnosticsFileName(new Date()),
         })
         .then(async (answer) => {
@@ -112,13 +116,16 @@ export function startDesktopShell(parts: ShellParts): {
         })
         .catch((error: unknown) => {
           logger.error('saving diagnostics failed', { error });
-          dialog.showErrorBox('Diagnostics were not saved', String(error));
+          dialog.showErrorBox(words('dialog.diagnostics.notSaved'), String(error));
         }),
     about: () => app.showAboutPanel(),
   };
-  installAppMenu(appMenu({ platform: process.platform, packaged: app.isPackaged }), (command) =>
-    commands[command](),
-  );
+  const showMenu = () =>
+    installAppMenu(
+      appMenu({ platform: process.platform, packaged: app.isPackaged }, words),
+      (command) => commands[command](),
+    );
+  showMenu();
 
   const tray = createTrayIcon(parts.trayIconPath, (id) => {
     if (id === 'open') openWindow();
@@ -127,13 +134,23 @@ export function startDesktopShell(parts: ShellParts): {
   });
   const showStatus = (status: Pick<QueueChangeView, 'progress' | 'condition' | 'pausedAll'>) =>
     tray.update(
-      trayMenu(status.progress, status.condition, status.pausedAll),
-      queueStateWords(status.progress, status.condition),
+      trayMenu(status.progress, status.condition, words, status.pausedAll),
+      trayTooltip(status.progress, status.condition, words),
     );
   showStatus(core.queueStatus());
-  const stopTray = core.onEvent((event, payload) => {
+  const stopQueue = core.onEvent((event, payload) => {
     if (event === 'queue:changed') showStatus(payload as QueueChangeView);
   });
+  // A new language (Settings, a setup file, the policy): the menu and the tray in its words.
+  const stopLocale = core.onLocaleChange((locale) => {
+    words = createTranslator(locale).t;
+    showMenu();
+    showStatus(core.queueStatus());
+  });
+  const stopTray = () => {
+    stopQueue();
+    stopLocale();
+  };
 
   app.on('window-all-closed', () => {
     if (quitting) return;
@@ -143,10 +160,7 @@ export function startDesktopShell(parts: ShellParts): {
     }
     if (!toldAboutBackground && Notification.isSupported()) {
       toldAboutBackground = true;
-      new Notification({
-        title: STILL_UPLOADING_NOTICE.title,
-        body: STILL_UPLOADING_NOTICE.body,
-      }).show();
+      new Notification(stillUploadingNotice(words)).show();
     }
   });
   // macOS: the Dock icon opens the window again after it was closed.
@@ -179,7 +193,7 @@ export function startDesktopShell(parts: ShellParts): {
   const decideQuit = async () => {
     const decision = quitDecision(core.pendingUploads(), core.settings.get().quitWithPending);
     if (decision !== 'ask') return decision;
-    const question = quitQuestion(core.pendingUploads());
+    const question = quitQuestion(core.pendingUploads(), words);
     const options = {
       type: 'question' as const,
       title: question.title,

@@ -1,4 +1,5 @@
 import { app, type BrowserWindow, dialog } from 'electron';
+import { createTranslator } from '../../shared/i18n/translator';
 import type { AppCore } from '../core/app-core';
 import type { FrontEnd } from '../core/front-end';
 import { setupFileRouter } from '../core/setup-file-routing';
@@ -26,7 +27,7 @@ export function routeSetupFiles(focus: () => void): {
 
 /**
  * Opens a setup file the operating system handed over, as the window's front end (the native
- * confirmation first), and tells the outcome in a message box.
+ * confirmation first), and tells the outcome in a message box, in the app's language.
  */
 export async function openSetupFromSystem(
   core: AppCore,
@@ -35,7 +36,11 @@ export async function openSetupFromSystem(
   window: BrowserWindow | undefined,
   log: (error: unknown) => void,
 ): Promise<void> {
-  const box = await setupOutcomeBox(core.openSetupFile(path, frontEnd), log);
+  const box = await setupOutcomeBox(
+    core.openSetupFile(path, frontEnd),
+    createTranslator(core.locale()).t,
+    log,
+  );
   if (box === undefined) return;
   if (window) await dialog.showMessageBox(window, box);
   else await dialog.showMessageBox(box);

@@ -10,6 +10,7 @@ import {
   redirectDecision,
   refusedLinkHost,
 } from '../core/navigation-rules';
+import type { Translate } from '../../shared/i18n/translator';
 import { showContextMenus } from './context-menu';
 
 /** Which links may leave the window now (from the current settings), and where refusals are told. */
@@ -66,11 +67,13 @@ export function denyPermissions(): void {
 
 /**
  * The app window: isolated, sandboxed, no Node, the UI from `app://renderer/`; at its remembered
- * place (see `restoredPlace`) or centred at the default size.
+ * place (see `restoredPlace`) or centred at the default size; its context menu in the words `words`
+ * gives at the time of the click.
  */
 export function createMainWindow(
   preloadPath: string,
   place: WindowPlace | undefined,
+  words: () => Translate,
 ): BrowserWindow {
   const window = new BrowserWindow({
     title: PRODUCT_NAME,
@@ -93,7 +96,7 @@ export function createMainWindow(
     },
   });
   // Spellcheck marks words; the context menu offers the suggestions and the editing commands.
-  showContextMenus(window.webContents);
+  showContextMenus(window.webContents, words);
   window.once('ready-to-show', () => {
     if (place?.maximized) window.maximize();
     window.show();

@@ -49,6 +49,9 @@ export class AppCore implements CorePort {
   readonly #handlers = new Map<FrontEnd, IpcHandlers>();
   readonly settings: SettingsStore;
   readonly #listeners = new Set<EventListener>();
+  readonly #localeListeners = new Set<(locale: ShownLocale) => void>();
+  /** The language the locale listeners were last told of (set when the first one listens). */
+  #toldLocale: ShownLocale | undefined;
   readonly #clock: Clock;
   readonly #store: QueueStore;
   readonly #workers: MediaWorkers;
@@ -165,6 +168,31 @@ export class AppCore implements CorePort {
   onEvent(listener: EventListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * Calls `listener` with the new language each time main's own words change language (the
+   * user's choice in Settings, a setup file, the organisation's policy): the desktop shell builds
+   * its menus and tray again. Returns the function that stops listening.
+   */
+  onLocaleChange(listener: (locale: ShownLocale) => void): () => void {
+    this.#toldLocale ??= this.locale();
+    this.#localeListeners.add(listener);
+    return () => this.#localeListeners.delete(listener);
+  }
+
+  /** Tells the locale listeners when the language is no longer the one they were last told of. */
+  #tellLocale(): void {
+    if (this.#toldLocale === undefined) return;
+    const locale = this.locale();
+    if (locale === this.#toldLocale) return;
+    this.#toldLocale = locale;
+    for (const listener of this.#localeListeners) listener(locale);
+  }
+
+  /** The window saved settings: main's own words follow a new language. */
+  settingsSaved(): void {
+    this.#tellLocale();
   }
 
   /** The current connection to the service, if one is configured. */
@@ -327,6 +355,7 @@ export class AppCore implements CorePort {
     await this.watchers.close();
     await this.#runner.close();
     this.#listeners.clear();
+    this.#localeListeners.clear();
     await this.#configured.closeService();
     await this.#workers.close();
     await this.#configured.closeNetwork();
@@ -340,6 +369,7 @@ export class AppCore implements CorePort {
   async settingsApplied(changed: readonly string[]): Promise<void> {
     if (changeNeedsReconfigure(changed)) await this.reconfigure();
     this.#emit('settings:changed', await this.settingsView());
+    this.#tellLocale();
   }
 
   /** The session as the window sees it. */

@@ -1,3 +1,6 @@
+import type { MessageKey } from '../../shared/i18n/catalogs';
+import type { Translate } from '../../shared/i18n/translator';
+
 /**
  * The part of Electron's `context-menu` event parameters the menu is built from (Electron's
  * `ContextMenuParams` has these fields; main/app passes it as it comes).
@@ -43,37 +46,30 @@ export type ContextMenuEntry =
     }
   | { readonly kind: 'separator' };
 
-/** Every word the context menu shows (one place, for the translations to come). */
-export const CONTEXT_MENU_WORDS = {
-  cut: 'Cut',
-  copy: 'Copy',
-  paste: 'Paste',
-  selectAll: 'Select All',
-  addToDictionary: 'Add to Dictionary',
-  noSuggestions: 'No Guesses Found',
-} as const;
-
-/** The words a context menu is built with. */
-export type ContextMenuWords = { readonly [K in keyof typeof CONTEXT_MENU_WORDS]: string };
+/** The catalog key of each editing command's label. */
+const EDIT_LABELS = {
+  cut: 'menu.edit.cut',
+  copy: 'menu.edit.copy',
+  paste: 'menu.edit.paste',
+  selectAll: 'menu.edit.selectAll',
+} as const satisfies Record<EditAction, MessageKey>;
 
 /** More suggestions than this make a long menu for little gain (Chromium offers a few too). */
 const MAX_SUGGESTIONS = 5;
 
 /**
- * The context menu for a right-click, from Electron's `context-menu` parameters: in a text field
- * or the description editor, the spellchecker's suggestions for a misspelled word (or "No Guesses
- * Found") and Add to Dictionary, then Cut, Copy, Paste and Select All, each enabled as the field
- * allows; on selected text elsewhere, Copy; otherwise nothing (no menu is shown).
+ * The context menu for a right-click, in the words of `t`, from Electron's `context-menu`
+ * parameters: in a text field or the description editor, the spellchecker's suggestions for a
+ * misspelled word (or "No Guesses Found") and Add to Dictionary, then Cut, Copy, Paste and Select
+ * All, each enabled as the field allows; on selected text elsewhere, Copy; otherwise nothing (no
+ * menu is shown).
  */
-export function contextMenuTemplate(
-  params: ContextMenuParams,
-  words: ContextMenuWords = CONTEXT_MENU_WORDS,
-): ContextMenuEntry[] {
+export function contextMenuTemplate(params: ContextMenuParams, t: Translate): ContextMenuEntry[] {
   const { editFlags } = params;
   const edit = (action: EditAction, enabled: boolean): ContextMenuEntry => ({
     kind: 'edit',
     action,
-    label: words[action],
+    label: t(EDIT_LABELS[action]),
     enabled,
   });
   if (!params.isEditable)
@@ -90,9 +86,15 @@ export function contextMenuTemplate(
             word: suggestion,
             enabled: true,
           }))
-        : [{ kind: 'no-suggestions', label: words.noSuggestions, enabled: false } as const]),
+        : [
+            {
+              kind: 'no-suggestions',
+              label: t('menu.context.noSuggestions'),
+              enabled: false,
+            } as const,
+          ]),
       { kind: 'separator' },
-      { kind: 'add-to-dictionary', label: words.addToDictionary, word, enabled: true },
+      { kind: 'add-to-dictionary', label: t('menu.context.addToDictionary'), word, enabled: true },
       { kind: 'separator' },
     );
   }

@@ -36,6 +36,11 @@ export interface CorePort {
    * used changed), then tells the window (`settings:changed`).
    */
   settingsApplied(changed: readonly string[]): Promise<void>;
+  /**
+   * The window saved settings (`settings:set`): main's own words (menus, tray, dialogs) follow a
+   * new language at once (`AppCore.onLocaleChange`).
+   */
+  settingsSaved(): void;
   /** Saves a diagnostics archive at an absolute path; returns the archive's path. */
   saveDiagnostics(file: string): Promise<string>;
 }

@@ -1,3 +1,4 @@
+import { createTranslator, type Translate } from '../../shared/i18n/translator';
 import { withTimeLimit } from './quit-rules';
 import { type NativeMessage, startupFailure } from './startup-words';
 
@@ -32,6 +33,8 @@ export type StartupEnding<Context> = {
   readonly log: (step: StartupStep, error: unknown, context: Context | undefined) => void;
   /** Shows the message in an error dialog; it may throw (no display): the exit still happens. */
   readonly tell: (message: NativeMessage) => void;
+  /** The words the message is told in (the user's language); English when not given. */
+  readonly words?: () => Translate;
   /** Ends the process with `code` (Electron's `app.exit`, which also drops the instance lock). */
   readonly exit: (code: number) => void;
   /** The longest time undoing the steps that succeeded may take before the exit anyway. */
@@ -78,7 +81,7 @@ export async function startDesktopApp<Context, Lock, Owner>(
     await undo(steps, lock, owner, ending.undoLimitMs ?? STARTUP_UNDO_MS, (undoError) =>
       safely(() => ending.log(step, undoError, context)),
     );
-    safely(() => ending.tell(startupFailure(error)));
+    safely(() => ending.tell(startupFailure(error, (ending.words ?? englishWords)())));
     ending.exit(1);
     return { started: false, failedStep: step };
   }
@@ -103,6 +106,8 @@ async function undo<Context, Lock, Owner>(
     if (lock !== undefined) safely(() => steps.releaseLock(lock.value), logUndoError);
   }
 }
+
+const englishWords = () => createTranslator('en').t;
 
 function safely(work: () => void, onError: (error: unknown) => void = () => undefined): void {
   try {

@@ -1,3 +1,5 @@
+import type { Translate } from '../../shared/i18n/translator';
+
 /** What the open dialog offers, as Electron's `OpenDialogOptions` take it (plain data). */
 export type OpenDialogChoice = {
   readonly title: string;
@@ -5,32 +7,38 @@ export type OpenDialogChoice = {
   readonly filters?: { name: string; extensions: string[] }[];
 };
 
-/** The open dialog for each thing the user chooses: photos, folders of photos, a setup file. */
-export function openDialogChoice(kind: 'files' | 'folder' | 'setup-file'): OpenDialogChoice {
+/**
+ * The open dialog for each thing the user chooses (photos, folders of photos, a setup file), in
+ * the words of `t`.
+ */
+export function openDialogChoice(
+  kind: 'files' | 'folder' | 'setup-file',
+  t: Translate,
+): OpenDialogChoice {
   switch (kind) {
     case 'folder':
       return {
-        title: 'Choose folders of photos',
+        title: t('dialog.open.folders'),
         properties: ['openDirectory', 'multiSelections'],
       };
     case 'files':
       return {
-        title: 'Choose photos',
+        title: t('dialog.open.photos'),
         properties: ['openFile', 'multiSelections'],
         filters: [
           {
-            name: 'Photos',
+            name: t('dialog.open.photosFilter'),
             extensions: ['jpg', 'jpeg', 'png', 'heic', 'heif', 'tif', 'tiff', 'webp'],
           },
-          { name: 'All files', extensions: ['*'] },
+          { name: t('dialog.open.allFiles'), extensions: ['*'] },
         ],
       };
     case 'setup-file':
       // One file: a setup file sets everything it names, so two would overwrite each other.
       return {
-        title: 'Open a setup file',
+        title: t('dialog.open.setupFile'),
         properties: ['openFile'],
-        filters: [{ name: 'Photo Uploader setup', extensions: ['photouploader'] }],
+        filters: [{ name: t('dialog.open.setupFilter'), extensions: ['photouploader'] }],
       };
   }
 }

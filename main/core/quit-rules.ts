@@ -1,4 +1,4 @@
-import { plural } from '../../shared/domain/plural';
+import type { Translate } from '../../shared/i18n/translator';
 
 /** Quitting waits this long at most for the steps in flight; the journal makes it safe. */
 export const QUIT_WAIT_MS = 10_000;
@@ -37,18 +37,16 @@ export type QuitQuestion = {
   readonly checkboxLabel: string;
 };
 
-/** The question for `pending` unfinished uploads. */
-export function quitQuestion(pending: number): QuitQuestion {
-  const photos = plural(pending, { one: '# photo is', other: '# photos are' });
+/** The question for `pending` unfinished uploads, in the words of `t`. */
+export function quitQuestion(pending: number, t: Translate): QuitQuestion {
   return {
-    title: 'Uploads are not finished',
-    message: `${photos} still waiting to be uploaded.`,
-    detail:
-      'Quitting now is safe: nothing is lost, and the uploads continue the next time Photo Uploader runs. Or keep uploading in the background, from the icon in the system tray or menu bar.',
-    buttons: ['Quit anyway', 'Keep uploading in the background', 'Cancel'],
+    title: t('dialog.quit.title'),
+    message: t('dialog.quit.message', { count: pending }),
+    detail: t('dialog.quit.detail'),
+    buttons: [t('dialog.quit.quitAnyway'), t('dialog.quit.keepUploading'), t('dialog.cancel')],
     choices: ['quit', 'keep-uploading', 'cancel'],
     cancelIndex: 2,
-    checkboxLabel: 'Remember my choice',
+    checkboxLabel: t('dialog.quit.remember'),
   };
 }
 
@@ -85,8 +83,13 @@ export function afterLastWindowClosed(
   return pending > 0 ? 'keep-running' : 'quit';
 }
 
+/** A desktop notification's words. */
+export type NoticeWords = { readonly title: string; readonly body: string };
+
 /** The notice shown the first time the app keeps uploading with its window closed. */
-export const STILL_UPLOADING_NOTICE = {
-  title: 'Photo Uploader is still uploading',
-  body: 'The uploads continue in the background. Open the app from its icon in the system tray or menu bar.',
-} as const;
+export function stillUploadingNotice(t: Translate): NoticeWords {
+  return {
+    title: t('notification.stillUploading.title'),
+    body: t('notification.stillUploading.body'),
+  };
+}

@@ -1,4 +1,6 @@
 import { DEFAULT_MAP_TILE_URL } from '../../shared/domain/map-tiles';
+import type { MessageKey } from '../../shared/i18n/catalogs';
+import { createTranslator, type Translate, type Words } from '../../shared/i18n/translator';
 import type { IpcInput } from '../../shared/ipc/contract';
 import { cleanTileUrl, withoutTrailingSlash } from '../settings/setting-values';
 import type { PhotoHostSettings, Settings } from '../settings/settings-store';
@@ -14,9 +16,30 @@ export type SensitiveChange = {
    * `photoHost`, `mapTileUrl`).
    */
   readonly fields: readonly string[];
-  /** What the user is asked, in plain words, naming the new values. */
+  /** Each change as the user is asked about it, naming the new values (in `fields`' order). */
+  readonly changes: readonly Words[];
+  /** What the user is asked, in English (for logs and checks): the changes in one sentence. */
   readonly summary: string;
 };
+
+const ENGLISH = createTranslator('en');
+
+/**
+ * The changes in one sentence of `t` ("Photo Uploader will sign in at …, and send photos …"): each
+ * change joined to the ones before it by the catalog's "and".
+ */
+function summaryOf(changes: readonly Words[], t: Translate): string {
+  const [head = '', ...rest] = changes.map((words) => t(words.key, words.values));
+  const joined = rest.reduce(
+    (first, next) => t('dialog.sensitiveChange.and', { first, next }),
+    head,
+  );
+  return t('dialog.sensitiveChange.summary', { changes: joined });
+}
+
+/** One change's words. */
+const said = (key: MessageKey, values?: Words['values']): Words =>
+  values === undefined ? { key } : { key, values };
 
 /** The settings a sensitive change is measured against. */
 export type CurrentDestinations = Pick<
@@ -49,16 +72,28 @@ export function sensitiveChange(
   current: CurrentDestinations,
   host: PhotoHostSettings | undefined,
 ): SensitiveChange | undefined {
-  const changes: [string, string][] = [];
+  const changes: [string, Words][] = [];
   if (input.authUrl !== undefined && withoutTrailingSlash(input.authUrl) !== current.authUrl)
-    changes.push(['authUrl', `sign in at ${shownOrigin(input.authUrl)}`]);
+    changes.push([
+      'authUrl',
+      said('dialog.sensitiveChange.authUrl', { origin: shownOrigin(input.authUrl) }),
+    ]);
   if (input.baseUrl !== undefined && withoutTrailingSlash(input.baseUrl) !== current.baseUrl)
-    changes.push(['baseUrl', `send photos and tokens to ${shownOrigin(input.baseUrl)}`]);
+    changes.push([
+      'baseUrl',
+      said('dialog.sensitiveChange.baseUrl', { origin: shownOrigin(input.baseUrl) }),
+    ]);
   if (input.clientId !== undefined && input.clientId !== current.clientId)
-    changes.push(['clientId', `use the client id “${shownValue(input.clientId)}”`]);
+    changes.push([
+      'clientId',
+      said('dialog.sensitiveChange.clientId', { clientId: shownValue(input.clientId) }),
+    ]);
   // A trusted CA can read every connection: trusting a new one is asked like a new address.
   if (input.caFile !== undefined && input.caFile !== current.caFile)
-    changes.push(['caFile', `trust the certificate authorities in “${shownValue(input.caFile)}”`]);
+    changes.push([
+      'caFile',
+      said('dialog.sensitiveChange.caFile', { file: shownValue(input.caFile) }),
+    ]);
   if (
     host !== undefined &&
     (canonicalJson(host) !== canonicalJson(current.photoHost) ||
@@ -66,27 +101,42 @@ export function sensitiveChange(
   )
     changes.push([
       'photoHost',
-      host.kind === 's3'
-        ? `put photos in the bucket “${shownValue(host.bucket)}” at ${host.endpoint === undefined ? 'AWS S3' : shownOrigin(host.endpoint)}${host.profile === undefined ? '' : ` with the credentials of the AWS profile “${shownValue(host.profile)}”`}`
-        : `publish photos from “${shownValue(host.root)}” at ${shownOrigin(host.urlPrefix)}`,
+      host.kind === 'published'
+        ? said('dialog.sensitiveChange.published', {
+            root: shownValue(host.root),
+            origin: shownOrigin(host.urlPrefix),
+          })
+        : said(
+            host.profile === undefined
+              ? 'dialog.sensitiveChange.s3Bucket'
+              : 'dialog.sensitiveChange.s3BucketProfile',
+            {
+              bucket: shownValue(host.bucket),
+              // AWS's own name, the same in every language.
+              endpoint: host.endpoint === undefined ? 'AWS S3' : shownOrigin(host.endpoint),
+              ...(host.profile === undefined ? {} : { profile: shownValue(host.profile) }),
+            },
+          ),
     ]);
   // Tokens in a file anyone who reads the user's files can read: asked like a new destination.
   if (input.signInTokensInPlainTextFile === true && current.signInTokensInPlainTextFile !== true)
-    changes.push([
-      'signInTokensInPlainTextFile',
-      'keep your sign-in in a plain-text file of its data folder when no keychain is available',
-    ]);
+    changes.push(['signInTokensInPlainTextFile', said('dialog.sensitiveChange.plainTextTokens')]);
   // The window loads the tiles itself: a new tile server learns which places the user looks at
   // (where the photos were taken), and the window's policy admits it.
   if (
     input.mapTileUrl !== undefined &&
     cleanTileUrl(input.mapTileUrl) !== (current.mapTileUrl ?? DEFAULT_MAP_TILE_URL)
   )
-    changes.push(['mapTileUrl', `load the map’s tiles from ${shownTileOrigin(input.mapTileUrl)}`]);
+    changes.push([
+      'mapTileUrl',
+      said('dialog.sensitiveChange.mapTiles', { origin: shownTileOrigin(input.mapTileUrl) }),
+    ]);
   if (changes.length === 0) return undefined;
+  const words = changes.map(([, change]) => change);
   return {
     fields: changes.map(([field]) => field),
-    summary: `Photo Uploader will ${changes.map(([, words]) => words).join(', and ')}.`,
+    changes: words,
+    summary: summaryOf(words, ENGLISH.t),
   };
 }
 
@@ -102,26 +152,27 @@ export type ConfirmationQuestion = {
   readonly cancelIndex: 0;
 };
 
-/** The question the window's front end asks before a sensitive change. */
-export function confirmationQuestion(change: SensitiveChange): ConfirmationQuestion {
+/** The question the window's front end asks before a sensitive change, in the words of `t`. */
+export function confirmationQuestion(
+  change: Pick<SensitiveChange, 'fields' | 'changes'>,
+  t: Translate,
+): ConfirmationQuestion {
   const signInAgain = change.fields.some(
     (field) =>
       field !== 'photoHost' && field !== 'mapTileUrl' && field !== 'signInTokensInPlainTextFile',
   );
   const mapOnly = change.fields.every((field) => field === 'mapTileUrl');
   return {
-    title: 'Confirm the change',
-    message: mapOnly
-      ? 'Change where the map loads its tiles from?'
-      : 'Change where Photo Uploader sends your photos or sign-in?',
+    title: t('dialog.sensitiveChange.title'),
+    message: mapOnly ? t('dialog.sensitiveChange.messageMap') : t('dialog.sensitiveChange.message'),
     detail: [
-      change.summary,
-      signInAgain ? 'You will need to sign in again.' : undefined,
-      'If you did not ask for this change in Settings, choose Cancel.',
+      summaryOf(change.changes, t),
+      signInAgain ? t('dialog.sensitiveChange.signInAgain') : undefined,
+      t('dialog.sensitiveChange.notAsked'),
     ]
       .filter((line): line is string => line !== undefined)
       .join('\n\n'),
-    buttons: ['Cancel', 'Change'],
+    buttons: [t('dialog.cancel'), t('dialog.sensitiveChange.change')],
     confirmIndex: 1,
     cancelIndex: 0,
   };

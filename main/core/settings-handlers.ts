@@ -19,7 +19,7 @@ import { sensitiveChange } from './sensitive-change';
 export type SettingsHandlerDeps = {
   readonly core: Pick<
     CorePort,
-    'settings' | 'settingsView' | 'reconfigure' | 'photoHost' | 'httpDispatcher'
+    'settings' | 'settingsView' | 'reconfigure' | 'photoHost' | 'httpDispatcher' | 'settingsSaved'
   >;
   /** Where the client secret and the photo host's keys are kept. */
   readonly secrets: SecretStore;
@@ -120,6 +120,7 @@ export function settingsHandlers(
       }
       // Settings read when used apply by themselves; anything else rebuilds the connection.
       if (changeNeedsReconfigure(Object.keys(input))) await core.reconfigure();
+      core.settingsSaved();
       return core.settingsView();
     },
 

@@ -1,4 +1,5 @@
 import { IpcFailure } from '../../shared/ipc/dispatcher';
+import type { Translate } from '../../shared/i18n/translator';
 import type { SetupResultView } from '../../shared/ipc/views';
 
 /** A message box's words (Electron's `MessageBoxOptions`, as plain data). */
@@ -10,26 +11,28 @@ export type SetupOutcomeBox = {
 
 /**
  * What the user is told once a setup file the operating system opened (a double-click) was
- * applied or refused; undefined when they cancelled (they know). An unexpected failure is passed
- * to `log` and told in general words.
+ * applied or refused, in the words of `t`; undefined when they cancelled (they know). An
+ * unexpected failure is passed to `log` and told in general words. (What was saved, or why not,
+ * is main's message as it comes: English until main's reasons become codes.)
  */
 export async function setupOutcomeBox(
   opening: Promise<SetupResultView>,
+  t: Translate,
   log: (error: unknown) => void = () => undefined,
 ): Promise<SetupOutcomeBox | undefined> {
   try {
     const result = await opening;
     return result.applied
-      ? { type: 'info', title: 'Setup file applied', message: result.message }
+      ? { type: 'info', title: t('dialog.setup.applied'), message: result.message }
       : undefined;
   } catch (error) {
     if (error instanceof IpcFailure)
-      return { type: 'warning', title: 'Setup file not applied', message: error.message };
+      return { type: 'warning', title: t('dialog.setup.notApplied'), message: error.message };
     log(error);
     return {
       type: 'warning',
-      title: 'Setup file not applied',
-      message: 'The setup file could not be applied; the problem has been logged.',
+      title: t('dialog.setup.notApplied'),
+      message: t('dialog.setup.failed'),
     };
   }
 }

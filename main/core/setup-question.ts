@@ -1,4 +1,5 @@
 import { printable } from '../../shared/domain/printable-text';
+import type { Translate } from '../../shared/i18n/translator';
 import type { ConfirmationQuestion } from './sensitive-change';
 
 /** A setup file about to be applied, as the user is asked about it. */
@@ -16,18 +17,16 @@ function shownName(name: string): string {
 }
 
 /**
- * The native confirmation before a setup file is applied: what it sets, and that it came from
- * whoever sent it. Cancel is first, the default and the escape.
+ * The native confirmation before a setup file is applied, in the words of `t`: what it sets, and
+ * that it came from whoever sent it. Cancel is first, the default and the escape. (The summary's
+ * lines are the setup file's own, in English: the command line prints the same lines.)
  */
-export function setupQuestion(setup: SetupToConfirm): ConfirmationQuestion {
+export function setupQuestion(setup: SetupToConfirm, t: Translate): ConfirmationQuestion {
   return {
-    title: 'Apply a setup file',
-    message: `Apply the setup in “${shownName(setup.name)}”?`,
-    detail: [
-      setup.summary.join('\n'),
-      'Apply a setup file only if it came from the people who run your Photo Service (your IT). Nothing is changed if you choose Cancel.',
-    ].join('\n\n'),
-    buttons: ['Cancel', 'Apply'],
+    title: t('dialog.setup.title'),
+    message: t('dialog.setup.message', { name: shownName(setup.name) }),
+    detail: [setup.summary.join('\n'), t('dialog.setup.detail')].join('\n\n'),
+    buttons: [t('dialog.cancel'), t('dialog.setup.apply')],
     confirmIndex: 1,
     cancelIndex: 0,
   };

@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import { z } from 'zod';
+import { createTranslator, type Translate } from '../../shared/i18n/translator';
 import type { DroppedFilesResult } from '../../shared/ipc/bridge';
 import { MAX_PER_MESSAGE } from '../../shared/ipc/message-limits';
 import type { IpcResult } from '../../shared/ipc/contract';
@@ -37,7 +38,15 @@ export class WindowFrontEnd implements FrontEnd {
   readonly kind = 'window';
   readonly #grants = new PathGrants();
 
-  constructor(private readonly ask: AskUser) {}
+  /**
+   * @param ask shows the question in a native dialog.
+   * @param words the words questions are asked in, at the time of asking (the app's language;
+   *   English when not given).
+   */
+  constructor(
+    private readonly ask: AskUser,
+    private readonly words: () => Translate = () => createTranslator('en').t,
+  ) {}
 
   grant(paths: readonly string[]): Promise<void> {
     return this.#grants.grant(paths);
@@ -49,11 +58,11 @@ export class WindowFrontEnd implements FrontEnd {
   }
 
   confirm(change: SensitiveChange): Promise<boolean> {
-    return this.ask(confirmationQuestion(change));
+    return this.ask(confirmationQuestion(change, this.words()));
   }
 
   confirmSetup(setup: SetupToConfirm): Promise<boolean> {
-    return this.ask(setupQuestion(setup));
+    return this.ask(setupQuestion(setup, this.words()));
   }
 }
 

@@ -1,20 +1,23 @@
 import { Notification } from 'electron';
-import { PRODUCT_NAME } from '../../shared/domain/app-identity';
-import { batchNotice } from '../../shared/domain/queue-notice';
+import { createTranslator } from '../../shared/i18n/translator';
 import type { AppCore } from '../core/app-core';
+import { batchNotification } from '../core/batch-notification';
 
 /**
- * Tells the desktop when a batch finishes or items come to need attention, so that a user who
- * switched to other work hears of it. The window shows the same words.
+ * Tells the desktop, in the app's language, when a batch finishes or items come to need
+ * attention, so that a user who switched to other work hears of it. The window shows the same.
  */
 export function notifyBatchChanges(core: AppCore): () => void {
-  let last: Parameters<typeof batchNotice>[0];
+  let last: Parameters<typeof batchNotification>[0];
   return core.onEvent((event, payload) => {
     if (event !== 'queue:changed') return;
-    const change = payload as Parameters<typeof batchNotice>[1];
-    const body = batchNotice(last, change);
+    const change = payload as Parameters<typeof batchNotification>[1];
+    // The catalog is opened only when there is something to say.
+    const notice = batchNotification(last, change, (key, values) =>
+      createTranslator(core.locale()).t(key, values),
+    );
     last = change;
-    if (body !== undefined && Notification.isSupported())
-      new Notification({ title: PRODUCT_NAME, body, silent: false }).show();
+    if (notice !== undefined && Notification.isSupported())
+      new Notification({ ...notice, silent: false }).show();
   });
 }

@@ -1,13 +1,20 @@
 import { type BrowserWindow, dialog } from 'electron';
+import type { Translate } from '../../shared/i18n/translator';
 import type { PathChooser } from '../core/app-core-options';
 import { openDialogChoice } from '../core/open-dialog-choice';
 
-/** The operating system's open dialog: "Choose files…", "Choose folder…", "Open a setup file…". */
+/**
+ * The operating system's open dialog: "Choose files…", "Choose folder…", "Open a setup file…", in
+ * the language `words` gives at the time.
+ */
 export class DialogChooser implements PathChooser {
-  constructor(private readonly window: () => BrowserWindow | undefined) {}
+  constructor(
+    private readonly window: () => BrowserWindow | undefined,
+    private readonly words: () => Translate,
+  ) {}
 
   async choose(kind: 'files' | 'folder' | 'setup-file'): Promise<string[]> {
-    const options: Electron.OpenDialogOptions = openDialogChoice(kind);
+    const options: Electron.OpenDialogOptions = openDialogChoice(kind, this.words());
     const window = this.window();
     const result = window
       ? await dialog.showOpenDialog(window, options)

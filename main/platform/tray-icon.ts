@@ -10,7 +10,7 @@ export function createTrayIcon(
   tray.on('click', () => onCommand('open'));
   return {
     update(entries, tooltip) {
-      tray.setToolTip(`Photo Uploader: ${tooltip}`);
+      tray.setToolTip(tooltip);
       tray.setContextMenu(
         Menu.buildFromTemplate(
           entries.map((entry) =>

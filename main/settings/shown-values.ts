@@ -5,8 +5,11 @@ import { escapedCharacter, printable } from '../../shared/domain/printable-text'
 // setup file, the command line's prompt): whoever chose the value (a compromised window, the
 // sender of a setup file) cannot write their own words into the question.
 
-/** Quotation marks, straight and curly: a value that held one could close its own quotes. */
-const QUOTATION_MARKS = /["“”‘’']/gu;
+/**
+ * Quotation marks, straight and curly, and the ones the translated questions quote with (German
+ * „…“, French « … »): a value that held one could close its own quotes.
+ */
+const QUOTATION_MARKS = /["“”„‟‘’‚‛'«»‹›]/gu;
 
 /**
  * A value as a question shows it, quoted by the caller: on one line, control, bidirectional and

@@ -2,6 +2,7 @@ import { getConfig } from 'app-builder-lib/out/util/config/config.js';
 import { describe, expect, it } from 'vitest';
 import { openDialogChoice } from '../../../main/core/open-dialog-choice';
 import { SETUP_FILE_EXTENSION } from '../../../main/settings/setup-file';
+import { createTranslator } from '../../../shared/i18n/translator';
 import { ROOT } from '../../support/upload-harness';
 
 describe('the setup file’s association (electron-builder.yml)', () => {
@@ -17,6 +18,8 @@ describe('the setup file’s association (electron-builder.yml)', () => {
       mimeType: 'application/x-photouploader-setup',
     });
     expect(SETUP_FILE_EXTENSION).toBe(`.${setup?.ext as string}`);
-    expect(openDialogChoice('setup-file').filters?.[0]?.extensions).toEqual(['photouploader']);
+    expect(
+      openDialogChoice('setup-file', createTranslator('en').t).filters?.[0]?.extensions,
+    ).toEqual(['photouploader']);
   });
 });

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CONTEXT_MENU_WORDS,
-  type ContextMenuParams,
-  contextMenuTemplate,
-} from '../../../../main/core/context-menu';
+import { type ContextMenuParams, contextMenuTemplate } from '../../../../main/core/context-menu';
+import { createTranslator } from '../../../../shared/i18n/translator';
 
 const allowed = { canCut: true, canCopy: true, canPaste: true, canSelectAll: true };
 
@@ -19,6 +16,9 @@ function params(change: Partial<ContextMenuParams> = {}): ContextMenuParams {
   };
 }
 
+/** The menu for `given`, in English. */
+const menu = (given: ContextMenuParams) => contextMenuTemplate(given, createTranslator('en').t);
+
 /** The menu as a user reads it: labels, `-` for a separator, `(off)` after a disabled entry. */
 function read(entries: ReturnType<typeof contextMenuTemplate>): string[] {
   return entries.map((entry) =>
@@ -28,7 +28,7 @@ function read(entries: ReturnType<typeof contextMenuTemplate>): string[] {
 
 describe('the context menu of inputs and the description editor', () => {
   it('offers the spelling suggestions of a misspelled word, then Add to Dictionary, then editing', () => {
-    const entries = contextMenuTemplate(
+    const entries = menu(
       params({ misspelledWord: 'fundation', dictionarySuggestions: ['foundation', 'fundament'] }),
     );
     expect(read(entries)).toEqual([
@@ -48,7 +48,7 @@ describe('the context menu of inputs and the description editor', () => {
   });
 
   it('says so when a misspelled word has no suggestion', () => {
-    const entries = contextMenuTemplate(params({ misspelledWord: 'qzxv' }));
+    const entries = menu(params({ misspelledWord: 'qzxv' }));
     expect(read(entries).slice(0, 4)).toEqual([
       'No Guesses Found (off)',
       '-',
@@ -58,7 +58,7 @@ describe('the context menu of inputs and the description editor', () => {
   });
 
   it('enables Cut, Copy, Paste and Select All as the field allows', () => {
-    const entries = contextMenuTemplate(
+    const entries = menu(
       params({ editFlags: { canCut: false, canCopy: false, canPaste: true, canSelectAll: false } }),
     );
     expect(read(entries)).toEqual(['Cut (off)', 'Copy (off)', 'Paste', '-', 'Select All (off)']);
@@ -72,24 +72,32 @@ describe('the context menu of inputs and the description editor', () => {
 
   it('offers at most five suggestions', () => {
     const words = ['a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7'];
-    const entries = contextMenuTemplate(
-      params({ misspelledWord: 'aa', dictionarySuggestions: words }),
-    );
+    const entries = menu(params({ misspelledWord: 'aa', dictionarySuggestions: words }));
     expect(entries.filter((entry) => entry.kind === 'replace-misspelling')).toHaveLength(5);
   });
 
   it('offers Copy for selected text outside a field, and nothing without a selection', () => {
-    expect(
-      read(contextMenuTemplate(params({ isEditable: false, selectionText: 'Harbor View' }))),
-    ).toEqual(['Copy']);
-    expect(contextMenuTemplate(params({ isEditable: false }))).toEqual([]);
-    expect(contextMenuTemplate(params({ isEditable: false, selectionText: '  \n ' }))).toEqual([]);
+    expect(read(menu(params({ isEditable: false, selectionText: 'Harbor View' })))).toEqual([
+      'Copy',
+    ]);
+    expect(menu(params({ isEditable: false }))).toEqual([]);
+    expect(menu(params({ isEditable: false, selectionText: '  \n ' }))).toEqual([]);
   });
 
-  it('takes its words from the labels it is given (one place, for translation later)', () => {
-    const labels = { ...CONTEXT_MENU_WORDS, cut: 'Ausschneiden', addToDictionary: 'Hinzufügen' };
-    const entries = contextMenuTemplate(params({ misspelledWord: 'x' }), labels);
-    expect(read(entries)).toContain('Ausschneiden');
-    expect(read(entries)).toContain('Hinzufügen');
+  it('speaks the language it is given', () => {
+    const german = contextMenuTemplate(params({ misspelledWord: 'x' }), createTranslator('de').t);
+    expect(read(german)).toEqual([
+      'Keine Vorschläge (off)',
+      '-',
+      'Zum Wörterbuch hinzufügen',
+      '-',
+      'Ausschneiden',
+      'Kopieren',
+      'Einsetzen',
+      '-',
+      'Alles auswählen',
+    ]);
+    const spanish = contextMenuTemplate(params({}), createTranslator('es').t);
+    expect(read(spanish)).toEqual(['Cortar', 'Copiar', 'Pegar', '-', 'Seleccionar todo']);
   });
 });

@@ -9,7 +9,10 @@ import {
 } from '../../../../main/core/quit-rules';
 import { queueStateWords, trayMenu } from '../../../../main/core/tray-menu';
 import { restoredPlace } from '../../../../main/core/window-place';
+import { createTranslator } from '../../../../shared/i18n/translator';
 import type { QueueProgressView } from '../../../../shared/ipc/views';
+
+const en = createTranslator('en').t;
 
 const progress = (change: Partial<QueueProgressView['stages']>, paused = 0): QueueProgressView => ({
   stages: { preparing: 0, creating: 0, processing: 0, done: 0, ...change },
@@ -32,11 +35,11 @@ describe('quitting', () => {
   });
 
   it('asks with three answers, Cancel last and the escape, and offers to remember', () => {
-    const question = quitQuestion(1);
+    const question = quitQuestion(1, en);
     expect(question.message).toBe('1 photo is still waiting to be uploaded.');
     expect(question.buttons).toEqual(['Quit anyway', 'Keep uploading in the background', 'Cancel']);
     expect(question.choices[question.cancelIndex]).toBe('cancel');
-    expect(quitQuestion(12).message).toContain('12 photos are');
+    expect(quitQuestion(12, en).message).toContain('12 photos are');
     expect(choiceToRemember('keep-uploading', true)).toBe('keep-uploading');
     expect(choiceToRemember('cancel', true)).toBeUndefined();
     expect(choiceToRemember('quit', false)).toBeUndefined();
@@ -59,7 +62,7 @@ describe('quitting', () => {
 
 describe('the tray menu', () => {
   it('has Open, Pause all or Resume all, the state in words, and Quit', () => {
-    const running = trayMenu(progress({ preparing: 2, done: 3 }), 'running');
+    const running = trayMenu(progress({ preparing: 2, done: 3 }), 'running', en);
     expect(running.map((entry) => ('label' in entry ? entry.label : '—'))).toEqual([
       'Open Photo Uploader',
       '—',
@@ -68,17 +71,17 @@ describe('the tray menu', () => {
       '—',
       'Quit',
     ]);
-    const paused = trayMenu(progress({ preparing: 2 }, 2), 'running');
+    const paused = trayMenu(progress({ preparing: 2 }, 2), 'running', en);
     expect(paused.some((entry) => 'id' in entry && entry.id === 'resume-all')).toBe(true);
   });
 
   it('says what the queue waits for', () => {
-    expect(queueStateWords(undefined, 'idle')).toBe('No uploads');
-    expect(queueStateWords(progress({ done: 4 }), 'idle')).toBe('All 4 uploaded');
-    expect(queueStateWords(progress({ creating: 1 }), 'offline')).toBe(
+    expect(queueStateWords(undefined, 'idle', en)).toBe('No uploads');
+    expect(queueStateWords(progress({ done: 4 }), 'idle', en)).toBe('All 4 uploaded');
+    expect(queueStateWords(progress({ creating: 1 }), 'offline', en)).toBe(
       '1 waiting for the connection',
     );
-    expect(queueStateWords(progress({ creating: 1 }), 'needs-sign-in')).toBe(
+    expect(queueStateWords(progress({ creating: 1 }), 'needs-sign-in', en)).toBe(
       '1 waiting for you to sign in',
     );
   });
@@ -86,7 +89,7 @@ describe('the tray menu', () => {
 
 describe('the application menu', () => {
   it('has File, Edit, View and Help, and no developer tools in packaged builds', () => {
-    const packaged = appMenu({ platform: 'linux', packaged: true });
+    const packaged = appMenu({ platform: 'linux', packaged: true }, en);
     expect(packaged.map((item) => ('label' in item ? item.label : ''))).toEqual([
       'File',
       'Edit',
@@ -94,7 +97,9 @@ describe('the application menu', () => {
       'Help',
     ]);
     expect(menuRoles(packaged)).not.toContain('toggleDevTools');
-    expect(menuRoles(appMenu({ platform: 'linux', packaged: false }))).toContain('toggleDevTools');
+    expect(menuRoles(appMenu({ platform: 'linux', packaged: false }, en))).toContain(
+      'toggleDevTools',
+    );
     expect(menuRoles(packaged)).toEqual(
       expect.arrayContaining(['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll']),
     );
@@ -111,7 +116,7 @@ describe('the application menu', () => {
   });
 
   it('puts the app menu first on macOS', () => {
-    const mac = appMenu({ platform: 'darwin', packaged: true });
+    const mac = appMenu({ platform: 'darwin', packaged: true }, en);
     expect('label' in mac[0]! && mac[0].label).toBe('Photo Uploader');
   });
 });

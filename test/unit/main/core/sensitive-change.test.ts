@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { confirmationQuestion, sensitiveChange } from '../../../../main/core/sensitive-change';
 import { envForApp, TEST_ONLY_ENV } from '../../../../main/core/seed-settings';
+import { createTranslator } from '../../../../shared/i18n/translator';
+
+const en = createTranslator('en').t;
 
 const current = {
   authUrl: 'https://auth.example.com',
@@ -132,7 +135,7 @@ describe('what the confirmation shows', () => {
     const on = sensitiveChange({ signInTokensInPlainTextFile: true }, current, undefined);
     expect(on?.fields).toEqual(['signInTokensInPlainTextFile']);
     expect(on?.summary).toContain('plain-text file');
-    expect(confirmationQuestion(on!).detail).not.toContain('sign in again');
+    expect(confirmationQuestion(on!, en).detail).not.toContain('sign in again');
     expect(
       sensitiveChange({ signInTokensInPlainTextFile: false }, current, undefined),
     ).toBeUndefined();
@@ -211,7 +214,7 @@ describe('what the confirmation shows', () => {
               expect(quoted).not.toMatch(QUOTES);
             const outsideQuotes = change?.summary.replace(/“.*?”/gu, '') ?? '';
             expect(outsideQuotes.replace(/map’s/gu, '')).not.toMatch(QUOTES);
-            const detail = change === undefined ? '' : confirmationQuestion(change).detail;
+            const detail = change === undefined ? '' : confirmationQuestion(change, en).detail;
             // Paragraph breaks are the question's own; the values in it stay on their line.
             for (const paragraph of detail.split('\n\n')) expect(paragraph).not.toMatch(UNSHOWABLE);
           }
@@ -232,7 +235,7 @@ describe('the map tile address', () => {
     expect(change?.summary).toBe(
       'Photo Uploader will load the map’s tiles from https://tiles.evil.example.',
     );
-    const question = change && confirmationQuestion(change);
+    const question = change && confirmationQuestion(change, en);
     expect(question?.detail).not.toContain('sign in again');
   });
 
@@ -249,17 +252,25 @@ describe('the map tile address', () => {
 
 describe('confirmationQuestion', () => {
   it('has Cancel first, as the default and the escape, and says when signing in again is needed', () => {
-    const question = confirmationQuestion({
-      fields: ['baseUrl'],
-      summary: 'Photo Uploader will send photos and tokens to https://evil.example.',
-    });
+    const question = confirmationQuestion(
+      {
+        fields: ['baseUrl'],
+        changes: [
+          { key: 'dialog.sensitiveChange.baseUrl', values: { origin: 'https://evil.example' } },
+        ],
+      },
+      en,
+    );
     expect(question.buttons[question.cancelIndex]).toBe('Cancel');
     expect(question.cancelIndex).toBe(0);
     expect(question.buttons[question.confirmIndex]).toBe('Change');
     expect(question.detail).toContain('send photos and tokens to https://evil.example');
     expect(question.detail).toContain('You will need to sign in again.');
     expect(question.detail).toContain('If you did not ask for this change in Settings');
-    const hostOnly = confirmationQuestion({ fields: ['photoHost'], summary: 'S.' });
+    const hostOnly = confirmationQuestion(
+      { fields: ['photoHost'], changes: [{ key: 'dialog.sensitiveChange.plainTextTokens' }] },
+      en,
+    );
     expect(hostOnly.detail).not.toContain('sign in again');
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { IpcFailure } from '../../../../shared/ipc/dispatcher';
 import { setupFileFromArgv, setupFileRouter } from '../../../../main/core/setup-file-routing';
 import { setupOutcomeBox } from '../../../../main/core/setup-outcome';
+import { createTranslator } from '../../../../shared/i18n/translator';
 
 describe('setupFileFromArgv', () => {
   it('is the setup file the operating system passed (a double-click), made absolute', () => {
@@ -68,18 +69,25 @@ describe('setupFileRouter', () => {
   });
 });
 
+const en = createTranslator('en').t;
+
 describe('setupOutcomeBox', () => {
   it('says what was saved, or why not; a cancel says nothing', async () => {
     expect(
-      await setupOutcomeBox(Promise.resolve({ applied: true, message: 'The setup was saved.' })),
+      await setupOutcomeBox(
+        Promise.resolve({ applied: true, message: 'The setup was saved.' }),
+        en,
+      ),
     ).toEqual({ type: 'info', title: 'Setup file applied', message: 'The setup was saved.' });
-    expect(await setupOutcomeBox(Promise.resolve({ applied: false, message: '' }))).toBeUndefined();
     expect(
-      await setupOutcomeBox(Promise.reject(new IpcFailure('bad-input', 'It is not valid.'))),
+      await setupOutcomeBox(Promise.resolve({ applied: false, message: '' }), en),
+    ).toBeUndefined();
+    expect(
+      await setupOutcomeBox(Promise.reject(new IpcFailure('bad-input', 'It is not valid.')), en),
     ).toEqual({ type: 'warning', title: 'Setup file not applied', message: 'It is not valid.' });
     const logged: unknown[] = [];
     expect(
-      await setupOutcomeBox(Promise.reject(new Error('disk on fire')), (error) =>
+      await setupOutcomeBox(Promise.reject(new Error('disk on fire')), en, (error) =>
         logged.push(error),
       ),
     ).toEqual({

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IpcHandlers } from '../../../../shared/ipc/dispatcher';
 import { commandLineFrontEnd } from '../../../../main/core/front-end';
-import type { ConfirmationQuestion } from '../../../../main/core/sensitive-change';
+import type { ConfirmationQuestion, SensitiveChange } from '../../../../main/core/sensitive-change';
 import { receiveDrop, WindowFrontEnd } from '../../../../main/core/window-front-end';
 
 // The window's trust rules over a real folder tree: grants by real path, with `..` and symbolic
@@ -82,10 +82,18 @@ describe('WindowFrontEnd', () => {
       asked.push(question);
       return Promise.resolve(answers.shift() ?? false);
     });
-    const change = { fields: ['baseUrl'], summary: 'Photo Uploader will send photos elsewhere.' };
+    const change: SensitiveChange = {
+      fields: ['baseUrl'],
+      changes: [
+        { key: 'dialog.sensitiveChange.baseUrl', values: { origin: 'https://elsewhere.example' } },
+      ],
+      summary: 'Photo Uploader will send photos and tokens to https://elsewhere.example.',
+    };
     expect(await frontEnd.confirm(change)).toBe(false);
     expect(await frontEnd.confirm(change)).toBe(true);
-    expect(asked[0]?.detail).toContain('Photo Uploader will send photos elsewhere.');
+    expect(asked[0]?.detail).toContain(
+      'Photo Uploader will send photos and tokens to https://elsewhere.example.',
+    );
   });
 
   it('leaves the command line free to name any path', async () => {

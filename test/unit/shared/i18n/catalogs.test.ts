@@ -140,11 +140,12 @@ describe('the message catalogs', () => {
 });
 
 /**
- * Keys whose message reads the same in every language: the product's name, and words the
- * glossary keeps as they are.
+ * Keys whose message reads the same in every language: the product's name (alone, or before the
+ * tray's state), and words the glossary keeps as they are.
  */
 const SAME_IN_EVERY_LANGUAGE = new Set([
   'app.productName',
+  'tray.tooltip',
   // An S3 bucket's region: German says "Region" too.
   'firstRun.photos.field.s3Region',
 ]);
