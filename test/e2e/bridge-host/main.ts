@@ -1,3 +1,4 @@
+import { createTranslator } from '../../../shared/i18n/translator';
 import { systemLanguages } from '../../../main/core/system-languages';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -100,10 +101,14 @@ const ownership = await serveAsOwner({
 const core = ownership.core;
 const host = await startBridgeHost({
   core,
-  frontEnd: new WindowFrontEnd((question) => {
-    print({ asked: question });
-    return Promise.resolve(confirmAnswers.shift() ?? false);
-  }),
+  frontEnd: new WindowFrontEnd(
+    (question) => {
+      print({ asked: question });
+      return Promise.resolve(confirmAnswers.shift() ?? false);
+    },
+    // Main's questions in the window's language, as the app asks them.
+    () => createTranslator(core.locale()).t,
+  ),
   nextDrop: (files) => dropAnswers.shift() ?? Array<string>(files).fill(''),
   rendererDir,
   token: randomBytes(24).toString('base64url'),
