@@ -34,6 +34,9 @@ const TRANSLATED = [
   'renderer/app/App.tsx',
   'renderer/i18n/**/*.tsx',
   'renderer/features/settings/LanguageField.tsx',
+  'renderer/features/queue/**/*.tsx',
+  'renderer/features/map/**/*.tsx',
+  'renderer/components/**/*.tsx',
 ];
 
 export default tseslint.config(
