@@ -10,6 +10,7 @@ import {
   emptyClusterIndexState,
 } from '../../renderer/features/map/map-cluster-index';
 import type { MapIndexPort } from '../../renderer/features/map/map-index-client';
+import { BridgeContext } from '../../renderer/bridge/hooks';
 import { LocaleProvider } from '../../renderer/i18n/IntlRoot';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
 import { useJsdomLayout } from './jsdom-layout';
@@ -62,23 +63,30 @@ function inProcessIndex(): MapIndexPort {
   return port;
 }
 
-function renderMap(locale: ShownLocale) {
-  const { bridge } = fakeBridge({
+function mapBridge() {
+  return fakeBridge({
     'settings:get': settingsViewFixture({ mapTileUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png' }),
     'projects:list-all': { projects: [HARBOR_LISTING] },
-  });
-  return renderWithBridge(
-    <MapPanel
-      items={items}
-      far={new Set([2])}
-      projectId={HARBOR_LISTING.id}
-      selectedIds={new Set()}
-      onSelect={() => undefined}
-      startIndex={inProcessIndex}
-    />,
-    bridge,
-    locale,
-  );
+  }).bridge;
+}
+
+const selectedIds = new Set<number>();
+const far = new Set([2]);
+const onSelect = () => undefined;
+
+const panel = (
+  <MapPanel
+    items={items}
+    far={far}
+    projectId={HARBOR_LISTING.id}
+    selectedIds={selectedIds}
+    onSelect={onSelect}
+    startIndex={inProcessIndex}
+  />
+);
+
+function renderMap(locale: ShownLocale) {
+  return renderWithBridge(panel, mapBridge(), locale);
 }
 
 describe('the map in the user’s language', () => {
@@ -101,6 +109,25 @@ describe('the map in the user’s language', () => {
         'Projekt Harbor View Tower',
       ),
     );
+  });
+
+  it('names Leaflet’s buttons anew, and keeps the photos, when the language changes', async () => {
+    const bridge = mapBridge();
+    const inLocale = (locale: ShownLocale) => (
+      <BridgeContext.Provider value={bridge}>
+        <LocaleProvider locale={locale}>{panel}</LocaleProvider>
+      </BridgeContext.Provider>
+    );
+    const { rerender } = render(inLocale('en'));
+    await screen.findByRole('button', { name: 'Select IMG_1.jpg' });
+    screen.getByRole('button', { name: 'Zoom in' });
+    rerender(inLocale('es'));
+    await screen.findByRole('button', { name: 'Seleccionar IMG_1.jpg' });
+    screen.getByRole('button', { name: 'Acercar' });
+    expect(screen.queryByRole('button', { name: 'Zoom in' })).toBeNull();
+    within(screen.getByRole('region', { name: 'Mapa de las fotos' })).getByRole('link', {
+      name: 'colaboradores de OpenStreetMap',
+    });
   });
 
   it('leaves no English in the pseudo-locale but the names of the photos and the project', async () => {

@@ -217,7 +217,8 @@ export function MapPanel({
       fitted.current = true;
       fitTo(drawn.map, points.bounds);
     }
-  }, [points, tileUrl]);
+    // A map built again (new tiles or language) is given the photos again.
+  }, [points, tileUrl, intl.locale]);
 
   // The selection changed: the view in hand is drawn again, without asking the worker.
   useEffect(() => {
