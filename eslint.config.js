@@ -39,6 +39,9 @@ const TRANSLATED = [
   'renderer/features/photos/**/*.tsx',
   'renderer/features/tags/**/*.tsx',
   'renderer/features/batch/**/*.tsx',
+  'renderer/features/queue/**/*.tsx',
+  'renderer/features/map/**/*.tsx',
+  'renderer/components/**/*.tsx',
 ];
 
 export default tseslint.config(

@@ -3,7 +3,7 @@ import { call, useBridge, useIntake, useQueue, useSession } from '../bridge/hook
 import { IntakeScreen } from '../features/intake/IntakeScreen';
 import { ExistingPhotos } from '../features/photos/ExistingPhotos';
 import { QueueScreen } from '../features/queue/QueueScreen';
-import { batchNotice } from '../../shared/domain/queue-notice';
+import { batchNoticeWords } from '../../shared/domain/queue-notice';
 import { conditionWords } from '../features/queue/state-words';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { SessionPanel } from '../features/sign-in/SessionPanel';
@@ -48,10 +48,10 @@ export function App() {
 
   // A batch that finishes or needs attention is announced (the app also notifies the desktop).
   useEffect(() => {
-    const said = batchNotice(previous.current, queue);
+    const said = batchNoticeWords(previous.current, queue);
     previous.current = queue;
-    if (said !== undefined) setNotice(said);
-  }, [queue]);
+    if (said !== undefined) setNotice(t(said.key, said.values));
+  }, [queue, t]);
 
   // Photos and folders can be dropped anywhere in the window. The bridge hands the files to main
   // itself: the window never names a path.
@@ -82,12 +82,13 @@ export function App() {
     };
   }, [bridge, zone, reconsiderFirstRun, t]);
 
-  const banner =
+  const bannerWords =
     session?.state === 'needs-sign-in'
       ? conditionWords('needs-sign-in')
       : queue
         ? conditionWords(queue.condition)
         : undefined;
+  const banner = bannerWords && t(bannerWords.key, bannerWords.values);
   // Memoized: the shell renders for every intake batch, and the queue may hold 20 000 items.
   const conflicts = useMemo(
     () =>

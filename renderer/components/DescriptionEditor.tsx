@@ -2,7 +2,28 @@ import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { sanitizeDescription } from '../../shared/description/description-policy';
+import type { MessageKey } from '../../shared/i18n/catalogs';
+import { useT } from '../i18n/use-t';
 import { descriptionFromEditor } from './description-html';
+
+/**
+ * A toolbar button's keyboard shortcut: the keys for `aria-keyshortcuts` and how its title says
+ * them (the modifiers' names differ by language: "Strg" in German).
+ */
+type Shortcut = {
+  readonly keys: string;
+  readonly title: MessageKey;
+  readonly key: string;
+};
+
+const SHORTCUTS = {
+  bold: { keys: 'Control+B', title: 'editor.shortcut.control', key: 'B' },
+  italic: { keys: 'Control+I', title: 'editor.shortcut.control', key: 'I' },
+  bullet: { keys: 'Control+Shift+8', title: 'editor.shortcut.controlShift', key: '8' },
+  ordered: { keys: 'Control+Shift+7', title: 'editor.shortcut.controlShift', key: '7' },
+  unlink: { keys: 'Control+Shift+K', title: 'editor.shortcut.controlShift', key: 'K' },
+  link: { keys: 'Control+K', title: 'editor.shortcut.control', key: 'K' },
+} as const satisfies Record<string, Shortcut>;
 
 /**
  * Rich text limited to what the Photo Service allows: bold, italic, bulleted and numbered lists,
@@ -20,6 +41,7 @@ export function DescriptionEditor({
   readonly value: string;
   readonly onChange: (html: string) => void;
 }) {
+  const t = useT();
   const labelId = useId();
   const previewId = useId();
   const [linkOpen, setLinkOpen] = useState(false);
@@ -94,7 +116,7 @@ export function DescriptionEditor({
   };
   const button = (
     name: string,
-    shortcut: string,
+    shortcut: Shortcut,
     pressed: boolean | undefined,
     run: () => void,
     text: string,
@@ -103,8 +125,8 @@ export function DescriptionEditor({
       type="button"
       aria-label={name}
       aria-pressed={pressed}
-      aria-keyshortcuts={shortcut}
-      title={`${name} (${shortcut})`}
+      aria-keyshortcuts={shortcut.keys}
+      title={t(shortcut.title, { name, key: shortcut.key })}
       onMouseDown={(event) => event.preventDefault()}
       onClick={run}
     >
@@ -116,69 +138,92 @@ export function DescriptionEditor({
       <span id={labelId} className="label">
         {label}
       </span>
-      <div role="toolbar" aria-label={`${label}: formatting`} className="editor-toolbar">
+      <div
+        role="toolbar"
+        aria-label={t('editor.toolbar.label', { label })}
+        className="editor-toolbar"
+      >
+        {/* "B" and "I" are the buttons' glyphs, as in every language's editors' toolbars. */}
         {button(
-          'Bold',
-          'Control+B',
+          t('editor.bold'),
+          SHORTCUTS.bold,
           active?.bold,
           () => editor?.chain().focus().toggleBold().run(),
           'B',
         )}
         {button(
-          'Italic',
-          'Control+I',
+          t('editor.italic'),
+          SHORTCUTS.italic,
           active?.italic,
           () => editor?.chain().focus().toggleItalic().run(),
           'I',
         )}
         {button(
-          'Bulleted list',
-          'Control+Shift+8',
+          t('editor.bulletList'),
+          SHORTCUTS.bullet,
           active?.bullet,
           () => editor?.chain().focus().toggleBulletList().run(),
-          '• List',
+          t('editor.bulletList.text'),
         )}
         {button(
-          'Numbered list',
-          'Control+Shift+7',
+          t('editor.orderedList'),
+          SHORTCUTS.ordered,
           active?.ordered,
           () => editor?.chain().focus().toggleOrderedList().run(),
-          '1. List',
+          t('editor.orderedList.text'),
         )}
         {active?.link
           ? button(
-              'Remove link',
-              'Control+Shift+K',
+              t('editor.unlink'),
+              SHORTCUTS.unlink,
               true,
               () => editor?.chain().focus().unsetLink().run(),
-              'Unlink',
+              t('editor.unlink.text'),
             )
-          : button('Link', 'Control+K', false, () => setLinkOpen(true), 'Link')}
+          : button(
+              t('editor.link'),
+              SHORTCUTS.link,
+              false,
+              () => setLinkOpen(true),
+              t('editor.link.text'),
+            )}
       </div>
       {linkOpen ? (
         <form className="link-form" onSubmit={addLink}>
           <label>
-            Link address (https, http or mailto)
+            {t('editor.linkForm.address')}
             <input value={linkUrl} onChange={(event) => setLinkUrl(event.target.value)} autoFocus />
           </label>
-          <button type="submit">Add link</button>
+          <button type="submit">{t('editor.linkForm.add')}</button>
           <button type="button" onClick={() => setLinkOpen(false)}>
-            Cancel
+            {t('editor.linkForm.cancel')}
           </button>
         </form>
       ) : null}
       <EditorContent editor={editor} />
       <div className="preview-block">
-        <span className="label">Preview: exactly what will be sent</span>
-        <div
-          id={previewId}
-          className="preview"
-          // Links in the preview are for reading, not for following.
-          onClickCapture={(event) => event.preventDefault()}
-          dangerouslySetInnerHTML={{
-            __html: preview === '' ? '<p><em>(no description)</em></p>' : preview,
-          }}
-        />
+        <span className="label">{t('editor.preview.label')}</span>
+        {preview === '' ? (
+          <div
+            key="empty"
+            id={previewId}
+            className="preview"
+            onClickCapture={(event) => event.preventDefault()}
+          >
+            <p>
+              <em>{t('editor.preview.empty')}</em>
+            </p>
+          </div>
+        ) : (
+          <div
+            key="preview"
+            id={previewId}
+            className="preview"
+            // Links in the preview are for reading, not for following.
+            onClickCapture={(event) => event.preventDefault()}
+            dangerouslySetInnerHTML={{ __html: preview }}
+          />
+        )}
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, type KeyboardEvent, type ReactNode, useCallback, useRef } from 'react';
+import { useT } from '../i18n/use-t';
 import { useRovingFocus } from './roving-focus';
 
 /** Where a row is drawn and where it stands in the whole list. */
@@ -60,6 +61,7 @@ export function VirtualList<T>({
   readonly onKey?: (event: KeyboardEvent<HTMLElement>) => boolean;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
+  const t = useT();
   // The virtualizer lays out every row again whenever `getItemKey` is a new function: one made
   // on each render re-measured all 20,000 rows on every scrolled frame. It changes with the
   // items only (`getKey` says how to key, which callers never change, so it is read from a ref).
@@ -91,7 +93,7 @@ export function VirtualList<T>({
       tabIndex={scrollerTabStop ? 0 : -1}
       onKeyDown={onKey === undefined ? undefined : keyed(onKey)}
       role="region"
-      aria-label={`${label}, scrollable`}
+      aria-label={t('list.scrollable', { label })}
     >
       <ul
         className={className}

@@ -3,6 +3,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useState } from 'react';
 import { DescriptionEditor } from '../../renderer/components/DescriptionEditor';
+import { LocaleProvider } from '../../renderer/i18n/IntlRoot';
 import { sanitizeDescription } from '../../shared/description/description-policy';
 
 afterEach(cleanup);
@@ -11,14 +12,16 @@ afterEach(cleanup);
 function Harness({ initial, seen }: { initial: string; seen: string[] }) {
   const [value, setValue] = useState(initial);
   return (
-    <DescriptionEditor
-      label="Description"
-      value={value}
-      onChange={(html) => {
-        seen.push(html);
-        setValue(html);
-      }}
-    />
+    <LocaleProvider locale="en">
+      <DescriptionEditor
+        label="Description"
+        value={value}
+        onChange={(html) => {
+          seen.push(html);
+          setValue(html);
+        }}
+      />
+    </LocaleProvider>
   );
 }
 

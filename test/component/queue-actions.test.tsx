@@ -21,8 +21,8 @@ const queue: QueueSnapshotView = {
     stages: { preparing: 1, creating: 1, processing: 0, done: 1 },
     needsAttention: 1,
     paused: 1,
-    bytesTotal: 4 * 1_048_576,
-    bytesStaged: 2 * 1_048_576,
+    bytesTotal: 4_000_000,
+    bytesStaged: 2_000_000,
     etaSeconds: 90,
   },
 };
@@ -42,7 +42,7 @@ describe('the queue screen', () => {
     const { bridge } = fakeBridge({});
     renderWithBridge(<QueueScreen queue={queue} />, bridge);
     const status = screen.getByRole('status');
-    expect(status.textContent).toContain('Uploading the files: 1 (2.0 MB of 4.0 MB sent)');
+    expect(status.textContent).toContain('Uploading the files: 1 (2 MB of 4 MB sent)');
     expect(status.textContent).toContain('Need attention: 1');
     expect(status.textContent).toContain('About 2 min left');
     const rows = within(screen.getByRole('list', { name: 'Queued items' }))

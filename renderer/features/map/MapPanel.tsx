@@ -2,19 +2,17 @@ import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import './map-panel.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import type { IntakeItemView, ProjectListingView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { drawFeatures, type MapLayers } from './map-draw';
 import { connectMapIndex, type MapIndexPort, type MapViewport } from './map-index-client';
 import { startMapWorker } from './map-worker-port';
 import type { MapFeature } from './map-index-messages';
-import { fitAllBounds, mapPoints, unplacedWords, type MapBounds } from './map-points';
+import { fitAllBounds, mapPoints, type MapBounds } from './map-points';
 import { useDebounced } from '../../components/use-debounced';
-import { TILE_ATTRIBUTION } from './map-words';
-import { PHOTOS, plural } from '../../../shared/domain/plural';
-
-/** Shown once when a tile fails: the map still works with positions alone. */
-export const TILES_FAILED = 'Map tiles could not be loaded; showing positions only.';
+import { useT } from '../../i18n/use-t';
+import { tileAttribution } from './map-words';
 
 /** How long the map waits for intake to pause before indexing the batch again. */
 const REINDEX_AFTER_MS = 300;
@@ -106,12 +104,21 @@ export function MapPanel({
   const index = useRef<ReturnType<typeof connectMapIndex>>(undefined);
   const drawnFeatures = useRef<readonly MapFeature[]>([]);
   const [tilesFailed, setTilesFailed] = useState(false);
-  const [indexFailure, setIndexFailure] = useState<string>();
+  // The worker's failure is told in the window's words (its own message is for developers).
+  const [indexFailed, setIndexFailed] = useState(false);
+  const t = useT();
+  const intl = useIntl();
   // Intake streams in batches: index the batch again only once it pauses.
   const batch = useMemo(() => ({ items, far }), [items, far]);
   const settled = useDebounced(batch, REINDEX_AFTER_MS);
   const points = useMemo(() => mapPoints(settled.items, settled.far), [settled]);
-  const drawState = { names: points.names, selectedIds, onSelect };
+  const drawState = {
+    names: points.names,
+    selectedIds,
+    onSelect,
+    t,
+    formatCount: (count: number) => intl.formatNumber(count),
+  };
   const latest = useRef(drawState);
   latest.current = drawState;
   const fitted = useRef(false);
@@ -122,10 +129,20 @@ export function MapPanel({
   useEffect(() => {
     const element = container.current;
     if (element === null || tileUrl === undefined) return;
-    const map = L.map(element, { attributionControl: false, zoomSnap: 1 }).setView([20, 0], 2);
+    const { t: say } = latest.current;
+    const map = L.map(element, {
+      attributionControl: false,
+      zoomControl: false,
+      zoomSnap: 1,
+    }).setView([20, 0], 2);
+    // Leaflet's own zoom buttons, named in the window's language.
+    L.control.zoom({ zoomInTitle: say('map.zoomIn'), zoomOutTitle: say('map.zoomOut') }).addTo(map);
     L.control.attribution({ prefix: false }).addTo(map);
     L.control.scale({ imperial: false }).addTo(map);
-    const tiles = L.tileLayer(tileUrl, { attribution: TILE_ATTRIBUTION, maxZoom: 19 });
+    const tiles = L.tileLayer(tileUrl, {
+      attribution: tileAttribution(say('map.attribution')),
+      maxZoom: 19,
+    });
     tiles.once('tileerror', () => setTilesFailed(true));
     tiles.addTo(map);
     // The pin never hides under a cluster: its pane lies above the markers, and lets clicks
@@ -145,7 +162,7 @@ export function MapPanel({
         drawnFeatures.current = features;
         drawFeatures(drawn, features, latest.current);
       },
-      setIndexFailure,
+      () => setIndexFailed(true),
     );
     index.current = connection;
     map.on('moveend', () => connection.view(viewportOf(map)));
@@ -158,7 +175,8 @@ export function MapPanel({
       fitted.current = false;
       map.remove();
     };
-  }, [tileUrl]);
+    // A new language builds the map again: Leaflet's controls take their names once.
+  }, [tileUrl, intl.locale]);
 
   // The project's pin and outline.
   useEffect(() => {
@@ -182,12 +200,12 @@ export function MapPanel({
           iconSize: [16, 34],
           iconAnchor: [8, 34],
         }),
-        title: `Project ${project.name}`,
+        title: t('map.projectPin', { name: project.name }),
         keyboard: false,
         interactive: false,
         pane: PROJECT_PANE,
       }).addTo(drawn.project);
-  }, [project, tileUrl]);
+  }, [project, tileUrl, t]);
 
   // The photos: indexed in the worker as they change, fitted into view the first time.
   useEffect(() => {
@@ -199,21 +217,20 @@ export function MapPanel({
       fitted.current = true;
       fitTo(drawn.map, points.bounds);
     }
-  }, [points, tileUrl]);
+    // A map built again (new tiles or language) is given the photos again.
+  }, [points, tileUrl, intl.locale]);
 
   // The selection changed: the view in hand is drawn again, without asking the worker.
   useEffect(() => {
     const drawn = layers.current;
     if (drawn !== undefined) drawFeatures(drawn, drawnFeatures.current, latest.current);
-  }, [selectedIds, onSelect]);
+  }, [selectedIds, onSelect, t]);
 
   return (
-    <section className="map-panel" aria-label="Map of the photos">
+    <section className="map-panel" aria-label={t('map.label')}>
       <div className="map-head">
         <p className="map-summary" role="status">
-          {plural(points.placed, PHOTOS)} on the map
-          {points.far > 0 ? `, ${points.far} far from the project (outlined diamonds)` : ''}
-          {points.unplaced > 0 ? `; ${unplacedWords(points.unplaced)}` : ''}
+          {t('map.summary', { placed: points.placed, far: points.far, unplaced: points.unplaced })}
         </p>
         <button
           type="button"
@@ -224,14 +241,14 @@ export function MapPanel({
             if (map !== undefined && everything !== undefined) fitTo(map, everything);
           }}
         >
-          Show all photos
+          {t('map.showAll')}
         </button>
       </div>
-      <div ref={container} className="map-canvas" aria-label="Map" />
-      {tilesFailed ? <p className="map-note muted">{TILES_FAILED}</p> : null}
-      {indexFailure !== undefined ? (
+      <div ref={container} className="map-canvas" aria-label={t('map.canvas')} />
+      {tilesFailed ? <p className="map-note muted">{t('map.tilesFailed')}</p> : null}
+      {indexFailed ? (
         <p className="map-note" role="alert">
-          {indexFailure}
+          {t('map.indexFailed')}
         </p>
       ) : null}
     </section>

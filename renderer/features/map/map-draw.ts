@@ -1,7 +1,6 @@
 import * as L from 'leaflet';
-import { formatCount } from './map-words';
+import type { Translate } from '../../../shared/i18n/translator';
 import type { MapFeature } from './map-index-messages';
-import { plural } from '../../../shared/domain/plural';
 
 /** The map and the layers the panel draws into. */
 export type MapLayers = {
@@ -16,6 +15,10 @@ export type DrawState = {
   readonly names: ReadonlyMap<number, string>;
   readonly selectedIds: ReadonlySet<number>;
   readonly onSelect: (intakeId: number, options: { readonly extend: boolean }) => void;
+  /** The window's words, for the markers' names. */
+  readonly t: Translate;
+  /** A count as the window's language writes it ("1,234"). */
+  readonly formatCount: (count: number) => string;
 };
 
 /** Whether a click or key asked to add to the selection rather than replace it. */
@@ -64,11 +67,11 @@ export function drawFeatures(
     if (feature.kind === 'cluster') {
       const count = feature.count;
       const size = count < 100 ? 'small' : count < 1000 ? 'medium' : 'large';
-      const label = `${plural(count, { one: '# photo here', other: '# photos here' }, formatCount)}${feature.far > 0 ? `, ${feature.far} far` : ''}: zoom in`;
+      const label = state.t('map.cluster.label', { count, far: feature.far });
       const marker = L.marker([lat, lng], {
         icon: L.divIcon({
           className: `map-cluster map-cluster-${size}${feature.far > 0 ? ' has-far' : ''}`,
-          html: `<span>${formatCount(count)}</span>`,
+          html: `<span>${state.formatCount(count)}</span>`,
           iconSize: size === 'small' ? [34, 34] : size === 'medium' ? [42, 42] : [50, 50],
         }),
         title: label,
@@ -82,7 +85,8 @@ export function drawFeatures(
     if (name === undefined) continue;
     const selected = state.selectedIds.has(feature.id);
     const far = feature.far;
-    const label = `${name}${far ? ', far from the project' : ''}`;
+    const values = { name, far: far ? 'far' : 'near' };
+    const label = state.t('map.photo.title', values);
     const marker = L.marker([lat, lng], {
       icon: L.divIcon({
         className: `map-photo${far ? ' far' : ''}${selected ? ' selected' : ''}`,
@@ -95,6 +99,6 @@ export function drawFeatures(
       zIndexOffset: selected ? 1000 : far ? 500 : 0,
     });
     onActivate(marker, (event) => state.onSelect(feature.id, { extend: addsToSelection(event) }));
-    named(marker, `Select ${label}`, selected).addTo(points);
+    named(marker, state.t('map.photo.select', values), selected).addTo(points);
   }
 }

@@ -1,6 +1,5 @@
 import type { IntakeItemView } from '../../../shared/ipc/views';
 import type { MapIndexPoint } from './map-index-messages';
-import { plural } from '../../../shared/domain/plural';
 
 /** The corners around some places, [west, south, east, north] in degrees. */
 export type MapBounds = readonly [number, number, number, number];
@@ -72,9 +71,4 @@ export function fitAllBounds(
   pin: { readonly lat: number; readonly lon: number } | null | undefined,
 ): MapBounds | undefined {
   return pin === null || pin === undefined ? photos : extendBounds(photos, pin.lat, pin.lon);
-}
-
-/** "12 photos have no position" (one: "1 photo has no position"). */
-export function unplacedWords(count: number): string {
-  return plural(count, { one: '# photo has no position', other: '# photos have no position' });
 }

@@ -1,7 +1,10 @@
 import type { MapIndexPort } from './map-index-client';
 import type { MapIndexAnswer } from './map-index-messages';
 
-/** Shown when the map's worker cannot run: the summary above the map still counts the photos. */
+/**
+ * The failure a worker that cannot run answers with (for developers: the panel says it in the
+ * window's words, `map.indexFailed`).
+ */
 export const WORKER_FAILED =
   'The map could not place the photos; the counts above are still right.';
 

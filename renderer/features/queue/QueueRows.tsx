@@ -1,11 +1,13 @@
-import { type CSSProperties, useEffect, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { QueueCondition, QueueItemView } from '../../../shared/ipc/views';
 import { formatRelativeTime } from '../../../shared/domain/photo-time-words';
+import type { Words } from '../../../shared/i18n/translator';
+import { useT, useWords } from '../../i18n/use-t';
 import type { QueueGroup, StateTone } from './queue-groups';
 import { stateTone } from './queue-groups';
 import { StateIcon } from './StateIcon';
 import { stateWords, toneCountWords } from './state-words';
-import { plural } from '../../../shared/domain/plural';
 
 /** The order a batch's counts are listed in: what needs the user first. */
 const TONE_ORDER: readonly StateTone[] = [
@@ -23,11 +25,14 @@ const TONE_ORDER: readonly StateTone[] = [
  */
 const THUMBNAIL_DELAY_MS = 120;
 
-/** The name people know an item by: the file's name, or the photo a description edit is for. */
-export function itemName(item: QueueItemView): string {
-  return item.kind === 'photo'
-    ? (item.path?.split(/[\\/]/).pop() ?? `Item ${item.id}`)
-    : `Description of photo ${item.photoId ?? ''}`;
+/**
+ * The name people know an item by: the file's name (as it is), or words for an item without one
+ * and for the photo a description edit is for.
+ */
+export function itemName(item: QueueItemView): string | Words {
+  if (item.kind !== 'photo')
+    return { key: 'queue.item.description', values: { photoId: item.photoId ?? '' } };
+  return item.path?.split(/[\\/]/).pop() ?? { key: 'queue.item.unnamed', values: { id: item.id } };
 }
 
 /** Where a row is drawn and where it stands in the list (the virtual list's place). */
@@ -50,6 +55,8 @@ export function GroupHeader({
   readonly place: Place;
 }) {
   const counts = TONE_ORDER.filter((tone) => group.counts[tone] > 0);
+  const { locale } = useIntl();
+  const words = useWords();
   return (
     <li
       className="queue-group"
@@ -58,17 +65,22 @@ export function GroupHeader({
       aria-setsize={place.count}
     >
       <span className="group-title">
-        <strong>{projectName}</strong>{' '}
-        <span className="muted">
-          · {plural(group.size, { one: '# item', other: '# items' })} queued{' '}
-          {formatRelativeTime(group.queuedAt, now)}
-        </span>
+        <FormattedMessage
+          id="queue.group.title"
+          values={{
+            project: projectName,
+            count: group.size,
+            when: formatRelativeTime(group.queuedAt, now, locale),
+            b: (chunks: ReactNode[]) => <strong>{chunks}</strong>,
+            muted: (chunks: ReactNode[]) => <span className="muted">{chunks}</span>,
+          }}
+        />
       </span>
       <span className="group-counts">
         {counts.map((tone) => (
           <span key={tone} className="state-chip" data-tone={tone}>
             <StateIcon tone={tone} />
-            {toneCountWords(tone, group.counts[tone])}
+            {words(toneCountWords(tone, group.counts[tone]))}
           </span>
         ))}
       </span>
@@ -124,7 +136,12 @@ export function ItemRow({
   readonly actions: ItemActions;
   readonly place: Place;
 }) {
-  const name = itemName(item);
+  const { locale } = useIntl();
+  const t = useT();
+  const words = useWords();
+  const named = itemName(item);
+  const name = typeof named === 'string' ? named : words(named);
+  const said = stateWords(item, condition, hoursWait);
   const tone = stateTone(item);
   return (
     <li
@@ -141,33 +158,41 @@ export function ItemRow({
       </span>
       <span className="state state-chip" data-tone={tone}>
         <StateIcon tone={tone} />
-        {stateWords(item, condition, hoursWait)}
+        {typeof said === 'string' ? said : words(said)}
       </span>
       {item.state === 'done' ? (
-        <span className="muted when">{formatRelativeTime(item.updatedAt, now)}</span>
+        <span className="muted when">{formatRelativeTime(item.updatedAt, now, locale)}</span>
       ) : null}
-      {item.photoId ? <span className="muted">photo {item.photoId}</span> : null}
+      {item.photoId ? (
+        <span className="muted">{t('queue.item.photo', { photoId: item.photoId })}</span>
+      ) : null}
       <span className="actions">
         {item.state === 'needs-attention' ? (
-          <button type="button" aria-label={`Retry ${name}`} onClick={() => actions.retry(item)}>
-            Retry
+          <button
+            type="button"
+            aria-label={t('queue.item.retryLabel', { name })}
+            onClick={() => actions.retry(item)}
+          >
+            {t('queue.item.retry')}
           </button>
         ) : null}
         {item.state !== 'done' && item.state !== 'cancelled' ? (
           <>
             <button
               type="button"
-              aria-label={`${item.paused ? 'Resume' : 'Pause'} ${name}`}
+              aria-label={t(item.paused ? 'queue.item.resumeLabel' : 'queue.item.pauseLabel', {
+                name,
+              })}
               onClick={() => actions.pauseOrResume(item)}
             >
-              {item.paused ? 'Resume' : 'Pause'}
+              {t(item.paused ? 'queue.item.resume' : 'queue.item.pause')}
             </button>
             <button
               type="button"
-              aria-label={`Cancel ${name}`}
+              aria-label={t('queue.item.cancelLabel', { name })}
               onClick={() => actions.cancel(item)}
             >
-              Cancel
+              {t('queue.item.cancel')}
             </button>
           </>
         ) : null}

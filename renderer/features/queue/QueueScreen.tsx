@@ -1,11 +1,16 @@
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { QueueSnapshotView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { VirtualList } from '../../components/VirtualList';
 import { groupQueue, type QueueGroup } from './queue-groups';
 import { GroupHeader, type ItemActions, ItemRow } from './QueueRows';
 import './queue.css';
-import { plural } from '../../../shared/domain/plural';
+import type { MessageKey } from '../../../shared/i18n/catalogs';
+import { formatFileSize } from '../../../shared/i18n/format-size';
+import type { AppLocale } from '../../../shared/i18n/locales';
+import type { Translate } from '../../../shared/i18n/translator';
+import { useT } from '../../i18n/use-t';
 
 /** Group headers and items share one height: the virtual list places rows by index. */
 const ROW_HEIGHT = 60;
@@ -44,14 +49,22 @@ function useProjectNames(projectIds: string): ReadonlyMap<string, string> {
 }
 
 /** What a batch's header calls it. */
-function groupName(group: QueueGroup, names: ReadonlyMap<string, string>): string {
-  if (group.kind === 'description') return 'Description edits';
-  if (group.projectId === undefined) return 'No project';
-  return names.get(group.projectId) ?? `Project ${group.projectId}`;
+function groupName(group: QueueGroup, names: ReadonlyMap<string, string>, t: Translate): string {
+  if (group.kind === 'description') return t('queue.group.descriptionEdits');
+  if (group.projectId === undefined) return t('queue.group.noProject');
+  return names.get(group.projectId) ?? t('queue.group.project', { id: group.projectId });
 }
 
-function megabytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+/** A stage's count in bold after its name: "Done: **3**". */
+function Stage({ id, count }: { readonly id: MessageKey; readonly count: number }) {
+  return (
+    <li>
+      <FormattedMessage
+        id={id}
+        values={{ count, b: (chunks: ReactNode[]) => <strong>{chunks}</strong> }}
+      />
+    </li>
+  );
 }
 
 /** Offers a report as a file download (the app saves it where the user chooses). */
@@ -67,6 +80,9 @@ function download(fileName: string, mimeType: string, content: string): void {
 /** The upload queue: progress by stage, each item in words, and the actions on it. */
 export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | undefined }) {
   const bridge = useBridge();
+  const t = useT();
+  // LocaleProvider gives react-intl one of the app's locales (English for the pseudo-locale).
+  const locale = useIntl().locale as AppLocale;
   const [error, setError] = useState<string>();
   const items = queue?.items;
   const rows = useMemo(() => (items === undefined ? [] : groupQueue(items)), [items]);
@@ -85,7 +101,7 @@ export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | und
   );
   const projectNames = useProjectNames(projectIds);
   const now = useNow(30_000);
-  if (queue === undefined) return <p className="muted">Loading the queue…</p>;
+  if (queue === undefined) return <p className="muted">{t('queue.loading')}</p>;
   const act = (work: Promise<unknown>) => {
     setError(undefined);
     work.catch((failure: Error) => setError(failure.message));
@@ -107,50 +123,49 @@ export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | und
     stages.preparing + stages.creating + stages.processing + stages.done + needsAttention;
   return (
     <section aria-labelledby="queue-heading">
-      <h2 id="queue-heading">Upload queue</h2>
+      <h2 id="queue-heading">{t('queue.heading')}</h2>
       <div role="status" className="queue-progress">
         <progress
           max={Math.max(1, total)}
           value={stages.done}
-          aria-label={`${stages.done} of ${plural(total, { one: '# photo', other: '# photos' })} uploaded`}
+          aria-label={t('queue.progress.label', { done: stages.done, total })}
         />
         <ul className="stages">
           <li>
-            Uploading the files: <strong>{stages.preparing}</strong> ({megabytes(bytesStaged)} of{' '}
-            {megabytes(bytesTotal)} sent)
+            <FormattedMessage
+              id="queue.stage.uploading"
+              values={{
+                count: stages.preparing,
+                sent: formatFileSize(locale, bytesStaged),
+                total: formatFileSize(locale, bytesTotal),
+                b: (chunks: ReactNode[]) => <strong>{chunks}</strong>,
+              }}
+            />
           </li>
-          <li>
-            Creating on the service: <strong>{stages.creating}</strong>
-          </li>
-          <li>
-            Processing: <strong>{stages.processing}</strong>
-          </li>
-          <li>
-            Done: <strong>{stages.done}</strong>
-          </li>
-          <li>
-            Need attention: <strong>{needsAttention}</strong>
-          </li>
+          <Stage id="queue.stage.creating" count={stages.creating} />
+          <Stage id="queue.stage.processing" count={stages.processing} />
+          <Stage id="queue.stage.done" count={stages.done} />
+          <Stage id="queue.stage.attention" count={needsAttention} />
           <li>
             {etaSeconds !== undefined
-              ? `About ${Math.ceil(etaSeconds / 60)} min left`
+              ? t('queue.timeLeft.minutes', { minutes: Math.ceil(etaSeconds / 60) })
               : total > stages.done + needsAttention
-                ? 'Estimating the time left…'
-                : 'Nothing left to do'}
+                ? t('queue.timeLeft.estimating')
+                : t('queue.timeLeft.nothing')}
           </li>
         </ul>
       </div>
       <div className="toolbar">
         {queue.pausedAll ? (
           <>
-            <span className="muted">All uploads are paused, also photos added now.</span>
+            <span className="muted">{t('queue.pausedAll')}</span>
             <button type="button" onClick={() => act(call(bridge, 'queue:resume', {}))}>
-              Resume all
+              {t('queue.resumeAll')}
             </button>
           </>
         ) : (
           <button type="button" onClick={() => act(call(bridge, 'queue:pause', {}))}>
-            Pause all
+            {t('queue.pauseAll')}
           </button>
         )}
         {queue.hoursWait !== undefined ? (
@@ -159,23 +174,23 @@ export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | und
           </span>
         ) : null}
         <button type="button" onClick={() => act(call(bridge, 'queue:retry', {}))}>
-          Retry failed
+          {t('queue.retryFailed')}
         </button>
         <button type="button" onClick={() => exportReport('csv')}>
-          Export report (CSV)
+          {t('queue.export.csv')}
         </button>
         <button type="button" onClick={() => exportReport('json')}>
-          Export report (JSON)
+          {t('queue.export.json')}
         </button>
       </div>
       {error ? <p role="alert">{error}</p> : null}
       {rows.length === 0 ? (
-        <p className="muted empty-queue">Nothing queued. Add photos to upload them.</p>
+        <p className="muted empty-queue">{t('queue.empty')}</p>
       ) : (
         <VirtualList
           items={rows}
           rowHeight={ROW_HEIGHT}
-          label="Queued items"
+          label={t('queue.list.label')}
           className="queue-list"
           getKey={(row) => (row.type === 'group' ? row.group.key : row.item.id)}
           renderRow={(row, place) =>
@@ -183,7 +198,7 @@ export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | und
               <GroupHeader
                 key={row.group.key}
                 group={row.group}
-                projectName={groupName(row.group, projectNames)}
+                projectName={groupName(row.group, projectNames, t)}
                 now={now}
                 place={place}
               />

@@ -1,7 +1,13 @@
-import { itemNoteWords } from '../../../shared/domain/item-note';
+import type { MessageKey } from '../../../shared/i18n/catalogs';
+import type { Words } from '../../../shared/i18n/translator';
 import type { QueueCondition, QueueItemView } from '../../../shared/ipc/views';
 import type { StateTone } from './queue-groups';
-import { plural } from '../../../shared/domain/plural';
+
+/**
+ * What a row says of its item: catalog words, or a sentence main wrote (the upload hours' wait),
+ * shown as it is until main hands codes instead.
+ */
+export type StateSaid = Words | string;
 
 /**
  * An item's state in plain words, as the queue list shows it. While the whole queue waits (offline,
@@ -11,64 +17,72 @@ export function stateWords(
   item: QueueItemView,
   condition: QueueCondition = 'running',
   hoursWait?: string,
-): string {
-  if (item.state === 'cancelled') return 'Cancelled';
-  if (item.state === 'needs-attention') return `Needs attention: ${item.reason ?? 'see details'}`;
-  if (item.paused && item.state !== 'done') return 'Paused';
-  if (item.state !== 'done' && condition === 'offline')
-    return 'Waiting for the connection; continues by itself';
-  if (item.state !== 'done' && condition === 'needs-sign-in') return 'Waiting for you to sign in';
+): StateSaid {
+  if (item.state === 'cancelled') return { key: 'queue.state.cancelled' };
+  if (item.state === 'needs-attention')
+    return item.reason === undefined
+      ? { key: 'queue.state.needsAttentionNoReason' }
+      : { key: 'queue.state.needsAttention', values: { reason: item.reason } };
+  if (item.paused && item.state !== 'done') return { key: 'queue.state.paused' };
+  if (item.state !== 'done' && condition === 'offline') return { key: 'queue.state.offline' };
+  if (item.state !== 'done' && condition === 'needs-sign-in')
+    return { key: 'queue.state.needsSignIn' };
   // Outside the upload hours (or paused on battery) nothing is sent: say why and until when.
   if (item.state !== 'done' && hoursWait !== undefined) return hoursWait;
   if (item.kind === 'description')
-    return item.state === 'done' ? 'Description updated' : 'Description edit waiting to be sent';
+    return {
+      key: item.state === 'done' ? 'queue.state.descriptionDone' : 'queue.state.descriptionWaiting',
+    };
   switch (item.state) {
     case 'queued':
-      return item.attempts > 0 ? 'Waiting to try again' : 'Preparing';
+      return { key: item.attempts > 0 ? 'queue.state.retryWaiting' : 'queue.state.preparing' };
     case 'staged':
-      return 'File uploaded, creating the photo next';
+      return { key: 'queue.state.staged' };
     case 'creating':
-      return 'Creating the photo on the service';
+      return { key: 'queue.state.creating' };
     case 'created':
       // Accepted, but the service's answer did not say the photo's id: it is being looked for.
-      return item.photoId === undefined
-        ? 'Accepted by the service; looking for the photo'
-        : 'Processing on the service';
+      return {
+        key: item.photoId === undefined ? 'queue.state.lookingForPhoto' : 'queue.state.processing',
+      };
     case 'done':
       if (item.alreadyOnService === true)
-        return `Already on the service (photo ${item.photoId ?? 'unknown'}): not uploaded again`;
-      if (item.processingStatus === 'duplicate') return 'Already on the service';
-      return item.note === undefined ? 'Uploaded' : `Uploaded. ${itemNoteWords(item.note)}`;
+        return item.photoId === undefined
+          ? { key: 'queue.state.alreadyOnServiceUnknown' }
+          : { key: 'queue.state.alreadyOnServicePhoto', values: { photoId: item.photoId } };
+      if (item.processingStatus === 'duplicate') return { key: 'queue.state.alreadyOnService' };
+      if (item.note === undefined) return { key: 'queue.state.uploaded' };
+      switch (item.note) {
+        case 'duplicate-check-unavailable':
+          return { key: 'queue.state.uploadedUnchecked' };
+      }
   }
 }
 
 /** The queue as a whole, in one sentence; undefined when there is nothing to say. */
-export function conditionWords(condition: QueueCondition): string | undefined {
+export function conditionWords(condition: QueueCondition): Words | undefined {
   switch (condition) {
     case 'offline':
-      return 'You are offline or the Photo Service cannot be reached. Uploads will resume by themselves.';
+      return { key: 'queue.condition.offline' };
     case 'needs-sign-in':
-      return 'Your session has ended. Sign in again; queued uploads are kept and will continue.';
+      return { key: 'queue.condition.needsSignIn' };
     case 'running':
     case 'idle':
       return undefined;
   }
 }
 
+/** Each tone's count message. */
+const TONE_COUNTS = {
+  waiting: 'queue.tone.waiting',
+  working: 'queue.tone.working',
+  done: 'queue.tone.done',
+  attention: 'queue.tone.attention',
+  paused: 'queue.tone.paused',
+  cancelled: 'queue.tone.cancelled',
+} as const satisfies Record<StateTone, MessageKey>;
+
 /** What each tone of state is called in a batch's counts ("2 need attention"). */
-export function toneCountWords(tone: StateTone, count: number): string {
-  switch (tone) {
-    case 'waiting':
-      return `${count} waiting`;
-    case 'working':
-      return `${count} in progress`;
-    case 'done':
-      return `${count} done`;
-    case 'attention':
-      return plural(count, { one: '# needs attention', other: '# need attention' });
-    case 'paused':
-      return `${count} paused`;
-    case 'cancelled':
-      return `${count} cancelled`;
-  }
+export function toneCountWords(tone: StateTone, count: number): Words {
+  return { key: TONE_COUNTS[tone], values: { count } };
 }

@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { batchNotice } from '../../../shared/domain/queue-notice';
+import { batchNotice, batchNoticeWords } from '../../../shared/domain/queue-notice';
+import { createTranslator } from '../../../shared/i18n/translator';
 import type { QueueItemView, QueueProgressView } from '../../../shared/ipc/views';
 import { projectIdFromReference } from '../../../renderer/features/batch/project-reference';
-import { conditionWords, stateWords } from '../../../renderer/features/queue/state-words';
+import {
+  conditionWords,
+  type StateSaid,
+  stateWords as stateSaid,
+} from '../../../renderer/features/queue/state-words';
 import { queueItemView } from '../../fakes/queue-item-view';
+
+const english = createTranslator('en');
+
+/** What the window says, in English: catalog words, or main's own sentence as it is. */
+const say = (said: StateSaid | undefined) =>
+  said === undefined || typeof said === 'string' ? said : english.t(said.key, said.values);
+
+const stateWords = (...args: Parameters<typeof stateSaid>) => say(stateSaid(...args));
 
 /** A queued photo with `change` on top. */
 const item = (change: Partial<QueueItemView>) =>
@@ -51,9 +64,9 @@ describe('the state words', () => {
       'Waiting for you to sign in',
     );
     expect(stateWords(item({ state: 'done' }), 'offline')).toBe('Uploaded');
-    expect(conditionWords('offline')).toContain('resume by themselves');
-    expect(conditionWords('needs-sign-in')).toContain('queued uploads are kept');
-    expect(conditionWords('running')).toBeUndefined();
+    expect(say(conditionWords('offline'))).toContain('resume by themselves');
+    expect(say(conditionWords('needs-sign-in'))).toContain('queued uploads are kept');
+    expect(say(conditionWords('running'))).toBeUndefined();
   });
 
   it('cover edits of existing descriptions', () => {
@@ -85,6 +98,16 @@ describe('the batch notice', () => {
       '1 item needs your attention in the queue.',
     );
     expect(batchNotice(undefined, progress({ done: 3 }))).toBeUndefined();
+  });
+
+  it('is the same in the window’s words (English here) as on the desktop', () => {
+    const cases = [
+      [progress({ processing: 2, done: 1 }), progress({ done: 3 })],
+      [progress({ preparing: 2 }), progress({ preparing: 3 }, 2)],
+      [progress({ done: 3 }), progress({ done: 3 })],
+    ] as const;
+    for (const [before, after] of cases)
+      expect(say(batchNoticeWords(before, after))).toBe(batchNotice(before, after));
   });
 });
 
