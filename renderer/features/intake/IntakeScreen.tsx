@@ -16,6 +16,7 @@ import { farPlan } from './far-plan';
 import { useFarPhotos } from './use-far-photos';
 import { MapPanel } from '../map/MapPanel';
 import { PHOTOS, plural } from '../../../shared/domain/plural';
+import { useT } from '../../i18n/use-t';
 
 const ZONES = Intl.supportedValuesOf('timeZone');
 
@@ -32,6 +33,7 @@ export function IntakeScreen({
   readonly onQueued: (message: string) => void;
 }) {
   const bridge = useBridge();
+  const t = useT();
   const [project, setProject] = useState<ProjectView>();
   const [description, setDescription] = useState('');
   const [internal, setInternal] = useState(false);
@@ -200,21 +202,23 @@ export function IntakeScreen({
   return (
     <div className="intake-screen">
       <section aria-labelledby="review-heading" className="review">
-        <h2 id="review-heading">Photos</h2>
+        <h2 id="review-heading">{t('intake.heading')}</h2>
         <div className="drop-zone">
-          <p>Drop photos or folders anywhere in this window, or</p>
+          <p>{t('intake.drop.prompt')}</p>
           <button type="button" onClick={() => choose('folder')}>
-            Choose folder…
+            {t('intake.drop.chooseFolder')}
           </button>{' '}
           <button type="button" onClick={() => choose('files')}>
-            Choose files…
+            {t('intake.drop.chooseFiles')}
           </button>
         </div>
         {progress ? (
           <p role="status" className="intake-progress">
-            {progress.done ? 'Done: ' : 'Reading… '}
-            {plural(progress.photos, PHOTOS)}, {progress.skipped} skipped, {progress.errors}{' '}
-            unreadable
+            {t(progress.done ? 'intake.progress.done' : 'intake.progress.reading', {
+              photos: progress.photos,
+              skipped: progress.skipped,
+              errors: progress.errors,
+            })}
           </p>
         ) : null}
         {intake.items.length > 0 ? (
@@ -312,10 +316,7 @@ export function IntakeScreen({
             />
           </>
         ) : (
-          <p className="muted review-empty">
-            No photos yet. Drop photos or folders anywhere in this window, or choose a folder or
-            files above; then pick the project and upload.
-          </p>
+          <p className="muted review-empty">{t('intake.empty')}</p>
         )}
       </section>
       <form className="batch" onSubmit={submit} aria-labelledby="batch-heading">
