@@ -34,6 +34,9 @@ const TRANSLATED = [
   'renderer/app/App.tsx',
   'renderer/i18n/**/*.tsx',
   'renderer/features/settings/LanguageField.tsx',
+  'renderer/features/intake/ReviewGrid.tsx',
+  'renderer/features/intake/ReviewList.tsx',
+  'renderer/features/intake/ReviewPhotos.tsx',
 ];
 
 export default tseslint.config(

@@ -1,4 +1,7 @@
+import { useIntl } from 'react-intl';
 import { formatDistance } from '../../../shared/domain/project-distance';
+import { useT } from '../../i18n/use-t';
+import { distanceWords } from './capture-words';
 import type { FarFlag } from './use-far-photos';
 import { plural } from '../../../shared/domain/plural';
 
@@ -7,10 +10,13 @@ export type FarChoice = 'upload' | 'leave-out' | 'move';
 
 /** The badge a far photo's row carries: its distance to the chosen project. */
 export function FarBadge({ flag }: { readonly flag: FarFlag }) {
+  const t = useT();
+  const distance = distanceWords(useIntl(), flag.meters);
   return (
     <span className="badge warn far-flag">
-      far: {formatDistance(flag.meters)} from the project
-      {flag.nearest ? ` (nearest: ${flag.nearest.name})` : ''}
+      {flag.nearest
+        ? t('intake.badge.farNearest', { distance, nearest: flag.nearest.name })
+        : t('intake.badge.far', { distance })}
     </span>
   );
 }

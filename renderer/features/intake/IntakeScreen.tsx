@@ -236,28 +236,27 @@ export function IntakeScreen({
                     )
                   }
                 />{' '}
-                Select all ({selected.size} selected)
+                {t('intake.review.selectAll', { count: selected.size })}
               </label>
               <button type="button" disabled={selected.size === 0} onClick={removeSelected}>
-                Remove selected
+                {t('intake.review.removeSelected')}
               </button>
               <button
                 type="button"
                 disabled={selected.size === 0}
                 onClick={() => setOwnDraft(overrides.get([...selected][0] ?? -1) ?? description)}
               >
-                Own description for selected…
+                {t('intake.review.ownDescription')}
               </button>
               <button
                 type="button"
                 disabled={selected.size === 0}
                 onClick={() => batchTags.setTagging(true)}
               >
-                Tags for selected…
+                {t('intake.review.tagsForSelected')}
               </button>
               <label className="inline">
-                Zone for photos without one
-                {assumedCount > 0 ? ` (${plural(assumedCount, PHOTOS)})` : ''}{' '}
+                {t('intake.review.assumedZone', { count: assumedCount })}{' '}
                 <select value={assumedZone} onChange={(event) => changeZone(event.target.value)}>
                   {(ZONES.includes(assumedZone) ? ZONES : [assumedZone, ...ZONES]).map((zone) => (
                     <option key={zone}>{zone}</option>
@@ -266,24 +265,28 @@ export function IntakeScreen({
               </label>
             </div>
             {ownDraft !== undefined ? (
-              <div className="own-description" role="group" aria-label="Own description">
+              <div
+                className="own-description"
+                role="group"
+                aria-label={t('intake.ownDescription.group')}
+              >
                 <DescriptionEditor
-                  label={`Description for the ${plural(selected.size, { one: '# selected photo', other: '# selected photos' })} (replaces the batch's)`}
+                  label={t('intake.ownDescription.label', { count: selected.size })}
                   value={ownDraft}
                   onChange={setOwnDraft}
                 />
                 <button type="button" className="primary" onClick={saveOwnDescription}>
-                  Use for selected
+                  {t('intake.ownDescription.use')}
                 </button>{' '}
                 <button type="button" onClick={() => setOwnDraft(undefined)}>
-                  Cancel
+                  {t('intake.ownDescription.cancel')}
                 </button>
               </div>
             ) : null}
             <OwnTagsPanel state={batchTags} selected={selected} />
             <ClockSuggestions items={intake.items} />
             <button type="button" aria-pressed={showMap} onClick={() => setShowMap(!showMap)}>
-              Map
+              {t('intake.map.toggle')}
             </button>
             {showMap ? (
               <MapPanel

@@ -141,4 +141,9 @@ describe('the message catalogs', () => {
  * Keys whose message reads the same in every language: the product's name, and words the
  * glossary keeps as they are.
  */
-const SAME_IN_EVERY_LANGUAGE = new Set(['app.productName']);
+const SAME_IN_EVERY_LANGUAGE = new Set([
+  'app.productName',
+  // A capture time and its zone's name, and a position: data in a notation, no words.
+  'intake.captureTime.inZone',
+  'intake.badge.gps',
+]);
