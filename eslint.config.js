@@ -34,6 +34,8 @@ const TRANSLATED = [
   'renderer/app/App.tsx',
   'renderer/i18n/**/*.tsx',
   'renderer/features/settings/LanguageField.tsx',
+  'renderer/features/intake/FarPhotos.tsx',
+  'renderer/features/intake/IntakeScreen.tsx',
   'renderer/features/intake/ReviewGrid.tsx',
   'renderer/features/intake/ReviewList.tsx',
   'renderer/features/intake/ReviewPhotos.tsx',

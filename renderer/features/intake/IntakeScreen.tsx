@@ -15,10 +15,12 @@ import { type FarChoice, FarPhotos, leftOutReason } from './FarPhotos';
 import { farPlan } from './far-plan';
 import { useFarPhotos } from './use-far-photos';
 import { MapPanel } from '../map/MapPanel';
-import { PHOTOS, plural } from '../../../shared/domain/plural';
 import { useT } from '../../i18n/use-t';
 
 const ZONES = Intl.supportedValuesOf('timeZone');
+
+/** A space between a control and its words (not a word: the catalogs hold every word). */
+const SPACE = ' ';
 
 /** Choose or drop photos, review what intake found, and queue them with the batch's details. */
 export function IntakeScreen({
@@ -120,13 +122,13 @@ export function IntakeScreen({
     const waiting = bySubfolder ? undecided(subfolders, subfolderChoices.choices) : [];
     if (waiting.length > 0) {
       setMessage(
-        `Confirm or change the project of ${waiting.join(', ')}, or leave ${plural(waiting.length, { one: 'it', other: 'them' })} out.`,
+        t('intake.upload.undecided', { folders: waiting.join(', '), count: waiting.length }),
       );
       return;
     }
     const loose = !bySubfolder || uploadable.some((item) => item.folders.length === 0);
     if (project === undefined && loose) {
-      setMessage('Choose the project these photos belong to first.');
+      setMessage(t('intake.upload.chooseProject'));
       return;
     }
     setMessage(undefined);
@@ -192,7 +194,14 @@ export function IntakeScreen({
         subfolderChoices.reset();
         setFarChoice('upload');
         onQueued(
-          `Queued ${plural(queued.added, PHOTOS)} for ${bySubfolder ? 'their folders’ projects' : projectName}${queued.alreadyQueued ? ` (${plural(queued.alreadyQueued, { one: '# was', other: '# were' })} already queued)` : ''}${queued.skipped.length > 0 ? `; ${queued.skipped.length} left out` : ''}${queued.moved > 0 ? `; ${queued.moved} moved to their nearest project` : ''}.`,
+          t('intake.upload.queued', {
+            count: queued.added,
+            target: bySubfolder ? 'folders' : 'project',
+            project: projectName,
+            alreadyQueued: queued.alreadyQueued,
+            leftOut: queued.skipped.length,
+            moved: queued.moved,
+          }),
         );
       })
       .catch((error: Error) => setMessage(error.message));
@@ -207,7 +216,8 @@ export function IntakeScreen({
           <p>{t('intake.drop.prompt')}</p>
           <button type="button" onClick={() => choose('folder')}>
             {t('intake.drop.chooseFolder')}
-          </button>{' '}
+          </button>
+          {SPACE}
           <button type="button" onClick={() => choose('files')}>
             {t('intake.drop.chooseFiles')}
           </button>
@@ -235,7 +245,8 @@ export function IntakeScreen({
                         : selectAll(selection, ids),
                     )
                   }
-                />{' '}
+                />
+                {SPACE}
                 {t('intake.review.selectAll', { count: selected.size })}
               </label>
               <button type="button" disabled={selected.size === 0} onClick={removeSelected}>
@@ -256,7 +267,8 @@ export function IntakeScreen({
                 {t('intake.review.tagsForSelected')}
               </button>
               <label className="inline">
-                {t('intake.review.assumedZone', { count: assumedCount })}{' '}
+                {t('intake.review.assumedZone', { count: assumedCount })}
+                {SPACE}
                 <select value={assumedZone} onChange={(event) => changeZone(event.target.value)}>
                   {(ZONES.includes(assumedZone) ? ZONES : [assumedZone, ...ZONES]).map((zone) => (
                     <option key={zone}>{zone}</option>
@@ -277,7 +289,8 @@ export function IntakeScreen({
                 />
                 <button type="button" className="primary" onClick={saveOwnDescription}>
                   {t('intake.ownDescription.use')}
-                </button>{' '}
+                </button>
+                {SPACE}
                 <button type="button" onClick={() => setOwnDraft(undefined)}>
                   {t('intake.ownDescription.cancel')}
                 </button>
@@ -323,7 +336,7 @@ export function IntakeScreen({
         )}
       </section>
       <form className="batch" onSubmit={submit} aria-labelledby="batch-heading">
-        <h2 id="batch-heading">Batch details</h2>
+        <h2 id="batch-heading">{t('intake.details.heading')}</h2>
         <ProjectPicker project={project} onChange={setProject} />
         <SubfolderProjects
           subfolders={subfolders}
@@ -342,14 +355,19 @@ export function IntakeScreen({
           onChoice={setFarChoice}
         />
         <BatchTagFields state={batchTags} />
-        <DescriptionEditor label="Description" value={description} onChange={setDescription} />
+        <DescriptionEditor
+          label={t('intake.details.description')}
+          value={description}
+          onChange={setDescription}
+        />
         <label className="inline">
           <input
             type="checkbox"
             checked={internal}
             onChange={(event) => setInternal(event.target.checked)}
-          />{' '}
-          Internal (not shown to clients)
+          />
+          {SPACE}
+          {t('intake.details.internal')}
         </label>
         {onServiceCount > 0 ? (
           <label className="inline">
@@ -357,19 +375,19 @@ export function IntakeScreen({
               type="checkbox"
               checked={allowDuplicates}
               onChange={(event) => setAllowDuplicates(event.target.checked)}
-            />{' '}
-            Upload duplicates anyway ({onServiceCount} already on the service)
+            />
+            {SPACE}
+            {t('intake.details.allowDuplicates', { count: onServiceCount })}
           </label>
         ) : null}
         {service.problem ? (
           <p className="muted">
-            Could not check the service for these photos now ({service.problem}); each is checked
-            again before it is uploaded.
+            {t('intake.details.serviceProblem', { problem: service.problem })}
           </p>
         ) : null}
         {message ? <p role="alert">{message}</p> : null}
         <button type="submit" className="primary" disabled={toUpload.length === 0}>
-          Upload {plural(toUpload.length, PHOTOS)}
+          {t('intake.upload.button', { count: toUpload.length })}
         </button>
       </form>
     </div>
