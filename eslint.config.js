@@ -34,11 +34,7 @@ const TRANSLATED = [
   'renderer/app/App.tsx',
   'renderer/i18n/**/*.tsx',
   'renderer/features/settings/LanguageField.tsx',
-  'renderer/features/intake/FarPhotos.tsx',
-  'renderer/features/intake/IntakeScreen.tsx',
-  'renderer/features/intake/ReviewGrid.tsx',
-  'renderer/features/intake/ReviewList.tsx',
-  'renderer/features/intake/ReviewPhotos.tsx',
+  'renderer/features/intake/**/*.tsx',
 ];
 
 export default tseslint.config(
