@@ -42,6 +42,7 @@ const TRANSLATED = [
   'renderer/features/queue/**/*.tsx',
   'renderer/features/map/**/*.tsx',
   'renderer/components/**/*.tsx',
+  'renderer/features/intake/**/*.tsx',
 ];
 
 export default tseslint.config(

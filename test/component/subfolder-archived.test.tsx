@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SubfolderProjects } from '../../renderer/features/intake/SubfolderProjects';
 import { type SubfolderChoice, suggestion } from '../../renderer/features/intake/subfolder-choices';
 import type { ProjectView } from '../../shared/ipc/views';
+import { fakeBridge, renderWithBridge } from './render-with-bridge';
 
 afterEach(cleanup);
 
@@ -28,7 +29,7 @@ describe('a subfolder named like an archived project', () => {
   it('is suggested as archived, and confirmed only by a button that says so', () => {
     const choice = suggestion('Eastbay Depot (closed)', [DEPOT]);
     const chosen: [string, SubfolderChoice][] = [];
-    render(
+    renderWithBridge(
       <SubfolderProjects
         subfolders={['Eastbay Depot (closed)']}
         choices={new Map([['Eastbay Depot (closed)', choice]])}
@@ -36,6 +37,7 @@ describe('a subfolder named like an archived project', () => {
         perSubfolder
         onPerSubfolderChange={() => undefined}
       />,
+      fakeBridge({}).bridge,
     );
     const row = screen.getByRole('listitem', { name: 'Folder Eastbay Depot (closed)' });
     expect(row.textContent).toContain('is archived');

@@ -4,11 +4,27 @@ import {
   type ClockEvidence,
   suggestCameraOffsets,
 } from '../../../shared/domain/camera-offset-suggestion';
-import { describeClockOffset } from '../../../shared/domain/clock-offset-words';
 import type { IntakeItem } from '../../../shared/domain/intake';
 import { call, useBridge } from '../../bridge/hooks';
 import { useDebounced } from '../../components/use-debounced';
-import { PHOTOS, plural } from '../../../shared/domain/plural';
+import { useT } from '../../i18n/use-t';
+
+/** A space between words and a control (not a word: the catalogs hold every word). */
+const SPACE = ' ';
+
+/** A clock offset in seconds as the suggestion's message takes it: which way, and how much. */
+function offsetValues(offsetSeconds: number) {
+  let rest = Math.abs(Math.round(offsetSeconds));
+  const hours = Math.floor(rest / 3600);
+  rest -= hours * 3600;
+  const minutes = Math.floor(rest / 60);
+  return {
+    direction: offsetSeconds > 0 ? 'behind' : offsetSeconds < 0 ? 'ahead' : 'right',
+    hours,
+    minutes,
+    seconds: rest - minutes * 60,
+  };
+}
 
 /** What each photo's GPS time says about its camera's clock. */
 function evidenceOf(items: readonly IntakeItem[]): ClockEvidence[] {
@@ -33,6 +49,7 @@ function evidenceOf(items: readonly IntakeItem[]): ClockEvidence[] {
  */
 export function ClockSuggestions(props: { readonly items: readonly IntakeItem[] }) {
   const bridge = useBridge();
+  const t = useT();
   // Worked out when intake pauses (at least every 1.5 s), not for every batch that streams in.
   const settled = useDebounced(props.items, 300);
   const suggestions = useMemo(() => suggestCameraOffsets(evidenceOf(settled)), [settled]);
@@ -50,15 +67,20 @@ export function ClockSuggestions(props: { readonly items: readonly IntakeItem[] 
     setSaved(new Set([...saved, cameraLabel(camera.camera)]));
   };
   return (
-    <section aria-label="Suggested camera clock offsets" className="notice">
+    <section aria-label={t('intake.clock.region')} className="notice">
       {suggestions.map((suggestion) => {
         const label = cameraLabel(suggestion.camera);
         return (
           <p key={label}>
-            The clock of {label} looks {describeClockOffset(suggestion.offsetSeconds)}: GPS time of{' '}
-            {plural(suggestion.photos, PHOTOS)}, spread {suggestion.spreadSeconds} s.{' '}
+            {t('intake.clock.suggestion', {
+              camera: label,
+              ...offsetValues(suggestion.offsetSeconds),
+              count: suggestion.photos,
+              spread: suggestion.spreadSeconds,
+            })}
+            {SPACE}
             {saved.has(label) ? (
-              <span role="status">Saved: photos added from now on are corrected.</span>
+              <span role="status">{t('intake.clock.saved')}</span>
             ) : (
               <button
                 type="button"
@@ -66,7 +88,7 @@ export function ClockSuggestions(props: { readonly items: readonly IntakeItem[] 
                   accept(suggestion).catch((error: Error) => setMessage(error.message));
                 }}
               >
-                Correct {label} by this
+                {t('intake.clock.correct', { camera: label })}
               </button>
             )}
           </p>

@@ -1,16 +1,24 @@
+import { useIntl } from 'react-intl';
 import { formatDistance } from '../../../shared/domain/project-distance';
+import { useT } from '../../i18n/use-t';
+import { distanceWords } from './capture-words';
 import type { FarFlag } from './use-far-photos';
-import { plural } from '../../../shared/domain/plural';
+
+/** A space between a control and its words (not a word: the catalogs hold every word). */
+const SPACE = ' ';
 
 /** What to do with the photos taken far from the chosen project. */
 export type FarChoice = 'upload' | 'leave-out' | 'move';
 
 /** The badge a far photo's row carries: its distance to the chosen project. */
 export function FarBadge({ flag }: { readonly flag: FarFlag }) {
+  const t = useT();
+  const distance = distanceWords(useIntl(), flag.meters);
   return (
     <span className="badge warn far-flag">
-      far: {formatDistance(flag.meters)} from the project
-      {flag.nearest ? ` (nearest: ${flag.nearest.name})` : ''}
+      {flag.nearest
+        ? t('intake.badge.farNearest', { distance, nearest: flag.nearest.name })
+        : t('intake.badge.far', { distance })}
     </span>
   );
 }
@@ -30,6 +38,7 @@ export function FarPhotos({
   readonly choice: FarChoice;
   readonly onChoice: (choice: FarChoice) => void;
 }) {
+  const t = useT();
   if (far.size === 0) return null;
   const suggested = [
     ...new Set([...far.values()].flatMap((flag) => (flag.nearest ? [flag.nearest.name] : []))),
@@ -43,29 +52,26 @@ export function FarPhotos({
         checked={choice === value}
         disabled={disabled}
         onChange={() => onChoice(value)}
-      />{' '}
+      />
+      {SPACE}
       {label}
     </label>
   );
   return (
     <fieldset className="far-photos">
-      <legend>
-        {plural(far.size, { one: '# photo was', other: '# photos were' })} taken far from{' '}
-        {projectName}
-      </legend>
+      <legend>{t('intake.far.legend', { count: far.size, project: projectName })}</legend>
       {suggested.length > 0 ? (
         <p className="muted">
-          Nearest {plural(suggested.length, { one: 'project', other: 'projects' })}:{' '}
-          {suggested.join(', ')}
+          {t('intake.far.nearest', { count: suggested.length, names: suggested.join(', ') })}
         </p>
       ) : null}
-      {option('upload', 'Upload them anyway')}
-      {option('leave-out', 'Leave them out')}
+      {option('upload', t('intake.far.upload'))}
+      {option('leave-out', t('intake.far.leaveOut'))}
       {option(
         'move',
         suggested.length > 0
-          ? `Move them to ${suggested.join(', ')}`
-          : 'Move them to the nearest project (none found)',
+          ? t('intake.far.move', { names: suggested.join(', ') })
+          : t('intake.far.moveNone'),
         suggested.length === 0,
       )}
     </fieldset>

@@ -15,9 +15,12 @@ import { type FarChoice, FarPhotos, leftOutReason } from './FarPhotos';
 import { farPlan } from './far-plan';
 import { useFarPhotos } from './use-far-photos';
 import { MapPanel } from '../map/MapPanel';
-import { PHOTOS, plural } from '../../../shared/domain/plural';
+import { useT } from '../../i18n/use-t';
 
 const ZONES = Intl.supportedValuesOf('timeZone');
+
+/** A space between a control and its words (not a word: the catalogs hold every word). */
+const SPACE = ' ';
 
 /** Choose or drop photos, review what intake found, and queue them with the batch's details. */
 export function IntakeScreen({
@@ -32,6 +35,7 @@ export function IntakeScreen({
   readonly onQueued: (message: string) => void;
 }) {
   const bridge = useBridge();
+  const t = useT();
   const [project, setProject] = useState<ProjectView>();
   const [description, setDescription] = useState('');
   const [internal, setInternal] = useState(false);
@@ -118,13 +122,13 @@ export function IntakeScreen({
     const waiting = bySubfolder ? undecided(subfolders, subfolderChoices.choices) : [];
     if (waiting.length > 0) {
       setMessage(
-        `Confirm or change the project of ${waiting.join(', ')}, or leave ${plural(waiting.length, { one: 'it', other: 'them' })} out.`,
+        t('intake.upload.undecided', { folders: waiting.join(', '), count: waiting.length }),
       );
       return;
     }
     const loose = !bySubfolder || uploadable.some((item) => item.folders.length === 0);
     if (project === undefined && loose) {
-      setMessage('Choose the project these photos belong to first.');
+      setMessage(t('intake.upload.chooseProject'));
       return;
     }
     setMessage(undefined);
@@ -190,7 +194,14 @@ export function IntakeScreen({
         subfolderChoices.reset();
         setFarChoice('upload');
         onQueued(
-          `Queued ${plural(queued.added, PHOTOS)} for ${bySubfolder ? 'their folders’ projects' : projectName}${queued.alreadyQueued ? ` (${plural(queued.alreadyQueued, { one: '# was', other: '# were' })} already queued)` : ''}${queued.skipped.length > 0 ? `; ${queued.skipped.length} left out` : ''}${queued.moved > 0 ? `; ${queued.moved} moved to their nearest project` : ''}.`,
+          t('intake.upload.queued', {
+            count: queued.added,
+            target: bySubfolder ? 'folders' : 'project',
+            project: projectName,
+            alreadyQueued: queued.alreadyQueued,
+            leftOut: queued.skipped.length,
+            moved: queued.moved,
+          }),
         );
       })
       .catch((error: Error) => setMessage(error.message));
@@ -200,21 +211,24 @@ export function IntakeScreen({
   return (
     <div className="intake-screen">
       <section aria-labelledby="review-heading" className="review">
-        <h2 id="review-heading">Photos</h2>
+        <h2 id="review-heading">{t('intake.heading')}</h2>
         <div className="drop-zone">
-          <p>Drop photos or folders anywhere in this window, or</p>
+          <p>{t('intake.drop.prompt')}</p>
           <button type="button" onClick={() => choose('folder')}>
-            Choose folder…
-          </button>{' '}
+            {t('intake.drop.chooseFolder')}
+          </button>
+          {SPACE}
           <button type="button" onClick={() => choose('files')}>
-            Choose files…
+            {t('intake.drop.chooseFiles')}
           </button>
         </div>
         {progress ? (
           <p role="status" className="intake-progress">
-            {progress.done ? 'Done: ' : 'Reading… '}
-            {plural(progress.photos, PHOTOS)}, {progress.skipped} skipped, {progress.errors}{' '}
-            unreadable
+            {t(progress.done ? 'intake.progress.done' : 'intake.progress.reading', {
+              photos: progress.photos,
+              skipped: progress.skipped,
+              errors: progress.errors,
+            })}
           </p>
         ) : null}
         {intake.items.length > 0 ? (
@@ -231,29 +245,30 @@ export function IntakeScreen({
                         : selectAll(selection, ids),
                     )
                   }
-                />{' '}
-                Select all ({selected.size} selected)
+                />
+                {SPACE}
+                {t('intake.review.selectAll', { count: selected.size })}
               </label>
               <button type="button" disabled={selected.size === 0} onClick={removeSelected}>
-                Remove selected
+                {t('intake.review.removeSelected')}
               </button>
               <button
                 type="button"
                 disabled={selected.size === 0}
                 onClick={() => setOwnDraft(overrides.get([...selected][0] ?? -1) ?? description)}
               >
-                Own description for selected…
+                {t('intake.review.ownDescription')}
               </button>
               <button
                 type="button"
                 disabled={selected.size === 0}
                 onClick={() => batchTags.setTagging(true)}
               >
-                Tags for selected…
+                {t('intake.review.tagsForSelected')}
               </button>
               <label className="inline">
-                Zone for photos without one
-                {assumedCount > 0 ? ` (${plural(assumedCount, PHOTOS)})` : ''}{' '}
+                {t('intake.review.assumedZone', { count: assumedCount })}
+                {SPACE}
                 <select value={assumedZone} onChange={(event) => changeZone(event.target.value)}>
                   {(ZONES.includes(assumedZone) ? ZONES : [assumedZone, ...ZONES]).map((zone) => (
                     <option key={zone}>{zone}</option>
@@ -262,24 +277,29 @@ export function IntakeScreen({
               </label>
             </div>
             {ownDraft !== undefined ? (
-              <div className="own-description" role="group" aria-label="Own description">
+              <div
+                className="own-description"
+                role="group"
+                aria-label={t('intake.ownDescription.group')}
+              >
                 <DescriptionEditor
-                  label={`Description for the ${plural(selected.size, { one: '# selected photo', other: '# selected photos' })} (replaces the batch's)`}
+                  label={t('intake.ownDescription.label', { count: selected.size })}
                   value={ownDraft}
                   onChange={setOwnDraft}
                 />
                 <button type="button" className="primary" onClick={saveOwnDescription}>
-                  Use for selected
-                </button>{' '}
+                  {t('intake.ownDescription.use')}
+                </button>
+                {SPACE}
                 <button type="button" onClick={() => setOwnDraft(undefined)}>
-                  Cancel
+                  {t('intake.ownDescription.cancel')}
                 </button>
               </div>
             ) : null}
             <OwnTagsPanel state={batchTags} selected={selected} />
             <ClockSuggestions items={intake.items} />
             <button type="button" aria-pressed={showMap} onClick={() => setShowMap(!showMap)}>
-              Map
+              {t('intake.map.toggle')}
             </button>
             {showMap ? (
               <MapPanel
@@ -312,14 +332,11 @@ export function IntakeScreen({
             />
           </>
         ) : (
-          <p className="muted review-empty">
-            No photos yet. Drop photos or folders anywhere in this window, or choose a folder or
-            files above; then pick the project and upload.
-          </p>
+          <p className="muted review-empty">{t('intake.empty')}</p>
         )}
       </section>
       <form className="batch" onSubmit={submit} aria-labelledby="batch-heading">
-        <h2 id="batch-heading">Batch details</h2>
+        <h2 id="batch-heading">{t('intake.details.heading')}</h2>
         <ProjectPicker project={project} onChange={setProject} />
         <SubfolderProjects
           subfolders={subfolders}
@@ -338,14 +355,19 @@ export function IntakeScreen({
           onChoice={setFarChoice}
         />
         <BatchTagFields state={batchTags} />
-        <DescriptionEditor label="Description" value={description} onChange={setDescription} />
+        <DescriptionEditor
+          label={t('intake.details.description')}
+          value={description}
+          onChange={setDescription}
+        />
         <label className="inline">
           <input
             type="checkbox"
             checked={internal}
             onChange={(event) => setInternal(event.target.checked)}
-          />{' '}
-          Internal (not shown to clients)
+          />
+          {SPACE}
+          {t('intake.details.internal')}
         </label>
         {onServiceCount > 0 ? (
           <label className="inline">
@@ -353,19 +375,19 @@ export function IntakeScreen({
               type="checkbox"
               checked={allowDuplicates}
               onChange={(event) => setAllowDuplicates(event.target.checked)}
-            />{' '}
-            Upload duplicates anyway ({onServiceCount} already on the service)
+            />
+            {SPACE}
+            {t('intake.details.allowDuplicates', { count: onServiceCount })}
           </label>
         ) : null}
         {service.problem ? (
           <p className="muted">
-            Could not check the service for these photos now ({service.problem}); each is checked
-            again before it is uploaded.
+            {t('intake.details.serviceProblem', { problem: service.problem })}
           </p>
         ) : null}
         {message ? <p role="alert">{message}</p> : null}
         <button type="submit" className="primary" disabled={toUpload.length === 0}>
-          Upload {plural(toUpload.length, PHOTOS)}
+          {t('intake.upload.button', { count: toUpload.length })}
         </button>
       </form>
     </div>

@@ -1,16 +1,18 @@
 import { memo, type MouseEvent } from 'react';
+import { useIntl } from 'react-intl';
 import type { IntakeItemView, ServiceCopyView } from '../../../shared/ipc/views';
 import { formatClockOffset } from '../../../shared/domain/clock-offset-words';
-import { formatDistance } from '../../../shared/domain/project-distance';
 import { VirtualGrid } from '../../components/VirtualGrid';
 import { PhotoOwnTags } from '../tags/PhotoOwnTags';
-import { captureTimeWords, ruleBadges } from './capture-words';
+import { useT, useWords } from '../../i18n/use-t';
+import { captureTimeWords, distanceWords, RULE_BADGES } from './capture-words';
 import type { FarFlag } from './use-far-photos';
 import {
   fileName,
   handleSelectionKey,
   type ReviewViewProps,
   selectionAfterClick,
+  SIGNS,
   THUMBNAIL_DELAY_MS,
   useSettled,
 } from './review-view';
@@ -35,36 +37,56 @@ function CellBadges({
   readonly farFlag: FarFlag | undefined;
   readonly hasOwnDescription: boolean;
 }) {
+  const t = useT();
+  const intl = useIntl();
   const rule = item.capture.rule;
+  const distance = farFlag ? distanceWords(intl, farFlag.meters) : '';
   return (
     <span className="cell-badges" id={id}>
       {rule === 'assumed' || rule === 'file-time' ? (
-        <span className="badge quiet">{ruleBadges[rule]}</span>
+        <span className="badge quiet">{t(RULE_BADGES[rule])}</span>
       ) : null}
       {item.capture.correction ? (
-        <span className="badge" title="The camera's clock offset was applied">
-          corrected {formatClockOffset(item.capture.correction.offsetSeconds)}
+        <span className="badge" title={t('intake.badge.correctedTitle')}>
+          {t('intake.badge.corrected', {
+            offset: formatClockOffset(item.capture.correction.offsetSeconds),
+          })}
         </span>
       ) : null}
       {farFlag ? (
         <span
           className="badge warn far-flag"
-          title={`Taken ${formatDistance(farFlag.meters)} from the project${farFlag.nearest ? `; nearest: ${farFlag.nearest.name}` : ''}`}
+          title={
+            farFlag.nearest
+              ? t('intake.badge.farTitleNearest', { distance, nearest: farFlag.nearest.name })
+              : t('intake.badge.farTitle', { distance })
+          }
         >
-          far: {formatDistance(farFlag.meters)}
+          {t('intake.badge.farShort', { distance })}
         </span>
       ) : null}
       {item.duplicateOf ? (
         <span className="badge warn">
-          {item.duplicateOf.kind === 'in-this-batch' ? 'duplicate: skipped' : 'uploaded before'}
+          {t(
+            item.duplicateOf.kind === 'in-this-batch'
+              ? 'intake.badge.duplicateSkipped'
+              : 'intake.badge.uploadedBefore',
+          )}
         </span>
       ) : null}
       {serviceCopy ? (
-        <span className="badge warn" title={`Photo ${serviceCopy.photoId} on the service`}>
-          {serviceCopy.inChosenProject ? 'on the service' : 'on the service elsewhere'}
+        <span
+          className="badge warn"
+          title={t('intake.badge.onServiceTitle', { photoId: serviceCopy.photoId })}
+        >
+          {t(
+            serviceCopy.inChosenProject
+              ? 'intake.badge.onService'
+              : 'intake.badge.onServiceElsewhere',
+          )}
         </span>
       ) : null}
-      {hasOwnDescription ? <span className="badge">own description</span> : null}
+      {hasOwnDescription ? <span className="badge">{t('intake.badge.ownDescription')}</span> : null}
     </span>
   );
 }
@@ -100,6 +122,9 @@ const Cell = memo(function Cell({
   readonly onRemoveOwnTag: (intakeId: number, tag: string) => void;
   readonly onLeaveOut: (intakeId: number) => void;
 }) {
+  const t = useT();
+  const words = useWords();
+  const intl = useIntl();
   const name = fileName(item.path);
   const settled = useSettled(THUMBNAIL_DELAY_MS);
   // The cell is named by its words only, not by the buttons inside it.
@@ -122,7 +147,7 @@ const Cell = memo(function Cell({
         <span className="cell-thumb placeholder" aria-hidden="true" />
       )}
       <span className="cell-check" aria-hidden="true">
-        {selected ? '✓' : ''}
+        {selected ? SIGNS.check : null}
       </span>
       <span className="cell-name" id={`${id}-name`} title={item.path}>
         {name}
@@ -130,7 +155,7 @@ const Cell = memo(function Cell({
       {item.status === 'photo' ? (
         <>
           <span className="cell-time" id={`${id}-time`}>
-            {captureTimeWords(item)}
+            {words(captureTimeWords(item, intl))}
           </span>
           <CellBadges
             id={`${id}-badges`}
@@ -155,14 +180,14 @@ const Cell = memo(function Cell({
         type="button"
         className="cell-leave-out"
         tabIndex={-1}
-        aria-label={`Leave out ${name}`}
-        title={`Leave out ${name}`}
+        aria-label={t('intake.review.leaveOutPhoto', { name })}
+        title={t('intake.review.leaveOutPhoto', { name })}
         onClick={(event) => {
           event.stopPropagation();
           onLeaveOut(item.intakeId);
         }}
       >
-        ×
+        {SIGNS.remove}
       </button>
     </div>
   );
@@ -173,6 +198,7 @@ const Cell = memo(function Cell({
  * width, one Tab stop, the arrows moving between photos and Space, Shift and Ctrl/Cmd selecting.
  */
 export function ReviewGrid(props: ReviewViewProps) {
+  const t = useT();
   const { items, selection, overrides, ownTags, serviceCopies, far, thumbnailUrl } = props;
   const focusIndex = selection.focus === undefined ? undefined : props.ids.indexOf(selection.focus);
   const onClick = (intakeId: number, event: MouseEvent) =>
@@ -182,7 +208,7 @@ export function ReviewGrid(props: ReviewViewProps) {
       items={items}
       cellWidth={CELL_WIDTH}
       rowHeight={ROW_HEIGHT}
-      label="Photos found"
+      label={t('intake.review.photosFound')}
       className="review-grid"
       getKey={(item) => item.intakeId}
       focusIndex={focusIndex === -1 ? undefined : focusIndex}

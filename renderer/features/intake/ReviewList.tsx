@@ -1,14 +1,17 @@
 import { memo, type MouseEvent } from 'react';
+import { useIntl } from 'react-intl';
 import type { IntakeItemView, ServiceCopyView } from '../../../shared/ipc/views';
 import { rowStyle, VirtualList } from '../../components/VirtualList';
 import { PhotoOwnTags } from '../tags/PhotoOwnTags';
-import { captureTimeWords, captureWords, ruleBadges, uncorrectedTimeWords } from './capture-words';
+import { useT, useWords } from '../../i18n/use-t';
+import { captureTimeWords, captureWords, RULE_BADGES, uncorrectedTimeWords } from './capture-words';
 import { checkPhoto } from './review-selection';
 import {
   fileName,
   handleSelectionKey,
   type ReviewViewProps,
   selectionAfterClick,
+  SIGNS,
   THUMBNAIL_DELAY_MS,
   useSettled,
 } from './review-view';
@@ -62,8 +65,12 @@ const Row = memo(function Row({
   readonly onRemoveOwnTag: (intakeId: number, tag: string) => void;
   readonly onLeaveOut: (intakeId: number) => void;
 }) {
+  const t = useT();
+  const words = useWords();
+  const intl = useIntl();
   const name = fileName(item.path);
   const settled = useSettled(THUMBNAIL_DELAY_MS);
+  const uncorrected = item.status === 'photo' ? uncorrectedTimeWords(item, intl) : undefined;
   return (
     <li
       className="intake-item"
@@ -81,7 +88,7 @@ const Row = memo(function Row({
     >
       <input
         type="checkbox"
-        aria-label={`Select ${name}`}
+        aria-label={t('intake.review.selectPhoto', { name })}
         tabIndex={-1}
         checked={selected}
         onChange={(event) =>
@@ -101,42 +108,57 @@ const Row = memo(function Row({
       </span>
       {item.status === 'photo' ? (
         <span className="detail">
-          {item.capture.correction ? (
+          {uncorrected ? (
             <>
-              <del aria-label="Camera time before correction">{uncorrectedTimeWords(item)}</del>
-              {' → '}
+              <del aria-label={t('intake.review.uncorrectedTime')}>{words(uncorrected)}</del>
+              {SIGNS.arrow}
             </>
           ) : null}
-          <span title={captureWords(item)}>{captureTimeWords(item)}</span>{' '}
-          <span className={`badge rule-${item.capture.rule}`}>{ruleBadges[item.capture.rule]}</span>
+          <span title={captureWords(item)}>{words(captureTimeWords(item, intl))}</span>
+          {SIGNS.space}
+          <span className={`badge rule-${item.capture.rule}`}>
+            {t(RULE_BADGES[item.capture.rule])}
+          </span>
           {item.capture.correction ? (
-            <span className="badge" title="The camera's clock offset was applied">
-              corrected {formatClockOffset(item.capture.correction.offsetSeconds)}
+            <span className="badge" title={t('intake.badge.correctedTitle')}>
+              {t('intake.badge.corrected', {
+                offset: formatClockOffset(item.capture.correction.offsetSeconds),
+              })}
             </span>
           ) : null}
           {item.coordinates ? (
-            <span className="badge" title={`${item.coordinates.lat}, ${item.coordinates.lon}`}>
-              GPS {item.coordinates.lat.toFixed(4)}, {item.coordinates.lon.toFixed(4)}
+            <span className="badge" title={[item.coordinates.lat, item.coordinates.lon].join(', ')}>
+              {t('intake.badge.gps', {
+                lat: item.coordinates.lat.toFixed(4),
+                lon: item.coordinates.lon.toFixed(4),
+              })}
             </span>
           ) : (
-            <span className="badge quiet">no GPS</span>
+            <span className="badge quiet">{t('intake.badge.noGps')}</span>
           )}
           {farFlag ? <FarBadge flag={farFlag} /> : null}
           {item.duplicateOf ? (
             <span className="badge warn">
-              {item.duplicateOf.kind === 'in-this-batch'
-                ? 'duplicate in this drop: skipped'
-                : 'already uploaded'}
+              {t(
+                item.duplicateOf.kind === 'in-this-batch'
+                  ? 'intake.badge.duplicateInDrop'
+                  : 'intake.badge.alreadyUploaded',
+              )}
             </span>
           ) : null}
           {serviceCopy ? (
             <span className="badge warn">
-              {serviceCopy.inChosenProject
-                ? `Already on the service (photo ${serviceCopy.photoId})`
-                : `Already on the service in another project (photo ${serviceCopy.photoId})`}
+              {t(
+                serviceCopy.inChosenProject
+                  ? 'intake.badge.alreadyOnService'
+                  : 'intake.badge.alreadyOnServiceElsewhere',
+                { photoId: serviceCopy.photoId },
+              )}
             </span>
           ) : null}
-          {hasOwnDescription ? <span className="badge">own description</span> : null}
+          {hasOwnDescription ? (
+            <span className="badge">{t('intake.badge.ownDescription')}</span>
+          ) : null}
           {item.note ? <span className="muted"> {item.note}</span> : null}
         </span>
       ) : (
@@ -150,11 +172,11 @@ const Row = memo(function Row({
       <button
         type="button"
         className="row-leave-out"
-        aria-label={`Leave out ${name}`}
-        title={`Leave out ${name}`}
+        aria-label={t('intake.review.leaveOutPhoto', { name })}
+        title={t('intake.review.leaveOutPhoto', { name })}
         onClick={() => onLeaveOut(item.intakeId)}
       >
-        Leave out
+        {t('intake.review.leaveOut')}
       </button>
     </li>
   );
@@ -165,6 +187,7 @@ const Row = memo(function Row({
  * Tab stop; Up/Down move between photos, Space, Shift and Ctrl/Cmd select as in the grid.
  */
 export function ReviewList(props: ReviewViewProps) {
+  const t = useT();
   const { items, ids, selection, overrides, ownTags, serviceCopies, far, thumbnailUrl } = props;
   const focusIndex = selection.focus === undefined ? -1 : ids.indexOf(selection.focus);
   const onToggle = (intakeId: number, extend: boolean) =>
@@ -175,7 +198,7 @@ export function ReviewList(props: ReviewViewProps) {
     <VirtualList
       items={items}
       rowHeight={ROW_HEIGHT}
-      label="Photos found"
+      label={t('intake.review.photosFound')}
       className="intake-list"
       getKey={(item) => item.intakeId}
       focusIndex={focusIndex === -1 ? undefined : focusIndex}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useT } from '../../i18n/use-t';
 import { ReviewGrid } from './ReviewGrid';
 import { ReviewList } from './ReviewList';
 import type { ReviewViewProps } from './review-view';
@@ -32,6 +33,7 @@ function saveLayout(layout: ReviewLayout): void {
  * with a labelled toggle button group. Both views share one selection, so switching keeps it.
  */
 export function ReviewPhotos(props: ReviewViewProps) {
+  const t = useT();
   const [layout, setLayout] = useState<ReviewLayout>(savedLayout);
   const choose = (next: ReviewLayout) => {
     setLayout(next);
@@ -39,12 +41,12 @@ export function ReviewPhotos(props: ReviewViewProps) {
   };
   return (
     <>
-      <div className="review-layout" role="group" aria-label="Show photos as">
+      <div className="review-layout" role="group" aria-label={t('intake.review.layout')}>
         <button type="button" aria-pressed={layout === 'grid'} onClick={() => choose('grid')}>
-          Grid
+          {t('intake.review.layout.grid')}
         </button>
         <button type="button" aria-pressed={layout === 'list'} onClick={() => choose('list')}>
-          List
+          {t('intake.review.layout.list')}
         </button>
       </div>
       {layout === 'grid' ? <ReviewGrid {...props} /> : <ReviewList {...props} />}

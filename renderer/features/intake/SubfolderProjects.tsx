@@ -1,5 +1,14 @@
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import type { MessageKey } from '../../../shared/i18n/catalogs';
+import type { MessageValues } from '../../../shared/i18n/translator';
+import { useT } from '../../i18n/use-t';
 import { ProjectPicker } from '../batch/ProjectPicker';
 import type { SubfolderChoice } from './subfolder-choices';
+
+/** Signs between words and controls (not words: the catalogs hold every word). */
+const SPACE = ' ';
+const ARROW = ' → ';
 
 /**
  * A project per subfolder of the dropped folder: the app's suggestion (from a search of the
@@ -19,27 +28,25 @@ export function SubfolderProjects({
   readonly perSubfolder: boolean;
   readonly onPerSubfolderChange: (on: boolean) => void;
 }) {
+  const t = useT();
   if (subfolders.length === 0) return null;
   return (
     <fieldset className="subfolder-projects">
-      <legend>Subfolders</legend>
+      <legend>{t('intake.subfolders.legend')}</legend>
       <label className="inline">
         <input
           type="checkbox"
           checked={perSubfolder}
           onChange={(event) => onPerSubfolderChange(event.target.checked)}
-        />{' '}
-        Each subfolder to its own project
+        />
+        {SPACE}
+        {t('intake.subfolders.perSubfolder')}
       </label>
+      {perSubfolder ? <p className="muted">{t('intake.subfolders.looseHint')}</p> : null}
       {perSubfolder ? (
-        <p className="muted">
-          Photos directly in the dropped folder go to the batch’s project above.
-        </p>
-      ) : null}
-      {perSubfolder ? (
-        <ul aria-label="Project of each subfolder">
+        <ul aria-label={t('intake.subfolders.list')}>
           {subfolders.map((subfolder) => (
-            <li key={subfolder} aria-label={`Folder ${subfolder}`}>
+            <li key={subfolder} aria-label={t('intake.subfolders.folder', { folder: subfolder })}>
               <SubfolderRow
                 subfolder={subfolder}
                 choice={choices.get(subfolder) ?? { kind: 'searching' }}
@@ -62,68 +69,98 @@ function SubfolderRow({
   readonly choice: SubfolderChoice;
   readonly onChoose: (choice: SubfolderChoice) => void;
 }) {
+  const t = useT();
   const name = <strong>{subfolder}</strong>;
+  // A sentence about the folder, its name (and a project's, where it has one) in bold.
+  const says = (key: MessageKey, values?: MessageValues) => (
+    <FormattedMessage
+      id={key}
+      values={{
+        folder: subfolder,
+        ...values,
+        b: (chunks: ReactNode[]) => <strong>{chunks}</strong>,
+      }}
+    />
+  );
   const change = (
     <button
       type="button"
-      aria-label={`Change project of ${subfolder}`}
+      aria-label={t('intake.subfolders.changeProjectOf', { folder: subfolder })}
       onClick={() => onChoose({ kind: 'changing' })}
     >
-      Change
+      {t('intake.subfolders.change')}
     </button>
   );
   const leaveOut = (
     <button
       type="button"
-      aria-label={`Leave ${subfolder} out`}
+      aria-label={t('intake.subfolders.leaveOutFolder', { folder: subfolder })}
       onClick={() => onChoose({ kind: 'left-out' })}
     >
-      Leave out
+      {t('intake.subfolders.leaveOut')}
     </button>
   );
   switch (choice.kind) {
     case 'searching':
-      return <p>{name}: looking for a project named like it…</p>;
+      return <p>{says('intake.subfolders.searching')}</p>;
     case 'suggested':
       if (choice.project.archived === true)
         // Never matched silently: the user uploads to an archived project only by saying so.
         return (
           <p>
-            {name}: the project named like it, <strong>{choice.project.name}</strong>, is archived.{' '}
+            {says('intake.subfolders.archived', { project: choice.project.name })}
+            {SPACE}
             <button
               type="button"
-              aria-label={`Upload to the archived project ${choice.project.name} for ${subfolder}`}
+              aria-label={t('intake.subfolders.uploadToArchivedFor', {
+                project: choice.project.name,
+                folder: subfolder,
+              })}
               onClick={() => onChoose({ kind: 'chosen', project: choice.project })}
             >
-              Upload to it anyway
-            </button>{' '}
-            {change} {leaveOut}
+              {t('intake.subfolders.uploadToArchived')}
+            </button>
+            {SPACE}
+            {change}
+            {SPACE}
+            {leaveOut}
           </p>
         );
       return (
         <p>
-          {name}: suggested project <strong>{choice.project.name}</strong>{' '}
+          {says('intake.subfolders.suggested', { project: choice.project.name })}
+          {SPACE}
           <button
             type="button"
             className="primary"
-            aria-label={`Confirm ${choice.project.name} for ${subfolder}`}
+            aria-label={t('intake.subfolders.confirmFor', {
+              project: choice.project.name,
+              folder: subfolder,
+            })}
             onClick={() => onChoose({ kind: 'chosen', project: choice.project })}
           >
-            Confirm
-          </button>{' '}
-          {change} {leaveOut}
+            {t('intake.subfolders.confirm')}
+          </button>
+          {SPACE}
+          {change}
+          {SPACE}
+          {leaveOut}
         </p>
       );
     case 'none':
       return (
         <p>
-          {name}: {choice.reason} {change} {leaveOut}
+          {says(choice.reason.key, choice.reason.values)}
+          {SPACE}
+          {change}
+          {SPACE}
+          {leaveOut}
         </p>
       );
     case 'changing':
       return (
         <div>
-          <p>{name}: choose its project</p>
+          <p>{says('intake.subfolders.choose')}</p>
           <ProjectPicker
             project={undefined}
             onChange={(project) => {
@@ -136,15 +173,22 @@ function SubfolderRow({
     case 'chosen':
       return (
         <p>
-          {name} → <strong>{choice.project.name}</strong> {change} {leaveOut}
+          {name}
+          {ARROW}
+          <strong>{choice.project.name}</strong>
+          {SPACE}
+          {change}
+          {SPACE}
+          {leaveOut}
         </p>
       );
     case 'left-out':
       return (
         <p>
-          {name}: left out of the upload{' '}
+          {says('intake.subfolders.leftOut')}
+          {SPACE}
           <button type="button" onClick={() => onChoose({ kind: 'changing' })}>
-            Choose a project for {subfolder}
+            {t('intake.subfolders.chooseFor', { folder: subfolder })}
           </button>
         </p>
       );

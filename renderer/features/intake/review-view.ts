@@ -3,6 +3,9 @@ import type { IntakeItemView, ServiceCopyView } from '../../../shared/ipc/views'
 import type { FarFlag } from './use-far-photos';
 import { type ReviewSelection, clickPhoto, selectionAfterKey } from './review-selection';
 
+/** Signs the views show that are not words (the catalogs hold every word). */
+export const SIGNS = { space: ' ', check: '✓', remove: '×', arrow: ' → ' } as const;
+
 /** What both review views (grid and list) are given. */
 export type ReviewViewProps = {
   readonly items: readonly IntakeItemView[];

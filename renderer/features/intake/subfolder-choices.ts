@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import type { IntakeItemView, ProjectView } from '../../../shared/ipc/views';
+import type { Words } from '../../../shared/i18n/translator';
 import { call, useBridge } from '../../bridge/hooks';
 
 /** Where one subfolder of a dropped folder stands: its suggested, chosen or no project. */
 export type SubfolderChoice =
   | { readonly kind: 'searching' }
   | { readonly kind: 'suggested'; readonly project: ProjectView }
-  | { readonly kind: 'none'; readonly reason: string }
+  /** Why no project was suggested: a sentence that names the folder in `<b>` (rendered with it). */
+  | { readonly kind: 'none'; readonly reason: Words }
   | { readonly kind: 'changing' }
   | { readonly kind: 'chosen'; readonly project: ProjectView }
   | { readonly kind: 'left-out' };
@@ -34,7 +36,7 @@ export function suggestion(subfolder: string, found: readonly ProjectView[]): Su
     named[0] ??
     found.find((entry) => entry.archived !== true);
   return project === undefined
-    ? { kind: 'none', reason: `No project matches "${subfolder}": choose one, or leave it out.` }
+    ? { kind: 'none', reason: { key: 'intake.subfolders.noMatch', values: { folder: subfolder } } }
     : { kind: 'suggested', project };
 }
 
@@ -86,7 +88,10 @@ export function useSubfolderChoices(subfolders: readonly string[]) {
         .then((found) => suggestion(subfolder, found))
         .catch((error: Error): SubfolderChoice => ({
           kind: 'none',
-          reason: `${error.message} Choose a project, or leave this folder out.`,
+          reason: {
+            key: 'intake.subfolders.searchFailed',
+            values: { folder: subfolder, problem: error.message },
+          },
         }))
         .then((choice) => setChoices((current) => new Map(current).set(subfolder, choice)));
     }

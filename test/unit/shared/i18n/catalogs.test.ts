@@ -148,4 +148,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'tray.tooltip',
   // An S3 bucket's region: German says "Region" too.
   'firstRun.photos.field.s3Region',
+  // A capture time and its zone's name, and a position: data in a notation, no words.
+  'intake.captureTime.inZone',
+  'intake.badge.gps',
 ]);
