@@ -33,7 +33,17 @@ const crossing = (names, why) => ({ group: names.flatMap(folder), message: why }
 const TRANSLATED = [
   'renderer/app/App.tsx',
   'renderer/i18n/**/*.tsx',
+  'renderer/features/settings/AccountSection.tsx',
+  'renderer/features/settings/AccountSession.tsx',
+  'renderer/features/settings/HelpSection.tsx',
   'renderer/features/settings/LanguageField.tsx',
+  'renderer/features/settings/ManagedNote.tsx',
+  'renderer/features/settings/NetworkSection.tsx',
+  'renderer/features/settings/PolicyProblem.tsx',
+  'renderer/features/settings/SectionNav.tsx',
+  'renderer/features/settings/SectionPanel.tsx',
+  'renderer/features/settings/SettingsScreen.tsx',
+  'renderer/features/settings/SetupFileButton.tsx',
 ];
 
 export default tseslint.config(

@@ -141,4 +141,9 @@ describe('the message catalogs', () => {
  * Keys whose message reads the same in every language: the product's name, and words the
  * glossary keeps as they are.
  */
-const SAME_IN_EVERY_LANGUAGE = new Set(['app.productName']);
+const SAME_IN_EVERY_LANGUAGE = new Set([
+  'app.productName',
+  // The service's name, alone or with its host.
+  'settings.account.session.heading',
+  'settings.account.session.headingWithHost',
+]);

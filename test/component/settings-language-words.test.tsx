@@ -1,0 +1,119 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ShownLocale } from '../../shared/i18n/locales';
+import type { SessionView, SettingsView } from '../../shared/ipc/views';
+import { SettingsScreen } from '../../renderer/features/settings/SettingsScreen';
+import { settingsViewFixture } from '../support/settings-view-fixture';
+import { fakeBridge, renderWithBridge } from './render-with-bridge';
+
+afterEach(cleanup);
+
+// Issue 24 §2: Settings reads in the user's language, every section of it.
+
+const SERVICE = {
+  authUrl: 'https://auth.example.com/',
+  baseUrl: 'https://api.example.com/',
+  clientId: 'uploader',
+};
+
+const SIGNED_IN: SessionView = {
+  state: 'signed-in',
+  service: 'https://auth.example.com/',
+  clientId: 'uploader',
+  access: 'photos:read photos:write',
+  expiresAt: undefined,
+  remembered: true,
+  kept: 'keychain',
+  message: undefined,
+};
+
+/** Settings in `locale`, over a fake bridge; the tab list once it is painted. */
+async function showSettings(locale: ShownLocale, settings: SettingsView) {
+  const { bridge } = fakeBridge({
+    'settings:get': settings,
+    'settings:set': settings,
+    'session:get': SIGNED_IN,
+    'watch:list': [],
+    'projects:recent': [],
+  });
+  const { container } = renderWithBridge(
+    <SettingsScreen onSaved={() => undefined} />,
+    bridge,
+    locale,
+  );
+  const tabs = await screen.findByRole('tablist');
+  return { container, tabs };
+}
+
+/**
+ * The words in `container` a user reads or hears (its text, and the labels, titles, placeholders
+ * and alternative texts of its elements), without the options of the selects that list data (time
+ * zones, languages by their own names) and without `data` (what the test passed in).
+ */
+function wordsShown(container: HTMLElement, data: readonly string[]): string {
+  const copy = container.cloneNode(true) as HTMLElement;
+  for (const option of copy.querySelectorAll(
+    'select[name="assumedZone"] option, .language-field option',
+  ))
+    option.remove();
+  const attributes = [...copy.querySelectorAll('*')].flatMap((element) =>
+    ['aria-label', 'title', 'placeholder', 'alt'].flatMap(
+      (name) => element.getAttribute(name) ?? [],
+    ),
+  );
+  let text = [copy.textContent ?? '', ...attributes].join(' ');
+  for (const datum of data) text = text.split(datum).join(' ');
+  return text;
+}
+
+/** Runs of two or more plain ASCII letters: words no catalog accented in the pseudo-locale. */
+const englishLeft = (text: string) => text.match(/[A-Za-z]{2,}/g) ?? [];
+
+describe('Settings in another language', () => {
+  it('names its sections, fields and buttons in Spanish', async () => {
+    const { tabs } = await showSettings('es', settingsViewFixture(SERVICE));
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual([
+      'Cuenta',
+      'Subida',
+      'Almacén de fotos',
+      'Carpetas vigiladas',
+      'Cámaras',
+      'Red',
+      'Mapa',
+      'Ayuda',
+    ]);
+    expect(tabs.getAttribute('aria-label')).toBe('Secciones de la configuración');
+    expect(screen.getByRole('heading', { name: 'Configuración' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Guardar' })).toBeTruthy();
+    expect(screen.getByLabelText('Dirección del servidor de inicio de sesión')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Cerrar sesión en auth.example.com' }));
+    expect(screen.getByText(/^Sesión iniciada \(esta sesión puede subir y editar fotos\)\.$/));
+    fireEvent.click(screen.getByRole('tab', { name: 'Red' }));
+    expect(
+      screen.getByLabelText('Autoridades de certificación adicionales (un archivo PEM)'),
+    ).toBeTruthy();
+  });
+
+  it('names its sections and fields in German', async () => {
+    await showSettings('de', settingsViewFixture(SERVICE));
+    expect(screen.getByRole('tab', { name: 'Überwachte Ordner' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Speichern' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Einrichtungsdatei öffnen…' })).toBeTruthy();
+  });
+
+  it('leaves no English word in the pseudo-locale, in any section', async () => {
+    const { container } = await showSettings('en-XA', settingsViewFixture(SERVICE));
+    await screen.findByText(/auth\.example\.com/, { selector: 'h4' });
+    for (const id of ['account', 'network', 'help']) {
+      const panel = container.querySelector<HTMLElement>(`#settings-panel-${id}`);
+      expect(englishLeft(wordsShown(panel ?? container, ['auth.example.com'])), id).toEqual([]);
+    }
+    const nav = screen.getByRole('tablist');
+    expect(englishLeft(wordsShown(nav, []))).toEqual([]);
+  });
+});
