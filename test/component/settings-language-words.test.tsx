@@ -67,6 +67,9 @@ function wordsShown(container: HTMLElement, data: readonly string[]): string {
   return text;
 }
 
+/** What Settings shows as it is: the service's host, and the syntax of the pace fields' examples. */
+const DATA = ['auth.example.com', '2MB/s', 'Mon-Fri 18:00-07:00'];
+
 /** Runs of two or more plain ASCII letters: words no catalog accented in the pseudo-locale. */
 const englishLeft = (text: string) => text.match(/[A-Za-z]{2,}/g) ?? [];
 
@@ -99,6 +102,24 @@ describe('Settings in another language', () => {
     ).toBeTruthy();
   });
 
+  it('says in Spanish what to fix in Uploading, next to the field', async () => {
+    await showSettings('es', settingsViewFixture(SERVICE));
+    fireEvent.click(screen.getByRole('tab', { name: 'Subida' }));
+    const far = screen.getByLabelText('Distancia para fotos lejos del proyecto (metros)');
+    fireEvent.change(far, { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(
+      await screen.findByText(
+        'La distancia para fotos lejos del proyecto debe ser un número entero de metros de 10 m a 1000 km (10 a 1000000): «5» no lo es.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(
+      'No se ha guardado nada: hay que corregir la distancia para fotos lejos del proyecto.',
+    );
+    expect(screen.getByRole('group', { name: 'Salir con subidas pendientes' })).toBeTruthy();
+    expect(screen.getByPlaceholderText('p. ej. Mon-Fri 18:00-07:00')).toBeTruthy();
+  });
+
   it('names its sections and fields in German', async () => {
     await showSettings('de', settingsViewFixture(SERVICE));
     expect(screen.getByRole('tab', { name: 'Überwachte Ordner' })).toBeTruthy();
@@ -109,9 +130,9 @@ describe('Settings in another language', () => {
   it('leaves no English word in the pseudo-locale, in any section', async () => {
     const { container } = await showSettings('en-XA', settingsViewFixture(SERVICE));
     await screen.findByText(/auth\.example\.com/, { selector: 'h4' });
-    for (const id of ['account', 'network', 'help']) {
+    for (const id of ['account', 'uploading', 'network', 'help']) {
       const panel = container.querySelector<HTMLElement>(`#settings-panel-${id}`);
-      expect(englishLeft(wordsShown(panel ?? container, ['auth.example.com'])), id).toEqual([]);
+      expect(englishLeft(wordsShown(panel ?? container, DATA)), id).toEqual([]);
     }
     const nav = screen.getByRole('tablist');
     expect(englishLeft(wordsShown(nav, []))).toEqual([]);

@@ -1,3 +1,4 @@
+import type { Words } from '../../../shared/i18n/translator';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
@@ -28,7 +29,7 @@ export function PhotoStorageSection({
   readonly hostKind: HostKind;
   readonly onHostKindChange: (kind: HostKind) => void;
   /** Why the AWS profile name typed was not saved; undefined when there is nothing wrong. */
-  readonly profileProblem: string | undefined;
+  readonly profileProblem: Words | undefined;
   /** A round trip is under way: the test button waits for it. */
   readonly testing: boolean;
   readonly onTest: () => void;

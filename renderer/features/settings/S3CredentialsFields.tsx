@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import type { Words } from '../../../shared/i18n/translator';
 import type { S3HostView } from '../../../shared/ipc/views';
+import { useWords } from '../../i18n/use-t';
 import type { CredentialSource } from './settings-input';
 
 /**
@@ -20,8 +22,9 @@ export function S3CredentialsFields({
    */
   readonly keysApart?: boolean;
   /** Why the profile name typed was not saved; undefined when there is nothing wrong. */
-  readonly profileProblem: string | undefined;
+  readonly profileProblem: Words | undefined;
 }) {
+  const words = useWords();
   const [source, setSource] = useState<CredentialSource>(
     saved?.profile === undefined ? 'keychain' : 'profile',
   );
@@ -73,7 +76,7 @@ export function S3CredentialsFields({
           </label>
           {profileProblem === undefined ? null : (
             <p id="s3-profile-problem" role="alert">
-              {profileProblem}
+              {words(profileProblem)}
             </p>
           )}
           <p id="s3-profile-help" className="muted">

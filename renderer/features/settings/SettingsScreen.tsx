@@ -46,8 +46,8 @@ export function SettingsScreen({
   const [generation, setGeneration] = useState(0);
   const [secret, setSecret] = useState('');
   const [message, setMessage] = useState<Said>();
-  const [farProblem, setFarProblem] = useState<string>();
-  const [profileProblem, setProfileProblem] = useState<string>();
+  const [farProblem, setFarProblem] = useState<Words>();
+  const [profileProblem, setProfileProblem] = useState<Words>();
   const [tilesChanged, setTilesChanged] = useState(false);
   const [testingHost, setTestingHost] = useState(false);
   const [hostKind, setHostKind] = useState<HostKind>('none');
