@@ -28,6 +28,18 @@ const SIGNED_IN: SessionView = {
   message: undefined,
 };
 
+/** An S3 photo host with stored keys. */
+const S3_HOST: SettingsView['photoHost'] = {
+  kind: 's3',
+  endpoint: 'https://s3.example.com',
+  region: 'eu-central-1',
+  bucket: 'office-photos',
+  prefix: 'uploads/',
+  pathStyle: true,
+  profile: undefined,
+  hasKeys: true,
+};
+
 /** Settings in `locale`, over a fake bridge; the tab list once it is painted. */
 async function showSettings(locale: ShownLocale, settings: SettingsView) {
   const { bridge } = fakeBridge({
@@ -120,6 +132,26 @@ describe('Settings in another language', () => {
     expect(screen.getByPlaceholderText('p. ej. Mon-Fri 18:00-07:00')).toBeTruthy();
   });
 
+  it('names the S3 photo host’s fields in German, and says what to fix next to them', async () => {
+    await showSettings('de', settingsViewFixture({ ...SERVICE, photoHost: S3_HOST }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Fotospeicher' }));
+    expect(screen.getByLabelText('Art')).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Woher seine Zugangsdaten kommen' })).toBeTruthy();
+    expect(
+      screen.getByLabelText(
+        'Zugriffsschlüssel-ID (gespeichert; zum Ersetzen beide Schlüssel eingeben)',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Ein AWS-Profil'));
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(
+      await screen.findByText(/^Geben Sie den Namen des AWS-Profils ein/, {
+        selector: '[role=alert]',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Fotospeicher testen' })).toBeTruthy();
+  });
+
   it('names its sections and fields in German', async () => {
     await showSettings('de', settingsViewFixture(SERVICE));
     expect(screen.getByRole('tab', { name: 'Überwachte Ordner' })).toBeTruthy();
@@ -128,9 +160,12 @@ describe('Settings in another language', () => {
   });
 
   it('leaves no English word in the pseudo-locale, in any section', async () => {
-    const { container } = await showSettings('en-XA', settingsViewFixture(SERVICE));
+    const { container } = await showSettings(
+      'en-XA',
+      settingsViewFixture({ ...SERVICE, photoHost: S3_HOST }),
+    );
     await screen.findByText(/auth\.example\.com/, { selector: 'h4' });
-    for (const id of ['account', 'uploading', 'network', 'help']) {
+    for (const id of ['account', 'uploading', 'storage', 'network', 'help']) {
       const panel = container.querySelector<HTMLElement>(`#settings-panel-${id}`);
       expect(englishLeft(wordsShown(panel ?? container, DATA)), id).toEqual([]);
     }

@@ -146,4 +146,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   // The service's name, alone or with its host.
   'settings.account.session.heading',
   'settings.account.session.headingWithHost',
+  // S3's own terms, kept in Spanish and German.
+  'settings.storage.s3.bucket',
+  'settings.storage.s3.region',
 ]);
