@@ -33,23 +33,7 @@ const crossing = (names, why) => ({ group: names.flatMap(folder), message: why }
 const TRANSLATED = [
   'renderer/app/App.tsx',
   'renderer/i18n/**/*.tsx',
-  'renderer/features/settings/AccountSection.tsx',
-  'renderer/features/settings/AccountSession.tsx',
-  'renderer/features/settings/FarPhotoField.tsx',
-  'renderer/features/settings/HelpSection.tsx',
-  'renderer/features/settings/LanguageField.tsx',
-  'renderer/features/settings/ManagedNote.tsx',
-  'renderer/features/settings/NetworkSection.tsx',
-  'renderer/features/settings/PhotoStorageSection.tsx',
-  'renderer/features/settings/PolicyProblem.tsx',
-  'renderer/features/settings/QuitChoiceField.tsx',
-  'renderer/features/settings/S3CredentialsFields.tsx',
-  'renderer/features/settings/SectionNav.tsx',
-  'renderer/features/settings/SectionPanel.tsx',
-  'renderer/features/settings/SettingsScreen.tsx',
-  'renderer/features/settings/SetupFileButton.tsx',
-  'renderer/features/settings/UploadPaceFields.tsx',
-  'renderer/features/settings/UploadingSection.tsx',
+  'renderer/features/settings/**/*.tsx',
 ];
 
 export default tseslint.config(

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ShownLocale } from '../../shared/i18n/locales';
+import type { WatchFolderView } from '../../shared/domain/watch-rule';
 import type { SessionView, SettingsView } from '../../shared/ipc/views';
 import { SettingsScreen } from '../../renderer/features/settings/SettingsScreen';
 import { settingsViewFixture } from '../support/settings-view-fixture';
@@ -40,13 +41,43 @@ const S3_HOST: SettingsView['photoHost'] = {
   hasKeys: true,
 };
 
+/** Two watched folders: one for a project by name, tagged, and one per subfolder, missing. */
+const FOLDERS: readonly WatchFolderView[] = [
+  {
+    rule: {
+      path: '/photos/site',
+      project: { kind: 'fixed', projectId: 'harbor', projectName: 'Harbor View Tower' },
+      description: '',
+      tags: ['site', 'concrete'],
+      tagsFromFolders: false,
+      internal: false,
+    },
+    state: 'watching',
+    lastQueuedAt: Date.UTC(2026, 10, 27, 14, 3, 9),
+    queued: 3,
+  },
+  {
+    rule: {
+      path: '/photos/all',
+      project: { kind: 'per-subfolder' },
+      description: '',
+      tags: [],
+      tagsFromFolders: true,
+      internal: true,
+    },
+    state: 'missing',
+    lastQueuedAt: null,
+    queued: 0,
+  },
+];
+
 /** Settings in `locale`, over a fake bridge; the tab list once it is painted. */
 async function showSettings(locale: ShownLocale, settings: SettingsView) {
   const { bridge } = fakeBridge({
     'settings:get': settings,
     'settings:set': settings,
     'session:get': SIGNED_IN,
-    'watch:list': [],
+    'watch:list': FOLDERS,
     'projects:recent': [],
   });
   const { container } = renderWithBridge(
@@ -61,10 +92,13 @@ async function showSettings(locale: ShownLocale, settings: SettingsView) {
 /**
  * The words in `container` a user reads or hears (its text, and the labels, titles, placeholders
  * and alternative texts of its elements), without the options of the selects that list data (time
- * zones, languages by their own names) and without `data` (what the test passed in).
+ * zones, languages by their own names), without the project search Settings borrows from the
+ * batch screen, and without `data` (what the test passed in).
  */
 function wordsShown(container: HTMLElement, data: readonly string[]): string {
   const copy = container.cloneNode(true) as HTMLElement;
+  // The project search is the batch screen's (converted with it), not Settings' own.
+  for (const picker of copy.querySelectorAll('.project-picker, .project-chosen')) picker.remove();
   for (const option of copy.querySelectorAll(
     'select[name="assumedZone"] option, .language-field option',
   ))
@@ -80,7 +114,26 @@ function wordsShown(container: HTMLElement, data: readonly string[]): string {
 }
 
 /** What Settings shows as it is: the service's host, and the syntax of the pace fields' examples. */
-const DATA = ['auth.example.com', '2MB/s', 'Mon-Fri 18:00-07:00'];
+const DATA = [
+  'auth.example.com',
+  '2MB/s',
+  'Mon-Fri 18:00-07:00',
+  '/photos/site',
+  '/photos/all',
+  'Harbor View Tower',
+  'site, concrete',
+  'Canon EOS 5D',
+  'OpenStreetMap',
+  'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  'https://',
+  'http://',
+  '{z}',
+  '{x}',
+  '{y}',
+  // A time's AM and PM in English (the pseudo-locale formats as English does).
+  'AM',
+  'PM',
+];
 
 /** Runs of two or more plain ASCII letters: words no catalog accented in the pseudo-locale. */
 const englishLeft = (text: string) => text.match(/[A-Za-z]{2,}/g) ?? [];
@@ -152,6 +205,36 @@ describe('Settings in another language', () => {
     expect(screen.getByRole('button', { name: 'Fotospeicher testen' })).toBeTruthy();
   });
 
+  it('says in Spanish what each watched folder does, with its buttons named for it', async () => {
+    await showSettings('es', settingsViewFixture(SERVICE));
+    fireEvent.click(screen.getByRole('tab', { name: 'Carpetas vigiladas' }));
+    const list = await screen.findByRole('list', { name: 'Carpetas vigiladas' });
+    const [site, all] = within(list).getAllByRole('listitem');
+    expect(site?.textContent).toContain('→ Harbor View Tower, etiquetas: site, concrete');
+    expect(site?.textContent).toContain('(3 en la cola)');
+    expect(all?.textContent).toContain('→ el proyecto que se llama como cada subcarpeta');
+    expect(all?.textContent).toContain(
+      'Falta la carpeta: se vuelve a vigilar cuando reaparezca; aún no se ha añadido nada a la cola',
+    );
+    expect(screen.getByRole('button', { name: 'Editar la regla de /photos/site' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Dejar de vigilar /photos/all' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Añadir una carpeta vigilada…' }));
+    expect(
+      await screen.findByText(
+        'Elija el proyecto (búsquelo por su nombre) o «el proyecto que se llama como cada subcarpeta».',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Cámaras' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Añadir un reloj de cámara' }));
+    expect(
+      screen.getByText(
+        'Indique la marca y el modelo de la cámara, tal como aparecen en sus fotos.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Mapa' }));
+    expect(screen.getByLabelText('Dirección de los mosaicos del mapa')).toBeTruthy();
+  });
+
   it('names its sections and fields in German', async () => {
     await showSettings('de', settingsViewFixture(SERVICE));
     expect(screen.getByRole('tab', { name: 'Überwachte Ordner' })).toBeTruthy();
@@ -162,14 +245,20 @@ describe('Settings in another language', () => {
   it('leaves no English word in the pseudo-locale, in any section', async () => {
     const { container } = await showSettings(
       'en-XA',
-      settingsViewFixture({ ...SERVICE, photoHost: S3_HOST }),
+      settingsViewFixture({
+        ...SERVICE,
+        photoHost: S3_HOST,
+        cameraOffsets: [{ make: 'Canon', model: 'Canon EOS 5D', offsetSeconds: 3780 }],
+      }),
     );
     await screen.findByText(/auth\.example\.com/, { selector: 'h4' });
-    for (const id of ['account', 'uploading', 'storage', 'network', 'help']) {
+    await screen.findByText('/photos/site');
+    await screen.findByText('Canon EOS 5D');
+    // Every section is in the page (only hidden), so one look covers them all.
+    for (const id of ['account', 'uploading', 'storage', 'watch', 'cameras', 'network', 'map']) {
       const panel = container.querySelector<HTMLElement>(`#settings-panel-${id}`);
       expect(englishLeft(wordsShown(panel ?? container, DATA)), id).toEqual([]);
     }
-    const nav = screen.getByRole('tablist');
-    expect(englishLeft(wordsShown(nav, []))).toEqual([]);
+    expect(englishLeft(wordsShown(container, DATA))).toEqual([]);
   });
 });
