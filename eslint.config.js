@@ -43,6 +43,7 @@ const TRANSLATED = [
   'renderer/features/map/**/*.tsx',
   'renderer/components/**/*.tsx',
   'renderer/features/intake/**/*.tsx',
+  'renderer/features/settings/**/*.tsx',
 ];
 
 export default tseslint.config(

@@ -1,4 +1,5 @@
 import type { SettingsView } from '../../../shared/ipc/views';
+import { useT } from '../../i18n/use-t';
 import { AccountSession } from './AccountSession';
 import { LanguageField } from './LanguageField';
 import { useManaged } from './managed-context';
@@ -18,6 +19,7 @@ export function AccountSection({
   readonly secret: string;
   readonly onSecretChange: (secret: string) => void;
 }) {
+  const t = useT();
   const auth = useManaged('authUrl');
   const api = useManaged('baseUrl');
   const client = useManaged('clientId');
@@ -27,7 +29,7 @@ export function AccountSection({
       <LanguageField chosen={settings.language} onSaved={onLanguageSaved} />
       <AccountSession />
       <label>
-        Sign-in server address
+        {t('settings.account.authUrl')}
         <input
           name="authUrl"
           type="url"
@@ -38,7 +40,7 @@ export function AccountSection({
       </label>
       <ManagedNote field="authUrl" />
       <label>
-        API address
+        {t('settings.account.baseUrl')}
         <input
           name="baseUrl"
           type="url"
@@ -49,7 +51,7 @@ export function AccountSection({
       </label>
       <ManagedNote field="baseUrl" />
       <label>
-        Client id
+        {t('settings.account.clientId')}
         <input
           name="clientId"
           defaultValue={settings.clientId ?? ''}
@@ -59,10 +61,7 @@ export function AccountSection({
       </label>
       <ManagedNote field="clientId" />
       <label>
-        Client secret{' '}
-        {settings.hasClientSecret
-          ? '(stored in the keychain; type to replace)'
-          : '(only if your registration has one)'}
+        {t('settings.account.clientSecret', { stored: settings.hasClientSecret ? 'yes' : 'no' })}
         <input
           type="password"
           autoComplete="off"
@@ -73,15 +72,15 @@ export function AccountSection({
       {settings.redirectNote === undefined ? (
         <>
           <label>
-            Sign-in returns through
+            {t('settings.account.redirect.label')}
             <select
               name="redirect"
               defaultValue={settings.redirect}
               disabled={redirect.managed}
               aria-describedby={redirect.describedBy()}
             >
-              <option value="custom-scheme">the app’s own link (recommended)</option>
-              <option value="loopback">a local address (127.0.0.1)</option>
+              <option value="custom-scheme">{t('settings.account.redirect.customScheme')}</option>
+              <option value="loopback">{t('settings.account.redirect.loopback')}</option>
             </select>
           </label>
           <ManagedNote field="redirect" />
@@ -89,7 +88,7 @@ export function AccountSection({
       ) : (
         // This install cannot use its own link: say why instead of offering it.
         <p className="muted" role="note">
-          Sign-in returns through a local address (127.0.0.1). {settings.redirectNote}
+          {t('settings.account.redirect.onlyLoopback', { note: settings.redirectNote })}
           <input type="hidden" name="redirect" value="loopback" />
         </p>
       )}

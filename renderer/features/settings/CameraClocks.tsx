@@ -5,43 +5,59 @@ import {
   withCameraOffset,
 } from '../../../shared/domain/camera-clock';
 import { describeClockOffset, parseClockOffset } from '../../../shared/domain/clock-offset-words';
+import type { MessageKey } from '../../../shared/i18n/catalogs';
+import type { Words } from '../../../shared/i18n/translator';
 import { call, useBridge } from '../../bridge/hooks';
+import { useT, useWords } from '../../i18n/use-t';
+import { SPACE } from './inline-space';
 import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
 
-const OFFSET_HINT = 'Say how far off, e.g. "1 h 3 min behind", "45 s ahead" or +1h03m';
+/**
+ * How an offset is written (`parseClockOffset` reads these forms, in English words or signed):
+ * examples in the hint, the same in every language.
+ */
+const OFFSET_EXAMPLES = { behind: '1 h 3 min behind', ahead: '45 s ahead', signed: '+1h03m' };
 
 /** One saved camera's row: its offset in words, editable, or removed. */
 function CameraRow(props: {
   readonly entry: CameraOffset;
   readonly onSave: (entry: CameraOffset) => void;
-  readonly onProblem: (message: string) => void;
+  readonly onProblem: (message: Words) => void;
 }) {
   const { entry } = props;
+  const t = useT();
   const label = cameraLabel(entry);
   const [words, setWords] = useState(describeClockOffset(entry.offsetSeconds));
   const save = () => {
     const seconds = parseClockOffset(words);
-    if (seconds === undefined) props.onProblem(`${label}: ${OFFSET_HINT}.`);
+    if (seconds === undefined)
+      props.onProblem({
+        key: 'settings.cameras.rowProblem',
+        values: { camera: label, ...OFFSET_EXAMPLES },
+      });
     else props.onSave({ ...entry, offsetSeconds: seconds });
   };
   return (
     <li>
-      <strong>{label}</strong>{' '}
+      <strong>{label}</strong>
+      {SPACE}
       <input
-        aria-label={`Clock offset of ${label}`}
+        aria-label={t('settings.cameras.offsetLabel', { camera: label })}
         value={words}
         onChange={(event) => setWords(event.target.value)}
-      />{' '}
+      />
+      {SPACE}
       <button type="button" onClick={save}>
-        Save
-      </button>{' '}
+        {t('settings.cameras.save')}
+      </button>
+      {SPACE}
       <button
         type="button"
-        aria-label={`Forget the clock offset of ${label}`}
+        aria-label={t('settings.cameras.removeLabel', { camera: label })}
         onClick={() => props.onSave({ ...entry, offsetSeconds: 0 })}
       >
-        Remove
+        {t('settings.cameras.remove')}
       </button>
     </li>
   );
@@ -53,9 +69,12 @@ function CameraRow(props: {
  */
 export function CameraClocks() {
   const bridge = useBridge();
+  const t = useT();
+  const said = useWords();
   const [offsets, setOffsets] = useState<readonly CameraOffset[]>([]);
   const [draft, setDraft] = useState({ make: '', model: '', serial: '', words: '' });
-  const [message, setMessage] = useState<string>();
+  // The form's own check (words of the catalog), or main's refusal (its own words).
+  const [message, setMessage] = useState<Words | string>();
   const managed = useManaged('cameraOffsets');
   useEffect(() => {
     call(bridge, 'settings:get', {})
@@ -71,8 +90,9 @@ export function CameraClocks() {
   const add = () => {
     const seconds = parseClockOffset(draft.words);
     if (draft.make.trim() === '' || draft.model.trim() === '')
-      setMessage('Give the camera’s make and model, as its photos name them.');
-    else if (seconds === undefined) setMessage(`${OFFSET_HINT}.`);
+      setMessage({ key: 'settings.cameras.needsMakeModel' });
+    else if (seconds === undefined)
+      setMessage({ key: 'settings.cameras.hint', values: OFFSET_EXAMPLES });
     else {
       save({
         make: draft.make.trim(),
@@ -83,9 +103,9 @@ export function CameraClocks() {
       setDraft({ make: '', model: '', serial: '', words: '' });
     }
   };
-  const field = (name: keyof typeof draft, label: string) => (
+  const field = (name: keyof typeof draft, label: MessageKey) => (
     <label>
-      {label}
+      {t(label)}
       <input
         value={draft[name]}
         onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
@@ -98,13 +118,10 @@ export function CameraClocks() {
       aria-describedby={managed.describedBy()}
       aria-labelledby="camera-clocks-heading"
     >
-      <legend id="camera-clocks-heading">Camera clocks</legend>
+      <legend id="camera-clocks-heading">{t('settings.cameras.legend')}</legend>
       <ManagedNote field="cameraOffsets" />
-      <p className="muted">
-        A camera whose clock is wrong: its photos’ times are corrected by this much before their
-        zone is decided, for photos added from now on.
-      </p>
-      <ul aria-label="Camera clocks">
+      <p className="muted">{t('settings.cameras.intro')}</p>
+      <ul aria-label={t('settings.cameras.legend')}>
         {offsets.map((entry) => (
           <CameraRow
             key={`${cameraLabel(entry)}|${entry.offsetSeconds}`}
@@ -114,14 +131,14 @@ export function CameraClocks() {
           />
         ))}
       </ul>
-      {field('make', 'Camera make')}
-      {field('model', 'Camera model')}
-      {field('serial', 'Body serial (optional)')}
-      {field('words', 'How far off its clock is')}
+      {field('make', 'settings.cameras.make')}
+      {field('model', 'settings.cameras.model')}
+      {field('serial', 'settings.cameras.serial')}
+      {field('words', 'settings.cameras.offset')}
       <button type="button" onClick={add}>
-        Add a camera clock
+        {t('settings.cameras.add')}
       </button>
-      {message ? <p role="alert">{message}</p> : null}
+      {message ? <p role="alert">{typeof message === 'string' ? message : said(message)}</p> : null}
     </fieldset>
   );
 }

@@ -1,5 +1,7 @@
 import { DEFAULT_FAR_METERS } from '../../../shared/domain/project-distance';
-import { FAR_METERS_RANGE_TEXT } from './far-threshold';
+import type { Words } from '../../../shared/i18n/translator';
+import { useT, useWords } from '../../i18n/use-t';
+import { FAR_METERS_RANGE_VALUES } from './far-threshold';
 import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
 
@@ -13,15 +15,17 @@ export function FarPhotoField({
 }: {
   readonly savedMeters: number;
   /** Why the value typed was not saved; undefined when there is nothing wrong. */
-  readonly problem: string | undefined;
+  readonly problem: Words | undefined;
 }) {
+  const t = useT();
+  const words = useWords();
   const managed = useManaged('farMeters');
   // A text field checked on Save: a number field's own range check would block the form with
   // a browser bubble instead of saying, next to the field, what to write.
   return (
     <>
       <label>
-        Far-photo distance (metres)
+        {t('settings.uploading.far.label')}
         <input
           name="farMeters"
           inputMode="numeric"
@@ -38,12 +42,14 @@ export function FarPhotoField({
       <ManagedNote field="farMeters" />
       {problem === undefined ? null : (
         <p id="far-meters-problem" role="alert">
-          {problem}
+          {words(problem)}
         </p>
       )}
       <p id="far-meters-help" className="muted">
-        A photo taken farther than this from the chosen project is flagged before upload, with the
-        nearest project suggested ({FAR_METERS_RANGE_TEXT}; {DEFAULT_FAR_METERS} m by default).
+        {t('settings.uploading.far.help', {
+          ...FAR_METERS_RANGE_VALUES,
+          default: DEFAULT_FAR_METERS,
+        })}
       </p>
     </>
   );

@@ -1,4 +1,5 @@
 import type { SettingsField } from './managed-fields';
+import { useT } from '../../i18n/use-t';
 import { useManaged } from './managed-context';
 
 /**
@@ -6,10 +7,11 @@ import { useManaged } from './managed-context';
  * aria-describedby); nothing for a field the user may change.
  */
 export function ManagedNote({ field }: { readonly field: SettingsField }) {
+  const t = useT();
   const { managed, noteId } = useManaged(field);
   return managed ? (
     <span id={noteId} className="managed-note">
-      Set by your organisation
+      {t('settings.policy.managedNote')}
     </span>
   ) : null;
 }

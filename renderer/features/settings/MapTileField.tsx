@@ -1,4 +1,6 @@
 import { DEFAULT_MAP_TILE_URL } from '../../../shared/domain/map-tiles';
+import { useT } from '../../i18n/use-t';
+import { SPACE } from './inline-space';
 import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
 
@@ -16,11 +18,12 @@ export function MapTileField({
   /** True once a new address was saved and the window still runs under the old policy. */
   readonly changed: boolean;
 }) {
+  const t = useT();
   const managed = useManaged('mapTileUrl');
   return (
     <>
       <label>
-        Map tile address
+        {t('settings.map.label')}
         <input
           name="mapTileUrl"
           defaultValue={savedUrl}
@@ -31,15 +34,21 @@ export function MapTileField({
       </label>
       <ManagedNote field="mapTileUrl" />
       <p id="map-tile-help" className="muted">
-        Where the map gets its background, with {'{z}'}, {'{x}'} and {'{y}'} in it: https://, or
-        http:// to this computer only. The default is OpenStreetMap ({DEFAULT_MAP_TILE_URL}). Only
-        this address’s server may send the window images.
+        {t('settings.map.help', {
+          z: '{z}',
+          x: '{x}',
+          y: '{y}',
+          https: 'https://',
+          http: 'http://',
+          url: DEFAULT_MAP_TILE_URL,
+        })}
       </p>
       {changed ? (
         <p role="note">
-          The map uses the new address once the window is reloaded.{' '}
+          {t('settings.map.reloadNeeded')}
+          {SPACE}
           <button type="button" onClick={() => window.location.reload()}>
-            Reload the window now
+            {t('settings.map.reload')}
           </button>
         </p>
       ) : null}

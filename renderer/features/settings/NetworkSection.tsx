@@ -1,19 +1,17 @@
 import type { SettingsView } from '../../../shared/ipc/views';
+import { useT } from '../../i18n/use-t';
 import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
 
 /** Settings › Network: how the proxy is found, and extra certificate authorities to trust. */
 export function NetworkSection({ settings }: { readonly settings: SettingsView }) {
+  const t = useT();
   const ca = useManaged('caFile');
   return (
     <>
-      <p>
-        Proxy: the app uses this computer’s own proxy settings, as the system browser does
-        (including a proxy configuration script or automatic detection). The command line uses
-        HTTPS_PROXY, HTTP_PROXY and NO_PROXY.
-      </p>
+      <p>{t('settings.network.proxy')}</p>
       <label>
-        Extra certificate authorities (a PEM file)
+        {t('settings.network.caFile')}
         <input
           name="caFile"
           defaultValue={settings.caFile ?? ''}
@@ -24,9 +22,7 @@ export function NetworkSection({ settings }: { readonly settings: SettingsView }
       </label>
       <ManagedNote field="caFile" />
       <p id="ca-file-help" className="muted">
-        Only where the network checks secure connections with your organisation’s own certificate:
-        the full path of the PEM file of its certificate authorities, trusted besides this
-        computer’s. Most networks need none.
+        {t('settings.network.caFileHelp')}
       </p>
     </>
   );

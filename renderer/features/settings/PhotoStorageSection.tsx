@@ -1,4 +1,7 @@
+import type { Words } from '../../../shared/i18n/translator';
 import type { SettingsView } from '../../../shared/ipc/views';
+import { useT } from '../../i18n/use-t';
+import { SPACE } from './inline-space';
 import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
 import { S3CredentialsFields, S3KeyFields } from './S3CredentialsFields';
@@ -28,11 +31,12 @@ export function PhotoStorageSection({
   readonly hostKind: HostKind;
   readonly onHostKindChange: (kind: HostKind) => void;
   /** Why the AWS profile name typed was not saved; undefined when there is nothing wrong. */
-  readonly profileProblem: string | undefined;
+  readonly profileProblem: Words | undefined;
   /** A round trip is under way: the test button waits for it. */
   readonly testing: boolean;
   readonly onTest: () => void;
 }) {
+  const t = useT();
   const managed = useManaged('photoHost');
   const s3 = settings.photoHost?.kind === 's3' ? settings.photoHost : undefined;
   const published = settings.photoHost?.kind === 'published' ? settings.photoHost : undefined;
@@ -42,40 +46,41 @@ export function PhotoStorageSection({
   return (
     <>
       <fieldset disabled={managed.managed} aria-describedby={managed.describedBy()}>
-        <legend>Photo host: where photos are put for the service to fetch</legend>
+        <legend>{t('settings.storage.legend')}</legend>
         <ManagedNote field="photoHost" />
         <label>
-          Kind
+          {t('settings.storage.kind.label')}
           <select
             value={hostKind}
             onChange={(event) => onHostKindChange(hostKindOf(event.target.value))}
           >
-            <option value="none">not set up</option>
-            <option value="s3">S3-compatible bucket (AWS S3, R2, B2, Wasabi, MinIO)</option>
-            <option value="published">a folder a web server publishes</option>
+            <option value="none">{t('settings.storage.kind.none')}</option>
+            <option value="s3">{t('settings.storage.kind.s3')}</option>
+            <option value="published">{t('settings.storage.kind.published')}</option>
           </select>
         </label>
         {hostKind === 's3' ? (
           <>
             <label>
-              Endpoint (leave empty for AWS)
+              {t('settings.storage.s3.endpoint')}
               <input name="s3Endpoint" type="url" defaultValue={s3?.endpoint ?? ''} />
             </label>
             <label>
-              Region
+              {t('settings.storage.s3.region')}
               <input name="s3Region" defaultValue={s3?.region ?? ''} />
             </label>
             <label>
-              Bucket
+              {t('settings.storage.s3.bucket')}
               <input name="s3Bucket" defaultValue={s3?.bucket ?? ''} />
             </label>
             <label>
-              Key prefix
+              {t('settings.storage.s3.prefix')}
               <input name="s3Prefix" defaultValue={s3?.prefix ?? ''} />
             </label>
             <label className="inline">
-              <input name="s3PathStyle" type="checkbox" defaultChecked={s3?.pathStyle ?? false} />{' '}
-              Path-style addresses (MinIO and most self-hosted stores)
+              <input name="s3PathStyle" type="checkbox" defaultChecked={s3?.pathStyle ?? false} />
+              {SPACE}
+              {t('settings.storage.s3.pathStyle')}
             </label>
             <S3CredentialsFields
               saved={s3}
@@ -87,11 +92,11 @@ export function PhotoStorageSection({
         {hostKind === 'published' ? (
           <>
             <label>
-              Local folder
+              {t('settings.storage.published.root')}
               <input name="publishedRoot" defaultValue={published?.root ?? ''} />
             </label>
             <label>
-              Its web address
+              {t('settings.storage.published.url')}
               <input name="publishedUrl" type="url" defaultValue={published?.urlPrefix ?? ''} />
             </label>
           </>
@@ -99,17 +104,15 @@ export function PhotoStorageSection({
       </fieldset>
       {ownKeys !== undefined ? (
         <fieldset aria-describedby="s3-own-keys-help">
-          <legend>Your keys for this photo host</legend>
+          <legend>{t('settings.storage.ownKeys.legend')}</legend>
           <p id="s3-own-keys-help" className="muted">
-            {ownKeys.hasKeys
-              ? 'Your organisation sets the photo host; your keys for it are stored in the keychain.'
-              : 'Your organisation sets the photo host; your keys for it are not stored yet, so uploads wait until you enter them here.'}
+            {t('settings.storage.ownKeys.help', { stored: ownKeys.hasKeys ? 'yes' : 'no' })}
           </p>
           <S3KeyFields hasKeys={ownKeys.hasKeys} />
         </fieldset>
       ) : null}
       <button type="button" onClick={onTest} disabled={testing}>
-        Test the photo host
+        {t('settings.storage.test')}
       </button>
     </>
   );

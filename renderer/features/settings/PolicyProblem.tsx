@@ -1,13 +1,16 @@
+import { useT } from '../../i18n/use-t';
+
 /**
  * The organisation's policy failed its checks and was ignored as a whole: said once, at the top
  * of Settings, in main's words (what is wrong and whom to ask, `parsePolicy`), with one line of
  * what it means for this screen.
  */
 export function PolicyProblem({ problem }: { readonly problem: string | undefined }) {
+  const t = useT();
   if (problem === undefined) return null;
   return (
     <p className="banner" role="alert">
-      {problem} Until it is corrected, the settings below are your own.
+      {t('settings.policy.problem', { problem })}
     </p>
   );
 }

@@ -1,14 +1,10 @@
 import { useState } from 'react';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
+import { useT } from '../../i18n/use-t';
+import { SPACE } from './inline-space';
 import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
-
-/** The remembered answer in words. */
-const REMEMBERED: Record<Exclude<SettingsView['quitWithPending'], 'ask'>, string> = {
-  quit: 'quit anyway (the uploads go on the next time Photo Uploader runs)',
-  'keep-uploading': 'keep uploading in the background (the app is not asked to quit)',
-};
 
 /**
  * The Settings form's "Quitting with uploads pending" (issue 22): the answer remembered with
@@ -23,6 +19,7 @@ export function QuitChoiceField({
   readonly onSaved: (settings: SettingsView) => void;
 }) {
   const bridge = useBridge();
+  const t = useT();
   const [problem, setProblem] = useState<string>();
   const managed = useManaged('quitWithPending');
   const reset = () => {
@@ -33,15 +30,16 @@ export function QuitChoiceField({
   };
   return (
     <fieldset aria-describedby={managed.describedBy()}>
-      <legend>Quitting with uploads pending</legend>
+      <legend>{t('settings.uploading.quit.legend')}</legend>
       <ManagedNote field="quitWithPending" />
       {remembered === 'ask' ? (
-        <p className="muted">You are asked each time you quit with uploads pending.</p>
+        <p className="muted">{t('settings.uploading.quit.ask')}</p>
       ) : (
         <p>
-          Remembered: {REMEMBERED[remembered]}.{' '}
+          {t('settings.uploading.quit.remembered', { choice: remembered })}
+          {SPACE}
           <button type="button" onClick={reset} disabled={managed.managed}>
-            Ask me again when I quit
+            {t('settings.uploading.quit.reset')}
           </button>
         </p>
       )}

@@ -1,5 +1,8 @@
 import { useState } from 'react';
+import type { Words } from '../../../shared/i18n/translator';
 import type { S3HostView } from '../../../shared/ipc/views';
+import { useT, useWords } from '../../i18n/use-t';
+import { SPACE } from './inline-space';
 import type { CredentialSource } from './settings-input';
 
 /**
@@ -20,15 +23,17 @@ export function S3CredentialsFields({
    */
   readonly keysApart?: boolean;
   /** Why the profile name typed was not saved; undefined when there is nothing wrong. */
-  readonly profileProblem: string | undefined;
+  readonly profileProblem: Words | undefined;
 }) {
+  const t = useT();
+  const words = useWords();
   const [source, setSource] = useState<CredentialSource>(
     saved?.profile === undefined ? 'keychain' : 'profile',
   );
   return (
     <>
       <fieldset>
-        <legend>Where its credentials come from</legend>
+        <legend>{t('settings.storage.credentials.legend')}</legend>
         <label className="inline">
           <input
             type="radio"
@@ -36,8 +41,9 @@ export function S3CredentialsFields({
             value="keychain"
             checked={source === 'keychain'}
             onChange={() => setSource('keychain')}
-          />{' '}
-          Keys stored in the keychain
+          />
+          {SPACE}
+          {t('settings.storage.credentials.keychain')}
         </label>
         <label className="inline">
           <input
@@ -46,8 +52,9 @@ export function S3CredentialsFields({
             value="profile"
             checked={source === 'profile'}
             onChange={() => setSource('profile')}
-          />{' '}
-          An AWS profile
+          />
+          {SPACE}
+          {t('settings.storage.credentials.profile')}
         </label>
       </fieldset>
       {source === 'keychain' ? (
@@ -57,7 +64,7 @@ export function S3CredentialsFields({
       ) : (
         <>
           <label>
-            AWS profile name
+            {t('settings.storage.profile.label')}
             <input
               name="s3Profile"
               autoComplete="off"
@@ -73,13 +80,11 @@ export function S3CredentialsFields({
           </label>
           {profileProblem === undefined ? null : (
             <p id="s3-profile-problem" role="alert">
-              {profileProblem}
+              {words(profileProblem)}
             </p>
           )}
           <p id="s3-profile-help" className="muted">
-            Its credentials are read from this computer’s AWS configuration (~/.aws/config and
-            ~/.aws/credentials, IAM Identity Center after aws sso login, or a credential_process),
-            so no keys are stored here.
+            {t('settings.storage.profile.help')}
           </p>
         </>
       )}
@@ -92,14 +97,15 @@ export function S3CredentialsFields({
  * Sent only as a pair (`photoHostFrom`, `managedHostKeys`).
  */
 export function S3KeyFields({ hasKeys }: { readonly hasKeys: boolean }) {
+  const t = useT();
   return (
     <>
       <label>
-        Access key id {hasKeys ? '(stored; type both keys to replace)' : ''}
+        {t('settings.storage.keys.accessKeyId', { stored: hasKeys ? 'yes' : 'no' })}
         <input name="s3AccessKeyId" autoComplete="off" />
       </label>
       <label>
-        Secret access key
+        {t('settings.storage.keys.secretAccessKey')}
         <input name="s3SecretAccessKey" type="password" autoComplete="off" />
       </label>
     </>

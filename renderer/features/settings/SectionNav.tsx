@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useRef } from 'react';
+import { useT } from '../../i18n/use-t';
 import {
   sectionAfterKey,
   sectionPanelId,
@@ -18,6 +19,7 @@ export function SectionNav({
   readonly current: SettingsSectionId;
   readonly onChoose: (section: SettingsSectionId) => void;
 }) {
+  const t = useT();
   const list = useRef<HTMLDivElement>(null);
   const keyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const next = sectionAfterKey(current, event.key);
@@ -31,7 +33,7 @@ export function SectionNav({
       ref={list}
       className="settings-nav"
       role="tablist"
-      aria-label="Settings sections"
+      aria-label={t('settings.sections.label')}
       aria-orientation="vertical"
     >
       {SETTINGS_SECTIONS.map((section) => (
@@ -46,7 +48,7 @@ export function SectionNav({
           onClick={() => onChoose(section.id)}
           onKeyDown={keyDown}
         >
-          {section.title}
+          {t(section.title)}
         </button>
       ))}
     </div>

@@ -1,6 +1,8 @@
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Words } from '../../../shared/i18n/translator';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
+import { useT, useWords } from '../../i18n/use-t';
 import { AccountSection } from './AccountSection';
 import { CameraClocks } from './CameraClocks';
 import { HelpSection } from './HelpSection';
@@ -19,6 +21,12 @@ import { UploadingSection } from './UploadingSection';
 import { WatchedFoldersSection } from './WatchedFoldersSection';
 import './settings.css';
 
+/** What the status line says: words from the catalog, or main's own words (a failed call's). */
+type Said = Words | string;
+
+/** The "Saved." of the last Save (dropped once a field changes). */
+const SAVED: Words = { key: 'settings.save.saved' };
+
 /**
  * Settings in sections (Account, Uploading, Photo storage, Watched folders, Cameras, Network, Map,
  * Help), one shown at a time, all in one form: one Save sends what was typed in any of them,
@@ -30,14 +38,16 @@ export function SettingsScreen({
   readonly onSaved: (settings: SettingsView) => void;
 }) {
   const bridge = useBridge();
+  const t = useT();
+  const words = useWords();
   const [settings, setSettings] = useState<SettingsView>();
   const [section, setSection] = useState<SettingsSectionId>('account');
   // Bumped when settings change from outside the form (a setup file): the fields start afresh.
   const [generation, setGeneration] = useState(0);
   const [secret, setSecret] = useState('');
-  const [message, setMessage] = useState<string>();
-  const [farProblem, setFarProblem] = useState<string>();
-  const [profileProblem, setProfileProblem] = useState<string>();
+  const [message, setMessage] = useState<Said>();
+  const [farProblem, setFarProblem] = useState<Words>();
+  const [profileProblem, setProfileProblem] = useState<Words>();
   const [tilesChanged, setTilesChanged] = useState(false);
   const [testingHost, setTestingHost] = useState(false);
   const [hostKind, setHostKind] = useState<HostKind>('none');
@@ -76,7 +86,7 @@ export function SettingsScreen({
     [bridge],
   );
   const managed = useMemo(() => managedFields(settings?.managed ?? []), [settings?.managed]);
-  if (settings === undefined) return <p className="muted">Loading settings…</p>;
+  if (settings === undefined) return <p className="muted">{t('settings.screen.loading')}</p>;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const read = formSettings(new FormData(event.currentTarget), settings, hostKind, secret);
@@ -84,13 +94,13 @@ export function SettingsScreen({
     setProfileProblem(read.ok ? undefined : read.profileProblem);
     if (!read.ok) return setMessage(read.message);
     // A "Saved." from an earlier save must not stand for this one while main still works on it.
-    setMessage('Saving…');
+    setMessage({ key: 'settings.save.saving' });
     call(bridge, 'settings:set', read.input)
       .then((saved) => {
         if (saved.mapTileUrl !== settings.mapTileUrl) setTilesChanged(true);
         setSettings(saved);
         setSecret('');
-        setMessage('Saved.');
+        setMessage(SAVED);
         onSaved(saved);
       })
       .catch((error: Error) => setMessage(error.message));
@@ -98,7 +108,7 @@ export function SettingsScreen({
   const testHost = () => {
     // The round trip takes a few seconds: say so, and do not start a second one meanwhile.
     setTestingHost(true);
-    setMessage('Testing the photo host: putting a test image there and downloading it back…');
+    setMessage({ key: 'settings.storage.testing' });
     call(bridge, 'settings:test-photo-host', {})
       .then((result) => setMessage(result.message))
       .catch((error: Error) => setMessage(error.message))
@@ -117,10 +127,10 @@ export function SettingsScreen({
         className="settings"
         onSubmit={submit}
         // Once a field changes, "Saved." no longer describes the form.
-        onChange={() => setMessage((shown) => (shown === 'Saved.' ? undefined : shown))}
+        onChange={() => setMessage((shown) => (shown === SAVED ? undefined : shown))}
         aria-labelledby="settings-heading"
       >
-        <h2 id="settings-heading">Settings</h2>
+        <h2 id="settings-heading">{t('settings.screen.heading')}</h2>
         <PolicyProblem problem={settings.policyProblem} />
         <SetupFileButton onApplied={setupApplied} />
         <div className="settings-layout">
@@ -176,9 +186,11 @@ export function SettingsScreen({
             </SectionPanel>
           </div>
         </div>
-        {message ? <p role="status">{message}</p> : null}
+        {message ? (
+          <p role="status">{typeof message === 'string' ? message : words(message)}</p>
+        ) : null}
         <button type="submit" className="primary">
-          Save
+          {t('settings.save.button')}
         </button>
       </form>
     </ManagedFieldsContext.Provider>

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { call, useBridge } from '../../bridge/hooks';
+import { useT } from '../../i18n/use-t';
+import { SPACE } from './inline-space';
 
 /** What the last attempt came to: what the setup set, or why it was refused. */
 type Outcome = { readonly kind: 'said' | 'refused'; readonly text: string };
@@ -10,6 +12,7 @@ type Outcome = { readonly kind: 'said' | 'refused'; readonly text: string };
  */
 export function SetupFileButton({ onApplied }: { readonly onApplied: () => void }) {
   const bridge = useBridge();
+  const t = useT();
   const [opening, setOpening] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
   const open = () => {
@@ -19,7 +22,7 @@ export function SetupFileButton({ onApplied }: { readonly onApplied: () => void 
       .then((result) => {
         setOutcome({
           kind: 'said',
-          text: result.applied ? result.message : 'No setup file was opened: nothing changed.',
+          text: result.applied ? result.message : t('settings.setupFile.notOpened'),
         });
         if (result.applied) onApplied();
       })
@@ -29,10 +32,11 @@ export function SetupFileButton({ onApplied }: { readonly onApplied: () => void 
   return (
     <div className="setup-file">
       <button type="button" onClick={open} disabled={opening} aria-describedby="setup-file-help">
-        Open a setup file…
-      </button>{' '}
+        {t('settings.setupFile.open')}
+      </button>
+      {SPACE}
       <span id="setup-file-help" className="muted">
-        The .photouploader file your IT sent sets up the service and where photos go.
+        {t('settings.setupFile.help')}
       </span>
       {outcome === undefined ? null : outcome.kind === 'said' ? (
         <p role="status">{outcome.text}</p>

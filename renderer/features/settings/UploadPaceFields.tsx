@@ -1,21 +1,24 @@
 import type { SettingsView } from '../../../shared/ipc/views';
+import { useT } from '../../i18n/use-t';
+import { SPACE } from './inline-space';
 import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
-import { uploadRateText } from './upload-pace';
+import { PACE_EXAMPLES, uploadRateText } from './upload-pace';
 
 /** The Settings form's "Upload pace" fields: a bandwidth cap and upload hours (issue 14). */
 export function UploadPaceFields({ settings }: { readonly settings: SettingsView }) {
+  const t = useT();
   const rate = useManaged('maxUploadRate');
   const hours = useManaged('uploadHours');
   const battery = useManaged('pauseOnBattery');
   return (
     <fieldset>
-      <legend>Upload pace</legend>
+      <legend>{t('settings.uploading.pace.legend')}</legend>
       <label>
-        Most bytes a second sent to the photo host (empty: no cap)
+        {t('settings.uploading.pace.rate')}
         <input
           name="maxUploadRate"
-          placeholder="e.g. 2MB/s"
+          placeholder={t('settings.uploading.pace.example', { example: PACE_EXAMPLES.rate })}
           defaultValue={uploadRateText(settings.maxUploadBytesPerSecond)}
           readOnly={rate.managed}
           aria-describedby={rate.describedBy()}
@@ -23,10 +26,10 @@ export function UploadPaceFields({ settings }: { readonly settings: SettingsView
       </label>
       <ManagedNote field="maxUploadRate" />
       <label>
-        Upload hours, in this computer’s time zone (empty: any time)
+        {t('settings.uploading.pace.hours')}
         <input
           name="uploadHours"
-          placeholder="e.g. Mon-Fri 18:00-07:00"
+          placeholder={t('settings.uploading.pace.example', { example: PACE_EXAMPLES.hours })}
           defaultValue={settings.uploadHours ?? ''}
           readOnly={hours.managed}
           aria-describedby={hours.describedBy()}
@@ -40,8 +43,9 @@ export function UploadPaceFields({ settings }: { readonly settings: SettingsView
           defaultChecked={settings.pauseOnBattery}
           disabled={battery.managed}
           aria-describedby={battery.describedBy()}
-        />{' '}
-        Pause uploads while this computer runs on battery
+        />
+        {SPACE}
+        {t('settings.uploading.pace.battery')}
       </label>
       <ManagedNote field="pauseOnBattery" />
     </fieldset>

@@ -1,9 +1,12 @@
+import type { Words } from '../../../shared/i18n/translator';
 import type { SettingsView } from '../../../shared/ipc/views';
+import { useT } from '../../i18n/use-t';
 import { FarPhotoField } from './FarPhotoField';
 import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
 import { QuitChoiceField } from './QuitChoiceField';
 import { UploadPaceFields } from './UploadPaceFields';
+import { SPACE } from './inline-space';
 
 /** The zones to offer, with the current one even if the list lacks it (`UTC` often is). */
 function withZone(zones: readonly string[], current: string): readonly string[] {
@@ -21,16 +24,17 @@ export function UploadingSection({
 }: {
   readonly settings: SettingsView;
   /** Why the far-photo distance typed was not saved; undefined when nothing is wrong. */
-  readonly farProblem: string | undefined;
+  readonly farProblem: Words | undefined;
   readonly onQuitChoiceSaved: (saved: SettingsView) => void;
 }) {
+  const t = useT();
   const concurrency = useManaged('concurrency');
   const zone = useManaged('assumedZone');
   const keep = useManaged('keepOriginals');
   return (
     <>
       <label>
-        Uploads at once
+        {t('settings.uploading.concurrency')}
         <input
           name="concurrency"
           type="number"
@@ -50,13 +54,13 @@ export function UploadingSection({
           defaultChecked={settings.keepOriginals}
           disabled={keep.managed}
           aria-describedby={keep.describedBy()}
-        />{' '}
-        Send HEIC and TIFF photos unchanged (otherwise they are sent as JPEG, which every browser
-        shows)
+        />
+        {SPACE}
+        {t('settings.uploading.keepOriginals')}
       </label>
       <ManagedNote field="keepOriginals" />
       <label>
-        Default time zone for photos without one
+        {t('settings.uploading.zone')}
         <select
           name="assumedZone"
           defaultValue={settings.assumedZone}

@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react';
+import { type IntlShape, useIntl } from 'react-intl';
 import type { WatchFolderView } from '../../../shared/domain/watch-rule';
+import type { MessageValues, Words } from '../../../shared/i18n/translator';
 import { call, useBridge } from '../../bridge/hooks';
+import { useT, useWords } from '../../i18n/use-t';
+import { SPACE } from './inline-space';
 import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
 import { WatchRuleEditor } from './WatchRuleEditor';
@@ -11,24 +15,51 @@ import {
   ruleInput,
   WatchRuleFields,
 } from './WatchRuleFields';
-import { plural } from '../../../shared/domain/plural';
+
+/** When a folder last queued a photo, as the arguments of its state's message. */
+function lastQueued(folder: WatchFolderView, intl: IntlShape): MessageValues {
+  if (folder.lastQueuedAt === null) return { queued: 'never', at: '' };
+  // The date and time as the language writes them, seconds included.
+  const at = intl.formatDate(new Date(folder.lastQueuedAt), {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+  return { queued: 'yes', at };
+}
 
 /** A watched folder's state in a few words. */
-function stateText(folder: WatchFolderView): string {
-  const last =
-    folder.lastQueuedAt === null
-      ? 'nothing queued yet'
-      : `last queued ${new Date(folder.lastQueuedAt).toLocaleString()}`;
+function stateWords(folder: WatchFolderView, intl: IntlShape): Words {
   switch (folder.state) {
     case 'watching':
-      return `Watching; ${last}`;
+      return { key: 'settings.watch.state.watching', values: lastQueued(folder, intl) };
     case 'missing':
-      return `Folder missing: watched again when it comes back; ${last}`;
+      return { key: 'settings.watch.state.missing', values: lastQueued(folder, intl) };
     case 'starting':
-      return 'Starting…';
+      return { key: 'settings.watch.state.starting' };
     case 'off':
-      return 'Not watched by this process yet';
+      return { key: 'settings.watch.state.off' };
   }
+}
+
+/** What a watched folder's rule does: its project and its tags. */
+function ruleWords(folder: WatchFolderView): Words {
+  const { project, tags } = folder.rule;
+  return {
+    key: 'settings.watch.folder.rule',
+    values: {
+      ...(project.kind !== 'fixed'
+        ? { project: 'perSubfolder', name: '', id: '' }
+        : project.projectName === undefined
+          ? { project: 'byId', name: '', id: project.projectId }
+          : { project: 'fixed', name: project.projectName, id: project.projectId }),
+      hasTags: tags.length > 0 ? 'yes' : 'no',
+      tags: tags.join(', '),
+    },
+  };
 }
 
 /**
@@ -38,9 +69,13 @@ function stateText(folder: WatchFolderView): string {
  */
 export function WatchFolders({ settleSeconds = 5 }: { readonly settleSeconds?: number }) {
   const bridge = useBridge();
+  const intl = useIntl();
+  const t = useT();
+  const words = useWords();
   const [folders, setFolders] = useState<readonly WatchFolderView[]>([]);
   const [form, setForm] = useState<RuleForm>(emptyRuleForm);
-  const [message, setMessage] = useState<string>();
+  // The form's own check (words of the catalog), or main's refusal (its own words).
+  const [message, setMessage] = useState<Words | string>();
   const managed = useManaged('watchFolders');
   /** The folder whose rule is being edited, if any. */
   const [editing, setEditing] = useState<string>();
@@ -73,39 +108,40 @@ export function WatchFolders({ settleSeconds = 5 }: { readonly settleSeconds?: n
       aria-describedby={managed.describedBy()}
       aria-labelledby="watch-heading"
     >
-      <legend id="watch-heading">Watched folders</legend>
+      <legend id="watch-heading">{t('settings.watch.legend')}</legend>
       <ManagedNote field="watchFolders" />
-      <p className="muted">
-        New photos in these folders (and their subfolders) are queued once they are complete: their
-        size and time unchanged for {plural(settleSeconds, { one: '# second', other: '# seconds' })}{' '}
-        (the settle time above) and the image whole. Each file is queued once.
-      </p>
-      <ul aria-label="Watched folders">
+      <p className="muted">{t('settings.watch.intro', { seconds: settleSeconds })}</p>
+      <ul aria-label={t('settings.watch.legend')}>
         {folders.map((folder) => (
           <li key={folder.rule.path}>
-            <strong>{folder.rule.path}</strong>{' '}
-            {folder.rule.project.kind === 'fixed'
-              ? `→ ${folder.rule.project.projectName ?? `project ${folder.rule.project.projectId}`}`
-              : '→ the project named like each subfolder'}
-            {folder.rule.tags.length > 0 ? `, tags: ${folder.rule.tags.join(', ')}` : ''}
+            <strong>{folder.rule.path}</strong>
+            {SPACE}
+            {words(ruleWords(folder))}
             <br />
-            <span role="status">{stateText(folder)}</span>
-            {folder.queued > 0 ? ` (${folder.queued} queued)` : ''}{' '}
+            <span role="status">{words(stateWords(folder, intl))}</span>
+            {folder.queued > 0 ? (
+              <>
+                {SPACE}
+                {t('settings.watch.folder.queued', { count: folder.queued })}
+              </>
+            ) : null}
+            {SPACE}
             {editing === folder.rule.path ? null : (
               <button
                 type="button"
-                aria-label={`Edit the rule of ${folder.rule.path}`}
+                aria-label={t('settings.watch.folder.editLabel', { path: folder.rule.path })}
                 onClick={() => setEditing(folder.rule.path)}
               >
-                Edit
+                {t('settings.watch.folder.edit')}
               </button>
-            )}{' '}
+            )}
+            {SPACE}
             <button
               type="button"
-              aria-label={`Stop watching ${folder.rule.path}`}
+              aria-label={t('settings.watch.folder.stopLabel', { path: folder.rule.path })}
               onClick={() => remove(folder.rule.path)}
             >
-              Stop watching
+              {t('settings.watch.folder.stop')}
             </button>
             {editing === folder.rule.path ? (
               <WatchRuleEditor
@@ -122,9 +158,11 @@ export function WatchFolders({ settleSeconds = 5 }: { readonly settleSeconds?: n
       </ul>
       <WatchRuleFields form={form} onChange={setForm} />
       <button type="button" onClick={add}>
-        Add a watched folder…
+        {t('settings.watch.add')}
       </button>
-      {message ? <p role="alert">{message}</p> : null}
+      {message ? (
+        <p role="alert">{typeof message === 'string' ? message : words(message)}</p>
+      ) : null}
     </fieldset>
   );
 }

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import type { WatchFolderView, WatchRule } from '../../../shared/domain/watch-rule';
+import type { Words } from '../../../shared/i18n/translator';
 import { call, useBridge } from '../../bridge/hooks';
+import { useT, useWords } from '../../i18n/use-t';
+import { SPACE } from './inline-space';
 import { ruleFormOf, ruleFormProblem, ruleInput, WatchRuleFields } from './WatchRuleFields';
 
 /**
@@ -19,8 +22,13 @@ export function WatchRuleEditor({
   readonly onCancel: () => void;
 }) {
   const bridge = useBridge();
-  const [form, setForm] = useState(() => ruleFormOf(rule));
-  const [problem, setProblem] = useState<string>();
+  const t = useT();
+  const words = useWords();
+  const [form, setForm] = useState(() =>
+    ruleFormOf(rule, (id) => t('settings.watch.rule.unnamedProject', { id })),
+  );
+  // The form's own check (words of the catalog), or main's refusal (its own words).
+  const [problem, setProblem] = useState<Words | string>();
   const [saving, setSaving] = useState(false);
   const save = () => {
     const wrong = ruleFormProblem(form);
@@ -35,21 +43,32 @@ export function WatchRuleEditor({
       });
   };
   return (
-    <div className="watch-rule-editor" role="group" aria-label={`Rule of ${rule.path}`}>
+    <div
+      className="watch-rule-editor"
+      role="group"
+      aria-label={t('settings.watch.editor.label', { path: rule.path })}
+    >
       <WatchRuleFields form={form} onChange={setForm} />
       <button
         type="button"
         className="primary"
         disabled={saving}
-        aria-label={`Save the rule of ${rule.path}`}
+        aria-label={t('settings.watch.editor.saveLabel', { path: rule.path })}
         onClick={save}
       >
-        Save
-      </button>{' '}
-      <button type="button" aria-label={`Cancel editing ${rule.path}`} onClick={onCancel}>
-        Cancel
+        {t('settings.watch.editor.save')}
       </button>
-      {problem ? <p role="alert">{problem}</p> : null}
+      {SPACE}
+      <button
+        type="button"
+        aria-label={t('settings.watch.editor.cancelLabel', { path: rule.path })}
+        onClick={onCancel}
+      >
+        {t('settings.watch.editor.cancel')}
+      </button>
+      {problem ? (
+        <p role="alert">{typeof problem === 'string' ? problem : words(problem)}</p>
+      ) : null}
     </div>
   );
 }

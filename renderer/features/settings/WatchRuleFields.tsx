@@ -1,6 +1,9 @@
 import type { WatchRule } from '../../../shared/domain/watch-rule';
+import type { Words } from '../../../shared/i18n/translator';
 import type { ProjectView } from '../../../shared/ipc/views';
+import { useT } from '../../i18n/use-t';
 import { ProjectPicker } from '../batch/ProjectPicker';
+import { SPACE } from './inline-space';
 
 /** A watched folder's rule as its form holds it (tags as the text the user types). */
 export type RuleForm = {
@@ -23,15 +26,18 @@ export const emptyRuleForm: RuleForm = {
   internal: false,
 };
 
-/** The form of a watched folder's rule, to edit it. */
-export function ruleFormOf(rule: WatchRule): RuleForm {
+/**
+ * The form of a watched folder's rule, to edit it; `unnamed` names a project the rule knows only
+ * by its id.
+ */
+export function ruleFormOf(rule: WatchRule, unnamed: (id: string) => string): RuleForm {
   return {
     perSubfolder: rule.project.kind === 'per-subfolder',
     project:
       rule.project.kind === 'fixed'
         ? {
             id: rule.project.projectId,
-            name: rule.project.projectName ?? `Project ${rule.project.projectId}`,
+            name: rule.project.projectName ?? unnamed(rule.project.projectId),
             address: '',
             photoCount: undefined,
           }
@@ -43,10 +49,10 @@ export function ruleFormOf(rule: WatchRule): RuleForm {
   };
 }
 
-/** What is wrong with `form` in words for the user, or undefined when it can be sent. */
-export function ruleFormProblem(form: RuleForm): string | undefined {
+/** What is wrong with `form`, in words for the user, or undefined when it can be sent. */
+export function ruleFormProblem(form: RuleForm): Words | undefined {
   return !form.perSubfolder && form.project === undefined
-    ? 'Choose the project (search it by name), or “the project named like each subfolder”.'
+    ? { key: 'settings.watch.rule.noProject' }
     : undefined;
 }
 
@@ -83,6 +89,7 @@ export function WatchRuleFields({
   readonly form: RuleForm;
   readonly onChange: (form: RuleForm) => void;
 }) {
+  const t = useT();
   const set = <K extends keyof RuleForm>(key: K, value: RuleForm[K]) =>
     onChange({ ...form, [key]: value });
   return (
@@ -92,21 +99,22 @@ export function WatchRuleFields({
           type="checkbox"
           checked={form.perSubfolder}
           onChange={(event) => set('perSubfolder', event.target.checked)}
-        />{' '}
-        The project named like each subfolder
+        />
+        {SPACE}
+        {t('settings.watch.rule.perSubfolder')}
       </label>
       {form.perSubfolder ? null : (
         <ProjectPicker project={form.project} onChange={(project) => set('project', project)} />
       )}
       <label>
-        Description for its photos
+        {t('settings.watch.rule.description')}
         <input
           value={form.description}
           onChange={(event) => set('description', event.target.value)}
         />
       </label>
       <label>
-        Tags (comma-separated)
+        {t('settings.watch.rule.tags')}
         <input value={form.tags} onChange={(event) => set('tags', event.target.value)} />
       </label>
       <label>
@@ -114,16 +122,18 @@ export function WatchRuleFields({
           type="checkbox"
           checked={form.tagsFromFolders}
           onChange={(event) => set('tagsFromFolders', event.target.checked)}
-        />{' '}
-        Add the subfolder names as tags
+        />
+        {SPACE}
+        {t('settings.watch.rule.tagsFromFolders')}
       </label>
       <label>
         <input
           type="checkbox"
           checked={form.internal}
           onChange={(event) => set('internal', event.target.checked)}
-        />{' '}
-        Internal photos
+        />
+        {SPACE}
+        {t('settings.watch.rule.internal')}
       </label>
     </>
   );

@@ -3,17 +3,19 @@ import {
   MIN_WATCH_SETTLE_SECONDS,
 } from '../../../shared/domain/watch-rule';
 import type { SettingsView } from '../../../shared/ipc/views';
+import { useT } from '../../i18n/use-t';
 import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
 import { WatchFolders } from './WatchFolders';
 
 /** Settings › Watched folders: the settle time, then the folders and their rules. */
 export function WatchedFoldersSection({ settings }: { readonly settings: SettingsView }) {
+  const t = useT();
   const settle = useManaged('watchSettleSeconds');
   return (
     <>
       <label>
-        Settle time (seconds)
+        {t('settings.watch.settle.label')}
         <input
           name="watchSettleSeconds"
           type="number"
@@ -27,8 +29,10 @@ export function WatchedFoldersSection({ settings }: { readonly settings: Setting
       </label>
       <ManagedNote field="watchSettleSeconds" />
       <p id="watch-settle-help" className="muted">
-        A photo in a watched folder is taken in once its size and time have not changed for this
-        long ({MIN_WATCH_SETTLE_SECONDS} to {MAX_WATCH_SETTLE_SECONDS} seconds).
+        {t('settings.watch.settle.help', {
+          min: MIN_WATCH_SETTLE_SECONDS,
+          max: MAX_WATCH_SETTLE_SECONDS,
+        })}
       </p>
       <WatchFolders settleSeconds={settings.watchSettleSeconds} />
     </>

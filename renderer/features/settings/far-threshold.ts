@@ -1,24 +1,33 @@
 import { FAR_METERS_RANGE } from '../../../shared/domain/project-distance';
+import type { Words } from '../../../shared/i18n/translator';
 
-/** The accepted range as the Settings screen words it. */
-export const FAR_METERS_RANGE_TEXT = `${FAR_METERS_RANGE.min} m to ${(
-  FAR_METERS_RANGE.max / 1000
-).toLocaleString('en')} km`;
+/** The accepted range as the Settings screen's messages take it (`{min} m to {maxKm} km`). */
+export const FAR_METERS_RANGE_VALUES = {
+  min: FAR_METERS_RANGE.min,
+  max: FAR_METERS_RANGE.max,
+  maxKm: FAR_METERS_RANGE.max / 1000,
+} as const;
 
 /**
- * The far-photo threshold in metres from the Settings field, or a sentence saying what to write.
+ * The far-photo threshold in metres from the Settings field, or the words saying what to write.
  * Whole metres only, as main keeps them (main checks the range again: the window is not trusted).
  */
 export function farMetersFrom(
   text: string,
-): { ok: true; meters: number } | { ok: false; message: string } {
+): { ok: true; meters: number } | { ok: false; message: Words } {
   const trimmed = text.trim();
   const meters = Number(trimmed);
   if (/^\d+$/.test(trimmed) && meters >= FAR_METERS_RANGE.min && meters <= FAR_METERS_RANGE.max)
     return { ok: true, meters };
-  const refused = trimmed === '' ? 'it is empty' : `"${trimmed}" is not one`;
   return {
     ok: false,
-    message: `The far-photo distance must be a whole number of metres from ${FAR_METERS_RANGE_TEXT} (${FAR_METERS_RANGE.min} to ${FAR_METERS_RANGE.max}): ${refused}.`,
+    message: {
+      key: 'settings.uploading.far.problem',
+      values: {
+        ...FAR_METERS_RANGE_VALUES,
+        given: trimmed === '' ? 'empty' : 'typed',
+        text: trimmed,
+      },
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { awsProfileNameSchema } from '../../../shared/domain/aws-profile';
+import type { Words } from '../../../shared/i18n/translator';
 import type { IpcCallInput } from '../../../shared/ipc/bridge';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { farMetersFrom } from './far-threshold';
@@ -22,28 +23,27 @@ export type CredentialSource = 'keychain' | 'profile';
 function chosenProfile(
   kind: HostKind,
   text: FieldText,
-): { readonly name: string | undefined; readonly problem: string | undefined } {
+): { readonly name: string | undefined; readonly problem: Words | undefined } {
   if (kind !== 's3' || text('s3Credentials') !== 'profile')
     return { name: undefined, problem: undefined };
   const typed = text('s3Profile');
   if (typed === undefined)
     return {
       name: undefined,
-      problem:
-        'Type the name of the AWS profile (as in ~/.aws/config), or choose keys stored in the keychain.',
+      problem: { key: 'settings.storage.profile.missing' },
     };
   // The same check main makes, so the words come next to the field instead of after a round trip.
   const checked = awsProfileNameSchema.safeParse(typed);
   return checked.success
     ? { name: checked.data, problem: undefined }
-    : { name: undefined, problem: checked.error.issues[0]?.message ?? 'Not an AWS profile name.' };
+    : { name: undefined, problem: { key: 'settings.storage.profile.invalid' } };
 }
 
 /**
  * Why the AWS profile name typed for the S3 host cannot be saved; undefined when it can, or when
  * the host takes its keys from the keychain.
  */
-export function awsProfileProblem(kind: HostKind, text: FieldText): string | undefined {
+export function awsProfileProblem(kind: HostKind, text: FieldText): Words | undefined {
   return chosenProfile(kind, text).problem;
 }
 
@@ -97,14 +97,15 @@ export type FormSettings =
   | { readonly ok: true; readonly input: SettingsInput }
   | {
       readonly ok: false;
-      readonly message: string;
-      readonly farProblem: string | undefined;
-      readonly profileProblem: string | undefined;
+      readonly message: Words;
+      readonly farProblem: Words | undefined;
+      readonly profileProblem: Words | undefined;
     };
 
 /**
  * The settings a Save sends, read from the whole form (every section), without the settings the
- * organisation manages (but with the keys typed for its photo host); or the sentence that says which field needs fixing first.
+ * organisation manages (but with the keys typed for its photo host); or the words that say which
+ * field needs fixing first.
  */
 export function formSettings(
   form: FormData,
@@ -124,14 +125,14 @@ export function formSettings(
   if (!far.ok)
     return {
       ok: false,
-      message: 'Nothing was saved: the far-photo distance needs fixing.',
+      message: { key: 'settings.save.farProblem' },
       farProblem,
       profileProblem,
     };
   if (profileProblem !== undefined)
     return {
       ok: false,
-      message: 'Nothing was saved: the AWS profile name in Photo storage needs fixing.',
+      message: { key: 'settings.save.profileProblem' },
       farProblem,
       profileProblem,
     };

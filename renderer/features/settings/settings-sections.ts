@@ -1,14 +1,16 @@
-/** The sections of Settings, in the order the section list shows them. */
+import type { MessageKey } from '../../../shared/i18n/catalogs';
+
+/** The sections of Settings, in the order the section list shows them, each with its name's key. */
 export const SETTINGS_SECTIONS = [
-  { id: 'account', title: 'Account' },
-  { id: 'uploading', title: 'Uploading' },
-  { id: 'storage', title: 'Photo storage' },
-  { id: 'watch', title: 'Watched folders' },
-  { id: 'cameras', title: 'Cameras' },
-  { id: 'network', title: 'Network' },
-  { id: 'map', title: 'Map' },
-  { id: 'help', title: 'Help' },
-] as const;
+  { id: 'account', title: 'settings.sections.account' },
+  { id: 'uploading', title: 'settings.sections.uploading' },
+  { id: 'storage', title: 'settings.sections.storage' },
+  { id: 'watch', title: 'settings.sections.watch' },
+  { id: 'cameras', title: 'settings.sections.cameras' },
+  { id: 'network', title: 'settings.sections.network' },
+  { id: 'map', title: 'settings.sections.map' },
+  { id: 'help', title: 'settings.sections.help' },
+] as const satisfies readonly { readonly id: string; readonly title: MessageKey }[];
 
 export type SettingsSectionId = (typeof SETTINGS_SECTIONS)[number]['id'];
 

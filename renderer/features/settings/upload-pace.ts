@@ -1,5 +1,12 @@
 import { formatByteRate, parseByteRate } from '../../../shared/domain/byte-rate';
 import { parseUploadSchedule } from '../../../shared/domain/upload-hours';
+import type { Words } from '../../../shared/i18n/translator';
+
+/** How a cap and upload hours are written (input syntax, the same in every language). */
+export const PACE_EXAMPLES = {
+  rate: '2MB/s',
+  hours: 'Mon-Fri 18:00-07:00',
+} as const;
 
 /** The pace settings a Save sends: null lifts the cap or the hours. */
 export type UploadPaceChange = {
@@ -9,23 +16,29 @@ export type UploadPaceChange = {
 
 /**
  * The bandwidth cap and upload hours from the Settings form's two fields (empty: none), or a
- * sentence saying which field is wrong.
+ * words saying which field is wrong.
  */
 export function uploadPaceFrom(
   rateText: string,
   hoursText: string,
-): { ok: true; change: UploadPaceChange } | { ok: false; message: string } {
+): { ok: true; change: UploadPaceChange } | { ok: false; message: Words } {
   const rate = rateText.trim() === '' ? null : parseByteRate(rateText);
   if (rate === undefined)
     return {
       ok: false,
-      message: `"${rateText}" is not an upload rate: write it like 500KB/s, 2MB/s or 1.5MiB/s.`,
+      message: {
+        key: 'settings.uploading.pace.badRate',
+        values: { text: rateText, small: '500KB/s', medium: PACE_EXAMPLES.rate, large: '1.5MiB/s' },
+      },
     };
   const hours = hoursText.trim() === '' ? null : parseUploadSchedule(hoursText);
   if (hours === undefined)
     return {
       ok: false,
-      message: `"${hoursText}" is not a schedule: write days and hours like Mon-Fri 18:00-07:00.`,
+      message: {
+        key: 'settings.uploading.pace.badHours',
+        values: { text: hoursText, example: PACE_EXAMPLES.hours },
+      },
     };
   return { ok: true, change: { maxUploadBytesPerSecond: rate, uploadHours: hours?.text ?? null } };
 }

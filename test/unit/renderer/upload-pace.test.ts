@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { uploadPaceFrom, uploadRateText } from '../../../renderer/features/settings/upload-pace';
+import { createTranslator } from '../../../shared/i18n/translator';
 
 describe('the Settings form’s upload pace fields', () => {
   it('read a cap and hours; empty fields lift them', () => {
@@ -13,15 +14,21 @@ describe('the Settings form’s upload pace fields', () => {
     });
   });
 
-  it('say which field is wrong, in a sentence', () => {
+  it('say which field is wrong, in words of the window’s language', () => {
     expect(uploadPaceFrom('fast', '')).toMatchObject({
       ok: false,
-      message: expect.stringContaining('is not an upload rate') as unknown,
+      message: { key: 'settings.uploading.pace.badRate', values: { text: 'fast' } },
     });
     expect(uploadPaceFrom('', 'evenings')).toMatchObject({
       ok: false,
-      message: expect.stringContaining('is not a schedule') as unknown,
+      message: { key: 'settings.uploading.pace.badHours', values: { text: 'evenings' } },
     });
+    const failed = uploadPaceFrom('fast', '');
+    const { t } = createTranslator('en');
+    if (!failed.ok)
+      expect(t(failed.message.key, failed.message.values)).toBe(
+        '"fast" is not an upload rate: write it like 500KB/s, 2MB/s or 1.5MiB/s.',
+      );
   });
 
   it('show the saved cap so that saving again keeps it', () => {

@@ -151,4 +151,10 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   // A capture time and its zone's name, and a position: data in a notation, no words.
   'intake.captureTime.inZone',
   'intake.badge.gps',
+  // The service's name, alone or with its host.
+  'settings.account.session.heading',
+  'settings.account.session.headingWithHost',
+  // S3's own terms, kept in Spanish and German.
+  'settings.storage.s3.bucket',
+  'settings.storage.s3.region',
 ]);
