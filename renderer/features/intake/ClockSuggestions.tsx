@@ -8,9 +8,7 @@ import type { IntakeItem } from '../../../shared/domain/intake';
 import { call, useBridge } from '../../bridge/hooks';
 import { useDebounced } from '../../components/use-debounced';
 import { useT } from '../../i18n/use-t';
-
-/** A space between words and a control (not a word: the catalogs hold every word). */
-const SPACE = ' ';
+import { SPACE } from '../../i18n/inline-space';
 
 /** A clock offset in seconds as the suggestion's message takes it: which way, and how much. */
 function offsetValues(offsetSeconds: number) {

@@ -3,9 +3,7 @@ import { formatDistance } from '../../../shared/domain/project-distance';
 import { useT } from '../../i18n/use-t';
 import { distanceWords } from './capture-words';
 import type { FarFlag } from './use-far-photos';
-
-/** A space between a control and its words (not a word: the catalogs hold every word). */
-const SPACE = ' ';
+import { SPACE } from '../../i18n/inline-space';
 
 /** What to do with the photos taken far from the chosen project. */
 export type FarChoice = 'upload' | 'leave-out' | 'move';

@@ -16,11 +16,9 @@ import { farPlan } from './far-plan';
 import { useFarPhotos } from './use-far-photos';
 import { MapPanel } from '../map/MapPanel';
 import { useT } from '../../i18n/use-t';
+import { SPACE } from '../../i18n/inline-space';
 
 const ZONES = Intl.supportedValuesOf('timeZone');
-
-/** A space between a control and its words (not a word: the catalogs hold every word). */
-const SPACE = ' ';
 
 /** Choose or drop photos, review what intake found, and queue them with the batch's details. */
 export function IntakeScreen({

@@ -5,9 +5,8 @@ import type { MessageValues } from '../../../shared/i18n/translator';
 import { useT } from '../../i18n/use-t';
 import { ProjectPicker } from '../batch/ProjectPicker';
 import type { SubfolderChoice } from './subfolder-choices';
+import { SPACE } from '../../i18n/inline-space';
 
-/** Signs between words and controls (not words: the catalogs hold every word). */
-const SPACE = ' ';
 const ARROW = ' → ';
 
 /**

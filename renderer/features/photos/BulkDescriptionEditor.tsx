@@ -4,9 +4,7 @@ import { call, useBridge } from '../../bridge/hooks';
 import { DescriptionEditor } from '../../components/DescriptionEditor';
 import { useT } from '../../i18n/use-t';
 import { type BulkMode, bulkDescription } from './bulk-description';
-
-/** Between a radio button and its words (a space, not a word). */
-const SPACE = ' ';
+import { SPACE } from '../../i18n/inline-space';
 
 /**
  * Sets or appends one description on many photos at once. Each photo's edit is queued on its

@@ -1,9 +1,7 @@
 import type { PhotoView } from '../../../shared/ipc/views';
 import { useT } from '../../i18n/use-t';
 import { useCaptureTimeWords } from './capture-time';
-
-/** Between the hidden "Tags:" and the first tag (a space, not a word). */
-const SPACE = ' ';
+import { SPACE } from '../../i18n/inline-space';
 
 /**
  * One photo of the Existing photos grid: its selection box, thumbnail and time (the button that

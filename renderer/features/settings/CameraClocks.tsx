@@ -9,7 +9,7 @@ import type { MessageKey } from '../../../shared/i18n/catalogs';
 import type { Words } from '../../../shared/i18n/translator';
 import { call, useBridge } from '../../bridge/hooks';
 import { useT, useWords } from '../../i18n/use-t';
-import { SPACE } from './inline-space';
+import { SPACE } from '../../i18n/inline-space';
 import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
 

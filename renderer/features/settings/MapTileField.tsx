@@ -1,6 +1,6 @@
 import { DEFAULT_MAP_TILE_URL } from '../../../shared/domain/map-tiles';
 import { useT } from '../../i18n/use-t';
-import { SPACE } from './inline-space';
+import { SPACE } from '../../i18n/inline-space';
 import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
 

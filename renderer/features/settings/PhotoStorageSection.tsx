@@ -1,7 +1,7 @@
 import type { Words } from '../../../shared/i18n/translator';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { useT } from '../../i18n/use-t';
-import { SPACE } from './inline-space';
+import { SPACE } from '../../i18n/inline-space';
 import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
 import { S3CredentialsFields, S3KeyFields } from './S3CredentialsFields';

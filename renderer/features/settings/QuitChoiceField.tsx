@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { useT } from '../../i18n/use-t';
-import { SPACE } from './inline-space';
+import { SPACE } from '../../i18n/inline-space';
 import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
 

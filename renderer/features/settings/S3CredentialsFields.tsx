@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Words } from '../../../shared/i18n/translator';
 import type { S3HostView } from '../../../shared/ipc/views';
 import { useT, useWords } from '../../i18n/use-t';
-import { SPACE } from './inline-space';
+import { SPACE } from '../../i18n/inline-space';
 import type { CredentialSource } from './settings-input';
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { call, useBridge } from '../../bridge/hooks';
 import { useT } from '../../i18n/use-t';
-import { SPACE } from './inline-space';
+import { SPACE } from '../../i18n/inline-space';
 
 /** What the last attempt came to: what the setup set, or why it was refused. */
 type Outcome = { readonly kind: 'said' | 'refused'; readonly text: string };

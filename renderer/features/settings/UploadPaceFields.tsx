@@ -1,6 +1,6 @@
 import type { SettingsView } from '../../../shared/ipc/views';
 import { useT } from '../../i18n/use-t';
-import { SPACE } from './inline-space';
+import { SPACE } from '../../i18n/inline-space';
 import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
 import { PACE_EXAMPLES, uploadRateText } from './upload-pace';

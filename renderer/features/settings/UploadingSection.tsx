@@ -6,7 +6,7 @@ import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
 import { QuitChoiceField } from './QuitChoiceField';
 import { UploadPaceFields } from './UploadPaceFields';
-import { SPACE } from './inline-space';
+import { SPACE } from '../../i18n/inline-space';
 
 /** The zones to offer, with the current one even if the list lacks it (`UTC` often is). */
 function withZone(zones: readonly string[], current: string): readonly string[] {

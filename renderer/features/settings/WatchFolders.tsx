@@ -4,7 +4,7 @@ import type { WatchFolderView } from '../../../shared/domain/watch-rule';
 import type { MessageValues, Words } from '../../../shared/i18n/translator';
 import { call, useBridge } from '../../bridge/hooks';
 import { useT, useWords } from '../../i18n/use-t';
-import { SPACE } from './inline-space';
+import { SPACE } from '../../i18n/inline-space';
 import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
 import { WatchRuleEditor } from './WatchRuleEditor';

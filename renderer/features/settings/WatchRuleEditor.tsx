@@ -3,7 +3,7 @@ import type { WatchFolderView, WatchRule } from '../../../shared/domain/watch-ru
 import type { Words } from '../../../shared/i18n/translator';
 import { call, useBridge } from '../../bridge/hooks';
 import { useT, useWords } from '../../i18n/use-t';
-import { SPACE } from './inline-space';
+import { SPACE } from '../../i18n/inline-space';
 import { ruleFormOf, ruleFormProblem, ruleInput, WatchRuleFields } from './WatchRuleFields';
 
 /**

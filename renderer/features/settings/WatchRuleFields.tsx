@@ -3,7 +3,7 @@ import type { Words } from '../../../shared/i18n/translator';
 import type { ProjectView } from '../../../shared/ipc/views';
 import { useT } from '../../i18n/use-t';
 import { ProjectPicker } from '../batch/ProjectPicker';
-import { SPACE } from './inline-space';
+import { SPACE } from '../../i18n/inline-space';
 
 /** A watched folder's rule as its form holds it (tags as the text the user types). */
 export type RuleForm = {

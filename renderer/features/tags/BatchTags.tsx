@@ -4,9 +4,7 @@ import { withoutOwnTag } from './PhotoOwnTags';
 import { SelectedTags, withOwnTags } from './SelectedTags';
 import { useT } from '../../i18n/use-t';
 import { TagChips } from './TagChips';
-
-/** Between a control and its words, or a sentence and its button (a space, not a word). */
-const SPACE = ' ';
+import { SPACE } from '../../i18n/inline-space';
 
 /** The tags of the batch being prepared: its own, from folder names, and per photo. */
 export function useBatchTags() {

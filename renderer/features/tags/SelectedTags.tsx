@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { normalizeTags } from '../../../shared/domain/tags';
 import { useT } from '../../i18n/use-t';
 import { TagChips } from './TagChips';
-
-/** Between the two buttons (a space, not a word). */
-const SPACE = ' ';
+import { SPACE } from '../../i18n/inline-space';
 
 /** Tags for the selected photos only, added to the batch's when they are queued. */
 export function SelectedTags({
