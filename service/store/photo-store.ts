@@ -64,7 +64,8 @@ export type NewProject = {
 /** What an admin may change on a project; a field left out stays as it is. */
 export type ProjectChange = Pick<NewProject, 'coordinates' | 'archived' | 'geofence'>;
 
-const SEED_PROJECTS: readonly NewProject[] = [
+/** The projects a fresh service starts with (tests name their data from these). */
+export const SEED_PROJECTS: readonly NewProject[] = [
   {
     name: 'Harbor View Tower',
     address: {

@@ -8,11 +8,11 @@ export type TextFinding = { readonly text: string; readonly where: string };
  * labels, titles, placeholders and alt texts a screen reader reads — that `allowed` does not
  * cover. In the pseudo-locale every catalog letter is accented, so each such word was written
  * into the window (or came from main) rather than from a catalog. `allowed`: data the test put
- * there (project and file names, host names), as whole words.
+ * there (project and file names, host names), as text or as patterns (addresses, photo ids).
  */
 export async function englishLeft(
   page: Page,
-  allowed: readonly string[],
+  allowed: readonly (string | RegExp)[],
 ): Promise<readonly TextFinding[]> {
   const found = await page.evaluate<TextFinding[]>(`(() => {
     const out = [];
@@ -51,8 +51,10 @@ export async function englishLeft(
   })()`);
   return found.flatMap(({ text, where }) => {
     let rest = text;
-    for (const data of [...allowed].sort((a, b) => b.length - a.length))
-      rest = rest.split(data).join(' ');
+    const patterns = allowed.filter((data): data is RegExp => data instanceof RegExp);
+    const names = allowed.filter((data): data is string => typeof data === 'string');
+    for (const pattern of patterns) rest = rest.replace(new RegExp(pattern.source, 'gu'), ' ');
+    for (const data of names.sort((a, b) => b.length - a.length)) rest = rest.split(data).join(' ');
     const words = rest.match(/(?<![\p{L}\p{N}])[A-Za-z]{2,}(?![\p{L}\p{N}])/gu) ?? [];
     return words.length === 0 ? [] : [{ text: words.join(' '), where: `${where}: “${text}”` }];
   });
