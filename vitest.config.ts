@@ -12,6 +12,8 @@ export default defineConfig({
     pool: 'forks',
     // The command line, bundled once per run: the tests start it hundreds of times.
     globalSetup: ['./test/support/cli-bundle-setup.ts'],
+    // Testing Library's waits get the same deadline as `expect.poll`.
+    setupFiles: ['./test/support/testing-library-setup.ts'],
     // electron-store is run through vitest (not loaded by Node directly) so that the settings
     // test can stand in for the `electron` module, which cannot be installed here.
     server: { deps: { inline: ['electron-store'] } },
