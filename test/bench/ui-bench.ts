@@ -84,7 +84,11 @@ async function pastFirstRunGuide(page: Page): Promise<void> {
 async function dropDone(page: Page): Promise<boolean> {
   const progress = page.locator('p.intake-progress');
   if ((await progress.count()) === 0) return false;
-  return (await progress.textContent())?.startsWith(`Done: ${new Intl.NumberFormat('en').format(ITEMS)} photos`) === true;
+  return (
+    (await progress.textContent())?.startsWith(
+      `Done: ${new Intl.NumberFormat('en').format(ITEMS)} photos`,
+    ) === true
+  );
 }
 
 /**
