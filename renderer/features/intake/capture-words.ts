@@ -1,4 +1,5 @@
 import type { IntlShape } from 'react-intl';
+import { CAPTURE_PARTS, captureReading } from '../../../shared/domain/capture-reading';
 import type { CaptureRule, IntakePhoto } from '../../../shared/domain/intake';
 import type { MessageKey } from '../../../shared/i18n/catalogs';
 import type { Words } from '../../../shared/i18n/translator';
@@ -42,118 +43,23 @@ export function uncorrectedTimeWords(item: IntakePhoto, intl: IntlShape): Words 
   return timeWords(correction.uncorrectedAt, readingZone(item), intl);
 }
 
-/** The parts shown of a capture time: weekday, day, month, year, hour and minute. */
-const CAPTURE_PARTS: Intl.DateTimeFormatOptions = {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-};
-
-/** An offset such as `+02:00`, `-0530` or `+05`, as EXIF's OffsetTime fields write them. */
-const OFFSET = /^([+-])(\d{2}):?(\d{2})?$/;
-
 /**
- * When a photo was taken, in the photo's own zone and the window's language (as
- * `shared/domain/photo-time-words.ts` says it in English for the command line): an IANA zone is
- * named by its city, an offset as `UTC+02:00`; with no zone (or one Intl cannot read) the time is
- * read in the user's own zone, and says so.
+ * When a photo was taken, as words of the window's language (see `captureReading`): in its own
+ * zone, named; without one Intl can read, in the user's zone, saying so.
  */
 function timeWords(capturedAt: number, zone: string | undefined, intl: IntlShape): Words {
-  const instant = new Date(capturedAt * 1000);
-  const offset = zone === undefined ? undefined : offsetMinutes(zone);
-  if (offset !== undefined) {
-    // Intl reads no bare offsets as zones: shift the instant and read it as UTC's wall clock.
-    const shifted = new Date(instant.getTime() + offset * 60_000);
-    const time = intl.formatDate(shifted, { ...CAPTURE_PARTS, timeZone: 'UTC' });
-    return { key: 'intake.captureTime.inZone', values: { time, zone: offsetLabel(offset) } };
-  }
-  const known = zone !== undefined && isKnownZone(zone);
-  const reading = known ? zone : userZone();
-  const time = intl.formatDate(instant, { ...CAPTURE_PARTS, timeZone: reading });
-  const name = zoneCity(reading) ?? offsetLabel(zoneOffsetAt(reading, instant));
+  const reading = captureReading(
+    capturedAt,
+    zone,
+    intl.timeZone ?? new Intl.DateTimeFormat().resolvedOptions().timeZone,
+  );
+  if (reading.kind === 'none') return { key: 'photos.time.none' };
+  const time = intl.formatDate(reading.at, { ...CAPTURE_PARTS, timeZone: reading.timeZone });
   return {
-    key: known ? 'intake.captureTime.inZone' : 'intake.captureTime.yourZone',
-    values: { time, zone: name },
+    key:
+      reading.kind === 'photo-zone' ? 'intake.captureTime.inZone' : 'intake.captureTime.yourZone',
+    values: { time, zone: reading.zone },
   };
-}
-
-/** Minutes east of UTC for an offset string, or undefined when it is not one. */
-function offsetMinutes(zone: string): number | undefined {
-  const match = OFFSET.exec(zone);
-  if (match === null) return undefined;
-  const [, sign, hours, minutes] = match;
-  const total = Number(hours) * 60 + Number(minutes ?? '0');
-  if (total > 14 * 60) return undefined;
-  return sign === '-' ? -total : total;
-}
-
-/** `UTC+02:00`, `UTC-05:30`: an offset named so nobody mistakes it for a place. */
-function offsetLabel(minutes: number): string {
-  const sign = minutes < 0 ? '-' : '+';
-  const whole = Math.abs(minutes);
-  const hours = String(Math.floor(whole / 60)).padStart(2, '0');
-  return `UTC${sign}${hours}:${String(whole % 60).padStart(2, '0')}`;
-}
-
-/**
- * Formatters that read a zone's wall clock in numbers, by zone, built once each (a scrolling grid
- * reads hundreds a second); a zone Intl cannot read is remembered as `null`.
- */
-const wallClocks = new Map<string, Intl.DateTimeFormat | null>();
-
-function wallClock(zone: string): Intl.DateTimeFormat | null {
-  let clock = wallClocks.get(zone);
-  if (clock === undefined) {
-    try {
-      clock = new Intl.DateTimeFormat('en-US', {
-        timeZone: zone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-      });
-    } catch {
-      clock = null;
-    }
-    wallClocks.set(zone, clock);
-  }
-  return clock;
-}
-
-/** Whether Intl knows `zone` as an IANA time zone. */
-function isKnownZone(zone: string): boolean {
-  return wallClock(zone) !== null;
-}
-
-/** The offset of an IANA zone at `instant`, in minutes east of UTC. */
-function zoneOffsetAt(zone: string, instant: Date): number {
-  const parts = wallClock(zone)?.formatToParts(instant) ?? [];
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((candidate) => candidate.type === type)?.value ?? '0');
-  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
-  const exact = Math.floor(instant.getTime() / 60_000) * 60_000;
-  return Math.round((wall - exact) / 60_000);
-}
-
-/**
- * The city of an IANA zone (`Europe/Rome` → `Rome`, `America/Argentina/Buenos_Aires` →
- * `Buenos Aires`); zones that name no city (`UTC`, `Etc/GMT+3`) give undefined.
- */
-function zoneCity(zone: string): string | undefined {
-  const parts = zone.split('/');
-  const last = parts[parts.length - 1];
-  if (parts.length < 2 || last === undefined || parts[0] === 'Etc') return undefined;
-  return last.replace(/_/g, ' ');
-}
-
-/** The computer's own zone, the one a time falls back to when the photo gives none. */
-function userZone(): string {
-  return new Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
 /**

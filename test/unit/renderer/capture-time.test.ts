@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captureReading } from '../../../renderer/features/photos/capture-time';
+import { captureReading } from '../../../shared/domain/capture-reading';
 
 // 2008-10-22 14:28:39 UTC.
 const AT = Date.UTC(2008, 9, 22, 14, 28, 39) / 1000;
