@@ -78,7 +78,7 @@ describe('the first-run guide', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByRole('alert').textContent).toContain(
-      'Enter the api address and client id: nothing was saved yet.',
+      'Enter the API address and client ID: nothing was saved yet.',
     );
     expect(calls.map((call) => call.channel)).not.toContain('settings:set');
   });

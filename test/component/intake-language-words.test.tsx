@@ -136,7 +136,7 @@ describe('the Add photos screen in Spanish', () => {
     const grid = screen.getByRole('grid', { name: 'Fotos encontradas' });
     expect(grid.textContent).toContain('zona horaria supuesta');
     expect(grid.textContent).toContain('corregida +1h03m');
-    expect(grid.textContent).toContain('duplicado: omitida');
+    expect(grid.textContent).toContain('duplicada: omitida');
     expect(grid.textContent).toContain('hora del archivo');
     // A capture time in Spanish, in the photo's zone.
     expect(grid.textContent).toContain('(Rome)');

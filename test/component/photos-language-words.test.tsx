@@ -126,7 +126,7 @@ describe('Existing photos in Spanish', () => {
     screen.getByRole('textbox', { name: 'Descripción para las 3 fotos seleccionadas' });
     screen.getByRole('button', { name: 'Establecer la descripción de 3 fotos' });
     fireEvent.click(screen.getByLabelText('Añadir tras la descripción de cada foto'));
-    screen.getByRole('button', { name: 'Añadir a 3 fotos' });
+    screen.getByRole('button', { name: 'Añadir a la descripción de 3 fotos' });
 
     fireEvent.change(screen.getByLabelText('Tomadas desde'), { target: { value: '2008-10-23' } });
     screen.getByText('Ninguna foto coincide con el filtro.');
@@ -147,7 +147,7 @@ describe('Existing photos in Spanish', () => {
     );
     const conflict = within(detail).getByRole('group', { name: 'Conflicto de descripción' });
     within(conflict).getByRole('button', { name: 'Conservar la mía' });
-    within(conflict).getByRole('button', { name: 'Conservar la del servicio' });
+    within(conflict).getByRole('button', { name: 'Conservar la del Photo Service' });
     screen.getByRole('button', { name: 'Volver a las fotos' });
     screen.getByRole('button', { name: 'Guardar descripción' });
   });

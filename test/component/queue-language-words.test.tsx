@@ -126,7 +126,7 @@ describe('the queue in the user’s language', () => {
     expect(rows[0]).toContain('2 erfordern Prüfung');
     expect(rows[0]).toContain('2 fertig');
     expect(rows[0]).toContain('1 abgebrochen');
-    expect(rows[0]).toContain('2 in Arbeit');
+    expect(rows[0]).toContain('2 in Bearbeitung');
     expect(rows[0]).toContain('1 angehalten');
     expect(row('IMG_1.jpg')).toContain('Hochgeladen');
     expect(row('IMG_1.jpg')).toContain('vor 3 Min.');

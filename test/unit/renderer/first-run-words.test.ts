@@ -23,22 +23,22 @@ describe('what the guide’s form checks say is missing', () => {
   it('names each combination of missing service details in one sentence', () => {
     const url = 'https://example.com/';
     expect(missingWith({})).toBe(
-      'Enter the sign-in address, api address and client id: nothing was saved yet.',
+      'Enter the sign-in address, API address and client ID: nothing was saved yet.',
     );
     expect(missingWith({ authUrl: url })).toBe(
-      'Enter the api address and client id: nothing was saved yet.',
+      'Enter the API address and client ID: nothing was saved yet.',
     );
     expect(missingWith({ baseUrl: url })).toBe(
-      'Enter the sign-in address and client id: nothing was saved yet.',
+      'Enter the sign-in address and client ID: nothing was saved yet.',
     );
     expect(missingWith({ clientId: 'x' })).toBe(
-      'Enter the sign-in address and api address: nothing was saved yet.',
+      'Enter the sign-in address and API address: nothing was saved yet.',
     );
     expect(missingWith({ authUrl: url, baseUrl: url })).toBe(
-      'Enter the client id: nothing was saved yet.',
+      'Enter the client ID: nothing was saved yet.',
     );
     expect(missingWith({ authUrl: url, clientId: 'x' })).toBe(
-      'Enter the api address: nothing was saved yet.',
+      'Enter the API address: nothing was saved yet.',
     );
     expect(missingWith({ baseUrl: url, clientId: 'x' })).toBe(
       'Enter the sign-in address: nothing was saved yet.',

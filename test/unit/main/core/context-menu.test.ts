@@ -93,7 +93,7 @@ describe('the context menu of inputs and the description editor', () => {
       '-',
       'Ausschneiden',
       'Kopieren',
-      'Einsetzen',
+      'Einfügen',
       '-',
       'Alles auswählen',
     ]);

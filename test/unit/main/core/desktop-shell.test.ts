@@ -78,6 +78,7 @@ describe('the tray menu', () => {
   it('says what the queue waits for', () => {
     expect(queueStateWords(undefined, 'idle', en)).toBe('No uploads');
     expect(queueStateWords(progress({ done: 4 }), 'idle', en)).toBe('All 4 uploaded');
+    expect(queueStateWords(progress({ done: 1 }), 'idle', en)).toBe('1 uploaded');
     expect(queueStateWords(progress({ creating: 1 }), 'offline', en)).toBe(
       '1 waiting for the connection',
     );

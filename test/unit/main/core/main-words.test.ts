@@ -115,6 +115,10 @@ describe('the tray in the app’s language', () => {
     expect(trayTooltip(offline, 'offline', de)).toBe(
       'Photo Uploader: 1.200 warten auf die Verbindung',
     );
+    const { progress: one } = progress({ creating: 1 });
+    expect(trayTooltip(one, 'needs-sign-in', de)).toBe(
+      'Photo Uploader: 1 wartet auf Ihre Anmeldung',
+    );
     const { progress: paused } = progress({ preparing: 2 }, 2, 2);
     expect(trayMenu(paused, 'running', de)).toContainEqual({
       kind: 'action',
@@ -151,7 +155,7 @@ describe('the dialogs in the app’s language', () => {
     expect(question.title).toBe('Confirmar el cambio');
     expect(question.buttons).toEqual(['Cancelar', 'Cambiar']);
     expect(question.detail).toContain(
-      'Photo Uploader enviará fotos y tokens a https://otro.example y usará el id. de cliente “x\\u201ey\\xabz”.',
+      'Photo Uploader enviará fotos y tokens a https://otro.example y usará el ID de cliente «x\\u201ey\\xabz».',
     );
     expect(question.detail).toContain('Tendrá que iniciar sesión de nuevo.');
     // The English summary (logs, checks) is unchanged.
