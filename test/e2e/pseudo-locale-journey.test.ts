@@ -60,14 +60,29 @@ describe('the window in the pseudo-locale', () => {
   const findings: { screen: string; english: TextFinding[]; clipped: TextFinding[] }[] = [];
   let allowed: (string | RegExp)[] = [];
 
-  /** Photographs the screen and records what is left in English and what is cut off. */
+  /**
+   * Records what is left in English and what is cut off on the screen, then photographs it. A
+   * screen may still be settling (a list filling in, a layout after a font loads), so it reads
+   * again until nothing is found; what it still finds after that is the screen's, and fails.
+   */
   async function look(page: Page, screen: string): Promise<void> {
+    let seen = { screen, english: [] as TextFinding[], clipped: [] as TextFinding[] };
+    await expect
+      .poll(
+        async () => {
+          seen = {
+            screen,
+            english: [...(await englishLeft(page, allowed))],
+            clipped: [...(await clippedText(page))],
+          };
+          return seen.english.length + seen.clipped.length;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(0)
+      .catch(() => undefined);
+    findings.push(seen);
     await screenshot(page, `pseudo-${screen}`);
-    findings.push({
-      screen,
-      english: [...(await englishLeft(page, allowed))],
-      clipped: [...(await clippedText(page))],
-    });
   }
 
   beforeAll(async () => {
