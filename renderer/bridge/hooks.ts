@@ -8,6 +8,7 @@ import {
   useState,
 } from 'react';
 import type { IpcCallInput, UploaderBridge } from '../../shared/ipc/bridge';
+import { valueOf } from './bridge-error';
 import { IntakeBatchGatherer } from '../features/intake/intake-batches';
 import {
   appendResults,
@@ -34,15 +35,13 @@ export function useBridge(): UploaderBridge<File> {
   return bridge;
 }
 
-/** A call's value, or an `Error` carrying the message for the user. */
+/** A call's value, or a `BridgeError` carrying what to tell the user (`useErrorWords`). */
 export async function call<C extends IpcChannel>(
   bridge: UploaderBridge<File>,
   channel: C,
   input: IpcCallInput<C>,
 ): Promise<IpcResults[C]> {
-  const result = await bridge.invoke(channel, input);
-  if (!result.ok) throw new Error(result.message);
-  return result.value;
+  return valueOf(await bridge.invoke(channel, input));
 }
 
 /** The session, kept current by `session:changed`. */

@@ -1,6 +1,7 @@
 import { LANGUAGE_CHOICES } from '../i18n/locales';
 import { MAX_MAP_TILE_URL_LENGTH } from '../domain/map-tiles';
 import { z } from 'zod';
+import type { Words } from '../i18n/translator';
 import { secureAddressSchema } from '../domain/secure-address';
 import { awsProfileNameSchema } from '../domain/aws-profile';
 import { cameraOffsetSchema, MAX_CAMERA_OFFSETS } from '../domain/camera-clock';
@@ -434,6 +435,13 @@ export type IpcErrorCode =
 /** What every call resolves with: never a thrown error across the bridge. */
 export type IpcResult<T> =
   | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly code: IpcErrorCode; readonly message: string };
+  | {
+      readonly ok: false;
+      readonly code: IpcErrorCode;
+      /** In English: the command line's words and the logs'. */
+      readonly message: string;
+      /** The same in any language (issue 24 §2): the window says these when they are given. */
+      readonly words?: Words;
+    };
 
 export { type IpcChannel, type IpcEvent, ipcChannels, ipcEvents, isIpcChannel } from './channels';

@@ -7,21 +7,30 @@ import {
   ipcCalls,
   isIpcChannel,
 } from './contract';
+import type { Words } from '../i18n/translator';
+import { englishFor, words } from '../i18n/words';
 
 /** A handler for every channel, no more and no fewer (checked at compile time). */
 export type IpcHandlers = {
   readonly [C in IpcChannel]: (input: IpcInput<C>) => Promise<IpcResults[C]>;
 };
 
-/** An error a handler throws on purpose, with the code the renderer acts on. */
+/**
+ * An error a handler throws on purpose, with the code the renderer acts on. Given {@link Words},
+ * the window says it in its language and `message` is the English (for the logs and the command
+ * line); given a sentence, every front end shows that sentence as it is.
+ */
 export class IpcFailure extends Error {
   override readonly name = 'IpcFailure';
+  /** What to say, in any language: set when the failure was given as words. */
+  readonly words: Words | undefined;
 
   constructor(
     readonly code: IpcErrorCode,
-    message: string,
+    reason: Words | string,
   ) {
-    super(message);
+    super(typeof reason === 'string' ? reason : englishFor(reason));
+    this.words = typeof reason === 'string' ? undefined : reason;
   }
 }
 
@@ -47,19 +56,21 @@ export function createIpcDispatcher(
       return {
         ok: false,
         code: 'unknown-channel',
-        message: 'This request is not part of the app.',
+        ...failureWords(words('error.unknownChannel')),
       };
     if (!sender.trusted)
       return {
         ok: false,
         code: 'untrusted-sender',
-        message: 'This request did not come from the app window.',
+        ...failureWords(words('error.untrustedSender')),
       };
     const parsed = ipcCalls[channel].safeParse(rawInput ?? {});
     if (!parsed.success) {
       return {
         ok: false,
         code: 'bad-input',
+        words: words('error.badInput'),
+        // The details are for the logs and tests: they name fields, not what a user did.
         message: parsed.error.issues
           .map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`)
           .join('; '),
@@ -70,9 +81,19 @@ export function createIpcDispatcher(
       return { ok: true, value: await handler(parsed.data) };
     } catch (error) {
       if (error instanceof IpcFailure)
-        return { ok: false, code: error.code, message: error.message };
+        return {
+          ok: false,
+          code: error.code,
+          message: error.message,
+          ...(error.words === undefined ? {} : { words: error.words }),
+        };
       onUnexpected(channel, error);
-      return { ok: false, code: 'failed', message: 'Something went wrong; it has been logged.' };
+      return { ok: false, code: 'failed', ...failureWords(words('error.unexpected')) };
     }
   };
+}
+
+/** A failure's words and their English (what the command line and the logs read). */
+function failureWords(said: Words): { readonly words: Words; readonly message: string } {
+  return { words: said, message: englishFor(said) };
 }

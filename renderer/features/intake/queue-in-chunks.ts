@@ -1,10 +1,11 @@
 import type { IpcCallInput, UploaderBridge } from '../../../shared/ipc/bridge';
 import { chunksOf, sendPathsInChunks } from '../../../shared/ipc/chunks';
 import type { IpcResults } from '../../../shared/ipc/contract';
+import { valueOf } from '../../bridge/bridge-error';
 
 /**
  * Takes `paths` in as one intake run, sent in chunks so that a list of any length fits the
- * bridge's per-message bound. Throws an Error with the user's message on a refusal.
+ * bridge's per-message bound. Throws a `BridgeError` (what to tell the user) on a refusal.
  */
 export async function addPathsInChunks(
   bridge: UploaderBridge<File>,
@@ -14,7 +15,7 @@ export async function addPathsInChunks(
   const result = await sendPathsInChunks(paths, (chunk) =>
     bridge.invoke('intake:add-paths', { ...chunk, runId: chunk.runId, assumedZone }),
   );
-  if (!result.ok) throw new Error(result.message);
+  valueOf(result);
 }
 
 /**
@@ -38,11 +39,11 @@ export async function addPhotosInChunks(
       overrides: input.overrides?.filter((entry) => inChunk.has(entry.intakeId)),
       photoTags: input.photoTags?.filter((entry) => inChunk.has(entry.intakeId)),
     });
-    if (!result.ok) throw new Error(result.message);
-    added += result.value.added;
-    alreadyQueued += result.value.alreadyQueued;
-    addedIntakeIds.push(...result.value.addedIntakeIds);
-    skipped.push(...result.value.skipped);
+    const value = valueOf(result);
+    added += value.added;
+    alreadyQueued += value.alreadyQueued;
+    addedIntakeIds.push(...value.addedIntakeIds);
+    skipped.push(...value.skipped);
   }
   return { added, alreadyQueued, addedIntakeIds, skipped };
 }

@@ -197,7 +197,25 @@ describe('createIpcDispatcher', () => {
       ok: false,
       code: 'failed',
       message: 'Something went wrong; it has been logged.',
+      words: { key: 'error.unexpected' },
     });
     expect(seen).toEqual(['session:get']);
+  });
+
+  it('carries a failure given as words, with its English for the logs', async () => {
+    const handlers = echoHandlers() as unknown as Record<string, () => Promise<unknown>>;
+    handlers['queue:snapshot'] = () =>
+      Promise.reject(new IpcFailure('bad-input', { key: 'error.badInput' }));
+    const failing = createIpcDispatcher(handlers as unknown as IpcHandlers);
+    expect(await failing('queue:snapshot', {}, trusted)).toEqual({
+      ok: false,
+      code: 'bad-input',
+      message: 'The app sent a request it cannot take. Nothing was changed; please try again.',
+      words: { key: 'error.badInput' },
+    });
+    expect(await dispatch('fs:read-file', {}, trusted)).toMatchObject({
+      words: { key: 'error.unknownChannel' },
+      message: 'This request is not part of the app.',
+    });
   });
 });
