@@ -2,8 +2,7 @@ import { readdir } from 'node:fs/promises';
 import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PROJECTS } from '../../service/store/photo-store';
-import type { MessageKey } from '../../shared/i18n/catalogs';
-import { createTranslator, type MessageValues } from '../../shared/i18n/translator';
+import { shownWords } from '../support/catalog-words';
 import { approveInBrowser, screenshot } from '../support/e2e-harness';
 import { dropFolder, openWindowSession, type WindowSession } from '../support/window-session';
 import { clippedText, englishLeft, type TextFinding } from '../support/window-words';
@@ -12,18 +11,8 @@ import { clippedText, englishLeft, type TextFinding } from '../support/window-wo
 // message about 40 % longer). Each screen is photographed; any plain-ASCII word on it did not
 // come from a catalog, and any text cut off would be cut off in a longer language.
 
-const pseudo = createTranslator('en-XA', (error) => {
-  throw error;
-});
-
-/** A pseudo-locale message as the window shows it (markup tags keep only their text). */
-function xa(key: MessageKey, values: MessageValues = {}): string {
-  const text = pseudo.intl.formatMessage(
-    { id: key },
-    { ...values, strong: (chunks) => chunks.join(''), b: (chunks) => chunks.join('') },
-  );
-  return Array.isArray(text) ? text.join('') : String(text);
-}
+/** A pseudo-locale message as the window shows it. */
+const xa = shownWords('en-XA');
 
 /**
  * What may stay unaccented: data the test put there or the service gave (names of files,

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MessageKey } from '../../shared/i18n/catalogs';
-import { createTranslator, type MessageValues } from '../../shared/i18n/translator';
+import { shownWords } from '../support/catalog-words';
 import { approveInBrowser, screenshot } from '../support/e2e-harness';
 import { admin } from '../support/photo-service-harness';
 import {
@@ -11,27 +10,23 @@ import {
   seriousViolations,
   type WindowSession,
 } from '../support/window-session';
+import { englishFormatsShown, englishMessagesShown } from '../support/window-words';
 
 // Issue 24 §2: a Spanish-speaking office. The "system" prefers Spanish (es-ES), so the window
 // opens in Spanish with nothing chosen in Settings: sign in → drop a folder → upload → edit a
 // description, all by the Spanish words a user reads.
 
-const spanish = createTranslator('es', (error) => {
-  throw error;
-});
+/** A Spanish message as the window shows it. */
+const es = shownWords('es');
 
-/** A Spanish message as the window shows it: markup tags keep only their text. */
-function es(key: MessageKey, values: MessageValues = {}): string {
-  const text = spanish.intl.formatMessage(
-    { id: key },
-    { ...values, strong: (chunks) => chunks.join(''), b: (chunks) => chunks.join('') },
-  );
-  return Array.isArray(text) ? text.join('') : String(text);
-}
-
-/** The page's screenshots in the light and dark themes, and axe's serious findings. */
+/**
+ * The page's screenshots in the light and dark themes, axe's serious findings, and no English
+ * left: no English catalog message, no number, size or date written as English writes it.
+ */
 async function checkScreen(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
+  expect(await englishMessagesShown(page, 'es')).toEqual([]);
+  expect(await englishFormatsShown(page)).toEqual([]);
   expect(await seriousViolations(page)).toEqual([]);
   expect(await darkThemeFindings(page, name)).toEqual([]);
 }
