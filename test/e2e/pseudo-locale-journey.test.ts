@@ -20,7 +20,9 @@ const xa = shownWords('en-XA');
  * for the pseudo-locale (month and weekday names, zone ids).
  */
 const DATA_PATTERNS = [
-  /https?:\/\/\S+/,
+  /https?:\/\/\S*/,
+  // The setup file's extension, named so a user can find the file.
+  /\.photouploader\b/,
   /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/,
   /\b[0-9a-f]{32,64}\b/,
   /\b[A-Z][a-z]+\/[A-Za-z_/-]+\b/,
@@ -119,6 +121,19 @@ describe('the window in the pseudo-locale', () => {
       await page.getByLabel(xa('batch.project.search')).fill('Harbor');
       await page.getByRole('button', { name: /Harbor View Tower/ }).click();
       await look(page, 'add-photos');
+      const view = (
+        key: 'intake.review.layout.list' | 'intake.map.toggle' | 'intake.review.layout.grid',
+      ) =>
+        page
+          .getByRole('button', { name: xa(key), exact: true })
+          .or(page.getByRole('tab', { name: xa(key), exact: true }))
+          .or(page.getByRole('radio', { name: xa(key), exact: true }))
+          .first();
+      await view('intake.review.layout.list').click();
+      await look(page, 'add-photos-list');
+      await view('intake.map.toggle').click();
+      await look(page, 'add-photos-map');
+      await view('intake.review.layout.grid').click();
 
       await page.getByRole('button', { name: xa('intake.upload.button', { count: 4 }) }).click();
       await page.getByText(xa('queue.notice.finished', { done: 4 })).waitFor({ timeout: 60_000 });
@@ -130,6 +145,10 @@ describe('the window in the pseudo-locale', () => {
       const grid = page.getByRole('list', { name: xa('photos.grid.label') });
       await expect.poll(() => grid.getByRole('listitem').count()).toBe(4);
       await look(page, 'existing-photos');
+      await page.getByRole('button', { name: xa('photos.selection.selectAll') }).click();
+      await page.getByRole('textbox', { name: xa('photos.bulk.label') }).waitFor();
+      await look(page, 'existing-photos-bulk');
+      await page.getByRole('button', { name: xa('photos.selection.clear') }).click();
       await grid.getByRole('button').first().click();
       await page.getByRole('textbox', { name: xa('photos.detail.description') }).waitFor();
       await look(page, 'existing-photo');
@@ -145,4 +164,23 @@ describe('the window in the pseudo-locale', () => {
       expect(findings.filter((seen) => seen.clipped.length > 0)).toEqual([]);
     },
   );
+
+  it('shows the first-run guide with no English word and no text cut off', async () => {
+    const guide = await openWindowSession({
+      settings: 'empty',
+      hostEnv: () => Promise.resolve({ PHOTO_UPLOADER_SYSTEM_LANGUAGES: 'en-XA' }),
+    });
+    try {
+      const { page } = guide;
+      await page.getByRole('list', { name: xa('firstRun.steps.label') }).waitFor();
+      await look(page, 'first-run-connect');
+      await page.getByRole('button', { name: xa('firstRun.continue') }).click();
+      await page.getByText(xa('firstRun.service.missing', { missing: 'all' })).waitFor();
+      await look(page, 'first-run-connect-problem');
+    } finally {
+      await guide.close();
+    }
+    expect(findings.filter((seen) => seen.english.length > 0)).toEqual([]);
+    expect(findings.filter((seen) => seen.clipped.length > 0)).toEqual([]);
+  }, 60_000);
 });
