@@ -112,6 +112,21 @@ const photoUris = z
     }),
   );
 
+/**
+ * The photo's page on the service (`photo_url`): kept only when it is an absolute http(s) URL;
+ * anything else (missing, null, another scheme, unreadable) reads as none. Whether the window may
+ * open it is decided again when it is opened (`navigation-rules.ts`).
+ */
+const photoUrl = z
+  .string()
+  .optional()
+  .catch(undefined)
+  .transform((value): string | undefined => {
+    if (value === undefined || !URL.canParse(value)) return undefined;
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  });
+
 const photoFields = z.object({
   id,
   project_id: optionalField(id, undefined),
@@ -123,6 +138,7 @@ const photoFields = z.object({
   internal: optionalField(z.boolean(), false),
   uris: photoUris,
   tags: optionalField(z.array(z.string()), []),
+  photo_url: photoUrl,
 });
 
 /** A Photo, bare or wrapped in `photo` (both are seen). */

@@ -19,6 +19,7 @@ import { SettingsStore } from '../settings/settings-store';
 import { CoreWatchers, runsSavedWatchers } from '../watch/core-watchers';
 import type { AppCoreOptions } from './app-core-options';
 import { IntakeRuns } from './intake-runs';
+import { allowedLinks } from './navigation-rules';
 import { QueueRunner } from './queue-runner';
 
 /** The parts of the core that live as long as it does, built once and wired together. */
@@ -106,6 +107,7 @@ export function buildCoreParts(options: AppCoreOptions, links: CoreLinks): CoreP
     options.logger.child('queue'),
     (change) => links.emit('queue:changed', change),
     (options.runQueue ?? 'always') === 'always',
+    () => allowedLinks(settings.get()),
   );
   const watchers = new CoreWatchers({
     dataDir: options.dataDir,

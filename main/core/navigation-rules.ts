@@ -1,5 +1,6 @@
 import { TILE_ATTRIBUTION_LINKS } from '../../shared/domain/map-attribution';
 import { printable } from '../../shared/domain/printable-text';
+import { isLoopbackHostname } from '../../shared/domain/secure-address';
 import { APP_SCHEME } from '../../shared/ipc/bridge';
 
 /** The window's own origin: the renderer is served from here, never from `file://`. */
@@ -23,11 +24,15 @@ export type AllowedLinks = {
   readonly origins: ReadonlySet<string>;
 };
 
-/** The https origin of `address`, if it is one. */
-function httpsOrigin(address: string | undefined): string | undefined {
+/**
+ * The origin of the service at `address`: https, or http on this computer (a service the app
+ * accepts only there, such as the local simulator), so its photo pages open as a real one's do.
+ */
+function serviceOrigin(address: string | undefined): string | undefined {
   if (address === undefined || !URL.canParse(address)) return undefined;
   const url = new URL(address);
-  return url.protocol === 'https:' ? url.origin : undefined;
+  if (url.protocol === 'https:') return url.origin;
+  return url.protocol === 'http:' && isLoopbackHostname(url.hostname) ? url.origin : undefined;
 }
 
 /**
@@ -40,7 +45,7 @@ export function allowedLinks(settings: {
   readonly baseUrl?: string | undefined;
   readonly authUrl?: string | undefined;
 }): AllowedLinks {
-  const origins = [httpsOrigin(settings.baseUrl), httpsOrigin(settings.authUrl)].filter(
+  const origins = [serviceOrigin(settings.baseUrl), serviceOrigin(settings.authUrl)].filter(
     (origin): origin is string => origin !== undefined,
   );
   return {
@@ -50,13 +55,15 @@ export function allowedLinks(settings: {
 }
 
 /**
- * Whether the window may open `raw` in the user's browser: https, no credentials in it, and one
- * of the allowed links (see `allowedLinks`).
+ * Whether the window may open `raw` in the user's browser: no credentials in it, and one of the
+ * allowed links (see `allowedLinks`): https, or http only on a loopback service's own origin.
  */
 export function isAllowedExternalLink(raw: string, allowed: AllowedLinks): boolean {
   if (!URL.canParse(raw)) return false;
   const url = new URL(raw);
-  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return false;
+  if (url.username !== '' || url.password !== '') return false;
+  if (url.protocol === 'http:') return allowed.origins.has(url.origin);
+  if (url.protocol !== 'https:') return false;
   return allowed.exact.has(url.href) || allowed.origins.has(url.origin);
 }
 

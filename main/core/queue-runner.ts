@@ -10,7 +10,11 @@ import type { Logger } from '../logging/logger';
 import { PaceTracker, queueProgress } from '../queue/queue-progress';
 import type { QueueItem, QueueStore } from '../queue/queue-store';
 import type { UploadEngine } from '../queue/upload-engine';
+import { type AllowedLinks, isAllowedExternalLink } from './navigation-rules';
 import { queueItemView } from './views';
+
+/** No link is opened: a runner told nothing of the service shows no photo's page. */
+const NO_LINKS: AllowedLinks = { exact: new Set(), origins: new Set() };
 
 /** Changes are sent to the window at most this often: a busy queue must not flood the bridge. */
 const CHANGE_INTERVAL_MS = 150;
@@ -69,6 +73,8 @@ export class QueueRunner {
     private readonly logger: Logger,
     private readonly emit: (change: QueueChangeView) => void,
     private readonly autoRun = true,
+    /** Which links main would open now (the service's pages): a `photo_url` is shown only then. */
+    private readonly links: () => AllowedLinks = () => NO_LINKS,
   ) {}
 
   get condition(): QueueCondition {
@@ -219,8 +225,9 @@ export class QueueRunner {
   snapshot(): QueueSnapshotView {
     const items = this.store.all();
     const hoursWait = this.#hoursWait;
+    const links = this.links();
     return {
-      items: items.map((item) => this.#view(item, hoursWait)),
+      items: items.map((item) => this.#view(item, hoursWait, links)),
       progress: queueProgress(this.store.photoGroups(), this.#pace, this.clock.now()),
       condition: this.#condition,
       pausedAll: this.store.bulk.pausedAll,
@@ -241,7 +248,8 @@ export class QueueRunner {
       for (const item of this.store.all())
         if (waitsForHours(item)) this.#changed.set(item.id, item);
     for (const item of this.store.getMany(this.#takeChangedIds())) this.#changed.set(item.id, item);
-    const items = [...this.#changed.values()].map((item) => this.#view(item, hoursWait));
+    const links = this.links();
+    const items = [...this.#changed.values()].map((item) => this.#view(item, hoursWait, links));
     this.#changed.clear();
     // Counting the whole queue takes tens of ms at 20 000 items: the chunks of a large change
     // before its last one repeat the progress last sent, and the last one counts afresh.
@@ -273,8 +281,8 @@ export class QueueRunner {
   }
 
   /** An item as the window sees it; outside the upload hours, one waiting for them says so. */
-  #view(item: QueueItem, hoursWait: string | undefined): QueueItemView {
-    const view = queueItemView(item);
+  #view(item: QueueItem, hoursWait: string | undefined, links: AllowedLinks): QueueItemView {
+    const view = queueItemView(item, (url) => isAllowedExternalLink(url, links));
     return hoursWait !== undefined && waitsForHours(item) ? { ...view, reason: hoursWait } : view;
   }
 }

@@ -28,8 +28,14 @@ export function sessionView(
   };
 }
 
-/** A queue row as the queue screen shows it. */
-export function queueItemView(item: QueueItem): QueueItemView {
+/**
+ * A queue row as the queue screen shows it. Its `photo_url` goes to the window only when
+ * `linkAllowed` says main would open it (by default never): the window links only such pages.
+ */
+export function queueItemView(
+  item: QueueItem,
+  linkAllowed: (url: string) => boolean = () => false,
+): QueueItemView {
   return {
     id: item.id,
     kind: item.kind,
@@ -53,6 +59,8 @@ export function queueItemView(item: QueueItem): QueueItemView {
     queuedAt: item.created_at,
     alreadyOnService: item.found_on_service,
     ...(item.note === null ? {} : { note: item.note }),
+    ...(item.photo_url !== null && linkAllowed(item.photo_url) ? { photoUrl: item.photo_url } : {}),
+    ...(item.state === 'queued' && item.bytes_sent > 0 ? { bytesSent: item.bytes_sent } : {}),
   };
 }
 

@@ -72,10 +72,19 @@ export async function createStep(
     state: 'created',
     photo_id: answer.kind === 'created' ? answer.photo.id : null,
     processing_status: answer.kind === 'created' ? answer.photo.processing_status : null,
+    ...(answer.kind === 'created' ? photoUrlChange(answer.photo) : {}),
     attempts: 0,
     waiting_since: steps.clock.now(),
     next_attempt_at: steps.clock.now() + steps.firstPollMs(),
   });
+}
+
+/**
+ * The photo's page on the service, when this answer names one: kept for the queue's link. An
+ * answer without it leaves what an earlier answer said (the real service may leave it out).
+ */
+export function photoUrlChange(photo: Pick<ServicePhoto, 'photo_url'>): { photo_url?: string } {
+  return photo.photo_url === undefined ? {} : { photo_url: photo.photo_url };
 }
 
 /** Adopts the photo the service has for `item`: it is `created` with that id from now on. */
@@ -84,6 +93,7 @@ function adopt(steps: EngineStepContext, item: QueueItem, photo: ServicePhoto): 
     state: 'created',
     photo_id: photo.id,
     processing_status: photo.processing_status,
+    ...photoUrlChange(photo),
     attempts: 0,
     waiting_since: steps.clock.now(),
     next_attempt_at: steps.clock.now(),

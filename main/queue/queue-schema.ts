@@ -76,6 +76,12 @@ export const rowSchema = z.object({
     .transform((text) => parseIdentity(text)),
   /** A note on how it went (see `ItemNote`); a code this version does not know reads as none. */
   note: z.enum(itemNotes).nullable().catch(null),
+  /** The photo's page on the service (its `photo_url`, http(s) only), when the service gave one. */
+  photo_url: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
   created_at: z.number(),
   updated_at: z.number(),
 });
@@ -188,6 +194,7 @@ export type ItemUpdate = Partial<{
   found_on_service: boolean;
   failed_photo_ids: string;
   note: ItemNote | null;
+  photo_url: string | null;
 }>;
 
 /** The queue database's migrations, in order (exported so a test can build an old queue). */
@@ -249,6 +256,8 @@ export const QUEUE_MIGRATIONS: readonly string[] = [
   'ALTER TABLE items ADD COLUMN note TEXT;',
   // issue 22 §6: files found on the service before they were queued are in the report too.
   INTAKE_OUTCOMES_ON_SERVICE_MIGRATION,
+  // issue 24 §1: the photo's page on the service, linked from the queue instead of its raw id.
+  'ALTER TABLE items ADD COLUMN photo_url TEXT;',
 ];
 
 /** Counts by state, for progress. */

@@ -7,7 +7,7 @@ import type { Logger } from '../logging/logger';
 import type { PhotoHost } from '../staging/photo-host';
 import { removeFinishedStagingFiles } from '../staging/staging-leftovers';
 import { commitDurability } from './commit-durability';
-import { createStep, findAcceptedStep, reconcileStep } from './create-steps';
+import { createStep, findAcceptedStep, photoUrlChange, reconcileStep } from './create-steps';
 import { tryDescriptionEdit } from './description-edit';
 import { countAndClassify, parkedChange } from './engine-parking';
 import type { EngineStepContext } from './engine-step-context';
@@ -282,7 +282,10 @@ export class UploadEngine {
     }
     // A photo's first look since it was created (or adopted) teaches when to look at the next.
     if (item.attempts === 0) this.#pace.observeFirstLook(photo.processing_status);
-    this.#save(item, afterProcessingStatus(item, photo.processing_status, since, this.clock.now()));
+    this.#save(item, {
+      ...afterProcessingStatus(item, photo.processing_status, since, this.clock.now()),
+      ...photoUrlChange(photo),
+    });
   }
 
   /** A description edit: applied only if the service still has what the user started from. */

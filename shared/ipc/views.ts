@@ -187,6 +187,13 @@ export type QueueItemView = {
   readonly alreadyOnService?: boolean;
   /** How it went unusually (see `itemNoteWords`), e.g. uploaded without the duplicate check. */
   readonly note?: ItemNote;
+  /**
+   * The photo's page on the service (its `photo_url`), only when main would open it (an https
+   * page of the configured service, see `navigation-rules.ts`); the queue links it.
+   */
+  readonly photoUrl?: string;
+  /** Bytes of the file the photo host has while it uploads (`queued`); 0 before. */
+  readonly bytesSent?: number;
 };
 
 /** What the engine as a whole is doing. */

@@ -40,7 +40,13 @@ const REASON = 'The file was deleted after it was queued';
 function everyState(): QueueSnapshotView {
   const harbor = { projectId: 'harbor', queuedAt: NOW - 5 * MINUTE };
   const items: QueueItemView[] = [
-    item(1, { ...harbor, state: 'done', photoId: 'ph-1', updatedAt: NOW - 3 * MINUTE }),
+    item(1, {
+      ...harbor,
+      state: 'done',
+      photoId: 'ph-1',
+      photoUrl: 'https://service.example/photos/ph-1',
+      updatedAt: NOW - 3 * MINUTE,
+    }),
     item(2, { ...harbor, state: 'needs-attention', reason: REASON }),
     item(3, { ...harbor, state: 'needs-attention' }),
     item(4, { ...harbor, state: 'queued', paused: true }),
@@ -130,7 +136,13 @@ describe('the queue in the user’s language', () => {
     expect(rows[0]).toContain('1 angehalten');
     expect(row('IMG_1.jpg')).toContain('Hochgeladen');
     expect(row('IMG_1.jpg')).toContain('vor 3 Min.');
-    expect(row('IMG_1.jpg')).toContain('Foto ph-1');
+    // Its page on the service instead of its raw id.
+    expect(row('IMG_1.jpg')).not.toContain('ph-1');
+    expect(
+      within(list)
+        .getByRole('link', { name: 'Foto ansehen: IMG_1.jpg im Photo Service' })
+        .getAttribute('href'),
+    ).toBe('https://service.example/photos/ph-1');
     expect(row('IMG_2.jpg')).toContain(`Erfordert Prüfung: ${REASON}`);
     expect(row('IMG_3.jpg')).toContain('Erfordert Prüfung: siehe Details');
     expect(row('IMG_4.jpg')).toContain('Angehalten');

@@ -177,6 +177,7 @@ export class OddPhotoService {
       captured_at: photo.capturedAt,
       internal: false,
       uris: [{ type: 'original', url: `https://service.example/${photo.id}.jpg` }],
+      photo_url: `https://service.example/?project=${photo.projectId}#photo-${photo.id}`,
     };
     if (mode.status !== 'missing')
       fields.processing_status =

@@ -1,11 +1,25 @@
+import {
+  ChevronDown,
+  ChevronRight,
+  ExternalLink,
+  type LucideIcon,
+  Pause,
+  Play,
+  RotateCcw,
+  X,
+} from 'lucide-react';
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
+import { ProgressBar } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { formatFileSize } from '../../../shared/i18n/format-size';
+import type { AppLocale } from '../../../shared/i18n/locales';
 import type { QueueCondition, QueueItemView } from '../../../shared/ipc/views';
 import { formatRelativeTime } from '../../../shared/domain/photo-time-words';
 import type { Words } from '../../../shared/i18n/translator';
 import { useT, useWords } from '../../i18n/use-t';
 import type { QueueGroup, StateTone } from './queue-groups';
-import { stateTone } from './queue-groups';
+import { bytesSent, stateTone } from './queue-groups';
+import { photoLink } from './photo-link';
 import { StateIcon } from './StateIcon';
 import { stateWords, toneCountWords } from './state-words';
 
@@ -42,40 +56,56 @@ type Place = {
   readonly count: number;
 };
 
-/** A batch's header: its project, when it was queued, and how many items are in each state. */
+/** A batch's header: its project, when it was queued, its counts per state and bytes; it folds. */
 export function GroupHeader({
   group,
   projectName,
   now,
   place,
+  collapsed,
+  onToggle,
 }: {
   readonly group: QueueGroup;
   readonly projectName: string;
   readonly now: number;
   readonly place: Place;
+  readonly collapsed: boolean;
+  readonly onToggle: (group: QueueGroup) => void;
 }) {
   const counts = TONE_ORDER.filter((tone) => group.counts[tone] > 0);
   const { locale } = useIntl();
+  const t = useT();
   const words = useWords();
+  const Chevron = collapsed ? ChevronRight : ChevronDown;
   return (
     <li
       className="queue-group"
+      data-collapsed={collapsed}
       style={place.style}
       aria-posinset={place.index + 1}
       aria-setsize={place.count}
     >
-      <span className="group-title">
-        <FormattedMessage
-          id="queue.group.title"
-          values={{
-            project: projectName,
-            count: group.size,
-            when: formatRelativeTime(group.queuedAt, now, locale),
-            b: (chunks: ReactNode[]) => <strong>{chunks}</strong>,
-            muted: (chunks: ReactNode[]) => <span className="muted">{chunks}</span>,
-          }}
-        />
-      </span>
+      {/* The title names the button; whether the batch's items show is its expanded state. */}
+      <button
+        type="button"
+        className="group-toggle"
+        aria-expanded={!collapsed}
+        onClick={() => onToggle(group)}
+      >
+        <Chevron className="group-chevron" size={18} aria-hidden="true" focusable="false" />
+        <span className="group-title">
+          <FormattedMessage
+            id="queue.group.title"
+            values={{
+              project: projectName,
+              count: group.size,
+              when: formatRelativeTime(group.queuedAt, now, locale),
+              b: (chunks: ReactNode[]) => <strong>{chunks}</strong>,
+              muted: (chunks: ReactNode[]) => <span className="muted">{chunks}</span>,
+            }}
+          />
+        </span>
+      </button>
       <span className="group-counts">
         {counts.map((tone) => (
           <span key={tone} className="state-chip" data-tone={tone}>
@@ -83,6 +113,14 @@ export function GroupHeader({
             {words(toneCountWords(tone, group.counts[tone]))}
           </span>
         ))}
+        {group.bytes.total > 0 ? (
+          <span className="muted group-bytes">
+            {t('queue.group.bytes', {
+              sent: formatFileSize(locale as AppLocale, group.bytes.sent),
+              total: formatFileSize(locale as AppLocale, group.bytes.total),
+            })}
+          </span>
+        ) : null}
       </span>
     </li>
   );
@@ -118,7 +156,60 @@ export type ItemActions = {
   readonly cancel: (item: QueueItemView) => void;
 };
 
-/** One queued item: thumbnail, name, state (icon, colour and words), when, and its actions. */
+/** How much of a file the photo host has while it uploads, as a bar with the sizes in words. */
+function ItemProgress({ item, name }: { readonly item: QueueItemView; readonly name: string }) {
+  const t = useT();
+  const locale = useIntl().locale as AppLocale;
+  const size = item.size ?? 0;
+  const sent = bytesSent(item);
+  const valueLabel = t('queue.item.sent', {
+    sent: formatFileSize(locale, sent),
+    total: formatFileSize(locale, size),
+  });
+  return (
+    <ProgressBar
+      className="item-progress"
+      value={sent}
+      maxValue={Math.max(1, size)}
+      valueLabel={valueLabel}
+      aria-label={t('queue.item.progressLabel', { name })}
+    >
+      {({ percentage }) => (
+        <>
+          <span className="track" aria-hidden="true">
+            <span className="fill" style={{ transform: `scaleX(${(percentage ?? 0) / 100})` }} />
+          </span>
+          <span className="muted sent">{valueLabel}</span>
+        </>
+      )}
+    </ProgressBar>
+  );
+}
+
+/** An item button: an icon, and its word (hidden in a narrow window); its label names the item. */
+function ItemButton({
+  icon: Icon,
+  label,
+  text,
+  onPress,
+}: {
+  readonly icon: LucideIcon;
+  readonly label: string;
+  readonly text: string;
+  readonly onPress: () => void;
+}) {
+  return (
+    <button type="button" className="item-button" aria-label={label} onClick={onPress}>
+      <Icon size={16} aria-hidden="true" focusable="false" />
+      <span className="item-button-text">{text}</span>
+    </button>
+  );
+}
+
+/**
+ * One queued item: thumbnail, name, state (icon, colour and words), a bar while its bytes move,
+ * when it was uploaded and a link to its page on the service, and its actions.
+ */
 export function ItemRow({
   item,
   thumbnailUrl,
@@ -142,7 +233,11 @@ export function ItemRow({
   const named = itemName(item);
   const name = typeof named === 'string' ? named : words(named);
   const said = stateWords(item, condition, hoursWait);
+  const saidText = typeof said === 'string' ? said : words(said);
   const tone = stateTone(item);
+  const link = item.state === 'done' ? photoLink(item.photoUrl) : undefined;
+  const uploading =
+    item.state === 'queued' && !item.paused && (item.bytesSent ?? 0) > 0 && (item.size ?? 0) > 0;
   return (
     <li
       className="queue-item"
@@ -153,47 +248,57 @@ export function ItemRow({
       aria-setsize={place.count}
     >
       <Thumbnail url={thumbnailUrl} />
-      <span className="name" title={item.path ?? item.photoId}>
-        {name}
+      <span className="item-main">
+        <span className="name" title={item.path ?? item.photoId}>
+          {name}
+        </span>
+        <span className="item-detail">
+          <span className="state state-chip" data-tone={tone} title={saidText}>
+            <StateIcon tone={tone} />
+            <span className="state-words">{saidText}</span>
+          </span>
+          {uploading ? <ItemProgress item={item} name={name} /> : null}
+          {item.state === 'done' ? (
+            <span className="muted when">{formatRelativeTime(item.updatedAt, now, locale)}</span>
+          ) : null}
+          {link !== undefined ? (
+            // Main opens it in the user's browser, and only if it is a page of the service.
+            <a
+              className="photo-link"
+              href={link}
+              target="_blank"
+              rel="noreferrer noopener"
+              aria-label={t('queue.item.viewLabel', { name })}
+            >
+              {t('queue.item.view')}
+              <ExternalLink size={14} aria-hidden="true" focusable="false" />
+            </a>
+          ) : null}
+        </span>
       </span>
-      <span className="state state-chip" data-tone={tone}>
-        <StateIcon tone={tone} />
-        {typeof said === 'string' ? said : words(said)}
-      </span>
-      {item.state === 'done' ? (
-        <span className="muted when">{formatRelativeTime(item.updatedAt, now, locale)}</span>
-      ) : null}
-      {item.photoId ? (
-        <span className="muted">{t('queue.item.photo', { photoId: item.photoId })}</span>
-      ) : null}
       <span className="actions">
         {item.state === 'needs-attention' ? (
-          <button
-            type="button"
-            aria-label={t('queue.item.retryLabel', { name })}
-            onClick={() => actions.retry(item)}
-          >
-            {t('queue.item.retry')}
-          </button>
+          <ItemButton
+            icon={RotateCcw}
+            label={t('queue.item.retryLabel', { name })}
+            text={t('queue.item.retry')}
+            onPress={() => actions.retry(item)}
+          />
         ) : null}
         {item.state !== 'done' && item.state !== 'cancelled' ? (
           <>
-            <button
-              type="button"
-              aria-label={t(item.paused ? 'queue.item.resumeLabel' : 'queue.item.pauseLabel', {
-                name,
-              })}
-              onClick={() => actions.pauseOrResume(item)}
-            >
-              {t(item.paused ? 'queue.item.resume' : 'queue.item.pause')}
-            </button>
-            <button
-              type="button"
-              aria-label={t('queue.item.cancelLabel', { name })}
-              onClick={() => actions.cancel(item)}
-            >
-              {t('queue.item.cancel')}
-            </button>
+            <ItemButton
+              icon={item.paused ? Play : Pause}
+              label={t(item.paused ? 'queue.item.resumeLabel' : 'queue.item.pauseLabel', { name })}
+              text={t(item.paused ? 'queue.item.resume' : 'queue.item.pause')}
+              onPress={() => actions.pauseOrResume(item)}
+            />
+            <ItemButton
+              icon={X}
+              label={t('queue.item.cancelLabel', { name })}
+              text={t('queue.item.cancel')}
+              onPress={() => actions.cancel(item)}
+            />
           </>
         ) : null}
       </span>

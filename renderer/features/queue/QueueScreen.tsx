@@ -1,19 +1,21 @@
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Download, Inbox, Pause, Play, RotateCcw } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { QueueSnapshotView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { VirtualList } from '../../components/VirtualList';
-import { groupQueue, type QueueGroup } from './queue-groups';
+import { groupQueue, type QueueGroup, visibleRows } from './queue-groups';
 import { GroupHeader, type ItemActions, ItemRow } from './QueueRows';
 import './queue.css';
 import type { MessageKey } from '../../../shared/i18n/catalogs';
 import { formatFileSize } from '../../../shared/i18n/format-size';
 import type { AppLocale } from '../../../shared/i18n/locales';
 import type { Translate } from '../../../shared/i18n/translator';
+import { useErrorWords } from '../../i18n/use-error-words';
 import { useT } from '../../i18n/use-t';
 
 /** Group headers and items share one height: the virtual list places rows by index. */
-const ROW_HEIGHT = 60;
+const ROW_HEIGHT = 64;
 
 /** The clock, read again every `everyMs`: relative times ("3 min ago") move on by themselves. */
 function useNow(everyMs: number): number {
@@ -83,9 +85,20 @@ export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | und
   const t = useT();
   // LocaleProvider gives react-intl one of the app's locales (English for the pseudo-locale).
   const locale = useIntl().locale as AppLocale;
+  const errorWords = useErrorWords();
   const [error, setError] = useState<string>();
   const items = queue?.items;
   const rows = useMemo(() => (items === undefined ? [] : groupQueue(items)), [items]);
+  // Batches the user folded, by key: only their header shows.
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const shown = useMemo(() => visibleRows(rows, collapsed), [rows, collapsed]);
+  const toggle = useCallback((group: QueueGroup) => {
+    setCollapsed((before) => {
+      const after = new Set(before);
+      if (!after.delete(group.key)) after.add(group.key);
+      return after;
+    });
+  }, []);
   const projectIds = useMemo(
     () =>
       [
@@ -104,7 +117,7 @@ export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | und
   if (queue === undefined) return <p className="muted">{t('queue.loading')}</p>;
   const act = (work: Promise<unknown>) => {
     setError(undefined);
-    work.catch((failure: Error) => setError(failure.message));
+    work.catch((failure: unknown) => setError(errorWords(failure)));
   };
   const actions: ItemActions = {
     retry: (item) => act(call(bridge, 'queue:retry', { itemId: item.id })),
@@ -122,7 +135,7 @@ export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | und
   const total =
     stages.preparing + stages.creating + stages.processing + stages.done + needsAttention;
   return (
-    <section aria-labelledby="queue-heading">
+    <section aria-labelledby="queue-heading" className="queue-screen">
       <h2 id="queue-heading">{t('queue.heading')}</h2>
       <div role="status" className="queue-progress">
         <progress
@@ -155,40 +168,56 @@ export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | und
           </li>
         </ul>
       </div>
-      <div className="toolbar">
+      <div className="toolbar queue-toolbar" role="group" aria-label={t('queue.actions.label')}>
         {queue.pausedAll ? (
           <>
             <span className="muted">{t('queue.pausedAll')}</span>
             <button type="button" onClick={() => act(call(bridge, 'queue:resume', {}))}>
+              <Play size={16} aria-hidden="true" focusable="false" />
               {t('queue.resumeAll')}
             </button>
           </>
         ) : (
           <button type="button" onClick={() => act(call(bridge, 'queue:pause', {}))}>
+            <Pause size={16} aria-hidden="true" focusable="false" />
             {t('queue.pauseAll')}
           </button>
         )}
-        {queue.hoursWait !== undefined ? (
-          <span className="muted" role="status">
-            {queue.hoursWait}
-          </span>
-        ) : null}
         <button type="button" onClick={() => act(call(bridge, 'queue:retry', {}))}>
+          <RotateCcw size={16} aria-hidden="true" focusable="false" />
           {t('queue.retryFailed')}
         </button>
-        <button type="button" onClick={() => exportReport('csv')}>
-          {t('queue.export.csv')}
-        </button>
-        <button type="button" onClick={() => exportReport('json')}>
-          {t('queue.export.json')}
-        </button>
+        <span className="toolbar-end">
+          <button type="button" className="quiet" onClick={() => exportReport('csv')}>
+            <Download size={16} aria-hidden="true" focusable="false" />
+            {t('queue.export.csv')}
+          </button>
+          <button type="button" className="quiet" onClick={() => exportReport('json')}>
+            <Download size={16} aria-hidden="true" focusable="false" />
+            {t('queue.export.json')}
+          </button>
+        </span>
       </div>
-      {error ? <p role="alert">{error}</p> : null}
+      {queue.hoursWait !== undefined ? (
+        <p className="muted queue-hours" role="status">
+          {queue.hoursWait}
+        </p>
+      ) : null}
+      {/* A failed action says so here, next to the actions (and the rows) it came from. */}
+      {error ? (
+        <p role="alert" className="queue-error">
+          {error}
+        </p>
+      ) : null}
       {rows.length === 0 ? (
-        <p className="muted empty-queue">{t('queue.empty')}</p>
+        <div className="queue-empty">
+          <Inbox size={32} aria-hidden="true" focusable="false" />
+          <p className="empty-title">{t('queue.empty')}</p>
+          <p className="muted">{t('queue.emptyHint')}</p>
+        </div>
       ) : (
         <VirtualList
-          items={rows}
+          items={shown}
           rowHeight={ROW_HEIGHT}
           label={t('queue.list.label')}
           className="queue-list"
@@ -201,6 +230,8 @@ export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | und
                 projectName={groupName(row.group, projectNames, t)}
                 now={now}
                 place={place}
+                collapsed={collapsed.has(row.group.key)}
+                onToggle={toggle}
               />
             ) : (
               <ItemRow

@@ -23,6 +23,8 @@ export type QueueGroup = {
   readonly queuedAt: number;
   readonly counts: ToneCounts;
   readonly size: number;
+  /** Bytes of the batch's photos (cancelled ones aside), and how many of them are sent. */
+  readonly bytes: { readonly total: number; readonly sent: number };
 };
 
 /** A row of the queue list: a batch's header, or one of its items. */
@@ -62,7 +64,13 @@ export function groupQueue(items: readonly QueueItemView[]): readonly QueueRow[]
     const first = members[0];
     if (first === undefined) return;
     const counts: Record<StateTone, number> = { ...NO_COUNTS };
-    for (const member of members) counts[stateTone(member)] += 1;
+    const bytes = { total: 0, sent: 0 };
+    for (const member of members) {
+      counts[stateTone(member)] += 1;
+      if (member.state === 'cancelled') continue;
+      bytes.total += member.size ?? 0;
+      bytes.sent += bytesSent(member);
+    }
     const oldest = members[members.length - 1] ?? first;
     const key = `batch-${first.id}`;
     rows[header] = {
@@ -74,6 +82,7 @@ export function groupQueue(items: readonly QueueItemView[]): readonly QueueRow[]
         queuedAt: oldest.queuedAt,
         counts,
         size: members.length,
+        bytes,
       },
     };
     for (const member of members) rows.push({ type: 'item', item: member, groupKey: key });
@@ -105,4 +114,34 @@ const EMPTY_GROUP: QueueGroup = {
   queuedAt: 0,
   counts: NO_COUNTS,
   size: 0,
+  bytes: { total: 0, sent: 0 },
 };
+
+/**
+ * How much of a photo the photo host has: all of it once staged (and on to done), what was sent
+ * so far while it uploads, none while it waits or needs attention.
+ */
+export function bytesSent(item: QueueItemView): number {
+  const size = item.size ?? 0;
+  switch (item.state) {
+    case 'staged':
+    case 'creating':
+    case 'created':
+    case 'done':
+      return size;
+    case 'queued':
+      return Math.min(item.bytesSent ?? 0, size);
+    case 'needs-attention':
+    case 'cancelled':
+      return 0;
+  }
+}
+
+/** The rows left to show when the batches keyed in `collapsed` show their header only. */
+export function visibleRows(
+  rows: readonly QueueRow[],
+  collapsed: ReadonlySet<string>,
+): readonly QueueRow[] {
+  if (collapsed.size === 0) return rows;
+  return rows.filter((row) => row.type === 'group' || !collapsed.has(row.groupKey));
+}

@@ -83,6 +83,28 @@ describe('links that go out of the window', () => {
     expect(navigationDecision(photoPage, other)).toEqual({ kind: 'refuse' });
   });
 
+  it('opens pages of a service on this computer over http (the simulator), and no other http page', () => {
+    const local = allowedLinks({
+      baseUrl: 'http://127.0.0.1:4100',
+      authUrl: 'http://127.0.0.1:4100',
+    });
+    const photoPage = 'http://127.0.0.1:4100/?project=7#photo-42';
+    expect(newWindowDecision(photoPage, local)).toEqual({
+      kind: 'open-in-browser',
+      url: photoPage,
+    });
+    for (const url of [
+      'http://127.0.0.1:4101/?project=7',
+      'http://localhost:4100/',
+      'http://user:pw@127.0.0.1:4100/',
+      'http://example.com/',
+    ])
+      expect(isAllowedExternalLink(url, local)).toBe(false);
+    // An http service elsewhere is never one the app uses: none of its pages open either.
+    const remote = allowedLinks({ baseUrl: 'http://api.example.com' });
+    expect(isAllowedExternalLink('http://api.example.com/p/1', remote)).toBe(false);
+  });
+
   it('keeps the window on its own pages', () => {
     expect(navigationDecision(`${APP_ORIGIN}/index.html`, service)).toEqual({ kind: 'stay' });
     expect(navigationDecision(`${APP_ORIGIN}/index.html#settings`, service)).toEqual({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { photoSchema, type ServicePhoto } from '../../../../main/api/api-schemas';
+import { allowedLinks, isAllowedExternalLink } from '../../../../main/core/navigation-rules';
 import { photoView, queueItemView } from '../../../../main/core/views';
 import type { QueueItem } from '../../../../main/queue/queue-store';
 
@@ -21,6 +22,7 @@ const servicePhoto: ServicePhoto = {
   internal: false,
   uris: [],
   tags: [],
+  photo_url: undefined,
 };
 
 describe('descriptions from the service', () => {
@@ -40,6 +42,7 @@ describe('descriptions from the service', () => {
 
   it('are sanitized in the conflict of a queued description edit', () => {
     const item: QueueItem = {
+      photo_url: null,
       id: 3,
       kind: 'description',
       state: 'needs-attention',
@@ -121,3 +124,87 @@ describe('a service photo as the window sees it', () => {
     expect(photoView(servicePhoto).zone).toBeUndefined();
   });
 });
+
+describe('a photo’s page on the service (photo_url)', () => {
+  const SERVICE_PAGE = 'https://app.example.com/projects/1/photos/7';
+  const links = allowedLinks({
+    baseUrl: 'https://api.example.com',
+    authUrl: 'https://app.example.com',
+  });
+  const allowed = (url: string) => isAllowedExternalLink(url, links);
+
+  it('is read from a create answer, bare or wrapped, and kept only when it is http(s)', () => {
+    expect(photoSchema.parse({ id: 7, photo_url: SERVICE_PAGE }).photo_url).toBe(SERVICE_PAGE);
+    expect(photoSchema.parse({ photo: { id: 7, photo_url: SERVICE_PAGE } }).photo_url).toBe(
+      SERVICE_PAGE,
+    );
+    // The real service may leave it out; anything odd reads as none, never as a bad answer.
+    for (const odd of [undefined, null, 42, '', 'not a url', 'javascript:alert(1)', 'file:///x'])
+      expect(photoSchema.parse({ id: 7, photo_url: odd }).photo_url).toBeUndefined();
+  });
+
+  it('reaches the window only when main would open it: a page of the configured service', () => {
+    const done = { ...queueRowOf('done'), photo_id: '7' };
+    expect(queueItemView({ ...done, photo_url: SERVICE_PAGE }, allowed).photoUrl).toBe(
+      SERVICE_PAGE,
+    );
+    for (const hostile of [
+      'https://evil.example/fake-sign-in',
+      'https://app.example.com.evil.example/',
+      'javascript:alert(1)',
+      'http://app.example.com/projects/1',
+    ])
+      expect(queueItemView({ ...done, photo_url: hostile }, allowed).photoUrl).toBeUndefined();
+    expect(queueItemView({ ...done, photo_url: null }, allowed)).not.toHaveProperty('photoUrl');
+    // Told nothing of the service, main links nothing.
+    expect(queueItemView({ ...done, photo_url: SERVICE_PAGE }).photoUrl).toBeUndefined();
+  });
+
+  it('says the bytes sent only while the photo uploads', () => {
+    const uploading = { ...queueRowOf('queued'), bytes_sent: 2048 };
+    expect(queueItemView(uploading).bytesSent).toBe(2048);
+    expect(queueItemView({ ...uploading, state: 'staged' }).bytesSent).toBeUndefined();
+    expect(queueItemView({ ...uploading, bytes_sent: 0 }).bytesSent).toBeUndefined();
+  });
+});
+
+/** A photo's queue row in `state`, with nothing else known. */
+function queueRowOf(state: QueueItem['state']): QueueItem {
+  return {
+    id: 9,
+    kind: 'photo',
+    state,
+    reason: null,
+    paused: false,
+    attempts: 0,
+    next_attempt_at: 0,
+    project_id: '1',
+    tags: [],
+    allow_duplicates: false,
+    found_on_service: false,
+    failed_photo_ids: [],
+    note: null,
+    path: '/photos/a.jpg',
+    size: 4096,
+    format: 'jpeg',
+    md5: null,
+    upload_md5: null,
+    file_identity: null,
+    captured_at: null,
+    lat: null,
+    lon: null,
+    description: '',
+    internal: false,
+    uri: null,
+    uri_expires_at: null,
+    photo_id: null,
+    processing_status: null,
+    base_description: null,
+    service_description: null,
+    bytes_sent: 0,
+    waiting_since: null,
+    photo_url: null,
+    created_at: 0,
+    updated_at: 0,
+  };
+}

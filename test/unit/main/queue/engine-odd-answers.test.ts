@@ -62,6 +62,18 @@ describe('UploadEngine with odd answers from the service (real engine, queue and
     expect(rig.host.sent).toEqual([file.md5]);
   });
 
+  it('keeps the photo’s page on the service (photo_url) from the create, or from a later look when the create left it out', async () => {
+    const [first, second] = rig.queue([await writeJpeg(dir, 11), await writeJpeg(dir, 12)]);
+    answer('create', { shape: 'id-only' });
+    await rig.engine.runUntilIdle();
+    const pageOf = (id: number) => {
+      const photo = service.photos.find((stored) => stored.id === item(id).photo_id)!;
+      return `https://service.example/?project=${photo.projectId}#photo-${photo.id}`;
+    };
+    expect(item(first!)).toMatchObject({ state: 'done', photo_url: pageOf(first!) });
+    expect(item(second!)).toMatchObject({ state: 'done', photo_url: pageOf(second!) });
+  });
+
   it('takes a 2xx with an empty body as created (id unknown), finds the photo by looking, and never creates it again', async () => {
     const file = await writeJpeg(dir, 2);
     const [id] = rig.queue([file]);

@@ -110,6 +110,8 @@ describe('QueueStore', () => {
       // Queued before identities were recorded: only the MD5 is checked at upload.
       file_identity: null,
       note: null,
+      // No page on the service recorded before the queue linked it: the row shows "Uploaded".
+      photo_url: null,
     });
     expect(reopened.bulk.pausedAll).toBe(false);
     reopened.update(item!.id, { state: 'needs-attention', reason: 'x', waiting_since: 5 });
