@@ -123,7 +123,7 @@ describe('the map panel, in Chromium', () => {
     await openScreen(page, 'Add photos');
     await dropFolder(page, host, photos);
     // The list view: its checkboxes show which photos a click on the map selected.
-    await page.getByRole('button', { name: 'List', exact: true }).click();
+    await page.getByRole('radio', { name: 'List', exact: true }).click();
     const found = page.getByRole('list', { name: 'Photos found' });
     await expect.poll(() => found.getByRole('listitem').count(), { timeout: 30_000 }).toBe(4);
     await page.getByLabel(/Project: search/).fill('Harbor');

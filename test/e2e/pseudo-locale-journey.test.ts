@@ -131,7 +131,11 @@ describe('the window in the pseudo-locale', () => {
       await page.getByRole('button', { name: /Harbor View Tower/ }).click();
       await look(page, 'add-photos');
 
-      await page.getByRole('button', { name: xa('intake.upload.button', { count: 4 }) }).click();
+      await page
+        .getByRole('button', {
+          name: xa('intake.upload.buttonTo', { count: 4, project: 'Harbor View Tower' }),
+        })
+        .click();
       await page.getByText(xa('queue.notice.finished', { done: 4 })).waitFor({ timeout: 60_000 });
       await look(page, 'queue');
 
