@@ -38,9 +38,11 @@ export function ZoneComboBox({
   return (
     <ComboBox
       className="zone-combo"
-      items={zones}
+      defaultItems={zones}
       selectedKey={zone}
       menuTrigger="focus"
+      // Open with no match too, so the list says that nothing matches and what to type.
+      allowsEmptyCollection
       onSelectionChange={(key) => {
         if (typeof key === 'string' && key !== zone) onChange(key);
       }}
