@@ -223,7 +223,7 @@ describe('the map panel, in Chromium', () => {
 
       // Moved to the suggested project, the others stay with Harbor View Tower.
       await page.getByLabel('Move them to Northgate Medical Center').check();
-      await page.getByRole('button', { name: /^Upload \d+ photos?$/ }).click();
+      await page.getByRole('button', { name: /^Upload \d+ photos? to Harbor View Tower$/ }).click();
       await waitUntilUploaded(page, 4);
       const state = await admin.state(service.info);
       const projectOf = (name: string) =>

@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { memo, type MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { IntakeItemView, ServiceCopyView } from '../../../shared/ipc/views';
@@ -24,7 +25,7 @@ import { SkippedBadge } from './SkippedBadge';
  * Room for the name, the time and two lines of badges: a narrow list (beside the map, at 200 %
  * zoom) wraps the badges rather than cutting them off.
  */
-const ROW_HEIGHT = 120;
+const ROW_HEIGHT = 128;
 const NO_TAGS: readonly string[] = [];
 
 /** One photo's row (memoized: a scroll that does not change a row's props leaves it alone). */
@@ -151,7 +152,7 @@ const Row = memo(function Row({
         title={t('intake.review.leaveOutPhoto', { name })}
         onClick={() => onLeaveOut(item.intakeId)}
       >
-        {t('intake.review.leaveOut')}
+        <X aria-hidden="true" className="view-icon" />
       </button>
     </li>
   );
