@@ -40,7 +40,6 @@ export function ZoneComboBox({
       className="zone-combo"
       defaultItems={zones}
       selectedKey={zone}
-      menuTrigger="focus"
       // Open with no match too, so the list says that nothing matches and what to type.
       allowsEmptyCollection
       onSelectionChange={(key) => {
