@@ -40,7 +40,7 @@ function renderReview(items: IntakeItemView[], answers: Parameters<typeof fakeBr
   const { bridge, calls } = fakeBridge({ 'projects:recent': [], ...answers });
   renderIntakeScreen(items, bridge, { assumedZone: 'Europe/Rome' });
   // These details are the list's (the grid shows them in short).
-  fireEvent.click(screen.getByRole('button', { name: 'List' }));
+  fireEvent.click(screen.getByRole('radio', { name: 'List' }));
   return calls;
 }
 

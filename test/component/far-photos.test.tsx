@@ -63,7 +63,7 @@ async function renderDrop(settings = settingsViewFixture()) {
     { onQueued: (text) => (message = text) },
   );
   // These details are the list's (the grid shows them in short).
-  fireEvent.click(screen.getByRole('button', { name: 'List' }));
+  fireEvent.click(screen.getByRole('radio', { name: 'List' }));
   fireEvent.click(await screen.findByRole('button', { name: /Harbor View Tower/ }));
   const sent = () =>
     calls
@@ -101,7 +101,7 @@ describe('photos taken far from the chosen project', () => {
 
   it('are uploaded anyway by default', async () => {
     const { sent } = await showDrop();
-    fireEvent.click(screen.getByRole('button', { name: 'Upload 2 photos' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Upload 2 photos to Harbor View Tower' }));
     await waitFor(() => expect(sent()).toHaveLength(1));
     expect(sent()[0]).toMatchObject({ intakeIds: [1, 2], projectId: 'harbor' });
     expect(sent()[0]?.leftOut).toBeUndefined();
@@ -110,7 +110,7 @@ describe('photos taken far from the chosen project', () => {
   it('can be left out, with their reason', async () => {
     const { sent } = await showDrop();
     fireEvent.click(screen.getByRole('radio', { name: 'Leave them out' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Upload 2 photos' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Upload 2 photos to Harbor View Tower' }));
     await waitFor(() => expect(sent()).toHaveLength(1));
     expect(sent()[0]).toMatchObject({ intakeIds: [1, 2], projectId: 'harbor' });
     expect(sent()[0]?.leftOut).toEqual([
@@ -125,7 +125,7 @@ describe('photos taken far from the chosen project', () => {
   it('can be moved to their nearest project', async () => {
     const { sent, message } = await showDrop();
     fireEvent.click(screen.getByRole('radio', { name: 'Move them to Northgate Medical Center' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Upload 2 photos' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Upload 2 photos to Harbor View Tower' }));
     await waitFor(() => expect(sent()).toHaveLength(2));
     expect(sent()[0]).toMatchObject({ intakeIds: [1], projectId: 'harbor' });
     expect(sent()[1]).toMatchObject({ intakeIds: [2], projectId: 'northgate' });

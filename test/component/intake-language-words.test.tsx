@@ -128,7 +128,7 @@ describe('the Add photos screen in Spanish', () => {
     expect(screen.getByRole('button', { name: 'Elegir carpeta…' })).toBeDefined();
     expect(screen.getByRole('button', { name: 'Elegir archivos…' })).toBeDefined();
     expect(screen.getByRole('status').textContent).toBe('Listo: 2 fotos, 1 omitida, 0 ilegibles');
-    expect(screen.getByRole('button', { name: 'Cuadrícula' })).toBeDefined();
+    expect(screen.getByRole('radio', { name: 'Cuadrícula' })).toBeDefined();
     expect(screen.getByText('Seleccionar todas (0 seleccionadas)')).toBeDefined();
     expect(screen.getByRole('heading', { name: 'Datos del lote' })).toBeDefined();
     // The duplicate in this drop is skipped: one photo is uploaded.
@@ -155,7 +155,8 @@ describe('the Add photos screen in Spanish', () => {
     const list = screen.getByRole('list', { name: 'Fotos encontradas' });
     expect(within(list).getByRole('checkbox', { name: 'Seleccionar IMG_1.jpg' })).toBeDefined();
     expect(within(list).getByLabelText('Hora de la cámara antes de la corrección')).toBeDefined();
-    expect(list.textContent).toContain('GPS 43.4674, 11.8851');
+    // The decimal comma of Spanish, so the pair is split by a semicolon.
+    expect(list.textContent).toContain('GPS 43,4674; 11,8851');
     expect(list.textContent).toContain('sin GPS');
     expect(list.textContent).toContain('duplicada en esta selección: omitida');
   });

@@ -34,7 +34,7 @@ export function useJsdomResizing(initial: {
   readonly width: number;
   readonly height: number;
 }): (size: { readonly width: number; readonly height: number }) => void {
-  const observers = new Set<() => void>();
+  const observers = new Set<(entries: readonly unknown[]) => void>();
   const reportSize = (size: { readonly width: number; readonly height: number }) => {
     Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
       configurable: true,
@@ -48,8 +48,8 @@ export function useJsdomResizing(initial: {
   const original = Object.getOwnPropertyDescriptor(globalThis, 'ResizeObserver');
   beforeAll(() => {
     class StandInResizeObserver {
-      readonly #heard: () => void;
-      constructor(heard: () => void) {
+      readonly #heard: (entries: readonly unknown[]) => void;
+      constructor(heard: (entries: readonly unknown[]) => void) {
         this.#heard = heard;
       }
       observe(): void {
@@ -76,7 +76,8 @@ export function useJsdomResizing(initial: {
   return (size) => {
     reportSize(size);
     act(() => {
-      for (const heard of [...observers]) heard();
+      // No entries: the observers measure the elements themselves (react-aria's skip an empty list).
+      for (const heard of [...observers]) heard([]);
     });
   };
 }

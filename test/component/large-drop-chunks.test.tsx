@@ -52,7 +52,7 @@ describe('a drop larger than one message', () => {
     renderIntakeScreen(items, bridge, { onQueued: (message) => (queued = message) });
     fireEvent.click(await screen.findByRole('button', { name: /Harbor/ }));
     // Counts are written as the window's language writes numbers (English groups thousands).
-    fireEvent.click(screen.getByRole('button', { name: 'Upload 15,000 photos' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Upload 15,000 photos to Harbor' }));
     await waitFor(() => expect(queued).toBe('Queued 15,000 photos for Harbor.'));
     const sent = calls
       .filter((entry) => entry.channel === 'queue:add-photos')

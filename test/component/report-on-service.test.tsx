@@ -34,7 +34,9 @@ describe('a photo already on the service, in Add photos', () => {
     });
     renderIntakeScreen([intakeItemView(1), intakeItemView(2)], bridge, { done: true });
     fireEvent.click(await screen.findByRole('button', { name: /Harbor View Tower/ }));
-    const upload = await screen.findByRole('button', { name: 'Upload 1 photo' });
+    const upload = await screen.findByRole('button', {
+      name: 'Upload 1 photo to Harbor View Tower',
+    });
     fireEvent.click(upload);
     const sent = () => calls.filter((entry) => entry.channel === 'queue:add-photos');
     await waitFor(() => expect(sent()).toHaveLength(1));

@@ -58,7 +58,7 @@ const key = (
 describe('the review grid', () => {
   it('is the default view, and holds 5,000 photos with only a screenful of cells in the page', () => {
     const grid = renderReview(5000);
-    expect(screen.getByRole('button', { name: 'Grid' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('radio', { name: 'Grid' }).getAttribute('aria-checked')).toBe('true');
     const cells = within(grid).getAllByRole('gridcell');
     expect(cells.length).toBeGreaterThanOrEqual(8);
     expect(cells.length).toBeLessThanOrEqual(24);
@@ -158,7 +158,7 @@ describe('the review grid', () => {
     renderReview(12);
     fireEvent.click(cell(3));
     fireEvent.click(cell(4), { ctrlKey: true });
-    fireEvent.click(screen.getByRole('button', { name: 'List' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'List' }));
     expect(screen.queryByRole('grid')).toBeNull();
     const list = screen.getByRole('list', { name: 'Photos found' });
     const checked = within(list)
@@ -169,12 +169,12 @@ describe('the review grid', () => {
     expect(window.localStorage.getItem('photo-uploader.review-layout')).toBe('list');
     cleanup();
     renderReview(3);
-    expect(screen.getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('radio', { name: 'List' }).getAttribute('aria-checked')).toBe('true');
   });
 
   it('moves the focus and selection with the keyboard in the list too', () => {
     renderReview(12);
-    fireEvent.click(screen.getByRole('button', { name: 'List' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'List' }));
     const rowOf = (id: number) =>
       screen.getByRole('checkbox', { name: `Select IMG_${id}.jpg` }).closest('li');
     fireEvent.click(rowOf(2)!);

@@ -56,7 +56,7 @@ describe("a photo's own tags in the review list", () => {
         .map((chip) => chip.textContent),
     ).toEqual(['Level 2×']);
     fireEvent.click(await screen.findByRole('button', { name: /Harbor/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Upload 2 photos' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Upload 2 photos to Harbor' }));
     await waitFor(() => expect(queued).toBe('Queued 2 photos for Harbor.'));
     const sent = calls.find((entry) => entry.channel === 'queue:add-photos')?.input as {
       photoTags: { intakeId: number; tags: string[] }[];

@@ -51,7 +51,7 @@ describe('duplicates against the service, in Chromium', () => {
       await signInWindow(session);
       await dropFolder(page, host, folder);
       // The list view says in full which photo on the service a duplicate is.
-      await page.getByRole('button', { name: 'List', exact: true }).click();
+      await page.getByRole('radio', { name: 'List', exact: true }).click();
       const found = page.getByRole('list', { name: 'Photos found' });
       await expect.poll(() => found.getByRole('listitem').count(), { timeout: 30_000 }).toBe(5);
       await page.getByLabel(/Project: search/).fill('Harbor');
@@ -61,13 +61,15 @@ describe('duplicates against the service, in Chromium', () => {
       await expect
         .poll(() => row.textContent(), { timeout: 15_000 })
         .toContain(`Already on the service (photo ${colleagues!.id})`);
-      const upload = page.getByRole('button', { name: /^Upload \d+ photos?$/ });
-      expect(await upload.textContent()).toBe('Upload 3 photos');
+      const upload = page.getByRole('button', {
+        name: /^Upload \d+ photos? to Harbor View Tower$/,
+      });
+      expect(await upload.textContent()).toBe('Upload 3 photos to Harbor View Tower');
       const anyway = page.getByLabel(/Upload duplicates anyway \(1 already on the service\)/);
       await anyway.check();
-      expect(await upload.textContent()).toBe('Upload 4 photos');
+      expect(await upload.textContent()).toBe('Upload 4 photos to Harbor View Tower');
       await anyway.uncheck();
-      expect(await upload.textContent()).toBe('Upload 3 photos');
+      expect(await upload.textContent()).toBe('Upload 3 photos to Harbor View Tower');
 
       await upload.click();
       await waitUntilUploaded(page, 3);

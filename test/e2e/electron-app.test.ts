@@ -195,7 +195,7 @@ describe.skipIf(binary === undefined)(
           // thumbnails. The HEIC is decoded by the media worker, loaded from inside app.asar.
           await clickFileMenu(app, 'Add photos…');
           // The list view shows the camera's wall time to the second.
-          await window.getByRole('button', { name: 'List', exact: true }).click();
+          await window.getByRole('radio', { name: 'List', exact: true }).click();
           const found = window.getByRole('list', { name: 'Photos found' });
           await expect.poll(() => found.getByRole('listitem').count(), { timeout: 60_000 }).toBe(2);
           for (const [name, taken] of [

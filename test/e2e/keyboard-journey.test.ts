@@ -256,7 +256,7 @@ describe('the uploader with the keyboard only', () => {
       await page.keyboard.type('Footings poured');
 
       // Uploading, then watching the queue.
-      await tabTo(page, /^button: Upload 4 photos$/);
+      await tabTo(page, /^button: Upload 4 photos to Harbor View Tower$/);
       await page.keyboard.press('Enter');
       await tabTo(page, /^button: Queue/);
       await page.keyboard.press('Enter');

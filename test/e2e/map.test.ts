@@ -123,7 +123,7 @@ describe('the map panel, in Chromium', () => {
     await openScreen(page, 'Add photos');
     await dropFolder(page, host, photos);
     // The list view: its checkboxes show which photos a click on the map selected.
-    await page.getByRole('button', { name: 'List', exact: true }).click();
+    await page.getByRole('radio', { name: 'List', exact: true }).click();
     const found = page.getByRole('list', { name: 'Photos found' });
     await expect.poll(() => found.getByRole('listitem').count(), { timeout: 30_000 }).toBe(4);
     await page.getByLabel(/Project: search/).fill('Harbor');
@@ -223,7 +223,7 @@ describe('the map panel, in Chromium', () => {
 
       // Moved to the suggested project, the others stay with Harbor View Tower.
       await page.getByLabel('Move them to Northgate Medical Center').check();
-      await page.getByRole('button', { name: /^Upload \d+ photos?$/ }).click();
+      await page.getByRole('button', { name: /^Upload \d+ photos? to Harbor View Tower$/ }).click();
       await waitUntilUploaded(page, 4);
       const state = await admin.state(service.info);
       const projectOf = (name: string) =>

@@ -135,7 +135,11 @@ describe('the window in the pseudo-locale', () => {
       await look(page, 'add-photos-map');
       await view('intake.review.layout.grid').click();
 
-      await page.getByRole('button', { name: xa('intake.upload.button', { count: 4 }) }).click();
+      await page
+        .getByRole('button', {
+          name: xa('intake.upload.buttonTo', { count: 4, project: 'Harbor View Tower' }),
+        })
+        .click();
       await page.getByText(xa('queue.notice.finished', { done: 4 })).waitFor({ timeout: 60_000 });
       await look(page, 'queue');
 

@@ -70,7 +70,11 @@ describe('the uploader in Spanish', () => {
         .getByRole('textbox', { name: es('intake.details.description'), exact: true })
         .fill('Zapatas hormigonadas');
       await checkScreen(page, 'spanish-add-photos');
-      await page.getByRole('button', { name: es('intake.upload.button', { count: 4 }) }).click();
+      await page
+        .getByRole('button', {
+          name: es('intake.upload.buttonTo', { count: 4, project: 'Harbor View Tower' }),
+        })
+        .click();
       await page.getByText(es('queue.notice.finished', { done: 4 })).waitFor({ timeout: 60_000 });
       await checkScreen(page, 'spanish-queue');
 

@@ -1,3 +1,4 @@
+import { Timer } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { cameraLabel, cameraOf, withCameraOffset } from '../../../shared/domain/camera-clock';
 import {
@@ -65,34 +66,37 @@ export function ClockSuggestions(props: { readonly items: readonly IntakeItem[] 
     setSaved(new Set([...saved, cameraLabel(camera.camera)]));
   };
   return (
-    <section aria-label={t('intake.clock.region')} className="notice">
-      {suggestions.map((suggestion) => {
-        const label = cameraLabel(suggestion.camera);
-        return (
-          <p key={label}>
-            {t('intake.clock.suggestion', {
-              camera: label,
-              ...offsetValues(suggestion.offsetSeconds),
-              count: suggestion.photos,
-              spread: suggestion.spreadSeconds,
-            })}
-            {SPACE}
-            {saved.has(label) ? (
-              <span role="status">{t('intake.clock.saved')}</span>
-            ) : (
-              <button
-                type="button"
-                onClick={() => {
-                  accept(suggestion).catch((error: Error) => setMessage(error.message));
-                }}
-              >
-                {t('intake.clock.correct', { camera: label })}
-              </button>
-            )}
-          </p>
-        );
-      })}
-      {message ? <p role="alert">{message}</p> : null}
+    <section aria-label={t('intake.clock.region')} className="notice callout clock-suggestions">
+      <Timer aria-hidden="true" className="callout-icon" />
+      <div>
+        {suggestions.map((suggestion) => {
+          const label = cameraLabel(suggestion.camera);
+          return (
+            <p key={label}>
+              {t('intake.clock.suggestion', {
+                camera: label,
+                ...offsetValues(suggestion.offsetSeconds),
+                count: suggestion.photos,
+                spread: suggestion.spreadSeconds,
+              })}
+              {SPACE}
+              {saved.has(label) ? (
+                <span role="status">{t('intake.clock.saved')}</span>
+              ) : (
+                <button
+                  type="button"
+                  onClick={() => {
+                    accept(suggestion).catch((error: Error) => setMessage(error.message));
+                  }}
+                >
+                  {t('intake.clock.correct', { camera: label })}
+                </button>
+              )}
+            </p>
+          );
+        })}
+        {message ? <p role="alert">{message}</p> : null}
+      </div>
     </section>
   );
 }

@@ -1,23 +1,39 @@
+import { MapPinned } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { formatDistance } from '../../../shared/domain/project-distance';
 import { useT } from '../../i18n/use-t';
 import { distanceWords } from './capture-words';
 import type { FarFlag } from './use-far-photos';
 import { SPACE } from '../../i18n/inline-space';
+import { Badge } from './Badge';
 
 /** What to do with the photos taken far from the chosen project. */
 export type FarChoice = 'upload' | 'leave-out' | 'move';
 
-/** The badge a far photo's row carries: its distance to the chosen project. */
-export function FarBadge({ flag }: { readonly flag: FarFlag }) {
+/**
+ * The badge a far photo carries: its distance to the chosen project, with the nearest project in
+ * the list (`compact` in the grid: the distance alone, the rest in its tooltip).
+ */
+export function FarBadge({
+  flag,
+  compact = false,
+}: {
+  readonly flag: FarFlag;
+  readonly compact?: boolean;
+}) {
   const t = useT();
   const distance = distanceWords(useIntl(), flag.meters);
+  const title = flag.nearest
+    ? t('intake.badge.farTitleNearest', { distance, nearest: flag.nearest.name })
+    : t('intake.badge.farTitle', { distance });
   return (
-    <span className="badge warn far-flag">
-      {flag.nearest
-        ? t('intake.badge.farNearest', { distance, nearest: flag.nearest.name })
-        : t('intake.badge.far', { distance })}
-    </span>
+    <Badge tone="warn" icon={MapPinned} title={title}>
+      {compact
+        ? t('intake.badge.farShort', { distance })
+        : flag.nearest
+          ? t('intake.badge.farNearest', { distance, nearest: flag.nearest.name })
+          : t('intake.badge.far', { distance })}
+    </Badge>
   );
 }
 
@@ -37,6 +53,7 @@ export function FarPhotos({
   readonly onChoice: (choice: FarChoice) => void;
 }) {
   const t = useT();
+  const intl = useIntl();
   if (far.size === 0) return null;
   const suggested = [
     ...new Set([...far.values()].flatMap((flag) => (flag.nearest ? [flag.nearest.name] : []))),
@@ -60,7 +77,10 @@ export function FarPhotos({
       <legend>{t('intake.far.legend', { count: far.size, project: projectName })}</legend>
       {suggested.length > 0 ? (
         <p className="muted">
-          {t('intake.far.nearest', { count: suggested.length, names: suggested.join(', ') })}
+          {t('intake.far.nearest', {
+            count: suggested.length,
+            names: intl.formatList(suggested, { type: 'conjunction' }),
+          })}
         </p>
       ) : null}
       {option('upload', t('intake.far.upload'))}
@@ -68,7 +88,7 @@ export function FarPhotos({
       {option(
         'move',
         suggested.length > 0
-          ? t('intake.far.move', { names: suggested.join(', ') })
+          ? t('intake.far.move', { names: intl.formatList(suggested, { type: 'conjunction' }) })
           : t('intake.far.moveNone'),
         suggested.length === 0,
       )}

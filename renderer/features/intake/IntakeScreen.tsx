@@ -1,24 +1,22 @@
-import { type FormEvent, useMemo, useState } from 'react';
+import { useState } from 'react';
+import { ImageOff } from 'lucide-react';
+import { useIntl } from 'react-intl';
 import type { ProjectView } from '../../../shared/ipc/views';
 import { call, type IntakeState, useBridge } from '../../bridge/hooks';
-import { DescriptionEditor } from '../../components/DescriptionEditor';
-import { ProjectPicker } from '../batch/ProjectPicker';
-import { BatchTagFields, OwnTagsPanel, useBatchTags } from '../tags/BatchTags';
-import { addPhotosInChunks } from './queue-in-chunks';
-import { ReviewPhotos } from './ReviewPhotos';
-import { checkPhoto, EMPTY_SELECTION, type ReviewSelection, selectAll } from './review-selection';
-import { ClockSuggestions } from './ClockSuggestions';
-import { useServiceCopies } from './use-service-copies';
-import { subfolderProjectsInput, undecided, useSubfolderChoices } from './subfolder-choices';
-import { SubfolderProjects } from './SubfolderProjects';
-import { type FarChoice, FarPhotos, leftOutReason } from './FarPhotos';
-import { farPlan } from './far-plan';
-import { useFarPhotos } from './use-far-photos';
-import { MapPanel } from '../map/MapPanel';
 import { useT } from '../../i18n/use-t';
-import { SPACE } from '../../i18n/inline-space';
-
-const ZONES = Intl.supportedValuesOf('timeZone');
+import { MapPanel } from '../map/MapPanel';
+import { OwnTagsPanel, useBatchTags } from '../tags/BatchTags';
+import { BatchDetails } from './BatchDetails';
+import { ClockSuggestions } from './ClockSuggestions';
+import { DropArea } from './DropArea';
+import { OwnDescriptionPanel } from './OwnDescriptionPanel';
+import { queueBatch } from './queue-batch';
+import { ReviewPhotos, useReviewLayout } from './ReviewPhotos';
+import { checkPhoto, EMPTY_SELECTION, type ReviewSelection, selectAll } from './review-selection';
+import { ReviewToolbar } from './ReviewToolbar';
+import { subfolderProjectsInput, undecided, useSubfolderChoices } from './subfolder-choices';
+import { useUploadPlan } from './use-upload-plan';
+import './intake.css';
 
 /** Choose or drop photos, review what intake found, and queue them with the batch's details. */
 export function IntakeScreen({
@@ -34,10 +32,11 @@ export function IntakeScreen({
 }) {
   const bridge = useBridge();
   const t = useT();
+  const intl = useIntl();
   const [project, setProject] = useState<ProjectView>();
   const [description, setDescription] = useState('');
   const [internal, setInternal] = useState(false);
-  // One selection for the grid and the list (review-selection.ts).
+  // One selection for the grid, the list and the map (review-selection.ts).
   const [selection, setSelection] = useState<ReviewSelection>(EMPTY_SELECTION);
   const selected = selection.selected;
   const setSelected = (next: ReadonlySet<number>) => setSelection({ ...selection, selected: next });
@@ -46,38 +45,19 @@ export function IntakeScreen({
   const [message, setMessage] = useState<string>();
   const batchTags = useBatchTags();
   const [perSubfolder, setPerSubfolder] = useState(true);
-  const [showMap, setShowMap] = useState(false);
+  const layout = useReviewLayout();
 
   // Kept as results arrive (intake-summary.ts): no pass over every result per applied batch.
   const { uploadable, ids, subfolders, assumedCount } = intake.summary;
-  // Photos the chosen project already has are left out unless the user says otherwise.
-  const service = useServiceCopies(project?.id, uploadable, intake.progress?.done ?? false);
-  const [allowDuplicates, setAllowDuplicates] = useState(false);
-  // Memoized: a new list on every render (each keystroke) re-ran the far-photo check over it.
-  const onServiceCount = useMemo(
-    () =>
-      service.copies.size === 0
-        ? 0
-        : uploadable.filter((item) => service.copies.get(item.intakeId)?.inChosenProject === true)
-            .length,
-    [uploadable, service.copies],
-  );
-  const toUpload = useMemo(
-    () =>
-      allowDuplicates || service.copies.size === 0
-        ? uploadable
-        : uploadable.filter((item) => service.copies.get(item.intakeId)?.inChosenProject !== true),
-    [allowDuplicates, uploadable, service.copies],
-  );
   const subfolderChoices = useSubfolderChoices(subfolders);
   const bySubfolder = perSubfolder && subfolders.length > 0;
-  // Photos taken far from the one chosen project (per-subfolder batches are not checked).
-  const far = useFarPhotos(
-    bySubfolder ? undefined : project?.id,
-    toUpload,
-    intake.summary.anyPosition,
-  );
-  const [farChoice, setFarChoice] = useState<FarChoice>('upload');
+  const plan = useUploadPlan({
+    uploadable,
+    projectId: project?.id,
+    intakeDone: intake.progress?.done ?? false,
+    bySubfolder,
+    anyPosition: intake.summary.anyPosition,
+  });
 
   const choose = (kind: 'files' | 'folder') => {
     setMessage(undefined);
@@ -85,12 +65,6 @@ export function IntakeScreen({
     call(bridge, 'intake:choose', { kind, assumedZone }).catch((error: Error) =>
       setMessage(error.message),
     );
-  };
-
-  const allSelected = intake.items.length > 0 && selected.size === intake.items.length;
-  const removeSelected = () => {
-    intake.remove(selected);
-    setSelected(new Set());
   };
   const changeZone = (zone: string) => {
     onZoneChange(zone);
@@ -115,12 +89,14 @@ export function IntakeScreen({
     setOwnDraft(undefined);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const waiting = bySubfolder ? undecided(subfolders, subfolderChoices.choices) : [];
     if (waiting.length > 0) {
       setMessage(
-        t('intake.upload.undecided', { folders: waiting.join(', '), count: waiting.length }),
+        t('intake.upload.undecided', {
+          folders: intl.formatList(waiting, { type: 'conjunction' }),
+          count: waiting.length,
+        }),
       );
       return;
     }
@@ -130,74 +106,38 @@ export function IntakeScreen({
       return;
     }
     setMessage(undefined);
-    const plan = farPlan(toUpload, far, farChoice);
-    const batchOf = (
-      photos: readonly (typeof toUpload)[number][],
-      projectId: string | undefined,
-    ) => ({
-      intakeIds: photos.map((item) => item.intakeId),
-      allowDuplicates,
-      ...(projectId === undefined ? {} : { projectId }),
-      ...batchTags.input(photos),
-      ...(bySubfolder
-        ? { subfolderProjects: subfolderProjectsInput(subfolders, subfolderChoices.choices) }
-        : {}),
+    const projectName = project?.name ?? '';
+    queueBatch(bridge, {
+      uploadable,
+      toUpload: plan.toUpload,
+      far: plan.far,
+      farChoice: plan.farChoice,
+      serviceCopies: plan.service.copies,
+      projectId: project?.id,
+      projectName,
       description,
       internal,
-      overrides: photos
-        .filter((item) => overrides.has(item.intakeId))
-        .map((item) => ({
-          intakeId: item.intakeId,
-          description: overrides.get(item.intakeId) ?? '',
-        })),
-    });
-    const projectName = project?.name ?? '';
-    const leftOut = plan.leftOut.map(({ intakeId, flag }) => ({
-      intakeId,
-      reason: leftOutReason(flag, projectName),
-    }));
-    // Photos the project already has are not uploaded, but go with the batch so that the report
-    // lists them, with the service's photo (issue 22).
-    const onService = allowDuplicates
-      ? []
-      : uploadable.flatMap((item) => {
-          const copy = service.copies.get(item.intakeId);
-          return copy?.inChosenProject === true
-            ? [{ intakeId: item.intakeId, photoId: copy.photoId }]
-            : [];
-        });
-    // The batch for the chosen project, then each moved group to its nearest project.
-    const queueAll = async () => {
-      const stay = batchOf(plan.stay, project?.id);
-      const queued =
-        plan.stay.length + onService.length > 0
-          ? await addPhotosInChunks(bridge, {
-              ...stay,
-              intakeIds: [...stay.intakeIds, ...onService.map((copy) => copy.intakeId)],
-              ...(leftOut.length > 0 ? { leftOut } : {}),
-              ...(onService.length > 0 ? { onService } : {}),
-            })
-          : { added: 0, alreadyQueued: 0, addedIntakeIds: [], skipped: [] };
-      let moved = 0;
-      for (const group of plan.moved)
-        moved += (await addPhotosInChunks(bridge, batchOf(group.photos, group.projectId))).added;
-      return { ...queued, moved };
-    };
-    queueAll()
+      allowDuplicates: plan.allowDuplicates,
+      overrides,
+      tagsFor: batchTags.input,
+      subfolderProjects: bySubfolder
+        ? subfolderProjectsInput(subfolders, subfolderChoices.choices)
+        : undefined,
+    })
       .then((queued) => {
         intake.clear();
         setSelection(EMPTY_SELECTION);
         setOverrides(new Map());
         batchTags.queued();
         subfolderChoices.reset();
-        setFarChoice('upload');
+        plan.setFarChoice('upload');
         onQueued(
           t('intake.upload.queued', {
             count: queued.added,
             target: bySubfolder ? 'folders' : 'project',
             project: projectName,
             alreadyQueued: queued.alreadyQueued,
-            leftOut: queued.skipped.length,
+            leftOut: queued.leftOut,
             moved: queued.moved,
           }),
         );
@@ -206,20 +146,12 @@ export function IntakeScreen({
   };
 
   const progress = intake.progress;
+  const hasItems = intake.items.length > 0;
   return (
     <div className="intake-screen">
       <section aria-labelledby="review-heading" className="review">
         <h2 id="review-heading">{t('intake.heading')}</h2>
-        <div className="drop-zone">
-          <p>{t('intake.drop.prompt')}</p>
-          <button type="button" onClick={() => choose('folder')}>
-            {t('intake.drop.chooseFolder')}
-          </button>
-          {SPACE}
-          <button type="button" onClick={() => choose('files')}>
-            {t('intake.drop.chooseFiles')}
-          </button>
-        </div>
+        <DropArea compact={hasItems} onChoose={choose} />
         {progress ? (
           <p role="status" className="intake-progress">
             {t(progress.done ? 'intake.progress.done' : 'intake.progress.reading', {
@@ -229,80 +161,44 @@ export function IntakeScreen({
             })}
           </p>
         ) : null}
-        {intake.items.length > 0 ? (
+        {hasItems ? (
           <>
-            <div className="toolbar">
-              <label className="inline">
-                <input
-                  type="checkbox"
-                  checked={allSelected}
-                  onChange={() =>
-                    setSelection(
-                      allSelected
-                        ? { ...selection, selected: new Set() }
-                        : selectAll(selection, ids),
-                    )
-                  }
-                />
-                {SPACE}
-                {t('intake.review.selectAll', { count: selected.size })}
-              </label>
-              <button type="button" disabled={selected.size === 0} onClick={removeSelected}>
-                {t('intake.review.removeSelected')}
-              </button>
-              <button
-                type="button"
-                disabled={selected.size === 0}
-                onClick={() => setOwnDraft(overrides.get([...selected][0] ?? -1) ?? description)}
-              >
-                {t('intake.review.ownDescription')}
-              </button>
-              <button
-                type="button"
-                disabled={selected.size === 0}
-                onClick={() => batchTags.setTagging(true)}
-              >
-                {t('intake.review.tagsForSelected')}
-              </button>
-              <label className="inline">
-                {t('intake.review.assumedZone', { count: assumedCount })}
-                {SPACE}
-                <select value={assumedZone} onChange={(event) => changeZone(event.target.value)}>
-                  {(ZONES.includes(assumedZone) ? ZONES : [assumedZone, ...ZONES]).map((zone) => (
-                    <option key={zone}>{zone}</option>
-                  ))}
-                </select>
-              </label>
-            </div>
+            <ClockSuggestions items={intake.items} />
+            <ReviewToolbar
+              total={intake.items.length}
+              selectedCount={selected.size}
+              onSelectAll={(all) =>
+                setSelection(
+                  all ? selectAll(selection, ids) : { ...selection, selected: new Set() },
+                )
+              }
+              onRemoveSelected={() => {
+                intake.remove(selected);
+                setSelected(new Set());
+              }}
+              onOwnDescription={() =>
+                setOwnDraft(overrides.get([...selected][0] ?? -1) ?? description)
+              }
+              onTagsForSelected={() => batchTags.setTagging(true)}
+              zone={assumedZone}
+              assumedCount={assumedCount}
+              onZoneChange={changeZone}
+              layout={layout}
+            />
             {ownDraft !== undefined ? (
-              <div
-                className="own-description"
-                role="group"
-                aria-label={t('intake.ownDescription.group')}
-              >
-                <DescriptionEditor
-                  label={t('intake.ownDescription.label', { count: selected.size })}
-                  value={ownDraft}
-                  onChange={setOwnDraft}
-                />
-                <button type="button" className="primary" onClick={saveOwnDescription}>
-                  {t('intake.ownDescription.use')}
-                </button>
-                {SPACE}
-                <button type="button" onClick={() => setOwnDraft(undefined)}>
-                  {t('intake.ownDescription.cancel')}
-                </button>
-              </div>
+              <OwnDescriptionPanel
+                selectedCount={selected.size}
+                draft={ownDraft}
+                onDraft={setOwnDraft}
+                onUse={saveOwnDescription}
+                onCancel={() => setOwnDraft(undefined)}
+              />
             ) : null}
             <OwnTagsPanel state={batchTags} selected={selected} />
-            <ClockSuggestions items={intake.items} />
-            <button type="button" aria-pressed={showMap} onClick={() => setShowMap(!showMap)}>
-              {t('intake.map.toggle')}
-            </button>
-            {showMap ? (
+            {layout.showMap ? (
               <MapPanel
                 items={intake.items}
-                far={far}
+                far={plan.far}
                 projectId={project?.id}
                 selectedIds={selected}
                 onSelect={(intakeId, { extend }) =>
@@ -311,14 +207,15 @@ export function IntakeScreen({
               />
             ) : null}
             <ReviewPhotos
+              layout={layout.layout}
               items={intake.items}
               ids={ids}
               selection={selection}
               onSelection={setSelection}
               overrides={overrides}
               ownTags={batchTags.own}
-              serviceCopies={service.copies}
-              far={far}
+              serviceCopies={plan.service.copies}
+              far={plan.far}
               thumbnailUrl={(md5) => bridge.thumbnailUrl(md5)}
               onRemoveOwnTag={batchTags.removeOwnTag}
               onLeaveOut={(intakeId) => {
@@ -330,64 +227,30 @@ export function IntakeScreen({
             />
           </>
         ) : (
-          <p className="muted review-empty">{t('intake.empty')}</p>
+          <div className="review-empty">
+            <ImageOff aria-hidden="true" className="empty-icon" />
+            <p className="muted">{t('intake.empty')}</p>
+          </div>
         )}
       </section>
-      <form className="batch" onSubmit={submit} aria-labelledby="batch-heading">
-        <h2 id="batch-heading">{t('intake.details.heading')}</h2>
-        <ProjectPicker project={project} onChange={setProject} />
-        <SubfolderProjects
-          subfolders={subfolders}
-          choices={subfolderChoices.choices}
-          onChoose={(subfolder, choice) => {
+      <BatchDetails
+        draft={{ project, setProject, description, setDescription, internal, setInternal }}
+        tags={batchTags}
+        plan={plan}
+        subfolders={{
+          names: subfolders,
+          choices: subfolderChoices.choices,
+          onChoose: (subfolder, choice) => {
             setMessage(undefined);
             subfolderChoices.choose(subfolder, choice);
-          }}
-          perSubfolder={perSubfolder}
-          onPerSubfolderChange={setPerSubfolder}
-        />
-        <FarPhotos
-          far={far}
-          projectName={project?.name ?? ''}
-          choice={farChoice}
-          onChoice={setFarChoice}
-        />
-        <BatchTagFields state={batchTags} />
-        <DescriptionEditor
-          label={t('intake.details.description')}
-          value={description}
-          onChange={setDescription}
-        />
-        <label className="inline">
-          <input
-            type="checkbox"
-            checked={internal}
-            onChange={(event) => setInternal(event.target.checked)}
-          />
-          {SPACE}
-          {t('intake.details.internal')}
-        </label>
-        {onServiceCount > 0 ? (
-          <label className="inline">
-            <input
-              type="checkbox"
-              checked={allowDuplicates}
-              onChange={(event) => setAllowDuplicates(event.target.checked)}
-            />
-            {SPACE}
-            {t('intake.details.allowDuplicates', { count: onServiceCount })}
-          </label>
-        ) : null}
-        {service.problem ? (
-          <p className="muted">
-            {t('intake.details.serviceProblem', { problem: service.problem })}
-          </p>
-        ) : null}
-        {message ? <p role="alert">{message}</p> : null}
-        <button type="submit" className="primary" disabled={toUpload.length === 0}>
-          {t('intake.upload.button', { count: toUpload.length })}
-        </button>
-      </form>
+          },
+          perSubfolder,
+          onPerSubfolderChange: setPerSubfolder,
+        }}
+        bySubfolder={bySubfolder}
+        message={message}
+        onSubmit={submit}
+      />
     </div>
   );
 }

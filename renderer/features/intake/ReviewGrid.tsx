@@ -1,11 +1,12 @@
 import { memo, type MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { IntakeItemView, ServiceCopyView } from '../../../shared/ipc/views';
-import { formatClockOffset } from '../../../shared/domain/clock-offset-words';
 import { VirtualGrid } from '../../components/VirtualGrid';
 import { PhotoOwnTags } from '../tags/PhotoOwnTags';
 import { useT, useWords } from '../../i18n/use-t';
-import { captureTimeWords, distanceWords, RULE_BADGES } from './capture-words';
+import { captureTimeWords } from './capture-words';
+import { PhotoBadges } from './PhotoBadges';
+import { SkippedBadge } from './SkippedBadge';
 import type { FarFlag } from './use-far-photos';
 import {
   fileName,
@@ -22,74 +23,6 @@ import './review.css';
 export const CELL_WIDTH = 200;
 const ROW_HEIGHT = 290;
 const NO_TAGS: readonly string[] = [];
-
-/** The compact badges of a photo's cell: only what needs a look. */
-function CellBadges({
-  id,
-  item,
-  serviceCopy,
-  farFlag,
-  hasOwnDescription,
-}: {
-  readonly id: string;
-  readonly item: Extract<IntakeItemView, { status: 'photo' }>;
-  readonly serviceCopy: ServiceCopyView | undefined;
-  readonly farFlag: FarFlag | undefined;
-  readonly hasOwnDescription: boolean;
-}) {
-  const t = useT();
-  const intl = useIntl();
-  const rule = item.capture.rule;
-  const distance = farFlag ? distanceWords(intl, farFlag.meters) : '';
-  return (
-    <span className="cell-badges" id={id}>
-      {rule === 'assumed' || rule === 'file-time' ? (
-        <span className="badge quiet">{t(RULE_BADGES[rule])}</span>
-      ) : null}
-      {item.capture.correction ? (
-        <span className="badge" title={t('intake.badge.correctedTitle')}>
-          {t('intake.badge.corrected', {
-            offset: formatClockOffset(item.capture.correction.offsetSeconds),
-          })}
-        </span>
-      ) : null}
-      {farFlag ? (
-        <span
-          className="badge warn far-flag"
-          title={
-            farFlag.nearest
-              ? t('intake.badge.farTitleNearest', { distance, nearest: farFlag.nearest.name })
-              : t('intake.badge.farTitle', { distance })
-          }
-        >
-          {t('intake.badge.farShort', { distance })}
-        </span>
-      ) : null}
-      {item.duplicateOf ? (
-        <span className="badge warn">
-          {t(
-            item.duplicateOf.kind === 'in-this-batch'
-              ? 'intake.badge.duplicateSkipped'
-              : 'intake.badge.uploadedBefore',
-          )}
-        </span>
-      ) : null}
-      {serviceCopy ? (
-        <span
-          className="badge warn"
-          title={t('intake.badge.onServiceTitle', { photoId: serviceCopy.photoId })}
-        >
-          {t(
-            serviceCopy.inChosenProject
-              ? 'intake.badge.onService'
-              : 'intake.badge.onServiceElsewhere',
-          )}
-        </span>
-      ) : null}
-      {hasOwnDescription ? <span className="badge">{t('intake.badge.ownDescription')}</span> : null}
-    </span>
-  );
-}
 
 /** One photo of the grid: its thumbnail (once it stayed in view), name, time and badges. */
 const Cell = memo(function Cell({
@@ -157,18 +90,24 @@ const Cell = memo(function Cell({
           <span className="cell-time" id={`${id}-time`}>
             {words(captureTimeWords(item, intl))}
           </span>
-          <CellBadges
+          <PhotoBadges
             id={`${id}-badges`}
             item={item}
             serviceCopy={serviceCopy}
             farFlag={farFlag}
             hasOwnDescription={hasOwnDescription}
+            compact
           />
         </>
       ) : (
-        <span className="cell-time skipped-reason" id={`${id}-time`}>
-          {item.reason}
-        </span>
+        <>
+          <span className="intake-badges" id={`${id}-badges`}>
+            <SkippedBadge status={item.status} />
+          </span>
+          <span className="cell-time skipped-reason" id={`${id}-time`}>
+            {item.reason}
+          </span>
+        </>
       )}
       <PhotoOwnTags
         photoName={name}

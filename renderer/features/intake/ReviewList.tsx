@@ -1,10 +1,11 @@
+import { X } from 'lucide-react';
 import { memo, type MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { IntakeItemView, ServiceCopyView } from '../../../shared/ipc/views';
 import { rowStyle, VirtualList } from '../../components/VirtualList';
 import { PhotoOwnTags } from '../tags/PhotoOwnTags';
 import { useT, useWords } from '../../i18n/use-t';
-import { captureTimeWords, captureWords, RULE_BADGES, uncorrectedTimeWords } from './capture-words';
+import { captureTimeWords, captureWords, uncorrectedTimeWords } from './capture-words';
 import { checkPhoto } from './review-selection';
 import {
   fileName,
@@ -16,11 +17,15 @@ import {
   useSettled,
 } from './review-view';
 import './review.css';
-import { FarBadge } from './FarPhotos';
 import type { FarFlag } from './use-far-photos';
-import { formatClockOffset } from '../../../shared/domain/clock-offset-words';
+import { PhotoBadges } from './PhotoBadges';
+import { SkippedBadge } from './SkippedBadge';
 
-const ROW_HEIGHT = 64;
+/**
+ * Room for the name, the time and two lines of badges: a narrow list (beside the map, at 200 %
+ * zoom) wraps the badges rather than cutting them off.
+ */
+const ROW_HEIGHT = 128;
 const NO_TAGS: readonly string[] = [];
 
 /** One photo's row (memoized: a scroll that does not change a row's props leaves it alone). */
@@ -103,67 +108,38 @@ const Row = memo(function Row({
       ) : (
         <span className="thumb placeholder" aria-hidden="true" />
       )}
-      <span className="name" title={item.path}>
-        {name}
-      </span>
-      {item.status === 'photo' ? (
-        <span className="detail">
-          {uncorrected ? (
-            <>
-              <del aria-label={t('intake.review.uncorrectedTime')}>{words(uncorrected)}</del>
-              {SIGNS.arrow}
-            </>
-          ) : null}
-          <span title={captureWords(item)}>{words(captureTimeWords(item, intl))}</span>
-          {SIGNS.space}
-          <span className={`badge rule-${item.capture.rule}`}>
-            {t(RULE_BADGES[item.capture.rule])}
-          </span>
-          {item.capture.correction ? (
-            <span className="badge" title={t('intake.badge.correctedTitle')}>
-              {t('intake.badge.corrected', {
-                offset: formatClockOffset(item.capture.correction.offsetSeconds),
-              })}
-            </span>
-          ) : null}
-          {item.coordinates ? (
-            <span className="badge" title={[item.coordinates.lat, item.coordinates.lon].join(', ')}>
-              {t('intake.badge.gps', {
-                lat: item.coordinates.lat.toFixed(4),
-                lon: item.coordinates.lon.toFixed(4),
-              })}
-            </span>
-          ) : (
-            <span className="badge quiet">{t('intake.badge.noGps')}</span>
-          )}
-          {farFlag ? <FarBadge flag={farFlag} /> : null}
-          {item.duplicateOf ? (
-            <span className="badge warn">
-              {t(
-                item.duplicateOf.kind === 'in-this-batch'
-                  ? 'intake.badge.duplicateInDrop'
-                  : 'intake.badge.alreadyUploaded',
-              )}
-            </span>
-          ) : null}
-          {serviceCopy ? (
-            <span className="badge warn">
-              {t(
-                serviceCopy.inChosenProject
-                  ? 'intake.badge.alreadyOnService'
-                  : 'intake.badge.alreadyOnServiceElsewhere',
-                { photoId: serviceCopy.photoId },
-              )}
-            </span>
-          ) : null}
-          {hasOwnDescription ? (
-            <span className="badge">{t('intake.badge.ownDescription')}</span>
-          ) : null}
-          {item.note ? <span className="muted"> {item.note}</span> : null}
+      <span className="row-text">
+        <span className="name" title={item.path}>
+          {name}
         </span>
-      ) : (
-        <span className="detail skipped-reason">{item.reason}</span>
-      )}
+        {item.status === 'photo' ? (
+          <>
+            <span className="row-time">
+              {uncorrected ? (
+                <>
+                  <del aria-label={t('intake.review.uncorrectedTime')}>{words(uncorrected)}</del>
+                  {SIGNS.arrow}
+                </>
+              ) : null}
+              <span title={captureWords(item)}>{words(captureTimeWords(item, intl))}</span>
+              {item.note ? <span className="muted"> {item.note}</span> : null}
+            </span>
+            <PhotoBadges
+              item={item}
+              serviceCopy={serviceCopy}
+              farFlag={farFlag}
+              hasOwnDescription={hasOwnDescription}
+              compact={false}
+            />
+          </>
+        ) : (
+          <span className="row-time">
+            <SkippedBadge status={item.status} />
+            {SIGNS.space}
+            <span className="skipped-reason">{item.reason}</span>
+          </span>
+        )}
+      </span>
       <PhotoOwnTags
         photoName={name}
         tags={ownTags}
@@ -176,7 +152,7 @@ const Row = memo(function Row({
         title={t('intake.review.leaveOutPhoto', { name })}
         onClick={() => onLeaveOut(item.intakeId)}
       >
-        {t('intake.review.leaveOut')}
+        <X aria-hidden="true" className="view-icon" />
       </button>
     </li>
   );

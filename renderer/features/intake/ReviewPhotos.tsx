@@ -1,4 +1,6 @@
+import { LayoutGrid, List, Map as MapIcon } from 'lucide-react';
 import { useState } from 'react';
+import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { useT } from '../../i18n/use-t';
 import { ReviewGrid } from './ReviewGrid';
 import { ReviewList } from './ReviewList';
@@ -28,28 +30,67 @@ function saveLayout(layout: ReviewLayout): void {
   }
 }
 
-/**
- * The review of what intake found: a thumbnail grid (the default) or the detailed list, chosen
- * with a labelled toggle button group. Both views share one selection, so switching keeps it.
- */
-export function ReviewPhotos(props: ReviewViewProps) {
-  const t = useT();
+/** The review's layout (remembered in this window) and whether the map shows above it. */
+export function useReviewLayout() {
   const [layout, setLayout] = useState<ReviewLayout>(savedLayout);
-  const choose = (next: ReviewLayout) => {
-    setLayout(next);
-    saveLayout(next);
+  const [showMap, setShowMap] = useState(false);
+  return {
+    layout,
+    choose: (next: ReviewLayout) => {
+      setLayout(next);
+      saveLayout(next);
+    },
+    showMap,
+    setShowMap,
   };
+}
+
+/** The state `useReviewLayout` returns. */
+export type ReviewLayoutState = ReturnType<typeof useReviewLayout>;
+
+/**
+ * How the photos are shown: the map (shown above the photos or not: a toggle button) and the
+ * photos as a grid or a list (one of two: a radio group of toggle buttons, arrows move in it).
+ */
+export function ViewSwitch({ state }: { readonly state: ReviewLayoutState }) {
+  const t = useT();
   return (
-    <>
-      <div className="review-layout" role="group" aria-label={t('intake.review.layout')}>
-        <button type="button" aria-pressed={layout === 'grid'} onClick={() => choose('grid')}>
+    <div className="view-switch">
+      <ToggleButton className="view-toggle" isSelected={state.showMap} onChange={state.setShowMap}>
+        <MapIcon aria-hidden="true" className="view-icon" />
+        {t('intake.map.toggle')}
+      </ToggleButton>
+      <ToggleButtonGroup
+        className="view-group"
+        aria-label={t('intake.review.layout')}
+        selectionMode="single"
+        disallowEmptySelection
+        selectedKeys={[state.layout]}
+        onSelectionChange={(keys) => {
+          const [next] = [...keys];
+          if (next === 'grid' || next === 'list') state.choose(next);
+        }}
+      >
+        <ToggleButton id="grid" className="view-toggle">
+          <LayoutGrid aria-hidden="true" className="view-icon" />
           {t('intake.review.layout.grid')}
-        </button>
-        <button type="button" aria-pressed={layout === 'list'} onClick={() => choose('list')}>
+        </ToggleButton>
+        <ToggleButton id="list" className="view-toggle">
+          <List aria-hidden="true" className="view-icon" />
           {t('intake.review.layout.list')}
-        </button>
-      </div>
-      {layout === 'grid' ? <ReviewGrid {...props} /> : <ReviewList {...props} />}
-    </>
+        </ToggleButton>
+      </ToggleButtonGroup>
+    </div>
   );
+}
+
+/**
+ * The review of what intake found: a thumbnail grid (the default) or the detailed list. Both
+ * views share one selection, so switching keeps it.
+ */
+export function ReviewPhotos({
+  layout,
+  ...props
+}: ReviewViewProps & { readonly layout: ReviewLayout }) {
+  return layout === 'grid' ? <ReviewGrid {...props} /> : <ReviewList {...props} />;
 }

@@ -2,7 +2,7 @@ import type { IntlShape } from 'react-intl';
 import { CAPTURE_PARTS, captureReading } from '../../../shared/domain/capture-reading';
 import type { CaptureRule, IntakePhoto } from '../../../shared/domain/intake';
 import type { MessageKey } from '../../../shared/i18n/catalogs';
-import type { Words } from '../../../shared/i18n/translator';
+import type { Translate, Words } from '../../../shared/i18n/translator';
 
 /** How the capture time's zone was decided, as a short badge's message. */
 export const RULE_BADGES: Readonly<Record<CaptureRule, MessageKey>> = {
@@ -83,4 +83,20 @@ export function distanceWords(intl: IntlShape, meters: number): string {
     maximumFractionDigits: digits,
     useGrouping: false,
   });
+}
+
+/**
+ * A photo's position as its GPS badge says it: latitude and longitude in the window's language
+ * (`digits` decimals at most), the pair joined as the catalog's message says, so that a decimal
+ * comma is never taken for the separator (German reads `43,4674; 11,8851`).
+ */
+export function gpsWords(
+  t: Translate,
+  intl: IntlShape,
+  position: { readonly lat: number; readonly lon: number },
+  digits: number,
+): string {
+  const number = (value: number) =>
+    intl.formatNumber(value, { maximumFractionDigits: digits, useGrouping: false });
+  return t('intake.badge.gps', { lat: number(position.lat), lon: number(position.lon) });
 }

@@ -1,0 +1,131 @@
+import { CloudCheck, Upload } from 'lucide-react';
+import type { FormEvent } from 'react';
+import type { ProjectView } from '../../../shared/ipc/views';
+import { DescriptionEditor } from '../../components/DescriptionEditor';
+import { SPACE } from '../../i18n/inline-space';
+import { useT } from '../../i18n/use-t';
+import { ProjectPicker } from '../batch/ProjectPicker';
+import { BatchTagFields, type BatchTagsState } from '../tags/BatchTags';
+import { FarPhotos } from './FarPhotos';
+import type { SubfolderChoice } from './subfolder-choices';
+import { SubfolderProjects } from './SubfolderProjects';
+import type { UploadPlan } from './use-upload-plan';
+
+/** The batch's words and choices the details panel edits. */
+export type BatchDraft = {
+  readonly project: ProjectView | undefined;
+  readonly setProject: (project: ProjectView | undefined) => void;
+  readonly description: string;
+  readonly setDescription: (description: string) => void;
+  readonly internal: boolean;
+  readonly setInternal: (internal: boolean) => void;
+};
+
+/**
+ * The batch's details, read top to bottom as they are decided: the project (or one per
+ * subfolder), tags, description, internal; then what needs a decision before uploading (far
+ * photos, photos already on the service) right above the button, which says what it will do.
+ */
+export function BatchDetails({
+  draft,
+  tags,
+  plan,
+  subfolders,
+  bySubfolder,
+  message,
+  onSubmit,
+}: {
+  readonly draft: BatchDraft;
+  readonly tags: BatchTagsState;
+  readonly plan: UploadPlan;
+  readonly subfolders: {
+    readonly names: readonly string[];
+    readonly choices: ReadonlyMap<string, SubfolderChoice>;
+    readonly onChoose: (subfolder: string, choice: SubfolderChoice) => void;
+    readonly perSubfolder: boolean;
+    readonly onPerSubfolderChange: (on: boolean) => void;
+  };
+  readonly bySubfolder: boolean;
+  /** What stopped the last upload (a sentence in the window's language). */
+  readonly message: string | undefined;
+  readonly onSubmit: () => void;
+}) {
+  const t = useT();
+  const count = plan.toUpload.length;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form className="batch batch-details" onSubmit={submit} aria-labelledby="batch-heading">
+      <h2 id="batch-heading">{t('intake.details.heading')}</h2>
+      <div className="details-part">
+        <ProjectPicker project={draft.project} onChange={draft.setProject} />
+        <SubfolderProjects
+          subfolders={subfolders.names}
+          choices={subfolders.choices}
+          onChoose={subfolders.onChoose}
+          perSubfolder={subfolders.perSubfolder}
+          onPerSubfolderChange={subfolders.onPerSubfolderChange}
+        />
+      </div>
+      <div className="details-part">
+        <BatchTagFields state={tags} />
+      </div>
+      <div className="details-part">
+        <DescriptionEditor
+          label={t('intake.details.description')}
+          value={draft.description}
+          onChange={draft.setDescription}
+        />
+        <label className="inline">
+          <input
+            type="checkbox"
+            checked={draft.internal}
+            onChange={(event) => draft.setInternal(event.target.checked)}
+          />
+          {SPACE}
+          {t('intake.details.internal')}
+        </label>
+      </div>
+      <FarPhotos
+        far={plan.far}
+        projectName={draft.project?.name ?? ''}
+        choice={plan.farChoice}
+        onChoice={plan.setFarChoice}
+      />
+      {plan.onServiceCount > 0 ? (
+        <div className="callout tone-warn">
+          <CloudCheck aria-hidden="true" className="callout-icon" />
+          <label className="inline">
+            <input
+              type="checkbox"
+              checked={plan.allowDuplicates}
+              onChange={(event) => plan.setAllowDuplicates(event.target.checked)}
+            />
+            {SPACE}
+            {t('intake.details.allowDuplicates', { count: plan.onServiceCount })}
+          </label>
+        </div>
+      ) : null}
+      {plan.service.problem ? (
+        <p className="muted">
+          {t('intake.details.serviceProblem', { problem: plan.service.problem })}
+        </p>
+      ) : null}
+      {message ? (
+        <p role="alert" className="details-message">
+          {message}
+        </p>
+      ) : null}
+      <button type="submit" className="primary upload-button" disabled={count === 0}>
+        <Upload aria-hidden="true" className="view-icon" />
+        {bySubfolder
+          ? t('intake.upload.buttonToFolders', { count })
+          : draft.project === undefined
+            ? t('intake.upload.button', { count })
+            : t('intake.upload.buttonTo', { count, project: draft.project.name })}
+      </button>
+    </form>
+  );
+}
