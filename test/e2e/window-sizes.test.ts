@@ -125,7 +125,11 @@ describe('the window at every size', () => {
       await atEverySize(page, 'add-photos-map');
       await control(page, 'intake.review.layout.grid').click();
 
-      await page.getByRole('button', { name: en('intake.upload.button', { count: 4 }) }).click();
+      await page
+        .getByRole('button', {
+          name: en('intake.upload.buttonTo', { count: 4, project: 'Harbor View Tower' }),
+        })
+        .click();
       await waitUntilUploaded(page, 4);
       await atEverySize(page, 'queue');
 
