@@ -50,7 +50,7 @@ export function PhotoCell({
         />
         <input
           type="checkbox"
-          className="cell-check"
+          className="photo-check"
           aria-label={t('photos.cell.select', { id: shortId })}
           checked={selected}
           // The click, not the change, carries Shift (a range); Space clicks it too.
