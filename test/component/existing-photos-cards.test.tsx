@@ -106,12 +106,15 @@ describe('the photo’s editor', () => {
     const panel = screen.getByRole('region', { name: 'Edit description' });
     expect(document.activeElement).toBe(within(panel).getByRole('heading'));
     within(panel).getByRole('group', { name: 'Photo ph-b' });
+    // Its card says which photo the panel shows.
+    expect(open.getAttribute('aria-current')).toBe('true');
     within(panel).getByRole('textbox', { name: 'Description of this photo' });
     // The grid stays: the panel is beside it, not over a blocked page.
     expect(screen.getByRole('list', { name: 'Photos in this project' })).toBe(grid);
 
     fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'Escape' });
     expect(screen.queryByRole('region', { name: 'Edit description' })).toBeNull();
+    expect(open.getAttribute('aria-current')).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(open));
 
     fireEvent.click(open);

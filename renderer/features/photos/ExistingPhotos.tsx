@@ -86,6 +86,10 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
       .catch((error: Error) => setLoadError(error.message))
       .finally(() => setLoading(false));
   }, [bridge, project, page, attempt]);
+  // What the last bulk edit came to belongs to that selection: a new one starts without it.
+  useEffect(() => {
+    if (selection.selected.size === 0) setNotice(undefined);
+  }, [selection]);
   // A closed panel hands the focus back to the card it was opened from.
   useEffect(() => {
     if (closed === undefined) return;
@@ -236,6 +240,7 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
                     thumbnailUrl={bridge.renditionUrl(photo.id)}
                     selected={selection.selected.has(photo.id)}
                     conflicted={conflicted.has(photo.id)}
+                    current={open?.id === photo.id}
                     onSelect={(shift) =>
                       setSelection((previous) => clickPhoto(previous, order, photo.id, shift))
                     }

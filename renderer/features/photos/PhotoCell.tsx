@@ -23,6 +23,7 @@ export function PhotoCell({
   thumbnailUrl,
   selected,
   conflicted,
+  current = false,
   onSelect,
   onOpen,
 }: {
@@ -32,6 +33,8 @@ export function PhotoCell({
   readonly thumbnailUrl: string;
   readonly selected: boolean;
   readonly conflicted: boolean;
+  /** Its editor is open in the side panel. */
+  readonly current?: boolean;
   /** A click on the box; `shift` extends a range. */
   readonly onSelect: (shift: boolean) => void;
   readonly onOpen: () => void;
@@ -88,7 +91,13 @@ export function PhotoCell({
           </p>
         ) : null}
       </div>
-      <button type="button" className="cell-open" aria-describedby={excerptId} onClick={onOpen}>
+      <button
+        type="button"
+        className="cell-open"
+        aria-describedby={excerptId}
+        aria-current={current ? 'true' : undefined}
+        onClick={onOpen}
+      >
         <Pencil aria-hidden="true" className="icon" />
         <span>
           <FormattedMessage id="photos.cell.open" values={{ id: shortId, hidden }} />
