@@ -14,7 +14,7 @@ import {
 
 // Issue 24 §1: Existing photos at 1024×700, at 1920×1080 and at 200 % zoom (1024×700 seen as
 // 512×350 CSS pixels at twice the density): no horizontal scrollbar, every card's button inside
-// its card, and the editor's panel (beside the grid, or over it when narrow) fully reachable.
+// its card, the editor's panel beside the grid (over it when narrow), the selection's never over it.
 
 /** What does not fit: the page's sideways overflow and the cards whose button is cut off. */
 async function misfits(page: Page): Promise<string[]> {
@@ -94,6 +94,17 @@ describe('Existing photos at every window size', () => {
         await page.keyboard.press('Escape');
         await panel.waitFor({ state: 'detached' });
         expect(await page.evaluate('document.activeElement?.className')).toBe('cell-open');
+
+        // The selection's panel never covers the grid: more photos can still be picked.
+        await page.getByRole('button', { name: 'Select all' }).click();
+        const selected = page.getByRole('region', { name: '5 photos selected' });
+        await selected
+          .getByRole('textbox', { name: 'Description for the 5 selected photos' })
+          .waitFor();
+        const position = `getComputedStyle(document.querySelector('.photo-panel')).position`;
+        expect(await page.evaluate<string>(position)).not.toBe('fixed');
+        expect(await misfits(page)).toEqual([]);
+        await screenshot(page, `existing-${name}-selected`);
       } finally {
         await context.close();
       }
