@@ -40,7 +40,7 @@ describe('saving a photo’s description twice', () => {
     });
     renderWithBridge(<ExistingPhotos conflicts={[]} />, bridge);
     fireEvent.click(await screen.findByRole('button', { name: /Site A/ }));
-    fireEvent.click(await screen.findByRole('button', { name: /Open photo ph-1/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Edit description, photo ph-1/ }));
     const save = screen.getByRole('button', { name: 'Save description' });
     const bases = () =>
       calls
@@ -55,7 +55,7 @@ describe('saving a photo’s description twice', () => {
 
     // Opened again from the list, the photo shows (and starts from) the saved description.
     fireEvent.click(screen.getByRole('button', { name: 'Back to the photos' }));
-    fireEvent.click(screen.getByRole('button', { name: /Open photo ph-1/ }));
+    fireEvent.click(screen.getByRole('button', { name: /Edit description, photo ph-1/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save description' }));
     await waitFor(() => expect(bases()).toHaveLength(3));
     expect(bases()[2]).toBe('<p>As saved</p>');

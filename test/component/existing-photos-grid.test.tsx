@@ -101,7 +101,7 @@ describe('the Existing photos grid', () => {
       photo('ph-b', { description: '<p>South wall</p>', capturedAt: ROME + 3 * DAY }),
       photo('ph-c', { description: '<p>Roof</p>', capturedAt: ROME + 10 * DAY }),
     ]);
-    const ids = () => cells(grid).map((cell) => cell.textContent?.match(/Open photo (ph-\w)/)?.[1]);
+    const ids = () => cells(grid).map((cell) => cell.textContent?.match(/photo (ph-\w)/)?.[1]);
     fireEvent.change(screen.getByLabelText('Description contains'), {
       target: { value: 'WALL' },
     });

@@ -112,7 +112,7 @@ describe('Existing photos in Spanish', () => {
     expect(none?.textContent).toContain('Sin hora de captura');
     expect(none?.textContent).toContain('Sin descripción');
     expect(rome?.querySelector('.cell-tags')?.textContent).toBe('Etiquetas: rebar');
-    within(grid).getByRole('button', { name: /Abrir la foto 10001/ });
+    within(grid).getByRole('button', { name: /Editar la descripción, foto 10001/ });
     screen.getByLabelText('Tomadas desde');
     screen.getByLabelText('La descripción contiene');
     screen.getByText('4 fotos');
@@ -140,7 +140,9 @@ describe('Existing photos in Spanish', () => {
   it('opens a photo in Spanish: its time and position, the conflict, the editor', async () => {
     openExistingPhotos('es');
     fireEvent.click(await screen.findByRole('button', { name: /Site A/ }));
-    fireEvent.click(await screen.findByRole('button', { name: /Abrir la foto 10002/ }));
+    fireEvent.click(
+      await screen.findByRole('button', { name: /Editar la descripción, foto 10002/ }),
+    );
     const detail = screen.getByRole('group', { name: 'Foto 10002' });
     expect(detail.textContent).toMatch(
       /Hora de captura: .*2008.* \(UTC\+02:00\) · GPS: 47,60620; -122,33210/,

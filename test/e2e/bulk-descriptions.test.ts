@@ -72,7 +72,9 @@ describe('editing many descriptions at once, in Chromium', () => {
       const { page } = session;
       const grid = await openProject();
       const boxes = grid.getByRole('checkbox');
-      // Click the first, Shift-click the third: three photos, in the grid's order.
+      // Click the first, Shift-click the third: three photos, in the grid's order. A card shows
+      // its box when pointed at (or focused), and every card shows it once one is selected.
+      await grid.getByRole('listitem').nth(0).hover();
       await boxes.nth(0).click();
       await boxes.nth(2).click({ modifiers: ['Shift'] });
       await page.getByText(/^3 selected ·/).waitFor();

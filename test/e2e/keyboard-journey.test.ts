@@ -290,7 +290,7 @@ describe('the uploader with the keyboard only', () => {
         await expect.poll(() => boxes.nth(place).isChecked()).toBe(true);
       }
       await tabTo(page, /^input: Select photo /);
-      await tabTo(page, /^button: .*Open photo /);
+      await tabTo(page, /^button: Edit description, photo /);
       expect(await boxes.nth(2).isChecked()).toBe(false);
       await checkScreen(page, 'keyboard-existing-focus');
       await expectFocusApartFromSelection(page, '.photo-cell:has(input:checked)');

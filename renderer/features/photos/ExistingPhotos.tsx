@@ -1,90 +1,54 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useIntl } from 'react-intl';
-import { sanitizeDescription } from '../../../shared/description/description-policy';
+import { FolderOpen, Images, RefreshCw, SearchX, TriangleAlert } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PhotoView, ProjectView, QueueItemView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
-import { DescriptionEditor } from '../../components/DescriptionEditor';
 import { useT } from '../../i18n/use-t';
 import { ProjectPicker } from '../batch/ProjectPicker';
 import { BulkDescriptionEditor } from './BulkDescriptionEditor';
-import { useCaptureTimeWords } from './capture-time';
 import { PhotoCell } from './PhotoCell';
+import { PhotoDetail } from './PhotoDetail';
 import { descriptionText, filterPhotos, NO_FILTER, type PhotoFilter } from './photo-filter';
 import { PhotoFilters } from './PhotoFilters';
 import { PhotoGrid } from './PhotoGrid';
+import { PhotoPanel } from './PhotoPanel';
 import { clickPhoto, NO_SELECTION, type PhotoSelection, selectAll } from './photo-selection';
 import './photos.css';
 
-/**
- * A description edit that waits because the service's description changed meanwhile. Both
- * versions are sanitized again here, whatever main did: this is where they become markup. The
- * choice is the core's `queue:retry` with `resolve`, as the command line's `retry --keep-mine`.
- */
-export function Conflict({
-  item,
-  onDone,
-}: {
-  readonly item: QueueItemView;
-  readonly onDone: () => void;
-}) {
-  const bridge = useBridge();
-  const t = useT();
-  const choose = (keep: 'mine' | 'theirs') => () =>
-    void call(bridge, 'queue:retry', { itemId: item.id, resolve: { keep } }).then(onDone);
-  const keepMine = choose('mine');
-  const keepTheirs = choose('theirs');
-  return (
-    <div className="conflict" role="group" aria-label={t('photos.conflict.label')}>
-      <p>{t('photos.conflict.explanation')}</p>
-      <div className="versions">
-        <div>
-          <h4>{t('photos.conflict.yours')}</h4>
-          <div
-            className="preview"
-            dangerouslySetInnerHTML={{ __html: sanitizeDescription(item.description) }}
-          />
-          <button type="button" onClick={keepMine}>
-            {t('photos.conflict.keepMine')}
-          </button>
-        </div>
-        <div>
-          <h4>{t('photos.conflict.onService')}</h4>
-          <div
-            className="preview"
-            dangerouslySetInnerHTML={{ __html: sanitizeDescription(item.serviceDescription ?? '') }}
-          />
-          <button type="button" onClick={keepTheirs}>
-            {t('photos.conflict.keepService')}
-          </button>
-        </div>
-      </div>
-    </div>
-  );
-}
+// The conflict's view moved to its own file; tests and callers still find it here.
+export { Conflict } from './DescriptionConflict';
 
-/** A coordinate as the detail shows it: five decimals (about a metre), no grouping. */
-const COORDINATE = {
-  minimumFractionDigits: 5,
-  maximumFractionDigits: 5,
-  useGrouping: false,
-} as const;
+/** The open button of the card of `photoId` under `root`, if its row is in the page. */
+function cardButton(root: HTMLElement | null, photoId: string): HTMLElement | undefined {
+  const cell = [...(root?.querySelectorAll('[data-keep-focus]') ?? [])].find(
+    (element) => element.getAttribute('data-keep-focus') === photoId,
+  );
+  return cell?.querySelector<HTMLElement>('.cell-open') ?? undefined;
+}
 
 /** Browse a project's photos on the service and edit their descriptions (queued, so offline too). */
 export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly QueueItemView[] }) {
   const bridge = useBridge();
   const t = useT();
-  const intl = useIntl();
-  const timeWords = useCaptureTimeWords();
+  const root = useRef<HTMLElement>(null);
   const [project, setProject] = useState<ProjectView>();
   const [photos, setPhotos] = useState<readonly PhotoView[]>([]);
   const [page, setPage] = useState(1);
   const [more, setMore] = useState(false);
+  const [loading, setLoading] = useState(false);
+  // The project whose first page came back: until then its photos are loading, not missing.
+  const [listed, setListed] = useState<ProjectView>();
+  // Bumped by "Try again" after a failed load: the same page is asked for again.
+  const [attempt, setAttempt] = useState(0);
+  const [loadError, setLoadError] = useState<string>();
   const [open, setOpen] = useState<PhotoView>();
+  // The photo whose card gets the focus back when its panel closes.
+  const [closed, setClosed] = useState<string>();
   const [draft, setDraft] = useState('');
   // What the next save starts from: the description as opened, then as this user last saved it
   // (their own save is not a change made by someone else).
   const [base, setBase] = useState('');
   const [message, setMessage] = useState<string>();
+  const [notice, setNotice] = useState<string>();
   const [selection, setSelection] = useState<PhotoSelection>(NO_SELECTION);
   const [filter, setFilter] = useState<PhotoFilter>(NO_FILTER);
   // Each description's plain text once per list, for the filter and the excerpts alike.
@@ -106,17 +70,32 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
     setOpen(undefined);
     setPage(1);
     setSelection(NO_SELECTION);
+    setNotice(undefined);
   }, [project]);
   useEffect(() => {
     if (project === undefined) return;
+    setLoading(true);
+    setLoadError(undefined);
     call(bridge, 'photos:list', { projectId: project.id, page })
       .then((next) => {
         setPhotos((previous) => (page === 1 ? next.photos : [...previous, ...next.photos]));
         setMore(next.more);
-        setMessage(undefined);
+        setListed(project);
+        setLoadError(undefined);
       })
-      .catch((error: Error) => setMessage(error.message));
-  }, [bridge, project, page]);
+      .catch((error: Error) => setLoadError(error.message))
+      .finally(() => setLoading(false));
+  }, [bridge, project, page, attempt]);
+  // What the last bulk edit came to belongs to that selection: a new one starts without it.
+  useEffect(() => {
+    if (selection.selected.size === 0) setNotice(undefined);
+  }, [selection]);
+  // A closed panel hands the focus back to the card it was opened from.
+  useEffect(() => {
+    if (closed === undefined) return;
+    cardButton(root.current, closed)?.focus();
+    setClosed(undefined);
+  }, [closed]);
 
   const save = () => {
     if (open === undefined) return;
@@ -136,6 +115,10 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
       })
       .catch((error: Error) => setMessage(error.message));
   };
+  const close = () => {
+    if (open !== undefined) setClosed(open.id);
+    setOpen(undefined);
+  };
 
   const conflict = open && conflicts.find((item) => item.photoId === open.id);
   // Selection works on what is shown: "Select all" and Shift ranges take the filtered photos.
@@ -145,115 +128,145 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
     setPhotos((previous) =>
       previous.map((photo) => (photo.id === photoId ? { ...photo, description } : photo)),
     );
+  const loaded = project !== undefined && listed === project && loadError === undefined;
+  const panel = open ? (
+    <PhotoPanel
+      key={open.id}
+      heading={t('photos.detail.heading')}
+      closeLabel={t('photos.detail.back')}
+      onClose={close}
+      takeFocus
+    >
+      <PhotoDetail
+        photo={open}
+        conflict={conflict}
+        draft={draft}
+        onDraft={setDraft}
+        onSave={save}
+        message={message}
+        onConflictDone={() => setMessage(t('photos.conflict.resolved'))}
+      />
+    </PhotoPanel>
+  ) : selected.length > 0 ? (
+    <PhotoPanel
+      heading={t('photos.bulk.heading', { count: selected.length })}
+      closeLabel={t('photos.bulk.close')}
+      onClose={() => setSelection(NO_SELECTION)}
+      takeFocus={false}
+    >
+      <BulkDescriptionEditor photos={selected} onSaved={describedAs} onDone={setNotice} />
+      <p role="status" className="detail-message">
+        {notice}
+      </p>
+    </PhotoPanel>
+  ) : null;
   return (
-    <section aria-labelledby="existing-heading" className="existing">
+    <section ref={root} aria-labelledby="existing-heading" className="existing">
       <h2 id="existing-heading">{t('photos.heading')}</h2>
-      <ProjectPicker project={project} onChange={setProject} />
-      {message ? <p role="status">{message}</p> : null}
-      {project && photos.length === 0 && !message ? (
-        <p className="muted">{t('photos.empty')}</p>
+      <div className="existing-project">
+        <ProjectPicker project={project} onChange={setProject} />
+      </div>
+      {project === undefined ? (
+        <div className="empty-state">
+          <FolderOpen aria-hidden="true" className="empty-icon" />
+          <p>{t('photos.noProject')}</p>
+        </div>
       ) : null}
-      {open ? (
-        <div
-          className="photo-detail"
-          role="group"
-          aria-label={t('photos.detail.label', { id: open.id })}
-        >
-          <button type="button" onClick={() => setOpen(undefined)}>
-            {t('photos.detail.back')}
-          </button>
-          {open.hasThumbnail ? (
-            <img
-              src={bridge.renditionUrl(open.id)}
-              alt={t('photos.detail.label', { id: open.id })}
-            />
-          ) : null}
-          <p>
-            {open.coordinates
-              ? t('photos.detail.takenAt', {
-                  time: timeWords(open),
-                  lat: intl.formatNumber(open.coordinates.lat, COORDINATE),
-                  lon: intl.formatNumber(open.coordinates.lon, COORDINATE),
-                })
-              : t('photos.detail.taken', { time: timeWords(open) })}
-          </p>
-          {conflict ? (
-            <Conflict item={conflict} onDone={() => setMessage(t('photos.conflict.resolved'))} />
-          ) : null}
-          <DescriptionEditor
-            label={t('photos.detail.description')}
-            value={draft}
-            onChange={setDraft}
-          />
-          <button type="button" className="primary" onClick={save}>
-            {t('photos.detail.save')}
+      {project !== undefined && listed !== project && loadError === undefined ? (
+        <p role="status" className="muted">
+          {t('photos.loading')}
+        </p>
+      ) : null}
+      {loadError ? (
+        <div className="load-error" role="alert">
+          <TriangleAlert aria-hidden="true" className="icon" />
+          <div>
+            <p>{t('photos.loadFailed')}</p>
+            <p>{loadError}</p>
+          </div>
+          <button type="button" onClick={() => setAttempt((previous) => previous + 1)}>
+            <RefreshCw aria-hidden="true" className="icon" />
+            {t('photos.retry')}
           </button>
         </div>
-      ) : (
-        <>
-          {photos.length > 0 ? (
-            <div className="selection-bar" role="toolbar" aria-label={t('photos.selection.label')}>
-              <button type="button" onClick={() => setSelection(selectAll(order))}>
-                {t('photos.selection.selectAll')}
+      ) : null}
+      {loaded && !loading && photos.length === 0 ? (
+        <div className="empty-state">
+          <Images aria-hidden="true" className="empty-icon" />
+          <p>{t('photos.empty')}</p>
+        </div>
+      ) : null}
+      {photos.length > 0 ? (
+        <div className="photos-toolbar">
+          <PhotoFilters
+            filter={filter}
+            onChange={setFilter}
+            shown={shown.length}
+            total={photos.length}
+          />
+          <div className="selection-bar" role="toolbar" aria-label={t('photos.selection.label')}>
+            <button type="button" onClick={() => setSelection(selectAll(order))}>
+              {t('photos.selection.selectAll')}
+            </button>
+            <button type="button" onClick={() => setSelection(NO_SELECTION)}>
+              {t('photos.selection.clear')}
+            </button>
+            <span className="muted">
+              {t('photos.selection.summary', { count: selected.length })}
+            </span>
+          </div>
+        </div>
+      ) : null}
+      {photos.length > 0 ? (
+        <div className={panel ? 'existing-body with-panel' : 'existing-body'}>
+          <div className="existing-main">
+            {shown.length === 0 ? (
+              <div className="empty-state" role="status">
+                <SearchX aria-hidden="true" className="empty-icon" />
+                <p>{t('photos.filter.noMatch')}</p>
+                <button type="button" onClick={() => setFilter(NO_FILTER)}>
+                  {t('photos.filter.clear')}
+                </button>
+              </div>
+            ) : (
+              <PhotoGrid
+                items={shown}
+                label={t('photos.grid.label')}
+                getKey={(photo) => photo.id}
+                renderCell={(photo) => (
+                  <PhotoCell
+                    photo={photo}
+                    text={texts.get(photo.id) ?? ''}
+                    thumbnailUrl={bridge.renditionUrl(photo.id)}
+                    selected={selection.selected.has(photo.id)}
+                    conflicted={conflicted.has(photo.id)}
+                    current={open?.id === photo.id}
+                    onSelect={(shift) =>
+                      setSelection((previous) => clickPhoto(previous, order, photo.id, shift))
+                    }
+                    onOpen={() => {
+                      setOpen(photo);
+                      setDraft(photo.description);
+                      setBase(photo.description);
+                      setMessage(undefined);
+                    }}
+                  />
+                )}
+              />
+            )}
+            {more ? (
+              <button
+                type="button"
+                className="load-more"
+                disabled={loading}
+                onClick={() => setPage(page + 1)}
+              >
+                {t('photos.loadMore')}
               </button>
-              <button type="button" onClick={() => setSelection(NO_SELECTION)}>
-                {t('photos.selection.clear')}
-              </button>
-              <span className="muted">
-                {t('photos.selection.summary', { count: selected.length })}
-              </span>
-            </div>
-          ) : null}
-          {selected.length > 0 ? (
-            <BulkDescriptionEditor photos={selected} onSaved={describedAs} onDone={setMessage} />
-          ) : null}
-          {photos.length > 0 ? (
-            <PhotoFilters
-              filter={filter}
-              onChange={setFilter}
-              shown={shown.length}
-              total={photos.length}
-            />
-          ) : null}
-          {photos.length > 0 && shown.length === 0 ? (
-            <div className="empty-filter" role="status">
-              <p>{t('photos.filter.noMatch')}</p>
-              <button type="button" onClick={() => setFilter(NO_FILTER)}>
-                {t('photos.filter.clear')}
-              </button>
-            </div>
-          ) : null}
-          {shown.length > 0 ? (
-            <PhotoGrid
-              items={shown}
-              label={t('photos.grid.label')}
-              getKey={(photo) => photo.id}
-              renderCell={(photo) => (
-                <PhotoCell
-                  photo={photo}
-                  text={texts.get(photo.id) ?? ''}
-                  thumbnailUrl={bridge.renditionUrl(photo.id)}
-                  selected={selection.selected.has(photo.id)}
-                  conflicted={conflicted.has(photo.id)}
-                  onSelect={(shift) =>
-                    setSelection((previous) => clickPhoto(previous, order, photo.id, shift))
-                  }
-                  onOpen={() => {
-                    setOpen(photo);
-                    setDraft(photo.description);
-                    setBase(photo.description);
-                    setMessage(undefined);
-                  }}
-                />
-              )}
-            />
-          ) : null}
-        </>
-      )}
-      {more && !open ? (
-        <button type="button" onClick={() => setPage(page + 1)}>
-          {t('photos.loadMore')}
-        </button>
+            ) : null}
+          </div>
+          {panel}
+        </div>
       ) : null}
     </section>
   );

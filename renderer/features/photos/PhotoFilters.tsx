@@ -41,7 +41,7 @@ export function PhotoFilters({
           onChange={(event) => onChange({ ...filter, text: event.target.value })}
         />
       </label>
-      <span className="muted" aria-live="polite">
+      <span className="muted filter-count" aria-live="polite">
         {t('photos.filter.count', { filtered: shown === total ? 'all' : 'some', shown, total })}
       </span>
     </div>

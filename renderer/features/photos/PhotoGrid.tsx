@@ -6,8 +6,11 @@ import { useT } from '../../i18n/use-t';
 /** The narrowest a cell gets: thumbnails stay large enough to recognise a wall. */
 const MIN_CELL_WIDTH = 200;
 const GAP = 12;
-/** Every cell's height: thumbnail, time, two lines of description, tags, the checkbox. */
-export const CELL_HEIGHT = 330;
+/**
+ * Every card's height: thumbnail, up to three lines of time and of description, tags, and the
+ * "Edit description" button on up to two lines (a longer language).
+ */
+export const CELL_HEIGHT = 370;
 
 /** How many columns of at least `MIN_CELL_WIDTH` fit in `width` pixels (at least one). */
 export function columnsFor(width: number): number {
