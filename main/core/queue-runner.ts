@@ -1,3 +1,4 @@
+import type { Words } from '../../shared/i18n/translator';
 import type { Clock } from '../../shared/domain/clock';
 import type {
   QueueChangeView,
@@ -211,7 +212,7 @@ export class QueueRunner {
   }
 
   /** Outside the upload hours: why nothing is sent and when it resumes (read now, not cached). */
-  get #hoursWait(): string | undefined {
+  get #hoursWait(): Words | undefined {
     const window = this.#engine?.uploadWindow();
     return window === undefined || window.open ? undefined : window.reason;
   }
@@ -273,7 +274,7 @@ export class QueueRunner {
   }
 
   /** An item as the window sees it; outside the upload hours, one waiting for them says so. */
-  #view(item: QueueItem, hoursWait: string | undefined): QueueItemView {
+  #view(item: QueueItem, hoursWait: Words | undefined): QueueItemView {
     const view = queueItemView(item);
     return hoursWait !== undefined && waitsForHours(item) ? { ...view, reason: hoursWait } : view;
   }

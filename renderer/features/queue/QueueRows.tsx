@@ -7,7 +7,7 @@ import { useT, useWords } from '../../i18n/use-t';
 import type { QueueGroup, StateTone } from './queue-groups';
 import { stateTone } from './queue-groups';
 import { StateIcon } from './StateIcon';
-import { stateWords, toneCountWords } from './state-words';
+import { sayState, stateWords, toneCountWords } from './state-words';
 
 /** The order a batch's counts are listed in: what needs the user first. */
 const TONE_ORDER: readonly StateTone[] = [
@@ -131,7 +131,7 @@ export function ItemRow({
   readonly item: QueueItemView;
   readonly thumbnailUrl: string | undefined;
   readonly condition: QueueCondition;
-  readonly hoursWait: string | undefined;
+  readonly hoursWait: Words | undefined;
   readonly now: number;
   readonly actions: ItemActions;
   readonly place: Place;
@@ -158,7 +158,7 @@ export function ItemRow({
       </span>
       <span className="state state-chip" data-tone={tone}>
         <StateIcon tone={tone} />
-        {typeof said === 'string' ? said : words(said)}
+        {sayState(said, words)}
       </span>
       {item.state === 'done' ? (
         <span className="muted when">{formatRelativeTime(item.updatedAt, now, locale)}</span>

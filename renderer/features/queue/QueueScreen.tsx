@@ -10,7 +10,7 @@ import type { MessageKey } from '../../../shared/i18n/catalogs';
 import { formatFileSize } from '../../../shared/i18n/format-size';
 import type { AppLocale } from '../../../shared/i18n/locales';
 import type { Translate } from '../../../shared/i18n/translator';
-import { useT } from '../../i18n/use-t';
+import { useT, useWords } from '../../i18n/use-t';
 
 /** Group headers and items share one height: the virtual list places rows by index. */
 const ROW_HEIGHT = 60;
@@ -81,6 +81,7 @@ function download(fileName: string, mimeType: string, content: string): void {
 export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | undefined }) {
   const bridge = useBridge();
   const t = useT();
+  const words = useWords();
   // LocaleProvider gives react-intl one of the app's locales (English for the pseudo-locale).
   const locale = useIntl().locale as AppLocale;
   const [error, setError] = useState<string>();
@@ -170,7 +171,7 @@ export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | und
         )}
         {queue.hoursWait !== undefined ? (
           <span className="muted" role="status">
-            {queue.hoursWait}
+            {words(queue.hoursWait)}
           </span>
         ) : null}
         <button type="button" onClick={() => act(call(bridge, 'queue:retry', {}))}>

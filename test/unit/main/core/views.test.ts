@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { legacyReason } from '../../../../main/queue/queue-reason';
 import { photoSchema, type ServicePhoto } from '../../../../main/api/api-schemas';
 import { photoView, queueItemView } from '../../../../main/core/views';
 import type { QueueItem } from '../../../../main/queue/queue-store';
@@ -43,7 +44,7 @@ describe('descriptions from the service', () => {
       id: 3,
       kind: 'description',
       state: 'needs-attention',
-      reason: 'The description changed on the service',
+      reason: legacyReason('The description changed on the service'),
       paused: false,
       attempts: 1,
       next_attempt_at: 0,

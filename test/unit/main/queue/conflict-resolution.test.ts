@@ -1,4 +1,5 @@
 import { mkdtemp } from 'node:fs/promises';
+import { legacyReason } from '../../../../main/queue/queue-reason';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +20,9 @@ async function conflicted(): Promise<{ store: QueueStore; id: number }> {
   const id = store.addDescriptionEdit('ph1', '<p>Mine</p>', '<p>Before</p>');
   store.update(id, {
     state: 'needs-attention',
-    reason: 'conflict: the description was changed on the Photo Service since you opened it',
+    reason: legacyReason(
+      'conflict: the description was changed on the Photo Service since you opened it',
+    ),
     service_description: '<p>Theirs</p>',
   });
   return { store, id };

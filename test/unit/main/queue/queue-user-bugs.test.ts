@@ -1,4 +1,5 @@
 import { mkdtemp } from 'node:fs/promises';
+import { legacyReason } from '../../../../main/queue/queue-reason';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -77,7 +78,7 @@ describe('retry of a photo the service could not process', () => {
     const [failed, pending] = store.addPhotos([photo('a'), photo('b')]).added;
     store.update(failed!, {
       state: 'needs-attention',
-      reason: 'The Photo Service could not process the photo',
+      reason: legacyReason('The Photo Service could not process the photo'),
       photo_id: 'ph-failed',
       processing_status: 'processing_error',
       uri: 'https://s3.example/a.jpg',
@@ -85,7 +86,7 @@ describe('retry of a photo the service could not process', () => {
     });
     store.update(pending!, {
       state: 'needs-attention',
-      reason: 'not reported processed',
+      reason: legacyReason('not reported processed'),
       photo_id: 'ph-slow',
       processing_status: 'pending',
     });

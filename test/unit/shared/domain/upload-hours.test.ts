@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { words } from '../../../../shared/i18n/words';
 import { parseUploadSchedule, uploadWindow } from '../../../../shared/domain/upload-hours';
 
 const schedule = (text: string) => {
@@ -50,7 +51,11 @@ describe('uploadWindow', () => {
     expect(window).toEqual({
       open: false,
       opensAt: at('2026-11-23T18:00:00Z'),
-      reason: 'Waiting for upload hours (Mon-Fri 18:00-07:00); resumes at 18:00',
+      reason: words('reason.queue.uploadHours', {
+        schedule: 'Mon-Fri 18:00-07:00',
+        day: '',
+        time: '18:00',
+      }),
     });
   });
 
@@ -73,7 +78,11 @@ describe('uploadWindow', () => {
     expect(saturday).toMatchObject({
       open: false,
       opensAt: at('2026-11-30T18:00:00Z'),
-      reason: 'Waiting for upload hours (Mon-Fri 18:00-07:00); resumes Mon at 18:00',
+      reason: words('reason.queue.uploadHours', {
+        schedule: 'Mon-Fri 18:00-07:00',
+        day: 'mon',
+        time: '18:00',
+      }),
     });
   });
 
