@@ -1,8 +1,8 @@
 import type Database from 'libsql';
 import { z } from 'zod';
-import type { MessageKey } from '../../shared/i18n/catalogs';
+import { type MessageKey, writtenCatalogs } from '../../shared/i18n/catalogs';
 import type { Words } from '../../shared/i18n/translator';
-import { englishFor, words, wordsSchema } from '../../shared/i18n/words';
+import { englishFor, isMessageKey, words, wordsSchema } from '../../shared/i18n/words';
 
 // Issue 24 §2: a queue item's reason is kept as words (a catalog key and its values, JSON in
 // `queue.db`), so a reason written yesterday reads in today's language. Reasons written before
@@ -37,44 +37,21 @@ export function reasonOfError(error: unknown): Words {
 }
 
 /**
- * The reasons without values whose English this code wrote before they were words, by their
- * English (read from the English catalog, so the two cannot drift apart).
+ * The reasons without values, by their English: the sentences this code wrote before reasons
+ * were words are those messages' English (read from the catalog, so the two cannot drift apart).
  */
 let plainReasons: ReadonlyMap<string, MessageKey> | undefined;
 
 function plainReasonKeys(): ReadonlyMap<string, MessageKey> {
-  plainReasons ??= new Map(PLAIN_REASON_KEYS.map((key) => [englishFor(words(key)), key] as const));
+  plainReasons ??= new Map(
+    Object.entries(writtenCatalogs().en)
+      .filter(([key, english]) => key.startsWith('reason.') && !english.includes('{'))
+      .map(([key]) => key)
+      .filter(isMessageKey)
+      .map((key) => [englishFor(words(key)), key] as const),
+  );
   return plainReasons;
 }
-
-const PLAIN_REASON_KEYS: readonly MessageKey[] = [
-  'reason.queue.cancelledByUser',
-  'reason.queue.entryIncomplete',
-  'reason.queue.changedSinceQueued',
-  'reason.queue.notTheQueuedFile',
-  'reason.queue.fileGoneSinceQueued',
-  'reason.queue.lostAnswer',
-  'reason.queue.acceptedWithoutId',
-  'reason.queue.processingFailed',
-  'reason.queue.notProcessed',
-  'reason.queue.descriptionUnknown',
-  'reason.queue.descriptionConflict',
-  'reason.queue.keptServiceDescription',
-  'reason.service.notFound',
-  'reason.service.forbidden',
-  'reason.staging.changedWhileReading',
-  'reason.staging.fileGone',
-  'reason.staging.convertedChanged',
-  'reason.staging.convertedNotWritten',
-  'reason.staging.outsidePublishedFolder',
-  'reason.staging.publishedFolderUnreadable',
-  'reason.staging.fileShorter',
-  'reason.staging.noUploadId',
-  'reason.staging.keysRefused',
-  'reason.staging.noSuchBucket',
-  'reason.staging.fileMoved',
-  'reason.staging.permissionDenied',
-];
 
 /** Sentences with a value in them, as this code wrote them, and the words each becomes. */
 const PATTERNS: readonly (readonly [RegExp, (match: RegExpExecArray) => Words | undefined])[] = [

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { legacyReason } from '../../../../main/queue/queue-reason';
 import { photoSchema, type ServicePhoto } from '../../../../main/api/api-schemas';
 import { photoView, queueItemView } from '../../../../main/core/views';
 import type { QueueItem } from '../../../../main/queue/queue-store';
+import { legacyReason } from '../../../../main/queue/queue-reason';
 
 // Descriptions from the service reach the window only as the allowed HTML, whatever the service
 // sends: on arrival (the API's schema), and again where main turns them into views.

@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { legacyReason } from '../../../../main/queue/queue-reason';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitDurability } from '../../../../main/queue/commit-durability';
 import { QueueStore, type QueueItem } from '../../../../main/queue/queue-store';
 import { TestClock } from '../../../fakes/test-clock';
+import { legacyReason } from '../../../../main/queue/queue-reason';
 
 describe('commitDurability: which journal writes may skip the disk sync', () => {
   let dir: string;

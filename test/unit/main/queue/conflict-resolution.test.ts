@@ -1,5 +1,4 @@
 import { mkdtemp } from 'node:fs/promises';
-import { legacyReason } from '../../../../main/queue/queue-reason';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import {
 } from '../../../../main/queue/conflict-resolution';
 import { QueueStore } from '../../../../main/queue/queue-store';
 import { TestClock } from '../../../fakes/test-clock';
+import { legacyReason } from '../../../../main/queue/queue-reason';
 
 /** A store with one description edit held for a conflict (the service has "Theirs"). */
 async function conflicted(): Promise<{ store: QueueStore; id: number }> {

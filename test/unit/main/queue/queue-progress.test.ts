@@ -1,11 +1,11 @@
 import { mkdtemp } from 'node:fs/promises';
-import { legacyReason } from '../../../../main/queue/queue-reason';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PaceTracker, progressLine, queueProgress } from '../../../../main/queue/queue-progress';
 import { QueueStore } from '../../../../main/queue/queue-store';
 import { TestClock } from '../../../fakes/test-clock';
+import { legacyReason } from '../../../../main/queue/queue-reason';
 
 describe('queue progress', () => {
   it('counts photos by stage, bytes at the photo host, and estimates the time left from the recent pace', async () => {

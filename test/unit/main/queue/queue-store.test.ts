@@ -1,5 +1,4 @@
 import { mkdtemp } from 'node:fs/promises';
-import { legacyReason } from '../../../../main/queue/queue-reason';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
@@ -7,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { reportRows, toCsv } from '../../../../main/queue/queue-report';
 import { QUEUE_MIGRATIONS, QueueStore } from '../../../../main/queue/queue-store';
 import { TestClock } from '../../../fakes/test-clock';
+import { legacyReason } from '../../../../main/queue/queue-reason';
 
 const photo = (md5: string, projectId = 'p1') => ({
   path: `/photos/${md5}.jpg`,

@@ -1,5 +1,4 @@
 import { mkdtemp } from 'node:fs/promises';
-import { legacyReason } from '../../../../main/queue/queue-reason';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -11,6 +10,7 @@ import { QueueStore } from '../../../../main/queue/queue-store';
 import { throttledProgress } from '../../../../main/queue/stage-progress';
 import { byteCounter } from '../../../../main/staging/byte-counter';
 import { TestClock } from '../../../fakes/test-clock';
+import { legacyReason } from '../../../../main/queue/queue-reason';
 
 // Issue 13 §7: the queue bugs a new user met (false conflict, retry after a processing error,
 // pause all, byte progress), at the level of the queue on disk.
