@@ -1,3 +1,5 @@
+import type { Words } from '../../shared/i18n/translator';
+import { words } from '../../shared/i18n/words';
 import { AuthRequiredError } from '../auth/auth-errors';
 import { CertificateError, NetworkError } from '../http/network-error';
 
@@ -27,7 +29,7 @@ export type Disposition =
   /** The session has ended: everything waits for a new sign-in. */
   | { readonly kind: 'wait-for-sign-in' }
   /** Only the user can fix this (bad project, refused content): the item waits with the reason. */
-  | { readonly kind: 'needs-user'; readonly reason: string };
+  | { readonly kind: 'needs-user'; readonly reason: Words };
 
 /** Parses `Retry-After` (seconds or an HTTP date) into milliseconds from `now`. */
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
@@ -38,13 +40,15 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-function describeRefusal(error: ApiError): string {
-  if (error.status === 404)
-    return 'The Photo Service does not know this project or photo (it may have been deleted or the id is wrong)';
-  if (error.status === 403)
-    return 'This account may not do this on the Photo Service (permission refused)';
-  const details = error.messages.length > 0 ? `: ${error.messages.join('; ')}` : '';
-  return `The Photo Service refused it (${error.status})${details}`;
+/** A refusal in words; the service's own messages (its language) are passed on as they are. */
+export function describeRefusal(error: ApiError): Words {
+  if (error.status === 404) return words('reason.service.notFound');
+  if (error.status === 403) return words('reason.service.forbidden');
+  if (error.messages.length === 0) return words('reason.service.refused', { status: error.status });
+  return words('reason.service.refusedWithDetails', {
+    status: error.status,
+    details: error.messages.join('; ').slice(0, 2000),
+  });
 }
 
 /** Classifies any error from an API call. A 429, a 5xx or a network error never fails an item. */
@@ -52,7 +56,7 @@ export function classify(error: unknown): Disposition {
   if (error instanceof AuthRequiredError) return { kind: 'wait-for-sign-in' };
   if (error instanceof NetworkError) return { kind: 'wait-for-network' };
   // Waiting does not make a certificate trusted: the user must act (a CA file, the system store).
-  if (error instanceof CertificateError) return { kind: 'needs-user', reason: error.message };
+  if (error instanceof CertificateError) return { kind: 'needs-user', reason: error.words };
   if (error instanceof ApiError) {
     if (error.status === 401) return { kind: 'wait-for-sign-in' };
     if (error.status === 429 || error.status === 408 || error.status >= 500)

@@ -68,7 +68,7 @@ Commands:
   photos --project ID [--since DATE] [--json]
              a project's photos (taken since DATE, ISO): id, capture time, hash, status,
              tags, description
-  report --format json|csv   every item's file, project, outcome, photo id and reason
+  report --format json|csv   every item's file, project, outcome, photo id and reason (and its code)
   diagnostics --out FILE  save one .tar.gz for support: logs (secrets removed), versions,
              settings without secrets, the queue's counts
   host-test [host flags]  put a test image on the photo host, download it from the address the

@@ -1,5 +1,6 @@
 import { itemNoteWords } from '../../shared/domain/item-note';
 import { printable } from '../../shared/domain/printable-text';
+import { englishFor } from '../../shared/i18n/words';
 import type { CliContext, CommandOutput } from './cli-context';
 import { countStates, itemName, summary } from './queue-lines';
 
@@ -21,7 +22,9 @@ export async function showQueue(
           kind: item.kind,
           state: item.state,
           paused: item.paused,
-          reason: item.reason ?? null,
+          // English, as every line of the command line (issue 24 §2), and its code for scripts.
+          reason: item.reason === undefined ? null : englishFor(item.reason),
+          reason_code: item.reason?.key ?? null,
           note: item.note ?? null,
           path: item.path ?? null,
           project_id: item.projectId ?? null,
@@ -35,7 +38,12 @@ export async function showQueue(
   }
   for (const item of items) {
     // A note (uploaded without the duplicate check) is said where a reason would be.
-    const said = item.reason ?? (item.note === undefined ? undefined : itemNoteWords(item.note));
+    const said =
+      item.reason !== undefined
+        ? englishFor(item.reason)
+        : item.note === undefined
+          ? undefined
+          : itemNoteWords(item.note);
     out.stdout.write(
       `${String(item.id).padStart(5)} ${item.state.padEnd(15)}${item.paused ? ' (paused)' : ''} ${itemName(item)}${said ? `: ${printable(said)}` : ''}\n`,
     );

@@ -1,3 +1,5 @@
+import type { Words } from '../../shared/i18n/translator';
+import { englishFor } from '../../shared/i18n/words';
 import type { QueueItemView, QueueProgressView } from '../../shared/ipc/views';
 import { printable } from '../../shared/domain/printable-text';
 import { progressLine } from '../queue/queue-progress';
@@ -64,10 +66,13 @@ export async function sync(
   const report = (item: QueueItemView) => {
     if (item.state !== 'needs-attention' || reported.has(item.id) || !inScope(item)) return;
     reported.add(item.id);
-    out.stderr.write(`Needs attention: ${itemName(item)}: ${printable(item.reason ?? '')}\n`);
+    const reason = item.reason === undefined ? '' : englishFor(item.reason);
+    out.stderr.write(`Needs attention: ${itemName(item)}: ${printable(reason)}\n`);
   };
+  // The command line stays English (issue 24 §2): main's words are said in English here.
   let hoursWait: string | undefined;
-  const sayHoursWait = (wait: string | undefined) => {
+  const sayHoursWait = (words: Words | undefined) => {
+    const wait = words === undefined ? undefined : englishFor(words);
     if (wait !== undefined && wait !== hoursWait)
       out.stderr.write(`sync: ${wait}. Stop with Ctrl+C; nothing is lost.\n`);
     hoursWait = wait;

@@ -61,7 +61,7 @@ function failureOf(error: unknown, session: SessionView['state']): IpcFailure {
     case 'retry':
       return new IpcFailure('failed', 'The Photo Service is busy. Please try again in a moment.');
     case 'needs-user':
-      return new IpcFailure('failed', `${disposition.reason}.`);
+      return new IpcFailure('failed', disposition.reason);
   }
 }
 

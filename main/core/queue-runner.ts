@@ -1,3 +1,4 @@
+import type { Words } from '../../shared/i18n/translator';
 import type { Clock } from '../../shared/domain/clock';
 import type {
   QueueChangeView,
@@ -217,7 +218,7 @@ export class QueueRunner {
   }
 
   /** Outside the upload hours: why nothing is sent and when it resumes (read now, not cached). */
-  get #hoursWait(): string | undefined {
+  get #hoursWait(): Words | undefined {
     const window = this.#engine?.uploadWindow();
     return window === undefined || window.open ? undefined : window.reason;
   }
@@ -281,7 +282,7 @@ export class QueueRunner {
   }
 
   /** An item as the window sees it; outside the upload hours, one waiting for them says so. */
-  #view(item: QueueItem, hoursWait: string | undefined, links: AllowedLinks): QueueItemView {
+  #view(item: QueueItem, hoursWait: Words | undefined, links: AllowedLinks): QueueItemView {
     const view = queueItemView(item, (url) => isAllowedExternalLink(url, links));
     return hoursWait !== undefined && waitsForHours(item) ? { ...view, reason: hoursWait } : view;
   }

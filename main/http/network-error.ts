@@ -1,3 +1,6 @@
+import type { Words } from '../../shared/i18n/translator';
+import { englishFor, words } from '../../shared/i18n/words';
+
 /**
  * A request that got no usable answer: no connection, a reset, a timeout, a broken body. Always
  * worth retrying later; never a reason to fail an item or sign the user out.
@@ -25,26 +28,27 @@ export class CertificateError extends Error {
   readonly code = 'certificate';
 
   constructor(
-    message: string,
+    /** What is wrong and what to do, in words (`message` is their English, for the logs). */
+    readonly words: Words,
     /** The TLS error code, e.g. SELF_SIGNED_CERT_IN_CHAIN. */
     readonly reason: string,
   ) {
-    super(message);
+    super(englishFor(words));
   }
 }
 
-/** TLS codes for a certificate that is not trusted, in the user's words. */
+/** TLS codes for a certificate that is not trusted, as the problems its message names. */
 const CERTIFICATE_PROBLEMS: Readonly<Record<string, string>> = {
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'unable to verify the first certificate',
-  UNABLE_TO_GET_ISSUER_CERT: 'the issuer certificate is unknown',
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'the issuer certificate is unknown',
-  SELF_SIGNED_CERT_IN_CHAIN: 'self-signed certificate in chain',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed certificate',
-  CERT_HAS_EXPIRED: 'certificate has expired',
-  CERT_NOT_YET_VALID: 'certificate is not yet valid',
-  CERT_UNTRUSTED: 'certificate not trusted',
-  CERT_SIGNATURE_FAILURE: 'certificate signature failure',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'the certificate is for another host name',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'unableToVerify',
+  UNABLE_TO_GET_ISSUER_CERT: 'unknownIssuer',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'unknownIssuer',
+  SELF_SIGNED_CERT_IN_CHAIN: 'selfSignedInChain',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'selfSigned',
+  CERT_HAS_EXPIRED: 'expired',
+  CERT_NOT_YET_VALID: 'notYetValid',
+  CERT_UNTRUSTED: 'untrusted',
+  CERT_SIGNATURE_FAILURE: 'signatureFailure',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'wrongHost',
 };
 
 /**
@@ -56,7 +60,7 @@ export function certificateError(error: unknown, url: URL | string): Certificate
   const problem = reason === undefined ? undefined : CERTIFICATE_PROBLEMS[reason];
   if (reason === undefined || problem === undefined) return undefined;
   return new CertificateError(
-    `The certificate of ${new URL(url).origin} is not trusted (${problem}): pass --ca-file with your company's CA (the caFile setting in the app), or add it to the system store.`,
+    words('reason.network.certificateUntrusted', { origin: new URL(url).origin, problem }),
     reason,
   );
 }

@@ -1,3 +1,4 @@
+import { words } from '../../shared/i18n/words';
 import type { QueueStore } from './queue-store';
 
 /**
@@ -13,8 +14,7 @@ export class NotAConflict extends Error {
 }
 
 /** The reason kept on an edit the user dropped for the service's description. */
-export const KEPT_THEIRS_REASON =
-  'Kept the description on the Photo Service; this edit was not sent.';
+export const KEPT_THEIRS_REASON = words('reason.queue.keptServiceDescription');
 
 /**
  * Settles the description conflict of item `itemId` as the user chose: the one core of the

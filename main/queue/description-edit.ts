@@ -1,4 +1,5 @@
 import { sameDescription } from '../../shared/description/description-compare';
+import { words } from '../../shared/i18n/words';
 import type { PhotoServiceClient } from '../api/photo-service-client';
 import type { ItemUpdate, QueueItem } from './queue-store';
 
@@ -31,8 +32,7 @@ export async function tryDescriptionEdit(
         kind: 'settled',
         change: {
           state: 'needs-attention',
-          reason:
-            'The Photo Service did not say what the description is now, so the edit was not sent (it could overwrite a change made since). Retry to try again.',
+          reason: words('reason.queue.descriptionUnknown'),
         },
       };
     }
@@ -51,7 +51,7 @@ export async function tryDescriptionEdit(
       kind: 'settled',
       change: {
         state: 'needs-attention',
-        reason: 'conflict: the description was changed on the Photo Service since you opened it',
+        reason: words('reason.queue.descriptionConflict'),
         service_description: current.description ?? null,
       },
     };

@@ -1,4 +1,6 @@
 import type { ItemNote } from '../../shared/domain/item-note';
+import type { Words } from '../../shared/i18n/translator';
+import { englishFor, words } from '../../shared/i18n/words';
 import type { ServicePhoto } from '../api/api-schemas';
 import type { PhotoServiceClient } from '../api/photo-service-client';
 import { lookForPhoto, type Lookup } from './find-photo';
@@ -19,8 +21,13 @@ import { pollWait } from './service-waits';
 export const DUPLICATE_WAIT_BOUND_MS = 10 * 60_000;
 
 /** The reason kept on an item that was not uploaded because the project already had it. */
+export function alreadyOnServiceWords(photoId: string): Words {
+  return words('reason.queue.alreadyOnService', { photoId });
+}
+
+/** {@link alreadyOnServiceWords} in English (the intake report's reason, still a sentence). */
 export function alreadyOnServiceReason(photoId: string): string {
-  return `Already on the service as photo ${photoId}: not uploaded again.`;
+  return englishFor(alreadyOnServiceWords(photoId));
 }
 
 /**
@@ -81,7 +88,7 @@ export function afterCopyLookup(
           found_on_service: true,
           photo_id: lookup.photo.id,
           processing_status: lookup.photo.processing_status,
-          reason: alreadyOnServiceReason(lookup.photo.id),
+          reason: alreadyOnServiceWords(lookup.photo.id),
           attempts: 0,
           waiting_since: null,
         },

@@ -1,3 +1,4 @@
+import type { Words } from '../../shared/i18n/translator';
 import type { BandwidthLimiter } from '../staging/bandwidth-limiter';
 import type { UploadSchedule } from '../../shared/domain/upload-hours';
 import type { ConversionOptions } from '../staging/prepared-upload';
@@ -11,7 +12,7 @@ export type EngineEvent =
   | { readonly type: 'item'; readonly item: QueueItem }
   | { readonly type: 'condition'; readonly condition: EngineCondition }
   /** The upload hours closed (`reason` says until when) or opened again (no reason). */
-  | { readonly type: 'hours'; readonly reason: string | undefined };
+  | { readonly type: 'hours'; readonly reason: Words | undefined };
 
 /** Counts of answers that made the engine wait. */
 export type EngineStats = { rateLimited: number; serverErrors: number; networkErrors: number };

@@ -1,4 +1,6 @@
 import { itemNoteWords } from '../../shared/domain/item-note';
+import { englishFor } from '../../shared/i18n/words';
+import { reasonCode } from './queue-reason';
 import type { RecordedIntakeOutcome } from './intake-outcomes-table';
 import type { QueueItem } from './queue-store';
 
@@ -8,7 +10,10 @@ export type ReportRow = {
   readonly project: string;
   readonly outcome: string;
   readonly photo_id: string;
+  /** Why, in English (the report is for scripts and spreadsheets, as the command line). */
   readonly reason: string;
+  /** The reason's catalog key (`reason.queue.alreadyOnService`…), empty when there is none. */
+  readonly reason_code: string;
   /** Earlier records of this photo the service failed to process, space-separated. */
   readonly failed_photo_ids: string;
 };
@@ -57,7 +62,13 @@ export function reportRows(
       outcome: outcomeOf(item),
       photo_id: item.photo_id ?? '',
       // A note says how an upload that went well went unusually (no duplicate check).
-      reason: item.reason ?? (item.note === null ? '' : itemNoteWords(item.note)),
+      reason:
+        item.reason !== null
+          ? englishFor(item.reason)
+          : item.note === null
+            ? ''
+            : itemNoteWords(item.note),
+      reason_code: reasonCode(item.reason),
       failed_photo_ids: item.failed_photo_ids.join(' '),
     })),
     ...notQueued.map((entry) => ({
@@ -67,6 +78,8 @@ export function reportRows(
       outcome: entry.outcome === 'on-service' ? 'already on the service' : entry.outcome,
       photo_id: entry.photo_id ?? '',
       reason: entry.reason,
+      // The intake's reasons are still sentences: no code yet.
+      reason_code: '',
       failed_photo_ids: '',
     })),
   ];
@@ -81,6 +94,8 @@ export function toCsv(rows: readonly ReportRow[]): string {
     'photo_id',
     'reason',
     'failed_photo_ids',
+    // Added after the others: scripts that read the columns by place keep working.
+    'reason_code',
   ];
   const cell = (value: string) => {
     const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;

@@ -1,4 +1,6 @@
+import type Database from 'libsql';
 import { z } from 'zod';
+import type { Words } from '../../shared/i18n/translator';
 import { queueItemStates } from '../../shared/ipc/views';
 import type { FileIdentity, IntakePhoto, PhotoFormat } from '../../shared/domain/intake';
 import { type ItemNote, itemNotes } from '../../shared/domain/item-note';
@@ -7,6 +9,7 @@ import {
   INTAKE_OUTCOMES_ON_SERVICE_MIGRATION,
 } from './intake-outcomes-table';
 import { PAUSE_ALL_MIGRATION } from './pause-all';
+import { reasonsAsWordsMigration, storedReason } from './queue-reason';
 
 // The queue's shape: its states, rows, the items added to it, and the migrations that build its
 // database. The store (queue-store.ts) reads and writes it.
@@ -29,7 +32,11 @@ export const rowSchema = z.object({
   id: z.number(),
   kind: z.enum(['photo', 'description']),
   state: z.enum(itemStates),
-  reason: z.string().nullable(),
+  /** Why the item stopped or ended, in words (JSON; see `storedReason`: never an error). */
+  reason: z
+    .string()
+    .nullable()
+    .transform((text) => storedReason(text)),
   paused: z.number().transform((value) => value === 1),
   attempts: z.number(),
   next_attempt_at: z.number(),
@@ -174,7 +181,7 @@ export function newPhotoItem(
 /** Columns an engine step may change, with the state. */
 export type ItemUpdate = Partial<{
   state: ItemState;
-  reason: string | null;
+  reason: Words | null;
   attempts: number;
   next_attempt_at: number;
   md5: string;
@@ -197,8 +204,11 @@ export type ItemUpdate = Partial<{
   photo_url: string | null;
 }>;
 
+/** A step of the queue database's making: SQL, or code for a change SQL alone cannot make. */
+export type QueueMigration = string | ((db: Pick<Database.Database, 'prepare'>) => void);
+
 /** The queue database's migrations, in order (exported so a test can build an old queue). */
-export const QUEUE_MIGRATIONS: readonly string[] = [
+export const QUEUE_MIGRATIONS: readonly QueueMigration[] = [
   `CREATE TABLE items (
      id INTEGER PRIMARY KEY,
      kind TEXT NOT NULL CHECK (kind IN ('photo', 'description')),
@@ -258,6 +268,8 @@ export const QUEUE_MIGRATIONS: readonly string[] = [
   INTAKE_OUTCOMES_ON_SERVICE_MIGRATION,
   // issue 24 §1: the photo's page on the service, linked from the queue instead of its raw id.
   'ALTER TABLE items ADD COLUMN photo_url TEXT;',
+  // issue 24 §2: reasons become words (a catalog key and its values), read in today's language.
+  reasonsAsWordsMigration,
 ];
 
 /** Counts by state, for progress. */

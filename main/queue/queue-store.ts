@@ -2,9 +2,11 @@ import Database from 'libsql';
 import { z } from 'zod';
 import type { Clock } from '../../shared/domain/clock';
 import { normalizeTags } from '../../shared/domain/tags';
+import { words } from '../../shared/i18n/words';
 import { type CommitDurability, useDurableJournal, withDurability } from './commit-durability';
 import { baseAfterOwnEdits, IN_ORDER_CONDITION, REBASE_LATER_EDITS_SQL } from './description-order';
 import { LANE_CONDITION, type LaneRole } from './lane-roles';
+import { reasonText } from './queue-reason';
 import type { ThumbnailSource } from '../media/thumbnails';
 import { withPrivateUmask } from '../ownership/private-files';
 import { QueueBulkChanges } from './bulk-changes';
@@ -38,8 +40,16 @@ export {
   type PhotoGroup,
   type QueueItem,
   QUEUE_MIGRATIONS,
+  type QueueMigration,
   type StateCounts,
 } from './queue-schema';
+
+/** A column's value as SQLite takes it: a flag as 0 or 1, words (the reason) as JSON. */
+function columnValue(value: ItemUpdate[keyof ItemUpdate]) {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value !== null && typeof value === 'object') return reasonText(value);
+  return value;
+}
 
 /**
  * The upload queue on disk: SQLite in WAL mode through libsql (a Node-API binding, so one native
@@ -81,7 +91,8 @@ export class QueueStore {
     while (version < QUEUE_MIGRATIONS.length) {
       const migration = QUEUE_MIGRATIONS[version]!;
       this.#db.transaction(() => {
-        this.#db.exec(migration);
+        if (typeof migration === 'string') this.#db.exec(migration);
+        else migration(this.#db);
         this.#db.prepare('UPDATE schema_version SET version = ?').run(version + 1);
       })();
       version += 1;
@@ -268,9 +279,7 @@ export class QueueStore {
    */
   update(id: number, change: ItemUpdate, durability: CommitDurability = 'durable'): QueueItem {
     const columns = Object.keys(change);
-    const values = Object.values(change).map((value) =>
-      typeof value === 'boolean' ? (value ? 1 : 0) : value,
-    );
+    const values = Object.values(change).map(columnValue);
     const assignments = [...columns.map((column) => `${column} = ?`), 'updated_at = ?'].join(', ');
     const statement = this.#statement(`UPDATE items SET ${assignments} WHERE id = ?`);
     withDurability(this.#db, durability, () => statement.run(...values, this.clock.now(), id));
@@ -409,7 +418,7 @@ export class QueueStore {
       item.state === 'created'
     )
       return false;
-    this.update(id, { state: 'cancelled', reason: 'Cancelled by the user' });
+    this.update(id, { state: 'cancelled', reason: words('reason.queue.cancelledByUser') });
     return true;
   }
 

@@ -1,3 +1,4 @@
+import { words } from '../../shared/i18n/words';
 import {
   type UploadSchedule,
   type UploadWindow,
@@ -8,7 +9,7 @@ import {
 export const BATTERY_RECHECK_MS = 5000;
 
 /** What a pause on battery says, in the queue and on stderr. */
-export const ON_BATTERY_REASON = 'Paused while on battery power; resumes on mains power';
+export const ON_BATTERY_REASON = words('reason.queue.onBattery');
 
 /**
  * Whether the engine may send now: not while on battery when the user asked to pause then

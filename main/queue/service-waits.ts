@@ -1,3 +1,5 @@
+import type { Words } from '../../shared/i18n/translator';
+import { words } from '../../shared/i18n/words';
 import type { ProcessingStatus } from '../api/api-schemas';
 import type { ItemUpdate, QueueItem } from './queue-store';
 
@@ -39,10 +41,8 @@ export function realWait(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 const REASONS = {
-  'lost-answer':
-    'The answer to the upload was lost, and the Photo Service has a photo taken at the same second that it has not identified; it may be this one. Retry sends it again (check the project for a duplicate afterwards).',
-  accepted:
-    "The Photo Service accepted the photo but did not say its id, and it could not be found among the project's photos. Check the project on the service; Retry sends it again.",
+  'lost-answer': words('reason.queue.lostAnswer'),
+  accepted: words('reason.queue.acceptedWithoutId'),
 } as const;
 
 /** Poll again later, or, once `bound` has passed since `since`, hand the item to the user. */
@@ -51,7 +51,7 @@ function pollOrAsk(
   since: number,
   now: number,
   bound: number,
-  reason: string,
+  reason: Words,
 ): ItemUpdate {
   if (now - since >= bound) return { state: 'needs-attention', reason };
   return { attempts: item.attempts + 1, next_attempt_at: now + pollWait(item.attempts) };
@@ -98,21 +98,14 @@ export function afterProcessingStatus(
       return {
         state: 'needs-attention',
         processing_status: status,
-        reason:
-          'The Photo Service could not process the photo (it could not download or read the image). Retry, or check the photo host.',
+        reason: words('reason.queue.processingFailed'),
       };
     case 'pending':
     case 'processing':
     case 'unknown':
       return {
         processing_status: status,
-        ...pollOrAsk(
-          item,
-          since,
-          now,
-          PROCESSING_BOUND_MS,
-          'The Photo Service has the photo but has not reported it processed for two hours. Retry checks again; nothing is sent twice.',
-        ),
+        ...pollOrAsk(item, since, now, PROCESSING_BOUND_MS, words('reason.queue.notProcessed')),
       };
     default:
       return assertNever(status);

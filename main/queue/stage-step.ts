@@ -1,4 +1,5 @@
 import type { ItemNote } from '../../shared/domain/item-note';
+import { words } from '../../shared/i18n/words';
 import { NetworkError } from '../http/network-error';
 import { DEFAULT_MAX_FILE_BYTES } from '../media/file-limits';
 import { StagingError } from '../staging/photo-host';
@@ -9,8 +10,7 @@ import type { QueueItem } from './queue-store';
 import { throttledProgress } from './stage-progress';
 
 /** Why a queued photo whose bytes are not the ones queued any more is not uploaded. */
-export const CHANGED_SINCE_QUEUED_REASON =
-  "The file's content changed after it was added to the queue. It was not uploaded; check it, then add it again";
+export const CHANGED_SINCE_QUEUED_REASON = words('reason.queue.changedSinceQueued');
 
 /**
  * The engine's `queued` step: the photo's bytes go to the photo host and the item is saved
@@ -25,7 +25,7 @@ export async function stageStep(
 ): Promise<void> {
   const { path, md5, format } = item;
   if (path === null || md5 === null || format === null)
-    return steps.park(item, { kind: 'needs-user', reason: 'The queue entry is incomplete' });
+    return steps.park(item, { kind: 'needs-user', reason: words('reason.queue.entryIncomplete') });
   // Checked again as intake did, and uploaded from the same open file: a file swapped for a
   // link, a pipe or a device since it was queued is refused, never read without end, and so is
   // a file that is not the one intake read (its identity, checked on the open handle: a folder
@@ -89,7 +89,7 @@ export async function stageStep(
     });
   } catch (error) {
     if (error instanceof StagingError)
-      return steps.park(item, { kind: 'needs-user', reason: error.message });
+      return steps.park(item, { kind: 'needs-user', reason: error.words });
     // The bytes of a broken upload are sent again from the start.
     if (error instanceof NetworkError)
       return steps.park(item, { kind: 'retry', afterMs: undefined }, { bytes_sent: 0 });

@@ -108,8 +108,10 @@ export class UploadEngine {
   #checkHours(): UploadWindow {
     const window = this.uploadWindow();
     const reason = window.open ? undefined : window.reason;
-    if (reason !== this.#hoursReason) {
-      this.#hoursReason = reason;
+    // Words are made anew at each look: the same wait is the same key and values.
+    const said = reason === undefined ? undefined : JSON.stringify(reason);
+    if (said !== this.#hoursReason) {
+      this.#hoursReason = said;
       this.#emit({ type: 'hours', reason });
     }
     return window;

@@ -1,3 +1,4 @@
+import { words } from '../../shared/i18n/words';
 import { join } from 'node:path';
 import { fromIni } from '@aws-sdk/credential-providers';
 import { z } from 'zod';
@@ -35,7 +36,11 @@ export class AwsProfileMissingError extends StagingError {
     readonly files: { readonly config: string; readonly credentials: string },
   ) {
     super(
-      `The AWS profile “${profile}” for the photo store is not in ${files.config} nor in ${files.credentials}. Add it (your IT department has its lines), or choose another profile in Settings; then retry`,
+      words('reason.staging.awsProfileMissing', {
+        profile,
+        config: files.config,
+        credentials: files.credentials,
+      }),
     );
   }
 }
@@ -43,9 +48,7 @@ export class AwsProfileMissingError extends StagingError {
 /** The profile signs in through IAM Identity Center, and that sign-in has expired (or never was). */
 export class AwsSignInNeededError extends StagingError {
   constructor(readonly profile: string) {
-    super(
-      `The sign-in for the photo store has expired: sign in with your organisation's AWS sign-in (aws sso login --profile ${profile}), then retry`,
-    );
+    super(words('reason.staging.awsSignInNeeded', { profile }));
   }
 }
 
@@ -55,9 +58,7 @@ export class AwsProfileUnusableError extends StagingError {
     readonly profile: string,
     detail: string,
   ) {
-    super(
-      `The AWS profile “${profile}” gave no credentials for the photo store (${detail}). Check the profile with your IT department; then retry`,
-    );
+    super(words('reason.staging.awsProfileUnusable', { profile, detail: detail.slice(0, 2000) }));
   }
 }
 

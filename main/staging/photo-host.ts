@@ -1,5 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import type { PhotoFormat } from '../../shared/domain/intake';
+import type { Words } from '../../shared/i18n/translator';
+import { englishFor } from '../../shared/i18n/words';
 import type { BandwidthLimiter } from './bandwidth-limiter';
 
 /** A photo to put where the service can download it. */
@@ -65,6 +67,11 @@ export interface PhotoHost {
 export class StagingError extends Error {
   override readonly name = 'StagingError';
   readonly code = 'staging';
+
+  /** `words`: why, as the queue keeps it (`message` is their English, for the logs). */
+  constructor(readonly words: Words) {
+    super(englishFor(words));
+  }
 }
 
 /** The file extension a content-addressed key gets for each format. */

@@ -2,12 +2,15 @@ import { createHash } from 'node:crypto';
 import { type FileHandle, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { FileIdentity, PhotoFormat } from '../../shared/domain/intake';
+import type { Words } from '../../shared/i18n/translator';
+import { words } from '../../shared/i18n/words';
 import {
   CONVERTED_FILE_MODE,
   CONVERTED_FORMATS,
   type ConvertedFormat,
 } from '../media/convert-to-jpeg';
 import { openQueuedFile, type VerifiedFile } from '../media/queued-file';
+import { asReasonWords } from '../queue/queue-reason';
 
 /** Converts a photo to a JPEG at `target` (the media workers' `convertToJpeg`). */
 export type JpegConverter = (request: {
@@ -37,11 +40,9 @@ export type PreparedUpload = {
 
 export type PreparedUploadCheck =
   | { readonly ok: true; readonly upload: PreparedUpload }
-  | { readonly ok: false; readonly reason: string };
+  | { readonly ok: false; readonly reason: Words };
 
 const nothingToCleanUp = () => Promise.resolve();
-
-const AFTER_QUEUED = ' (after it was added to the queue)';
 
 /**
  * The staging folder's file of queue item `id`: `jpg` (the converted JPEG) or `source` (the
@@ -97,7 +98,8 @@ export async function prepareUpload(
 ): Promise<PreparedUploadCheck> {
   const { maxBytes, signal, conversion, expected } = options;
   const checked = await openQueuedFile(item.path, item.format, { maxBytes, signal, expected });
-  if (!checked.ok) return checked;
+  // The file checks still say why in English: known sentences become words (see `asReasonWords`).
+  if (!checked.ok) return { ok: false, reason: asReasonWords(checked.reason) };
   const original = { md5: checked.file.md5, size: checked.file.size };
   if (conversion === undefined || conversion.keepOriginals || !isConverted(item.format))
     return { ok: true, upload: { file: checked.file, original, cleanUp: nothingToCleanUp } };
@@ -116,19 +118,23 @@ export async function prepareUpload(
     const copied = await copyVerified(checked.file.handle, checked.file.size, source);
     if (copied !== checked.file.md5) {
       await cleanUp();
-      return {
-        ok: false,
-        reason: `The file changed while it was being read for its upload; it will be read again when it is retried${AFTER_QUEUED}`,
-      };
+      return { ok: false, reason: words('reason.staging.changedWhileReading') };
     }
     await conversion.convert({ path: source, format: item.format, target });
   } catch (error) {
     await cleanUp();
     signal?.throwIfAborted();
-    const detail = error instanceof Error ? `: ${error.message}` : '';
+    // The converter's own message (technical) is passed on as it is, for whoever helps the user.
+    const format = item.format === 'heic' ? 'HEIC' : 'TIFF';
     return {
       ok: false,
-      reason: `The ${item.format === 'heic' ? 'HEIC' : 'TIFF'} photo could not be converted to JPEG for its upload${detail}`,
+      reason:
+        error instanceof Error
+          ? words('reason.staging.conversionFailedBecause', {
+              format,
+              detail: error.message.slice(0, 2000),
+            })
+          : words('reason.staging.conversionFailed', { format }),
     };
   } finally {
     await checked.file.handle.close().catch(() => undefined);
@@ -143,7 +149,7 @@ export async function prepareUpload(
   );
   if (!converted.ok) {
     await cleanUp();
-    return { ok: false, reason: converted.reason };
+    return { ok: false, reason: asReasonWords(converted.reason) };
   }
   return { ok: true, upload: { file: converted.file, original, cleanUp } };
 }

@@ -1,3 +1,4 @@
+import { words } from '../../shared/i18n/words';
 import { createHash } from 'node:crypto';
 import { access, type FileHandle, mkdir, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
@@ -57,7 +58,7 @@ export class PublishedFolderHost implements PhotoHost {
     try {
       [file, root] = await Promise.all([realpath(request.path), realpath(this.config.root)]);
     } catch {
-      throw new StagingError('The file or the published folder can no longer be found');
+      throw new StagingError(words('reason.staging.fileGone'));
     }
     // Refused when outside the folder, also for a converted photo: like any photo of this host.
     const uri = this.#url(relative(root, file));
@@ -70,7 +71,7 @@ export class PublishedFolderHost implements PhotoHost {
     const bytes = request.file && (await readAll(request.file, request.size));
     // The bytes read must be the bytes whose MD5 is recorded as uploaded.
     if (bytes === undefined || createHash('md5').update(bytes).digest('hex') !== request.md5)
-      throw new StagingError('The converted JPEG changed before it could be published');
+      throw new StagingError(words('reason.staging.convertedChanged'));
     const name = `${request.md5}.jpg`;
     const folder = join(this.config.root, CONVERTED_FOLDER);
     const partial = join(folder, `${name}.${process.pid}.partial`);
@@ -80,9 +81,7 @@ export class PublishedFolderHost implements PhotoHost {
       await writeFile(partial, bytes);
       await rename(partial, join(folder, name));
     } catch {
-      throw new StagingError(
-        'The converted JPEG could not be written into the published folder; check it can be written to',
-      );
+      throw new StagingError(words('reason.staging.convertedNotWritten'));
     } finally {
       await rm(partial, { force: true });
     }
@@ -97,9 +96,7 @@ export class PublishedFolderHost implements PhotoHost {
   /** The URL of `inside`, a path relative to the published folder (refused when outside it). */
   #url(inside: string): string {
     if (inside === '' || inside.startsWith('..') || inside.startsWith(sep)) {
-      throw new StagingError(
-        'The photo is not inside the published folder, so the Photo Service cannot download it',
-      );
+      throw new StagingError(words('reason.staging.outsidePublishedFolder'));
     }
     const prefix = this.config.urlPrefix.endsWith('/')
       ? this.config.urlPrefix
@@ -111,7 +108,7 @@ export class PublishedFolderHost implements PhotoHost {
     try {
       await access(this.config.root);
     } catch {
-      throw new StagingError('The published folder cannot be read');
+      throw new StagingError(words('reason.staging.publishedFolderUnreadable'));
     }
   }
 }

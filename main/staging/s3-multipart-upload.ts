@@ -1,3 +1,4 @@
+import { words } from '../../shared/i18n/words';
 import { createHash } from 'node:crypto';
 import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
@@ -79,7 +80,7 @@ async function readPart(file: FileHandle, position: number, length: number): Pro
   while (filled < length) {
     const { bytesRead } = await file.read(bytes, filled, length - filled, position + filled);
     if (bytesRead === 0) {
-      throw new StagingError('The file changed while it was uploading (it is shorter now)');
+      throw new StagingError(words('reason.staging.fileShorter'));
     }
     filled += bytesRead;
   }
@@ -125,7 +126,7 @@ export async function uploadInParts(
     signal ? { abortSignal: signal } : {},
   );
   const uploadId = created.UploadId;
-  if (uploadId === undefined) throw new StagingError('The photo store named no upload id');
+  if (uploadId === undefined) throw new StagingError(words('reason.staging.noUploadId'));
   let ownFile: FileHandle | undefined;
   try {
     ownFile = request.file === undefined ? await open(request.path, 'r') : undefined;
@@ -197,7 +198,7 @@ async function sendParts(
         { abortSignal: stop.signal },
       );
       if (answer.ETag === undefined) {
-        throw new StagingError(`The photo store gave no tag for part ${part.number}`);
+        throw new StagingError(words('reason.staging.noPartTag', { part: String(part.number) }));
       }
       etags[part.number - 1] = answer.ETag;
     }

@@ -1,3 +1,4 @@
+import { words } from '../../shared/i18n/words';
 import { createReadStream } from 'node:fs';
 import { countedBody } from './counted-body';
 import {
@@ -113,25 +114,22 @@ function explain(error: unknown, endpoint: string | undefined): Error {
       error.name === 'SignatureDoesNotMatch' ||
       error.name === 'InvalidAccessKeyId'
     ) {
-      return new StagingError(
-        'The photo store refused the access keys (check the key id, secret and region)',
-      );
+      return new StagingError(words('reason.staging.keysRefused'));
     }
     if (error.name === 'NoSuchBucket')
-      return new StagingError('The photo store has no such bucket');
+      return new StagingError(words('reason.staging.noSuchBucket'));
     if (status >= 500 || status === 429)
       return new NetworkError(`The photo store is unavailable (${status})`, String(status));
-    return new StagingError(`The photo store refused the upload (${error.name})`);
+    return new StagingError(words('reason.staging.uploadRefused', { name: error.name }));
   }
   if (error instanceof StagingError || error instanceof NetworkError) return error;
   if (error instanceof Error && error.name === 'AbortError')
     return new NetworkError('The upload to the photo store was stopped', 'ABORT_ERR');
   const code =
     typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
-  if (code === 'ENOENT')
-    return new StagingError('The file was moved or deleted after it was added');
+  if (code === 'ENOENT') return new StagingError(words('reason.staging.fileMoved'));
   if (code === 'EACCES' || code === 'EPERM')
-    return new StagingError('The file can no longer be read (permission denied)');
+    return new StagingError(words('reason.staging.permissionDenied'));
   const untrusted = endpoint === undefined ? undefined : certificateError(error, endpoint);
   if (untrusted) return untrusted;
   return new NetworkError('Could not reach the photo store', code);

@@ -1,3 +1,5 @@
+import type { Words } from '../i18n/translator';
+import { words } from '../i18n/words';
 /**
  * Upload hours: the days and the time of day (in the computer's zone) when photos may be sent.
  * A range whose end is before its start crosses midnight: "Mon-Fri 18:00-07:00" opens Monday at
@@ -17,7 +19,7 @@ export type UploadSchedule = {
 /** Whether sending may happen now, or when it may next. */
 export type UploadWindow =
   | { readonly open: true }
-  | { readonly open: false; readonly opensAt: number; readonly reason: string };
+  | { readonly open: false; readonly opensAt: number; readonly reason: Words };
 
 const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
@@ -153,13 +155,15 @@ export function uploadWindow(
   if (schedule === undefined || isOpenAt(schedule, localTime(now, zone))) return { open: true };
   const opensAt = nextOpening(schedule, now, zone);
   const local = localTime(opensAt, zone);
-  const when =
-    opensAt - now < 20 * 60 * MINUTE_MS
-      ? `at ${clockText(local.minute)}`
-      : `${DAY_NAMES[local.day] ?? ''} at ${clockText(local.minute)}`;
+  // Within the day the time says enough; later the day is named too (a code the message words).
+  const day = opensAt - now < 20 * 60 * MINUTE_MS ? '' : (DAY_NAMES[local.day] ?? '').toLowerCase();
   return {
     open: false,
     opensAt,
-    reason: `Waiting for upload hours (${schedule.text}); resumes ${when}`,
+    reason: words('reason.queue.uploadHours', {
+      schedule: schedule.text,
+      day,
+      time: clockText(local.minute),
+    }),
   };
 }

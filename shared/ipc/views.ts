@@ -1,3 +1,4 @@
+import type { Words } from '../i18n/translator';
 import type { LanguageChoice, ShownLocale } from '../i18n/locales';
 import type { CameraOffset } from '../domain/camera-clock';
 import type { Coordinates, IntakeItem } from '../domain/intake';
@@ -167,7 +168,8 @@ export type QueueItemView = {
   readonly kind: 'photo' | 'description';
   readonly state: QueueItemState;
   readonly paused: boolean;
-  readonly reason: string | undefined;
+  /** Why it stopped or ended (or waits for the upload hours), in words: worded by each side. */
+  readonly reason: Words | undefined;
   readonly path: string | undefined;
   readonly projectId: string | undefined;
   readonly photoId: string | undefined;
@@ -222,7 +224,7 @@ export type QueueSnapshotView = {
   /** "Pause all" holds: nothing is sent, and items added meanwhile are paused too. */
   readonly pausedAll: boolean;
   /** Outside the upload hours: why nothing is sent and when it resumes; undefined otherwise. */
-  readonly hoursWait?: string | undefined;
+  readonly hoursWait?: Words | undefined;
 };
 
 /** How a `queue:sync` ended, with what the queue holds then. */
@@ -252,7 +254,7 @@ export type QueueChangeView = {
   /** "Pause all" holds: nothing is sent, and items added meanwhile are paused too. */
   readonly pausedAll: boolean;
   /** Outside the upload hours: why nothing is sent and when it resumes; undefined otherwise. */
-  readonly hoursWait?: string | undefined;
+  readonly hoursWait?: Words | undefined;
 };
 
 /** A photo already on the service. */

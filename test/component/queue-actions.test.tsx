@@ -5,6 +5,7 @@ import type { QueueSnapshotView } from '../../shared/ipc/views';
 import { QueueScreen } from '../../renderer/features/queue/QueueScreen';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
 import { queueItemView as item } from '../fakes/queue-item-view';
+import { words } from '../../shared/i18n/words';
 
 afterEach(cleanup);
 
@@ -13,7 +14,7 @@ const queue: QueueSnapshotView = {
   pausedAll: false,
   items: [
     item(1, { state: 'done', photoId: 'ph-1' }),
-    item(2, { state: 'needs-attention', reason: 'The file was deleted after it was queued' }),
+    item(2, { state: 'needs-attention', reason: words('reason.staging.fileMoved') }),
     item(3, { state: 'creating' }),
     item(4, { state: 'queued', paused: true }),
   ],
@@ -50,7 +51,7 @@ describe('the queue screen', () => {
       .filter((row) => row.classList.contains('queue-item'));
     const words = rows.map((row) => row.textContent ?? '');
     expect(words.find((text) => text.includes('IMG_2'))).toContain(
-      'Needs attention: The file was deleted after it was queued',
+      'Needs attention: The file was moved or deleted after it was added',
     );
     expect(words.find((text) => text.includes('IMG_4'))).toContain('Paused');
     // Done without a page on the service: "Uploaded", never a raw id.

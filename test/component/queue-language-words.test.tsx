@@ -9,6 +9,7 @@ import type {
   SettingsView,
 } from '../../shared/ipc/views';
 import type { ShownLocale } from '../../shared/i18n/locales';
+import { words } from '../../shared/i18n/words';
 import { App } from '../../renderer/app/App';
 import { BridgeContext } from '../../renderer/bridge/hooks';
 import { QueueScreen } from '../../renderer/features/queue/QueueScreen';
@@ -33,8 +34,8 @@ function giveTheListRoom() {
 
 const recent = [{ id: 'harbor', name: 'Harbor View Tower', address: '', photoCount: 4 }];
 
-/** What main sent: a reason in its own words (another wave makes these codes). */
-const REASON = 'The file was deleted after it was queued';
+/** What main sent: a reason in words, said in the window's language. */
+const REASON = words('reason.staging.fileMoved');
 
 /** A queue with an item in every state the list can show, in three batches. */
 function everyState(): QueueSnapshotView {
@@ -143,7 +144,7 @@ describe('the queue in the user’s language', () => {
         .getByRole('link', { name: 'Foto ansehen: IMG_1.jpg im Photo Service' })
         .getAttribute('href'),
     ).toBe('https://service.example/photos/ph-1');
-    expect(row('IMG_2.jpg')).toContain(`Erfordert Prüfung: ${REASON}`);
+    expect(row('IMG_2.jpg')).toContain('Erfordert Prüfung: Die Datei wurde nach dem Hinzufügen verschoben oder gelöscht');
     expect(row('IMG_3.jpg')).toContain('Erfordert Prüfung: siehe Details');
     expect(row('IMG_4.jpg')).toContain('Angehalten');
     expect(row('IMG_5.jpg')).toContain('Datei hochgeladen, als Nächstes wird das Foto angelegt');
@@ -167,7 +168,7 @@ describe('the queue in the user’s language', () => {
     ).toBeTruthy();
   });
 
-  it('leaves no English in the pseudo-locale but what main sent and the data', async () => {
+  it('leaves no English in the pseudo-locale but the data (main’s reason too is words)', async () => {
     const { container } = renderQueue(everyState(), 'en-XA');
     const list = container.querySelector('.queue-list')!;
     await waitFor(() => expect(list.textContent).toContain('Harbor View Tower'));
@@ -175,7 +176,6 @@ describe('the queue in the user’s language', () => {
       '/site/',
       ...Array.from({ length: 10 }, (_, index) => `IMG_${index + 1}.jpg`),
       'Harbor View Tower',
-      REASON,
       'ph-1',
       'ph-7',
       'zz-9',

@@ -6,6 +6,7 @@ import { QueueScreen } from '../../renderer/features/queue/QueueScreen';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
 import { queueSnapshot } from '../fakes/queue-snapshot';
 import { queueItemView as item } from '../fakes/queue-item-view';
+import { words as wordsOf } from '../../shared/i18n/words';
 
 afterEach(() => {
   cleanup();
@@ -47,7 +48,7 @@ describe('the queue’s look', () => {
           item(2, {
             projectId: 'harbor',
             state: 'needs-attention',
-            reason: 'Unreadable',
+            reason: wordsOf('reason.legacy', { text: 'Unreadable' }),
             queuedAt: NOW - 60 * MINUTE,
           }),
           item(3, { projectId: 'mill', state: 'queued', queuedAt: NOW - 5 * MINUTE }),
@@ -78,7 +79,11 @@ describe('the queue’s look', () => {
       <QueueScreen
         queue={snapshot([
           item(1, { state: 'done', queuedAt: NOW }),
-          item(2, { state: 'needs-attention', reason: 'Gone', queuedAt: NOW }),
+          item(2, {
+            state: 'needs-attention',
+            reason: wordsOf('reason.legacy', { text: 'Gone' }),
+            queuedAt: NOW,
+          }),
           item(3, { state: 'creating', queuedAt: NOW }),
           item(4, { state: 'queued', paused: true, queuedAt: NOW }),
           item(5, { state: 'cancelled', queuedAt: NOW }),

@@ -110,7 +110,7 @@ describe('a batch', () => {
       queuedAt: NOW,
       size: 1_000_000,
       state: 'needs-attention',
-      reason: 'The file was deleted after it was queued',
+      reason: { key: 'reason.staging.fileMoved' },
     }),
     item(5, { projectId: 'harbor', queuedAt: NOW, size: 1_000_000, state: 'cancelled' }),
   ];
@@ -145,7 +145,9 @@ describe('a batch', () => {
     const row = within(list)
       .getAllByRole('listitem')
       .find((entry) => entry.textContent?.includes('IMG_4'));
-    expect(row?.textContent).toContain('Needs attention: The file was deleted after it was queued');
+    expect(row?.textContent).toContain(
+      'Needs attention: The file was moved or deleted after it was added',
+    );
     expect(within(row!).getByRole('button', { name: 'Retry IMG_4.jpg' })).toBeTruthy();
   });
 });

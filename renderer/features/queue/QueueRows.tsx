@@ -21,7 +21,7 @@ import type { QueueGroup, StateTone } from './queue-groups';
 import { bytesSent, stateTone } from './queue-groups';
 import { photoLink } from './photo-link';
 import { StateIcon } from './StateIcon';
-import { stateWords, toneCountWords } from './state-words';
+import { sayState, stateWords, toneCountWords } from './state-words';
 
 /** The order a batch's counts are listed in: what needs the user first. */
 const TONE_ORDER: readonly StateTone[] = [
@@ -222,7 +222,7 @@ export function ItemRow({
   readonly item: QueueItemView;
   readonly thumbnailUrl: string | undefined;
   readonly condition: QueueCondition;
-  readonly hoursWait: string | undefined;
+  readonly hoursWait: Words | undefined;
   readonly now: number;
   readonly actions: ItemActions;
   readonly place: Place;
@@ -233,7 +233,7 @@ export function ItemRow({
   const named = itemName(item);
   const name = typeof named === 'string' ? named : words(named);
   const said = stateWords(item, condition, hoursWait);
-  const saidText = typeof said === 'string' ? said : words(said);
+  const saidText = sayState(said, words);
   const tone = stateTone(item);
   const link = item.state === 'done' ? photoLink(item.photoUrl) : undefined;
   const uploading =

@@ -12,7 +12,7 @@ import { formatFileSize } from '../../../shared/i18n/format-size';
 import type { AppLocale } from '../../../shared/i18n/locales';
 import type { Translate } from '../../../shared/i18n/translator';
 import { useErrorWords } from '../../i18n/use-error-words';
-import { useT } from '../../i18n/use-t';
+import { useT, useWords } from '../../i18n/use-t';
 
 /** Group headers and items share one height: the virtual list places rows by index. */
 const ROW_HEIGHT = 64;
@@ -83,6 +83,7 @@ function download(fileName: string, mimeType: string, content: string): void {
 export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | undefined }) {
   const bridge = useBridge();
   const t = useT();
+  const words = useWords();
   // LocaleProvider gives react-intl one of the app's locales (English for the pseudo-locale).
   const locale = useIntl().locale as AppLocale;
   const errorWords = useErrorWords();
@@ -200,7 +201,7 @@ export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | und
       </div>
       {queue.hoursWait !== undefined ? (
         <p className="muted queue-hours" role="status">
-          {queue.hoursWait}
+          {words(queue.hoursWait)}
         </p>
       ) : null}
       {/* A failed action says so here, next to the actions (and the rows) it came from. */}

@@ -4,10 +4,17 @@ import type { QueueCondition, QueueItemView } from '../../../shared/ipc/views';
 import type { StateTone } from './queue-groups';
 
 /**
- * What a row says of its item: catalog words, or a sentence main wrote (the upload hours' wait),
- * shown as it is until main hands codes instead.
+ * What a row says of its item: catalog words; main's reason (words too, kept by the queue) is
+ * worded first and said inside them (`within`), so a reason stored yesterday reads in the
+ * window's language today.
  */
-export type StateSaid = Words | string;
+export type StateSaid = Words & { readonly within?: { readonly reason: Words } };
+
+/** `said` in one language (`say`: the window's `useWords()`, or a translator's in a test). */
+export function sayState(said: StateSaid, say: (words: Words) => string): string {
+  if (said.within === undefined) return say(said);
+  return say({ key: said.key, values: { ...said.values, reason: say(said.within.reason) } });
+}
 
 /**
  * An item's state in plain words, as the queue list shows it. While the whole queue waits (offline,
@@ -16,13 +23,13 @@ export type StateSaid = Words | string;
 export function stateWords(
   item: QueueItemView,
   condition: QueueCondition = 'running',
-  hoursWait?: string,
+  hoursWait?: Words,
 ): StateSaid {
   if (item.state === 'cancelled') return { key: 'queue.state.cancelled' };
   if (item.state === 'needs-attention')
     return item.reason === undefined
       ? { key: 'queue.state.needsAttentionNoReason' }
-      : { key: 'queue.state.needsAttention', values: { reason: item.reason } };
+      : { key: 'queue.state.needsAttention', within: { reason: item.reason } };
   if (item.paused && item.state !== 'done') return { key: 'queue.state.paused' };
   if (item.state !== 'done' && condition === 'offline') return { key: 'queue.state.offline' };
   if (item.state !== 'done' && condition === 'needs-sign-in')

@@ -16,6 +16,7 @@ import { CHANGED_SINCE_QUEUED_REASON } from '../../../main/queue/stage-step';
 import { admin } from '../../support/photo-service-harness';
 import { type SignedInCli, startSignedInCli } from '../../support/signed-in-cli';
 import { makePhotos, runCli } from '../../support/upload-harness';
+import { englishFor } from '../../../shared/i18n/words';
 
 // Issue 22 §3: a file or a folder on its way swapped after the photo was queued. Through the
 // command line against the local service and its S3 store (real processes).
@@ -23,7 +24,12 @@ import { makePhotos, runCli } from '../../support/upload-harness';
 const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
 
 type QueueJson = {
-  items: { path: string | null; state: string; reason: string | null }[];
+  items: {
+    path: string | null;
+    state: string;
+    reason: string | null;
+    reason_code?: string | null;
+  }[];
 };
 
 describe('a queued photo whose file or folder was swapped is never uploaded', () => {
@@ -86,7 +92,9 @@ describe('a queued photo whose file or folder was swapped is never uploaded', ()
     });
     expect(itemAt('edited.jpg')).toMatchObject({
       state: 'needs-attention',
-      reason: CHANGED_SINCE_QUEUED_REASON,
+      // The command line says the queue's words in English, with their code for scripts.
+      reason: englishFor(CHANGED_SINCE_QUEUED_REASON),
+      reason_code: 'reason.queue.changedSinceQueued',
     });
 
     // Nothing reached the service or its store: not the private photo, not the swapped bytes.

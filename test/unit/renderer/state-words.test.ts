@@ -3,8 +3,10 @@ import { batchNotice, batchNoticeWords } from '../../../shared/domain/queue-noti
 import { createTranslator } from '../../../shared/i18n/translator';
 import type { QueueItemView, QueueProgressView } from '../../../shared/ipc/views';
 import { projectIdFromReference } from '../../../renderer/features/batch/project-reference';
+import { words } from '../../../shared/i18n/words';
 import {
   conditionWords,
+  sayState,
   type StateSaid,
   stateWords as stateSaid,
 } from '../../../renderer/features/queue/state-words';
@@ -12,9 +14,9 @@ import { queueItemView } from '../../fakes/queue-item-view';
 
 const english = createTranslator('en');
 
-/** What the window says, in English: catalog words, or main's own sentence as it is. */
+/** What the window says, in English (main's reason worded inside the state's words). */
 const say = (said: StateSaid | undefined) =>
-  said === undefined || typeof said === 'string' ? said : english.t(said.key, said.values);
+  said === undefined ? said : sayState(said, (some) => english.t(some.key, some.values));
 
 const stateWords = (...args: Parameters<typeof stateSaid>) => say(stateSaid(...args));
 
@@ -49,9 +51,17 @@ describe('the state words', () => {
   });
 
   it('give the reason of an item that needs attention, and say paused', () => {
-    expect(stateWords(item({ state: 'needs-attention', reason: 'The file is gone' }))).toBe(
-      'Needs attention: The file is gone',
-    );
+    expect(
+      stateWords(item({ state: 'needs-attention', reason: words('reason.staging.fileMoved') })),
+    ).toBe('Needs attention: The file was moved or deleted after it was added');
+    expect(
+      stateWords(
+        item({
+          state: 'needs-attention',
+          reason: words('reason.legacy', { text: 'A sentence from an older version' }),
+        }),
+      ),
+    ).toBe('Needs attention: A sentence from an older version');
     expect(stateWords(item({ state: 'creating', paused: true }))).toBe('Paused');
     expect(stateWords(item({ state: 'done', paused: true }))).toBe('Uploaded');
   });
@@ -127,9 +137,14 @@ describe('a pasted project reference', () => {
 
 describe('the state words outside the upload hours', () => {
   it('say an unfinished item waits, why and until when', () => {
-    const wait = 'Waiting for upload hours (Mon-Fri 18:00-07:00); resumes at 18:00';
-    expect(stateWords(item({ state: 'queued' }), 'running', wait)).toBe(wait);
-    expect(stateWords(item({ state: 'staged' }), 'running', wait)).toBe(wait);
+    const wait = words('reason.queue.uploadHours', {
+      schedule: 'Mon-Fri 18:00-07:00',
+      day: '',
+      time: '18:00',
+    });
+    const said = 'Waiting for upload hours (Mon-Fri 18:00-07:00); resumes at 18:00';
+    expect(stateWords(item({ state: 'queued' }), 'running', wait)).toBe(said);
+    expect(stateWords(item({ state: 'staged' }), 'running', wait)).toBe(said);
     expect(stateWords(item({ state: 'done' }), 'running', wait)).toBe('Uploaded');
     expect(stateWords(item({ state: 'queued', paused: true }), 'running', wait)).toBe('Paused');
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { words } from '../../../../shared/i18n/words';
 import { ApiError, classify, parseRetryAfter } from '../../../../main/api/api-errors';
 import { parseList, photoListItemSchema, photoSchema } from '../../../../main/api/api-schemas';
 import { backoffMs, RateBucket } from '../../../../main/api/pacing';
@@ -68,11 +69,11 @@ describe('classify', () => {
     expect(classify(new AuthRequiredError('x'))).toEqual({ kind: 'wait-for-sign-in' });
     expect(classify(new ApiError(404, ['Record not found'], undefined))).toMatchObject({
       kind: 'needs-user',
-      reason: expect.stringContaining('does not know') as unknown,
+      reason: words('reason.service.notFound'),
     });
     expect(classify(new ApiError(422, ['uri must be…'], undefined))).toMatchObject({
       kind: 'needs-user',
-      reason: expect.stringContaining('uri must be') as unknown,
+      reason: words('reason.service.refusedWithDetails', { status: 422, details: 'uri must be…' }),
     });
   });
 

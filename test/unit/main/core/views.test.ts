@@ -3,6 +3,7 @@ import { photoSchema, type ServicePhoto } from '../../../../main/api/api-schemas
 import { allowedLinks, isAllowedExternalLink } from '../../../../main/core/navigation-rules';
 import { photoView, queueItemView } from '../../../../main/core/views';
 import type { QueueItem } from '../../../../main/queue/queue-store';
+import { legacyReason } from '../../../../main/queue/queue-reason';
 
 // Descriptions from the service reach the window only as the allowed HTML, whatever the service
 // sends: on arrival (the API's schema), and again where main turns them into views.
@@ -46,7 +47,7 @@ describe('descriptions from the service', () => {
       id: 3,
       kind: 'description',
       state: 'needs-attention',
-      reason: 'The description changed on the service',
+      reason: legacyReason('The description changed on the service'),
       paused: false,
       attempts: 1,
       next_attempt_at: 0,

@@ -40,7 +40,10 @@ describe('certificate failures', () => {
     );
     expect(error.message).not.toContain('\n');
     // Waiting would not help: the user must act, the queue does not sit "offline".
-    expect(classify(error)).toEqual({ kind: 'needs-user', reason: error.message });
+    expect(classify(error)).toEqual({
+      kind: 'needs-user',
+      reason: (error as CertificateError).words,
+    });
   });
 
   it('leaves other failures as network errors (offline, wait)', () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitDurability } from '../../../../main/queue/commit-durability';
 import { QueueStore, type QueueItem } from '../../../../main/queue/queue-store';
 import { TestClock } from '../../../fakes/test-clock';
+import { legacyReason } from '../../../../main/queue/queue-reason';
 
 describe('commitDurability: which journal writes may skip the disk sync', () => {
   let dir: string;
@@ -40,7 +41,9 @@ describe('commitDurability: which journal writes may skip the disk sync', () => 
     expect(commitDurability(photo, { state: 'creating' })).toBe('durable');
     expect(commitDurability(photo, { state: 'created', photo_id: 'ph-1' })).toBe('durable');
     expect(commitDurability(photo, { state: 'staged', photo_id: null })).toBe('relaxed');
-    expect(commitDurability(photo, { state: 'needs-attention', reason: 'x' })).toBe('durable');
+    expect(commitDurability(photo, { state: 'needs-attention', reason: legacyReason('x') })).toBe(
+      'durable',
+    );
     expect(commitDurability(photo, { state: 'queued', uri: null })).toBe('durable');
     expect(commitDurability(photo, { attempts: 1, next_attempt_at: 5 })).toBe('durable');
     expect(commitDurability(photo, {})).toBe('durable');

@@ -9,6 +9,7 @@ import {
 } from '../../../../main/queue/conflict-resolution';
 import { QueueStore } from '../../../../main/queue/queue-store';
 import { TestClock } from '../../../fakes/test-clock';
+import { legacyReason } from '../../../../main/queue/queue-reason';
 
 /** A store with one description edit held for a conflict (the service has "Theirs"). */
 async function conflicted(): Promise<{ store: QueueStore; id: number }> {
@@ -19,7 +20,9 @@ async function conflicted(): Promise<{ store: QueueStore; id: number }> {
   const id = store.addDescriptionEdit('ph1', '<p>Mine</p>', '<p>Before</p>');
   store.update(id, {
     state: 'needs-attention',
-    reason: 'conflict: the description was changed on the Photo Service since you opened it',
+    reason: legacyReason(
+      'conflict: the description was changed on the Photo Service since you opened it',
+    ),
     service_description: '<p>Theirs</p>',
   });
   return { store, id };

@@ -1,4 +1,5 @@
 import { mkdtemp } from 'node:fs/promises';
+import { words } from '../../../../shared/i18n/words';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -75,7 +76,7 @@ describe('UploadEngine: a photo the project already has is not uploaded again (r
     await rig.engine.runUntilIdle();
     const item = rig.store.get(id)!;
     expect(item).toMatchObject({ state: 'done', found_on_service: true, photo_id: '500' });
-    expect(item.reason).toContain('Already on the service as photo 500');
+    expect(item.reason).toEqual(words('reason.queue.alreadyOnService', { photoId: '500' }));
     expect(rig.host.sent).toEqual([]);
     expect(service.createRequests).toBe(0);
     expect(reportRows([item])[0]).toMatchObject({

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { PaceTracker, progressLine, queueProgress } from '../../../../main/queue/queue-progress';
 import { QueueStore } from '../../../../main/queue/queue-store';
 import { TestClock } from '../../../fakes/test-clock';
+import { legacyReason } from '../../../../main/queue/queue-reason';
 
 describe('queue progress', () => {
   it('counts photos by stage, bytes at the photo host, and estimates the time left from the recent pace', async () => {
@@ -49,7 +50,7 @@ describe('queue progress', () => {
     // Cancelled photos leave the totals; paused ones and those needing attention are counted apart.
     store.cancel(added[4]!);
     store.bulk.setPaused(true, added[3]);
-    store.update(added[2]!, { state: 'needs-attention', reason: 'gone' });
+    store.update(added[2]!, { state: 'needs-attention', reason: legacyReason('gone') });
     store.addDescriptionEdit('photo-1', '<p>x</p>', null);
     expect(queueProgress(store.photoGroups(), new PaceTracker(), 0)).toEqual({
       stages: { preparing: 1, creating: 0, processing: 1, done: 1 },

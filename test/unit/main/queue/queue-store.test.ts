@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { reportRows, toCsv } from '../../../../main/queue/queue-report';
 import { QUEUE_MIGRATIONS, QueueStore } from '../../../../main/queue/queue-store';
 import { TestClock } from '../../../fakes/test-clock';
+import { legacyReason } from '../../../../main/queue/queue-reason';
 
 const photo = (md5: string, projectId = 'p1') => ({
   path: `/photos/${md5}.jpg`,
@@ -74,8 +75,12 @@ describe('QueueStore', () => {
   it('retries items that need attention from where they stopped, and cancels only what has not reached the service', async () => {
     const { store } = await openStore();
     const { added } = store.addPhotos([photo('a'), photo('b'), photo('c')]);
-    store.update(added[0]!, { state: 'needs-attention', reason: 'x' });
-    store.update(added[1]!, { state: 'needs-attention', reason: 'y', photo_id: 'ph1' });
+    store.update(added[0]!, { state: 'needs-attention', reason: legacyReason('x') });
+    store.update(added[1]!, {
+      state: 'needs-attention',
+      reason: legacyReason('y'),
+      photo_id: 'ph1',
+    });
     expect(store.bulk.retry()).toHaveLength(2);
     expect(store.get(added[0]!)).toMatchObject({ state: 'queued', reason: null });
     expect(store.get(added[1]!)).toMatchObject({ state: 'created', photo_id: 'ph1' });
@@ -88,7 +93,8 @@ describe('QueueStore', () => {
     // The queue as the first release left it: only the first migration, one photo created.
     const file = join(await mkdtemp(join(tmpdir(), 'queue-store-')), 'queue.db');
     const old = new Database(file);
-    old.exec(QUEUE_MIGRATIONS[0] ?? '');
+    const first = QUEUE_MIGRATIONS[0];
+    old.exec(typeof first === 'string' ? first : '');
     old.exec(
       'CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (1);',
     );
@@ -114,7 +120,11 @@ describe('QueueStore', () => {
       photo_url: null,
     });
     expect(reopened.bulk.pausedAll).toBe(false);
-    reopened.update(item!.id, { state: 'needs-attention', reason: 'x', waiting_since: 5 });
+    reopened.update(item!.id, {
+      state: 'needs-attention',
+      reason: legacyReason('x'),
+      waiting_since: 5,
+    });
     reopened.bulk.retry(item!.id);
     expect(reopened.get(item!.id)).toMatchObject({ state: 'created', waiting_since: null });
     reopened.close();
@@ -146,11 +156,16 @@ describe('the report', () => {
     const { store } = await openStore();
     const { added } = store.addPhotos([photo('a'), photo('b')]);
     store.update(added[0]!, { state: 'done', photo_id: 'ph-a', processing_status: 'processed' });
-    store.update(added[1]!, { state: 'needs-attention', reason: '=HYPERLINK("x"), "quoted"' });
+    store.update(added[1]!, {
+      state: 'needs-attention',
+      reason: legacyReason('=HYPERLINK("x"), "quoted"'),
+    });
     const rows = reportRows(store.all());
     expect(rows.map((row) => row.outcome)).toEqual(['uploaded', 'needs attention']);
     const csv = toCsv(rows);
-    expect(csv.split('\r\n')[0]).toBe('file,project,outcome,photo_id,reason,failed_photo_ids');
-    expect(csv).toContain(`"'=HYPERLINK(""x""), ""quoted"""`);
+    expect(csv.split('\r\n')[0]).toBe(
+      'file,project,outcome,photo_id,reason,failed_photo_ids,reason_code',
+    );
+    expect(csv).toContain(`"'=HYPERLINK(""x""), ""quoted""",,reason.legacy`);
   });
 });

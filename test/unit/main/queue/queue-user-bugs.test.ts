@@ -10,6 +10,7 @@ import { QueueStore } from '../../../../main/queue/queue-store';
 import { throttledProgress } from '../../../../main/queue/stage-progress';
 import { byteCounter } from '../../../../main/staging/byte-counter';
 import { TestClock } from '../../../fakes/test-clock';
+import { legacyReason } from '../../../../main/queue/queue-reason';
 
 // Issue 13 §7: the queue bugs a new user met (false conflict, retry after a processing error,
 // pause all, byte progress), at the level of the queue on disk.
@@ -77,7 +78,7 @@ describe('retry of a photo the service could not process', () => {
     const [failed, pending] = store.addPhotos([photo('a'), photo('b')]).added;
     store.update(failed!, {
       state: 'needs-attention',
-      reason: 'The Photo Service could not process the photo',
+      reason: legacyReason('The Photo Service could not process the photo'),
       photo_id: 'ph-failed',
       processing_status: 'processing_error',
       uri: 'https://s3.example/a.jpg',
@@ -85,7 +86,7 @@ describe('retry of a photo the service could not process', () => {
     });
     store.update(pending!, {
       state: 'needs-attention',
-      reason: 'not reported processed',
+      reason: legacyReason('not reported processed'),
       photo_id: 'ph-slow',
       processing_status: 'pending',
     });

@@ -9,6 +9,7 @@ const row = fc.record({
   outcome: fc.string(),
   photo_id: fc.string(),
   reason: fc.string(),
+  reason_code: fc.string(),
   failed_photo_ids: fc.string(),
 });
 
@@ -28,6 +29,7 @@ describe('the report written in turns', () => {
               outcome: 'waiting',
               photo_id: '',
               reason: 'a "quoted",\nline',
+              reason_code: 'reason.legacy',
               failed_photo_ids: '',
             })),
           ];

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { convertToJpeg } from '../../../../main/media/convert-to-jpeg';
 import { type ConversionOptions, prepareUpload } from '../../../../main/staging/prepared-upload';
+import { englishFor, words } from '../../../../shared/i18n/words';
 
 const FIXTURES = join(import.meta.dirname, '../../../fixtures');
 const TIFF = join(FIXTURES, 'tiff/rotated-gps.tiff');
@@ -32,7 +33,7 @@ describe('prepareUpload', () => {
       { id: 7, path, format: 'tiff' },
       { maxBytes: MAX, conversion },
     );
-    if (!prepared.ok) throw new Error(prepared.reason);
+    if (!prepared.ok) throw new Error(englishFor(prepared.reason));
     const { file, original, cleanUp } = prepared.upload;
     expect(file.format).toBe('jpeg');
     expect(original.md5).toBe(md5(await readFile(path)));
@@ -50,7 +51,7 @@ describe('prepareUpload', () => {
       { id: 8, path, format: 'tiff' },
       { maxBytes: MAX, conversion: { ...conversion, keepOriginals: true } },
     );
-    if (!prepared.ok) throw new Error(prepared.reason);
+    if (!prepared.ok) throw new Error(englishFor(prepared.reason));
     expect(prepared.upload.file.format).toBe('tiff');
     expect(prepared.upload.file.md5).toBe(prepared.upload.original.md5);
     await prepared.upload.file.handle.close();
@@ -66,7 +67,7 @@ describe('prepareUpload', () => {
         conversion: { ...conversion, convert: () => Promise.resolve(void (converted += 1)) },
       },
     );
-    if (!prepared.ok) throw new Error(prepared.reason);
+    if (!prepared.ok) throw new Error(englishFor(prepared.reason));
     expect(prepared.upload.file.md5).toBe(md5(await readFile(path)));
     expect(converted).toBe(0);
     await prepared.upload.file.handle.close();
@@ -83,7 +84,10 @@ describe('prepareUpload', () => {
     );
     expect(prepared).toEqual({
       ok: false,
-      reason: 'The TIFF photo could not be converted to JPEG for its upload: bad data',
+      reason: words('reason.staging.conversionFailedBecause', {
+        format: 'TIFF',
+        detail: 'bad data',
+      }),
     });
   });
 
@@ -113,7 +117,7 @@ describe('prepareUpload', () => {
         },
       },
     );
-    if (!prepared.ok) throw new Error(prepared.reason);
+    if (!prepared.ok) throw new Error(englishFor(prepared.reason));
     const { file, original, cleanUp } = prepared.upload;
     expect(original.md5).toBe(md5(await readFile(TIFF)));
     expect(file.md5).toBe(md5(await readFile(expected)));

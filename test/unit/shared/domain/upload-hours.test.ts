@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { englishFor, words } from '../../../../shared/i18n/words';
 import { parseUploadSchedule, uploadWindow } from '../../../../shared/domain/upload-hours';
 
 const schedule = (text: string) => {
@@ -50,8 +51,17 @@ describe('uploadWindow', () => {
     expect(window).toEqual({
       open: false,
       opensAt: at('2026-11-23T18:00:00Z'),
-      reason: 'Waiting for upload hours (Mon-Fri 18:00-07:00); resumes at 18:00',
+      reason: words('reason.queue.uploadHours', {
+        schedule: 'Mon-Fri 18:00-07:00',
+        day: '',
+        time: '18:00',
+      }),
     });
+    // The command line says it in English, as before reasons were words.
+    if (!window.open)
+      expect(englishFor(window.reason)).toBe(
+        'Waiting for upload hours (Mon-Fri 18:00-07:00); resumes at 18:00',
+      );
   });
 
   it('crosses midnight: open after midnight on the next day, closed at the end', () => {
@@ -70,10 +80,18 @@ describe('uploadWindow', () => {
     const mondayEarly = uploadWindow(evenings, at('2026-11-23T03:00:00Z'), UTC);
     expect(mondayEarly).toMatchObject({ open: false, opensAt: at('2026-11-23T18:00:00Z') });
     const saturday = uploadWindow(evenings, at('2026-11-28T12:00:00Z'), UTC);
+    if (!saturday.open)
+      expect(englishFor(saturday.reason)).toBe(
+        'Waiting for upload hours (Mon-Fri 18:00-07:00); resumes Mon at 18:00',
+      );
     expect(saturday).toMatchObject({
       open: false,
       opensAt: at('2026-11-30T18:00:00Z'),
-      reason: 'Waiting for upload hours (Mon-Fri 18:00-07:00); resumes Mon at 18:00',
+      reason: words('reason.queue.uploadHours', {
+        schedule: 'Mon-Fri 18:00-07:00',
+        day: 'mon',
+        time: '18:00',
+      }),
     });
   });
 

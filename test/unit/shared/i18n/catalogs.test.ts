@@ -134,6 +134,8 @@ describe('the message catalogs', () => {
       expect(argumentsOf(made), key).toEqual(argumentsOf(message));
       // Without spaces: the ICU printer writes `{n, plural, one {…}}` without the source's spaces.
       const letters = (text: string) => text.replace(/\s/g, '').length;
+      // A message that is only its argument (`reason.legacy`) has no words of its own to stretch.
+      if (/^\{\w+\}$/.test(message)) continue;
       expect(letters(made), key).toBeGreaterThan(letters(message));
     }
   });
@@ -145,6 +147,8 @@ describe('the message catalogs', () => {
  */
 const SAME_IN_EVERY_LANGUAGE = new Set([
   'app.productName',
+  // A queue reason written before reasons were words: its text, shown as it was stored.
+  'reason.legacy',
   'tray.tooltip',
   // An S3 bucket's region: German says "Region" too.
   'firstRun.photos.field.s3Region',
