@@ -211,10 +211,10 @@ describe('Settings in another language', () => {
     const list = await screen.findByRole('list', { name: 'Carpetas vigiladas' });
     const [site, all] = within(list).getAllByRole('listitem');
     expect(site?.textContent).toContain('→ Harbor View Tower, etiquetas: site, concrete');
-    expect(site?.textContent).toContain('(3 en la cola)');
+    expect(site?.textContent).toContain('(3 en la cola de subida)');
     expect(all?.textContent).toContain('→ el proyecto que se llama como cada subcarpeta');
     expect(all?.textContent).toContain(
-      'Falta la carpeta: se vuelve a vigilar cuando reaparezca; aún no se ha añadido nada a la cola',
+      'Falta la carpeta: se vuelve a vigilar cuando reaparezca; aún no se ha añadido nada a la cola de subida',
     );
     expect(screen.getByRole('button', { name: 'Editar la regla de /photos/site' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Dejar de vigilar /photos/all' })).toBeTruthy();
