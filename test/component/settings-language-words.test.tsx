@@ -7,6 +7,7 @@ import type { SessionView, SettingsView } from '../../shared/ipc/views';
 import { SettingsScreen } from '../../renderer/features/settings/SettingsScreen';
 import { settingsViewFixture } from '../support/settings-view-fixture';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
+import { englishLeft } from './english-left';
 
 afterEach(cleanup);
 
@@ -134,9 +135,6 @@ const DATA = [
   'AM',
   'PM',
 ];
-
-/** Runs of two or more plain ASCII letters: words no catalog accented in the pseudo-locale. */
-const englishLeft = (text: string) => text.match(/[A-Za-z]{2,}/g) ?? [];
 
 describe('Settings in another language', () => {
   it('names its sections, fields and buttons in Spanish', async () => {
