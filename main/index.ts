@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, type BrowserWindow, dialog } from 'electron';
 import { APP_ID, DEFAULT_REDIRECT_SCHEME } from '../shared/domain/app-identity';
-import type { ShownLocale } from '../shared/i18n/locales';
+import type { Locales } from '../shared/i18n/locales';
 import { createTranslator } from '../shared/i18n/translator';
 import { mapTileImageSources } from './core/content-security-policy';
 import { registerAppSchemes, serveRenderer, serveThumbnails } from './app/app-protocol';
@@ -85,7 +85,7 @@ if (!app.requestSingleInstanceLock()) {
       system: () => app.getPreferredSystemLanguages(),
     });
   // Main's own words: before the core runs, the saved choice or the system's; then the core's.
-  let locale = (): ShownLocale =>
+  let locale = (): Locales =>
     startupLocale({
       saved: () =>
         new SettingsStore(

@@ -146,6 +146,7 @@ export const noSavedSettings: SettingsView = {
   quitWithPending: 'ask',
   language: 'system',
   locale: 'en',
+  formatLocale: 'en',
   managed: [],
   policyProblem: undefined,
 };

@@ -1,4 +1,4 @@
-import { chooseLocale, type ShownLocale } from '../../shared/i18n/locales';
+import { chooseLocale, type Locales } from '../../shared/i18n/locales';
 import { type Clock, systemClock } from '../../shared/domain/clock';
 import type { IpcEvent, IpcEventPayloads } from '../../shared/ipc/contract';
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
@@ -49,9 +49,9 @@ export class AppCore implements CorePort {
   readonly #handlers = new Map<FrontEnd, IpcHandlers>();
   readonly settings: SettingsStore;
   readonly #listeners = new Set<EventListener>();
-  readonly #localeListeners = new Set<(locale: ShownLocale) => void>();
+  readonly #localeListeners = new Set<(locale: Locales) => void>();
   /** The language the locale listeners were last told of (set when the first one listens). */
-  #toldLocale: ShownLocale | undefined;
+  #toldLocale: Locales | undefined;
   readonly #clock: Clock;
   readonly #store: QueueStore;
   readonly #workers: MediaWorkers;
@@ -175,7 +175,7 @@ export class AppCore implements CorePort {
    * user's choice in Settings, a setup file, the organisation's policy): the desktop shell builds
    * its menus and tray again. Returns the function that stops listening.
    */
-  onLocaleChange(listener: (locale: ShownLocale) => void): () => void {
+  onLocaleChange(listener: (locale: Locales) => void): () => void {
     this.#toldLocale ??= this.locale();
     this.#localeListeners.add(listener);
     return () => this.#localeListeners.delete(listener);
@@ -185,7 +185,11 @@ export class AppCore implements CorePort {
   #tellLocale(): void {
     if (this.#toldLocale === undefined) return;
     const locale = this.locale();
-    if (locale === this.#toldLocale) return;
+    if (
+      locale.locale === this.#toldLocale.locale &&
+      locale.formatLocale === this.#toldLocale.formatLocale
+    )
+      return;
     this.#toldLocale = locale;
     for (const listener of this.#localeListeners) listener(locale);
   }
@@ -241,8 +245,11 @@ export class AppCore implements CorePort {
     );
   }
 
-  /** The language the window and main's own words are shown in now (Settings, else the system's). */
-  locale(): ShownLocale {
+  /**
+   * The language the window and main's own words are shown in now (Settings, else the system's),
+   * and the system's tag of it their dates and numbers are written in.
+   */
+  locale(): Locales {
     return chooseLocale(
       this.settings.get().language ?? 'system',
       this.options.systemLanguages?.() ?? [],

@@ -1,4 +1,4 @@
-import { FALLBACK_LOCALE, type ShownLocale } from '../../shared/i18n/locales';
+import { FALLBACK_LOCALE, type Locales } from '../../shared/i18n/locales';
 import { DEFAULT_MAP_TILE_URL } from '../../shared/domain/map-tiles';
 import { DEFAULT_FAR_METERS } from '../../shared/domain/project-distance';
 import { DEFAULT_WATCH_SETTLE_SECONDS } from '../../shared/domain/watch-rule';
@@ -19,7 +19,7 @@ export async function settingsView(
   secrets: SecretStore,
   redirect: { readonly kind: SettingsView['redirect']; readonly note: string | undefined },
   policy: PolicyState = NO_POLICY,
-  locale: ShownLocale = FALLBACK_LOCALE,
+  { locale, formatLocale }: Locales = { locale: FALLBACK_LOCALE, formatLocale: FALLBACK_LOCALE },
 ): Promise<SettingsView> {
   const host = saved.photoHost;
   const hasClientSecret =
@@ -67,6 +67,7 @@ export async function settingsView(
     quitWithPending: saved.quitWithPending ?? 'ask',
     language: saved.language ?? 'system',
     locale,
+    formatLocale,
     managed: policy.kind === 'applied' ? Object.keys(policy.values) : [],
     policyProblem: policy.kind === 'invalid' ? policy.problem : undefined,
     policyOrigin: policy.kind === 'none' ? undefined : policy.origin,

@@ -1,4 +1,4 @@
-import { chooseLocale, type LanguageChoice, type ShownLocale } from '../../shared/i18n/locales';
+import { chooseLocale, type LanguageChoice, type Locales } from '../../shared/i18n/locales';
 import type { Translate } from '../../shared/i18n/translator';
 import { LockTimeoutError } from '../ownership/file-lock';
 
@@ -30,7 +30,7 @@ export function startupLocale(options: {
   readonly saved: () => LanguageChoice | undefined;
   readonly systemLanguages: () => readonly string[];
   readonly pseudo: boolean;
-}): ShownLocale {
+}): Locales {
   return chooseLocale(
     orUndefined(options.saved) ?? 'system',
     orUndefined(options.systemLanguages) ?? [],

@@ -1,3 +1,4 @@
+import { englishFor, words } from '../../shared/i18n/words';
 import type { DroppedFilesResult, IpcCallInput, UploaderBridge } from '../../shared/ipc/bridge';
 import type {
   IpcChannel,
@@ -43,8 +44,10 @@ export function createSocketBridge(location: Location): UploaderBridge<File> {
     }
   });
   socket.addEventListener('close', () => {
+    // Said in the window's language, as main's own failures are.
+    const closed = words('error.appClosed');
     for (const resolve of pending.values())
-      resolve({ ok: false, code: 'offline', message: 'The app core has closed.' });
+      resolve({ ok: false, code: 'offline', message: englishFor(closed), words: closed });
     pending.clear();
   });
 

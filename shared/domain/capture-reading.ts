@@ -1,7 +1,7 @@
 /**
- * How a capture time is read for people, in words of no language: the instant, the zone to read
- * its wall clock in, and the zone's name (a city, or `UTC±hh:mm`). The command line words it in
- * English (`photo-time-words.ts`), the window in its own language.
+ * How a capture time is read for people: the instant, the zone to read its wall clock in, and the
+ * zone's name (a city, `UTC±hh:mm`, or the zone's name in the window's language). The command line
+ * words it in English (`photo-time-words.ts`), the window in its own language.
  */
 
 /** An offset such as `+02:00`, `-0530` or `+05`, as EXIF's OffsetTime fields write them. */
@@ -70,13 +70,47 @@ function zoneOffsetAt(formatter: Intl.DateTimeFormat, instant: Date): number {
   return Math.round((wall - exact) / 60_000);
 }
 
-/** The name people read for a known IANA zone: its city, else its offset at `instant`. */
-function zoneName(zone: string, formatter: Intl.DateTimeFormat, instant: Date): string {
+/**
+ * The name people read for a known IANA zone: its city (English: the zone's id names it), or in
+ * another language the zone's own name in it ("Mitteleuropäische Zeit", "hora de Europa central":
+ * Intl names no cities, and an English city is a word left in English); else its offset at
+ * `instant`.
+ */
+function zoneName(
+  zone: string,
+  formatter: Intl.DateTimeFormat,
+  instant: Date,
+  locale: string | undefined,
+): string {
   const parts = zone.split('/');
   const last = parts[parts.length - 1];
   if (parts.length < 2 || last === undefined || parts[0] === 'Etc')
     return offsetLabel(zoneOffsetAt(formatter, instant));
-  return last.replace(/_/g, ' ');
+  const city = last.replace(/_/g, ' ');
+  if (locale === undefined || isEnglish(locale)) return city;
+  return localZoneName(zone, locale, instant) ?? city;
+}
+
+/** Whether `locale` is English (any region): the zone's city is already its word. */
+function isEnglish(locale: string): boolean {
+  try {
+    return new Intl.Locale(locale).language === 'en';
+  } catch {
+    // Not a tag: Intl would format it as the default locale; the city is the safe name.
+    return true;
+  }
+}
+
+/** A zone's generic name in `locale` (no summer or winter time: the name stays all year). */
+function localZoneName(zone: string, locale: string, instant: Date): string | undefined {
+  try {
+    return new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'longGeneric' })
+      .formatToParts(instant)
+      .find((part) => part.type === 'timeZoneName')?.value;
+  } catch {
+    // A locale Intl cannot format in: the city, as English names it.
+    return undefined;
+  }
 }
 
 /** A capture time's reading and the zone it is read in (`your-zone`: fell back to the user's). */
@@ -88,7 +122,7 @@ export type CaptureReading =
       readonly timeZone: string;
       /** The instant to read, in milliseconds since the epoch. */
       readonly at: number;
-      /** The zone's name for people: a city or `UTC±hh:mm`. */
+      /** The zone's name for people: a city, `UTC±hh:mm`, or its name in the reader's language. */
       readonly zone: string;
     };
 
@@ -98,11 +132,14 @@ export type CaptureReading =
  * user's zone `userZone`, and it says so.
  *
  * @param capturedAt whole seconds since the epoch, as the service gives it; null when unknown
+ * @param locale the reader's (the window's format locale, `intl.locale`): a zone is named in its
+ *   language; omitted (the command line) or English, by its city
  */
 export function captureReading(
   capturedAt: number | null,
   zone: string | undefined,
   userZone: string,
+  locale?: string,
 ): CaptureReading {
   if (capturedAt === null) return { kind: 'none' };
   const instant = new Date(capturedAt * 1000);
@@ -121,13 +158,13 @@ export function captureReading(
       kind: 'photo-zone',
       timeZone: zone,
       at: instant.getTime(),
-      zone: zoneName(zone, known, instant),
+      zone: zoneName(zone, known, instant, locale),
     };
   const own = wallClock(userZone);
   return {
     kind: 'your-zone',
     timeZone: userZone,
     at: instant.getTime(),
-    zone: own === null ? userZone : zoneName(userZone, own, instant),
+    zone: own === null ? userZone : zoneName(userZone, own, instant, locale),
   };
 }

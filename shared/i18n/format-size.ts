@@ -1,4 +1,4 @@
-import { PSEUDO_LOCALE, type ShownLocale } from './locales';
+import { PSEUDO_LOCALE } from './locales';
 
 /** The units a size is shown in, each 1000 times the one before (as file managers show them). */
 const SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
@@ -8,7 +8,7 @@ const SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as c
  * one decimal from kilobytes up; `perSecond` makes it a rate ("2 MB/s"). The units are decimal,
  * as the operating systems' file managers show sizes.
  */
-export function formatFileSize(locale: ShownLocale, bytes: number, perSecond = false): string {
+export function formatFileSize(locale: string, bytes: number, perSecond = false): string {
   let unit = 0;
   let value = Math.max(0, bytes);
   while (value >= 1000 && unit < SIZE_UNITS.length - 1) {

@@ -37,32 +37,67 @@ export function isAppLocale(value: string): value is AppLocale {
 }
 
 /**
- * The language the window speaks: `choice` when the user made one, else the first of
- * `systemLanguages` (BCP 47 tags in the user's order, as Electron's
- * `app.getPreferredSystemLanguages()` gives them: `es-MX`, `fr-CA`, `de`) whose language has a
- * catalog, else English. `pseudo` (development and tests only) lets `en-XA` among the system's
- * languages choose the pseudo-locale.
+ * What the window is shown in: `locale`, the catalog its words come from, and `formatLocale`, the
+ * BCP 47 tag its dates, times, numbers and sizes are written in (`en-GB` writes 22/10/2008 where
+ * `en` writes 10/22/2008; `de-CH` groups thousands with an apostrophe).
+ */
+export type Locales = {
+  readonly locale: ShownLocale;
+  readonly formatLocale: string;
+};
+
+/**
+ * The words and formats the window is shown in. Words: `choice` when the user made one, else the
+ * language of the first of `systemLanguages` (BCP 47 tags in the user's order, as Electron's
+ * `app.getPreferredSystemLanguages()` gives them: `es-MX`, `fr-CA`, `de`) that has a catalog, else
+ * English. Formats: the first system tag of that language, canonical (`fr-CA`, `de-CH`), else the
+ * language's own default (`de`). `pseudo` (development and tests only) lets `en-XA` among the
+ * system's languages choose the pseudo-locale, which formats as English does.
  */
 export function chooseLocale(
   choice: LanguageChoice,
   systemLanguages: readonly string[],
   pseudo = false,
-): ShownLocale {
-  if (choice !== 'system') return choice;
+): Locales {
+  if (choice !== 'system')
+    return { locale: choice, formatLocale: formatTag(choice, systemLanguages) };
   for (const tag of systemLanguages) {
-    if (pseudo && tag.toLowerCase() === PSEUDO_LOCALE.toLowerCase()) return PSEUDO_LOCALE;
-    const language = languageOf(tag);
-    if (language !== undefined && isAppLocale(language)) return language;
+    if (pseudo && tag.toLowerCase() === PSEUDO_LOCALE.toLowerCase())
+      return { locale: PSEUDO_LOCALE, formatLocale: FALLBACK_LOCALE };
+    const canonical = canonicalTag(tag);
+    const language = canonical === undefined ? undefined : new Intl.Locale(canonical).language;
+    if (language !== undefined && isAppLocale(language))
+      return { locale: language, formatLocale: formatTag(language, systemLanguages) };
   }
-  return FALLBACK_LOCALE;
+  return { locale: FALLBACK_LOCALE, formatLocale: FALLBACK_LOCALE };
 }
 
-/** The language subtag of a BCP 47 tag (`es` of `es-419`, `de` of `de_AT`), if it is one. */
-function languageOf(tag: string): string | undefined {
+/**
+ * The tag `language`'s formats are written in: the first of the system's tags in that language
+ * (its region, script and extensions: the user set them), else the language alone. The
+ * pseudo-locale's tag is no region of English: it formats as English does.
+ */
+function formatTag(language: AppLocale, systemLanguages: readonly string[]): string {
+  for (const tag of systemLanguages) {
+    const canonical = canonicalTag(tag);
+    if (canonical === undefined || canonical.toLowerCase() === PSEUDO_LOCALE.toLowerCase())
+      continue;
+    if (new Intl.Locale(canonical).language === language) return canonical;
+  }
+  return language;
+}
+
+/**
+ * A system's tag as Intl writes it (`de_CH` → `de-CH`, `EN-gb` → `en-GB`), or undefined when it
+ * is no tag Intl formats in (an empty string, `C`, `POSIX`).
+ */
+function canonicalTag(tag: string): string | undefined {
   try {
-    return new Intl.Locale(tag.replace(/_/g, '-')).language;
+    const [canonical] = Intl.getCanonicalLocales(tag.replace(/_/g, '-'));
+    if (canonical === undefined) return undefined;
+    return Intl.DateTimeFormat.supportedLocalesOf(canonical).length === 1 ? canonical : undefined;
   } catch {
-    // Not a tag at all (an empty string, `C`, `POSIX`): it names no language.
+    // Not a tag at all: it names no language.
     return undefined;
   }
 }

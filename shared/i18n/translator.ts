@@ -1,6 +1,6 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { catalogFor, type MessageKey } from './catalogs';
-import { PSEUDO_LOCALE, type ShownLocale } from './locales';
+import { FALLBACK_LOCALE, type Locales, PSEUDO_LOCALE, type ShownLocale } from './locales';
 
 /** What a message's arguments may be in plain text (main's dialogs, notifications, menus). */
 export type MessageValues = Readonly<Record<string, string | number | Date | boolean>>;
@@ -11,6 +11,8 @@ export type Translate = (key: MessageKey, values?: MessageValues) => string;
 /** A locale's messages with its formats: `t` for words, `intl` for dates, numbers and sizes. */
 export type Translator = {
   readonly locale: ShownLocale;
+  /** The tag its dates and numbers are written in (`en-GB`, `de-CH`). */
+  readonly formatLocale: string;
   readonly t: Translate;
   readonly intl: IntlShape;
 };
@@ -19,17 +21,19 @@ export type Translator = {
 const cache = createIntlCache();
 
 /**
- * The {@link Translator} of `locale`, for main (dialogs, notifications, the tray and menus) and for
- * tests; the window has the same catalogs through react-intl's provider.
+ * The {@link Translator} of `shown`, for main (dialogs, notifications, the tray and menus) and for
+ * tests; the window has the same catalogs through react-intl's provider. A catalog alone formats
+ * as its language does (`de`); with its format locale (`AppCore.locale()`), as the system's region
+ * does (`de-CH`).
  */
 export function createTranslator(
-  locale: ShownLocale,
+  shown: ShownLocale | Locales,
   onError: (error: Error) => void = ignoreFormatError,
 ): Translator {
+  const { locale, formatLocale } = typeof shown === 'string' ? localesOf(shown) : shown;
   const intl = createIntl(
     {
-      // The pseudo-locale formats dates and numbers as English does.
-      locale: locale === PSEUDO_LOCALE ? 'en' : locale,
+      locale: formatLocale,
       messages: catalogFor(locale),
       onError,
     },
@@ -37,9 +41,15 @@ export function createTranslator(
   );
   return {
     locale,
+    formatLocale,
     intl,
     t: (key, values) => intl.formatMessage({ id: key }, values),
   };
+}
+
+/** A catalog with its language's own formats (the pseudo-locale's are English's). */
+export function localesOf(locale: ShownLocale): Locales {
+  return { locale, formatLocale: locale === PSEUDO_LOCALE ? FALLBACK_LOCALE : locale };
 }
 
 /**

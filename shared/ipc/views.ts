@@ -99,6 +99,8 @@ export type SettingsView = {
   readonly language: LanguageChoice;
   /** The language the window is shown in now, from `language` and the system's languages. */
   readonly locale: ShownLocale;
+  /** The tag dates, times, numbers and sizes are written in: the system's region (`en-GB`, `de-CH`). */
+  readonly formatLocale: string;
   /**
    * The names of the settings the organisation's policy sets (`authUrl`, `photoHost`, …): the
    * window shows them read-only with "Set by your organisation", and main refuses changes to them.

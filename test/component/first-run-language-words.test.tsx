@@ -12,6 +12,7 @@ import {
   SERVICE_FIXTURE as service,
   settingsViewFixture,
 } from '../support/settings-view-fixture';
+import { englishLeft } from './english-left';
 
 afterEach(cleanup);
 
@@ -54,11 +55,7 @@ function englishIn(element: HTMLElement, data: readonly string[]): string[] {
   const labels = [...element.querySelectorAll('[aria-label]')].map(
     (labelled) => labelled.getAttribute('aria-label') ?? '',
   );
-  let text = [element.textContent ?? '', ...labels].join(' ');
-  // Longest first: an address is taken out whole before its scheme is.
-  for (const value of [...data].sort((a, b) => b.length - a.length))
-    text = text.replaceAll(value, ' ');
-  return text.match(/[A-Za-z]{2,}/g) ?? [];
+  return englishLeft([element.textContent ?? '', ...labels].join(' '), data);
 }
 
 /** Settings' S3 key fields, shown inside Where photos go: Settings' own words, converted there. */

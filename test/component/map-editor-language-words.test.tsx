@@ -17,6 +17,7 @@ import { useJsdomLayout } from './jsdom-layout';
 import { settingsViewFixture } from '../support/settings-view-fixture';
 import { intakeItemView } from '../fakes/intake-item-view';
 import { HARBOR_LISTING } from '../fakes/project-listings';
+import { englishLeft as englishLeftIn } from './english-left';
 
 afterEach(cleanup);
 
@@ -37,9 +38,7 @@ function everythingSaid(element: Element): string {
 
 /** The English left in `said` once `data` (file and project names) and map scales are out. */
 function englishLeft(said: string, data: readonly string[]): string[] {
-  let rest = said;
-  for (const datum of data) rest = rest.split(datum).join(' ');
-  return rest.replace(/\d+ k?m\b/g, ' ').match(/[A-Za-z]{2,}/g) ?? [];
+  return englishLeftIn(said, [...data, /\d+ k?m\b/g]);
 }
 
 // Two photos far apart, one of them far from the project; one without a position.

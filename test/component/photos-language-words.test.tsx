@@ -9,6 +9,7 @@ import { PhotoOwnTags } from '../../renderer/features/tags/PhotoOwnTags';
 import { queueItemView } from '../fakes/queue-item-view';
 import { useJsdomLayout } from './jsdom-layout';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
+import { englishLeft } from './english-left';
 
 afterEach(cleanup);
 useJsdomLayout({ width: 800, height: 600 });
@@ -67,12 +68,12 @@ function englishLeftIn(root: HTMLElement): string[] {
     node.childNodes.forEach(walk);
   };
   walk(root);
-  let text = said.join('\n');
-  for (const data of [...DATA, USER_CITY.replace(/_/g, ' ')]) text = text.replaceAll(data, ' ');
-  text = text
-    .replace(/\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d [AP]M/g, ' ')
-    .replace(/UTC[+-]\d\d:\d\d/g, ' ');
-  return text.match(/[A-Za-z]{2,}/g) ?? [];
+  return englishLeft(said.join('\n'), [
+    ...DATA,
+    USER_CITY.replace(/_/g, ' '),
+    /\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d [AP]M/g,
+    /UTC[+-]\d\d:\d\d/g,
+  ]);
 }
 
 /** Existing photos in `locale`: one recent project of four photos, a conflict held on one. */

@@ -17,6 +17,7 @@ import { IntlRoot } from '../../renderer/i18n/IntlRoot';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
 import { queueItemView as item } from '../fakes/queue-item-view';
 import { settingsViewFixture } from '../support/settings-view-fixture';
+import { englishLeft as englishLeftIn, everythingSaid } from './english-left';
 
 afterEach(cleanup);
 
@@ -74,24 +75,17 @@ function everyState(): QueueSnapshotView {
 }
 
 /** Everything a user reads or hears in `element`: its text, and its elements' names and titles. */
-function everythingSaid(element: Element): string {
-  const named = [element, ...element.querySelectorAll('*')].flatMap((each) =>
-    ['aria-label', 'title', 'placeholder', 'alt'].map((name) => each.getAttribute(name) ?? ''),
-  );
-  return [element.textContent ?? '', ...named].join(' ');
-}
 
 /**
  * The English left in `said` once the data (file names, ids, main's reason) and what Intl
  * formats (English in the pseudo-locale: relative times and sizes) are taken out.
  */
 function englishLeft(said: string, data: readonly string[]): string[] {
-  let rest = said;
-  for (const datum of data) rest = rest.split(datum).join(' ');
-  rest = rest
-    .replace(/\d+ (sec|min|hr|day|wk|mo|yr)\.? ago|now/g, ' ')
-    .replace(/\d+(\.\d+)? (byte|kB|MB|GB)/g, ' ');
-  return rest.match(/[A-Za-z]{2,}/g) ?? [];
+  return englishLeftIn(said, [
+    ...data,
+    /\d+ (sec|min|hr|day|wk|mo|yr)\.? ago|now/g,
+    /\d+(\.\d+)? (byte|kB|MB|GB)/g,
+  ]);
 }
 
 function renderQueue(queue: QueueSnapshotView, locale: ShownLocale) {

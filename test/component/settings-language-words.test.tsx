@@ -7,6 +7,7 @@ import type { SessionView, SettingsView } from '../../shared/ipc/views';
 import { SettingsScreen } from '../../renderer/features/settings/SettingsScreen';
 import { settingsViewFixture } from '../support/settings-view-fixture';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
+import { englishLeft } from './english-left';
 
 afterEach(cleanup);
 
@@ -135,9 +136,6 @@ const DATA = [
   'PM',
 ];
 
-/** Runs of two or more plain ASCII letters: words no catalog accented in the pseudo-locale. */
-const englishLeft = (text: string) => text.match(/[A-Za-z]{2,}/g) ?? [];
-
 describe('Settings in another language', () => {
   it('names its sections, fields and buttons in Spanish', async () => {
     const { tabs } = await showSettings('es', settingsViewFixture(SERVICE));
@@ -211,10 +209,10 @@ describe('Settings in another language', () => {
     const list = await screen.findByRole('list', { name: 'Carpetas vigiladas' });
     const [site, all] = within(list).getAllByRole('listitem');
     expect(site?.textContent).toContain('→ Harbor View Tower, etiquetas: site, concrete');
-    expect(site?.textContent).toContain('(3 en la cola)');
+    expect(site?.textContent).toContain('(3 en la cola de subida)');
     expect(all?.textContent).toContain('→ el proyecto que se llama como cada subcarpeta');
     expect(all?.textContent).toContain(
-      'Falta la carpeta: se vuelve a vigilar cuando reaparezca; aún no se ha añadido nada a la cola',
+      'Falta la carpeta: se vuelve a vigilar cuando reaparezca; aún no se ha añadido nada a la cola de subida',
     );
     expect(screen.getByRole('button', { name: 'Editar la regla de /photos/site' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Dejar de vigilar /photos/all' })).toBeTruthy();

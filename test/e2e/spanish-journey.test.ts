@@ -52,7 +52,7 @@ describe('the uploader in Spanish', () => {
       const { page, browser, host, service, folder } = session;
       const nav = page.getByRole('navigation', { name: es('nav.label') });
       await nav.getByRole('button', { name: es('nav.addPhotos') }).waitFor();
-      expect(await page.evaluate('document.documentElement.lang')).toBe('es');
+      expect(await page.evaluate('document.documentElement.lang')).toBe('es-ES');
 
       // Sign in.
       await page.getByRole('button', { name: es('signIn.signIn'), exact: true }).click();

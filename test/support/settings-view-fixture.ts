@@ -34,6 +34,9 @@ export function settingsViewFixture(overrides: Partial<SettingsView> = {}): Sett
     managed: [],
     policyProblem: undefined,
     ...overrides,
+    // A catalog's own formats unless the test names the system's region.
+    formatLocale:
+      overrides.formatLocale ?? (overrides.locale === 'en-XA' ? 'en' : (overrides.locale ?? 'en')),
   };
 }
 

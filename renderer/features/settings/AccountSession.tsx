@@ -6,7 +6,7 @@ import { serviceHost } from '../sign-in/service-host';
 
 /**
  * What the granted scope lets this sign-in do, as the arguments of `settings.account.session.signedIn`
- * (the same reading as the sign-in panel's `accessWords`): upload and edit, only read, or the
+ * (the same reading as the sign-in panel's `accessGranted`): upload and edit, only read, or the
  * scope as the service wrote it.
  */
 function accessValues(scope: string | undefined): MessageValues {

@@ -2,6 +2,7 @@ import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } fro
 import type { Words } from '../../../shared/i18n/translator';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
+import { useShowLocale } from '../../i18n/IntlRoot';
 import { useT, useWords } from '../../i18n/use-t';
 import { AccountSection } from './AccountSection';
 import { CameraClocks } from './CameraClocks';
@@ -40,6 +41,7 @@ export function SettingsScreen({
   const bridge = useBridge();
   const t = useT();
   const words = useWords();
+  const showLocale = useShowLocale();
   const [settings, setSettings] = useState<SettingsView>();
   const [section, setSection] = useState<SettingsSectionId>('account');
   // Bumped when settings change from outside the form (a setup file): the fields start afresh.
@@ -143,7 +145,10 @@ export function SettingsScreen({
                 onSecretChange={setSecret}
                 onLanguageSaved={(saved) => {
                   // Only the language changed: the form's fields keep what the user typed.
-                  setSettings({ ...settings, language: saved.language, locale: saved.locale });
+                  const { language, locale, formatLocale } = saved;
+                  setSettings({ ...settings, language, locale, formatLocale });
+                  // The words and the region's formats at once (the window shows both).
+                  showLocale(saved);
                   onSaved(saved);
                 }}
               />

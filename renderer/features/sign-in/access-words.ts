@@ -16,16 +16,3 @@ function accessKind(scope: string): 'write' | 'read' | 'other' {
 export function accessGranted(scope: string): Words {
   return { key: 'signIn.access', values: { access: accessKind(scope), scope } };
 }
-
-/**
- * The granted scope in English words, for Settings' account section until it takes
- * {@link accessGranted}.
- */
-export function accessWords(scope: string): string {
-  const kind = accessKind(scope);
-  return kind === 'write'
-    ? 'may upload and edit photos'
-    : kind === 'read'
-      ? 'may only read'
-      : `access: ${scope}`;
-}

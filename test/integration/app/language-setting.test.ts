@@ -11,17 +11,27 @@ describe('the window’s language as main keeps it', () => {
       prefix: 'language-setting-',
       systemLanguages: ['pt-BR', 'fr-CA', 'en-US'],
     });
-    expect(await handlers['settings:get']({})).toMatchObject({ language: 'system', locale: 'fr' });
+    expect(await handlers['settings:get']({})).toMatchObject({
+      language: 'system',
+      locale: 'fr',
+      formatLocale: 'fr-CA',
+    });
 
     const reconfigure = vi.spyOn(core, 'reconfigure');
     const saved = await dispatch('settings:set', { language: 'de' }, { trusted: true });
-    expect(saved).toMatchObject({ ok: true, value: { language: 'de', locale: 'de' } });
+    expect(saved).toMatchObject({
+      ok: true,
+      value: { language: 'de', locale: 'de', formatLocale: 'de' },
+    });
     // Only words change: the connection, the photo host and the queue are left running.
     expect(reconfigure).not.toHaveBeenCalled();
     expect(await savedSettings()).toMatchObject({ language: 'de' });
 
     const back = await dispatch('settings:set', { language: 'system' }, { trusted: true });
-    expect(back).toMatchObject({ ok: true, value: { language: 'system', locale: 'fr' } });
+    expect(back).toMatchObject({
+      ok: true,
+      value: { language: 'system', locale: 'fr', formatLocale: 'fr-CA' },
+    });
   }, 60_000);
 
   it('refuses a language it has no catalog for', async () => {

@@ -13,7 +13,7 @@ describe('main’s words when the language changes', () => {
       systemLanguages: ['es-ES', 'en'],
     });
     const told: ShownLocale[] = [];
-    const stop = core.onLocaleChange((locale) => told.push(locale));
+    const stop = core.onLocaleChange(({ locale }) => told.push(locale));
 
     await dispatch('settings:set', { farMeters: 750 }, { trusted: true });
     expect(told).toEqual([]);

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { captureReading } from '../../../shared/domain/capture-reading';
 
@@ -42,5 +43,49 @@ describe('captureReading', () => {
 
   it('has nothing to read without a capture time', () => {
     expect(captureReading(null, 'Europe/Rome', 'Europe/Rome')).toEqual({ kind: 'none' });
+  });
+
+  it.each([
+    ['de', 'Europe/Rome', 'Mitteleuropäische Zeit'],
+    ['de-CH', 'Europe/Rome', 'Mitteleuropäische Zeit'],
+    ['es-MX', 'America/Los_Angeles', 'hora del Pacífico'],
+    ['fr', 'Europe/Rome', 'heure d’Europe centrale'],
+    ['en-GB', 'Europe/Rome', 'Rome'],
+    ['en', 'America/Los_Angeles', 'Los Angeles'],
+  ])(
+    'names a zone in the reader’s language (%s, %s): no English city left in it',
+    (locale, zone, name) => {
+      expect(captureReading(AT, zone, 'UTC', locale)).toMatchObject({
+        kind: 'photo-zone',
+        zone: name,
+      });
+      // The user's own zone too, when the photo has none.
+      expect(captureReading(AT, undefined, zone, locale)).toMatchObject({
+        kind: 'your-zone',
+        zone: name,
+      });
+    },
+  );
+
+  it('keeps offsets as offsets, in every language', () => {
+    for (const locale of ['de', 'es', 'fr', undefined])
+      expect(captureReading(AT, '+02:00', 'UTC', locale)).toMatchObject({ zone: 'UTC+02:00' });
+  });
+
+  it('names every IANA zone in German, Spanish and French in their own words, never by its id', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...Intl.supportedValuesOf('timeZone').filter((zone) => zone.includes('/'))),
+        fc.constantFrom('de', 'es', 'fr', 'de-AT', 'fr-CA', 'es-419'),
+        (zone, locale) => {
+          const reading = captureReading(AT, zone, 'UTC', locale);
+          expect(reading.kind).toBe('photo-zone');
+          if (reading.kind === 'none') return;
+          expect(reading.zone).not.toBe('');
+          expect(reading.zone).not.toContain('/');
+          expect(reading.zone).not.toMatch(/GMT/);
+        },
+      ),
+    );
   });
 });

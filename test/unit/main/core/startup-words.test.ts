@@ -28,16 +28,21 @@ describe('what the app says at start', () => {
 
   it('speaks the language saved in Settings, else the system’s, before the core runs', () => {
     const system = () => ['es-MX', 'en'];
-    expect(startupLocale({ saved: () => 'de', systemLanguages: system, pseudo: false })).toBe('de');
-    expect(startupLocale({ saved: () => undefined, systemLanguages: system, pseudo: false })).toBe(
-      'es',
-    );
+    expect(startupLocale({ saved: () => 'de', systemLanguages: system, pseudo: false })).toEqual({
+      locale: 'de',
+      formatLocale: 'de',
+    });
+    expect(
+      startupLocale({ saved: () => undefined, systemLanguages: system, pseudo: false }),
+    ).toEqual({ locale: 'es', formatLocale: 'es-MX' });
     const unreadable = () => {
       throw new Error('EACCES');
     };
-    expect(startupLocale({ saved: unreadable, systemLanguages: system, pseudo: false })).toBe('es');
-    expect(startupLocale({ saved: unreadable, systemLanguages: unreadable, pseudo: false })).toBe(
-      'en',
-    );
+    expect(
+      startupLocale({ saved: unreadable, systemLanguages: system, pseudo: false }).locale,
+    ).toBe('es');
+    expect(
+      startupLocale({ saved: unreadable, systemLanguages: unreadable, pseudo: false }).locale,
+    ).toBe('en');
   });
 });

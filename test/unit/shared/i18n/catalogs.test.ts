@@ -62,6 +62,67 @@ function selectOptionsOf(message: string): Record<string, string[]> {
   return options;
 }
 
+/** Every plural (and selectordinal) of a message: its argument, its kind and its branches. */
+function pluralsOf(
+  message: string,
+): { readonly name: string; readonly ordinal: boolean; readonly branches: string[] }[] {
+  const found: { name: string; ordinal: boolean; branches: string[] }[] = [];
+  const visit = (elements: readonly MessageFormatElement[]): void => {
+    for (const element of elements) {
+      if (element.type === TYPE.plural) {
+        found.push({
+          name: element.value,
+          ordinal: element.pluralType === 'ordinal',
+          branches: Object.keys(element.options),
+        });
+        for (const option of Object.values(element.options)) visit(option.value);
+      } else if (element.type === TYPE.select) {
+        for (const option of Object.values(element.options)) visit(option.value);
+      } else if (element.type === TYPE.tag) visit(element.children);
+    }
+  };
+  // Parsed without the parser's own `other` check, so a missing one is said by name.
+  visit(parse(message, { requiresOtherClause: false }));
+  return found;
+}
+
+/** The arguments a message prints bare (`{count}`), not as a number, a date or a plural. */
+function bareArgumentsOf(message: string): Set<string> {
+  return new Set(
+    argumentsOf(message)
+      .filter((argument) => argument.endsWith(':text'))
+      .map((argument) => argument.slice(0, -':text'.length)),
+  );
+}
+
+/**
+ * What is wrong with `message`'s plurals in `locale`, against English's `source`: a plural without
+ * `other`, an English `=N` branch left out, a category the language has not (German has no `few`).
+ */
+function pluralProblems(locale: string, message: string, source: string): string[] {
+  const problems: string[] = [];
+  const englishExact = new Map<string, Set<string>>();
+  for (const plural of pluralsOf(source))
+    for (const branch of plural.branches)
+      if (branch.startsWith('='))
+        englishExact.set(plural.name, (englishExact.get(plural.name) ?? new Set()).add(branch));
+  const plurals = pluralsOf(message);
+  for (const plural of plurals) {
+    const categories: readonly string[] = new Intl.PluralRules(locale, {
+      type: plural.ordinal ? 'ordinal' : 'cardinal',
+    }).resolvedOptions().pluralCategories;
+    if (!plural.branches.includes('other')) problems.push(`${plural.name}: no other`);
+    for (const branch of plural.branches)
+      if (!branch.startsWith('=') && !categories.includes(branch))
+        problems.push(`${plural.name}: ${branch} is no category of ${locale}`);
+  }
+  for (const [name, exact] of englishExact)
+    for (const branch of exact)
+      if (!plurals.some((plural) => plural.name === name && plural.branches.includes(branch)))
+        problems.push(`${name}: English’s ${branch} left out`);
+  return problems;
+}
+
 const catalogs = writtenCatalogs();
 const english = catalogs.en;
 const translations = APP_LOCALES.filter((locale) => locale !== 'en');
@@ -112,6 +173,54 @@ describe('the message catalogs', () => {
         different.push(`${key}: select options ${gotSelects} (English: ${expectedSelects})`);
     }
     expect(different).toEqual([]);
+  });
+
+  it.each(APP_LOCALES)(
+    'every %s plural has other, keeps English’s =N branches and only its language’s categories',
+    (locale) => {
+      const problems: string[] = [];
+      for (const [key, message] of Object.entries(catalogs[locale])) {
+        const source = english[key];
+        if (source === undefined) continue;
+        for (const problem of pluralProblems(locale, message, source))
+          problems.push(`${key}: ${problem}`);
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it.each(APP_LOCALES)(
+    'every %s message prints a count (a plural’s, or `count`) with # or as a number, never bare',
+    (locale) => {
+      // `{count}` prints 1234 where the language writes 1,234 or 1.234.
+      const bare: string[] = [];
+      for (const [key, message] of Object.entries(catalogs[locale])) {
+        const printed = bareArgumentsOf(message);
+        for (const { name } of pluralsOf(message))
+          if (printed.has(name)) bare.push(`${key}: {${name}}`);
+        // `count` is the catalogs' name for a number of things, plural or not.
+        if (printed.has('count')) bare.push(`${key}: {count}`);
+      }
+      expect([...new Set(bare)]).toEqual([]);
+    },
+  );
+
+  it('the plural checks catch what they are for', () => {
+    const source = '{count, plural, =0 {none} one {# photo} other {# photos}}';
+    expect(pluralProblems('de', '{count, plural, one {# Foto} few {# Fotos}}', source)).toEqual([
+      'count: no other',
+      'count: few is no category of de',
+      'count: English’s =0 left out',
+    ]);
+    expect(
+      pluralProblems('fr', '{count, plural, =0 {aucune} one {# photo} other {# photos}}', source),
+    ).toEqual([]);
+    expect(bareArgumentsOf('{count} {count, plural, one {photo} other {photos}}')).toEqual(
+      new Set(['count']),
+    );
+    expect(bareArgumentsOf('{count, number} {count, plural, one {photo} other {photos}}')).toEqual(
+      new Set(),
+    );
   });
 
   it.each(translations)(

@@ -26,6 +26,18 @@ describe('a translator', () => {
     );
     expect(german.formatNumber(1234.5)).toBe('1.234,5');
   });
+
+  it('formats as the system’s region does when given it, with its catalog’s words', () => {
+    const day = new Date(Date.UTC(2026, 9, 22, 12));
+    const british = createTranslator({ locale: 'en', formatLocale: 'en-GB' }, fail);
+    expect(british.intl.formatDate(day, { timeZone: 'UTC' })).toBe('22/10/2026');
+    expect(british.t('nav.queueNeedsAttention', { count: 3 })).toBe('Queue (3 need attention)');
+    const swiss = createTranslator({ locale: 'de', formatLocale: 'de-CH' }, fail).intl;
+    expect(swiss.formatNumber(1234.5)).toBe("1'234.5");
+    expect(createTranslator('en', fail).intl.formatDate(day, { timeZone: 'UTC' })).toBe(
+      '10/22/2026',
+    );
+  });
 });
 
 describe('the pseudo-locale', () => {
