@@ -136,16 +136,18 @@ export function App() {
     <I18nProvider locale={intl.locale}>
       <div className={filesOver ? 'app app-shell dragging-files' : 'app app-shell'}>
         <aside className="app-sidebar">
-          <div className="app-brand">
-            <img src="./icon.svg" alt="" />
-            <h1>{t('app.productName')}</h1>
+          <div className="app-sidebar-inner">
+            <div className="app-brand">
+              <img src="./icon.svg" alt="" />
+              <h1>{t('app.productName')}</h1>
+            </div>
+            <AppNav
+              current={screen}
+              onChange={setScreen}
+              badge={queueBadge(queue?.progress)}
+              narrow={narrow}
+            />
           </div>
-          <AppNav
-            current={screen}
-            onChange={setScreen}
-            badge={queueBadge(queue?.progress)}
-            narrow={narrow}
-          />
         </aside>
         <div className="app-column">
           <header className="app-topbar">
