@@ -13,18 +13,16 @@ import './ui.css';
 /**
  * A button that opens a menu of actions (React Aria's MenuTrigger, Popover and Menu): arrow keys
  * move between the items, Enter or a click runs one, Escape closes the menu and focus returns to
- * the button. `label` names the menu for screen readers; `trigger` is what the button shows
- * (words, or an icon with `triggerLabel` as its accessible name).
+ * the button. The menu is named by its button (React Aria labels it by the trigger): `trigger`
+ * is what the button shows, words or an icon with `triggerLabel` as its accessible name.
  */
 export function Menu({
-  label,
   trigger,
   triggerLabel,
   triggerClassName = 'ui-button',
   placement = 'bottom end',
   children,
 }: {
-  readonly label: string;
   readonly trigger: ReactNode;
   readonly triggerLabel?: string;
   readonly triggerClassName?: string;
@@ -40,9 +38,7 @@ export function Menu({
         {trigger}
       </Button>
       <Popover className="ui-popover" placement={placement} offset={6}>
-        <AriaMenu className="ui-menu" aria-label={label}>
-          {children}
-        </AriaMenu>
+        <AriaMenu className="ui-menu">{children}</AriaMenu>
       </Popover>
     </MenuTrigger>
   );
