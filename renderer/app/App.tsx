@@ -1,4 +1,6 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { I18nProvider } from 'react-aria-components';
+import { useIntl } from 'react-intl';
 import { call, useBridge, useIntake, useQueue, useSession } from '../bridge/hooks';
 import { IntakeScreen } from '../features/intake/IntakeScreen';
 import { ExistingPhotos } from '../features/photos/ExistingPhotos';
@@ -9,49 +11,65 @@ import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { SessionPanel } from '../features/sign-in/SessionPanel';
 import { FirstRunGuide } from '../features/first-run/FirstRunGuide';
 import { useFirstRun } from '../features/first-run/use-first-run';
+import { createToasts, type ToastMessage, ToastRegion } from '../components/ui/Toast';
 import { useFilesDraggedOver } from './use-files-dragged-over';
-import type { MessageKey } from '../../shared/i18n/catalogs';
 import { useShowLocale } from '../i18n/IntlRoot';
 import { useT } from '../i18n/use-t';
+import { AppNav, queueBadge, type Screen } from './AppNav';
+import { RunProgress } from './RunProgress';
+import { useCurrentRun } from './use-current-run';
+import { useNarrowWindow } from './use-narrow-window';
+import './app-shell.css';
 import './drag-over.css';
 
-const screens = ['Add photos', 'Queue', 'Existing photos', 'Settings'] as const;
-type Screen = (typeof screens)[number];
-
-/** Each screen's name on the navigation. */
-const SCREEN_NAMES = {
-  'Add photos': 'nav.addPhotos',
-  Queue: 'nav.queue',
-  'Existing photos': 'nav.existingPhotos',
-  Settings: 'nav.settings',
-} as const satisfies Record<Screen, MessageKey>;
-
-/** The shell: banners over everything, the session, and one screen at a time. */
+/**
+ * The shell: the navigation, a top bar with the run's progress and the account, banners over the
+ * current screen, and toasts for what just happened.
+ */
 export function App() {
   const bridge = useBridge();
   const t = useT();
+  const intl = useIntl();
   const showLocale = useShowLocale();
   const session = useSession();
   const queue = useQueue();
   const intake = useIntake();
   const [screen, setScreen] = useState<Screen>('Add photos');
   const [zone, setZone] = useState(Intl.DateTimeFormat().resolvedOptions().timeZone);
-  const [notice, setNotice] = useState<string>();
+  const [toasts] = useState(createToasts);
   const previous = useRef(queue);
   const filesOver = useFilesDraggedOver();
   const firstRun = useFirstRun(session);
   const reconsiderFirstRun = firstRun.reconsider;
+  const run = useCurrentRun(queue);
+  const dismissRun = run.dismiss;
+  const narrow = useNarrowWindow();
+
+  // One toast at a time, as the window's notices always were: the newest says what just happened.
+  const notify = useCallback(
+    (text: string, tone: ToastMessage['tone'], onClose?: () => void) => {
+      for (const shown of toasts.visibleToasts) toasts.close(shown.key);
+      toasts.add({ text, tone }, onClose === undefined ? {} : { onClose });
+    },
+    [toasts],
+  );
 
   useEffect(() => {
     void call(bridge, 'settings:get', {}).then((settings) => setZone(settings.assumedZone));
   }, [bridge]);
 
-  // A batch that finishes or needs attention is announced (the app also notifies the desktop).
+  // A batch that finishes or needs attention is announced (main also notifies the desktop). Its
+  // toast closing puts the finished run's bar away too.
   useEffect(() => {
     const said = batchNoticeWords(previous.current, queue);
     previous.current = queue;
-    if (said !== undefined) setNotice(t(said.key, said.values));
-  }, [queue, t]);
+    if (said !== undefined)
+      notify(
+        t(said.key, said.values),
+        said.key === 'queue.notice.finished' ? 'success' : 'warning',
+        dismissRun,
+      );
+  }, [queue, t, notify, dismissRun]);
 
   // Photos and folders can be dropped anywhere in the window. The bridge hands the files to main
   // itself: the window never names a path.
@@ -63,15 +81,15 @@ export function App() {
       if (files.length === 0) return;
       setScreen('Add photos');
       void bridge.addDroppedFiles(files, zone).then((result) => {
-        if (!result.ok) setNotice(result.message);
+        if (!result.ok) notify(result.message, 'danger');
         // A lone setup file dropped opens as one (main asks in a native dialog first).
         else if (result.value.setup !== undefined) {
           if (result.value.setup.applied) {
-            setNotice(result.value.setup.message);
+            notify(result.value.setup.message, 'success');
             // Dropped on the first-run guide: what the guide still needs is decided afresh.
             reconsiderFirstRun();
           }
-        } else if (result.value.unlocated > 0) setNotice(t('app.drop.unlocated'));
+        } else if (result.value.unlocated > 0) notify(t('app.drop.unlocated'), 'warning');
       });
     };
     window.addEventListener('dragover', over);
@@ -80,7 +98,7 @@ export function App() {
       window.removeEventListener('dragover', over);
       window.removeEventListener('drop', drop);
     };
-  }, [bridge, zone, reconsiderFirstRun, t]);
+  }, [bridge, zone, reconsiderFirstRun, t, notify]);
 
   const bannerWords =
     session?.state === 'needs-sign-in'
@@ -115,62 +133,61 @@ export function App() {
       />
     );
   return (
-    <div className={filesOver ? 'app dragging-files' : 'app'}>
-      {banner ? (
-        <div className="banner" role="alert">
-          {banner}
+    <I18nProvider locale={intl.locale}>
+      <div className={filesOver ? 'app app-shell dragging-files' : 'app app-shell'}>
+        <aside className="app-sidebar">
+          <div className="app-sidebar-inner">
+            <div className="app-brand">
+              <img src="./icon.svg" alt="" />
+              <h1>{t('app.productName')}</h1>
+            </div>
+            <AppNav
+              current={screen}
+              onChange={setScreen}
+              badge={queueBadge(queue?.progress)}
+              narrow={narrow}
+            />
+          </div>
+        </aside>
+        <div className="app-column">
+          <header className="app-topbar">
+            {queue !== undefined && run.counts !== undefined ? (
+              <RunProgress counts={run.counts} queue={queue} />
+            ) : null}
+            <SessionPanel session={session} />
+          </header>
+          {banner ? (
+            <div className="app-banner" role="alert">
+              {banner}
+            </div>
+          ) : null}
+          <main className="app-main">
+            {screen === 'Add photos' ? (
+              <IntakeScreen
+                intake={intake}
+                assumedZone={zone}
+                onZoneChange={setZone}
+                onQueued={(message) => {
+                  notify(message, 'success');
+                  setScreen('Queue');
+                }}
+              />
+            ) : screen === 'Queue' ? (
+              <QueueScreen queue={queue} />
+            ) : screen === 'Existing photos' ? (
+              <ExistingPhotos conflicts={conflicts} />
+            ) : (
+              <SettingsScreen
+                onSaved={(settings) => {
+                  setZone(settings.assumedZone);
+                  showLocale(settings.locale);
+                }}
+              />
+            )}
+          </main>
         </div>
-      ) : null}
-      <header>
-        <h1>{t('app.productName')}</h1>
-        <nav aria-label={t('nav.label')}>
-          {screens.map((name) => (
-            <button
-              key={name}
-              type="button"
-              aria-current={screen === name ? 'page' : undefined}
-              onClick={() => setScreen(name)}
-            >
-              {name === 'Queue' && queue && queue.progress.needsAttention > 0
-                ? t('nav.queueNeedsAttention', { count: queue.progress.needsAttention })
-                : t(SCREEN_NAMES[name])}
-            </button>
-          ))}
-        </nav>
-        <SessionPanel session={session} />
-      </header>
-      {notice ? (
-        <div className="notice" role="status">
-          {notice}
-          <button type="button" onClick={() => setNotice(undefined)}>
-            {t('app.notice.dismiss')}
-          </button>
-        </div>
-      ) : null}
-      <main>
-        {screen === 'Add photos' ? (
-          <IntakeScreen
-            intake={intake}
-            assumedZone={zone}
-            onZoneChange={setZone}
-            onQueued={(message) => {
-              setNotice(message);
-              setScreen('Queue');
-            }}
-          />
-        ) : screen === 'Queue' ? (
-          <QueueScreen queue={queue} />
-        ) : screen === 'Existing photos' ? (
-          <ExistingPhotos conflicts={conflicts} />
-        ) : (
-          <SettingsScreen
-            onSaved={(settings) => {
-              setZone(settings.assumedZone);
-              showLocale(settings.locale);
-            }}
-          />
-        )}
-      </main>
-    </div>
+        <ToastRegion toasts={toasts} />
+      </div>
+    </I18nProvider>
   );
 }

@@ -186,7 +186,7 @@ describe('the first-run guide in the pseudo-locale', () => {
 });
 
 describe('the sign-in panel in another language', () => {
-  it('says who is signed in, and what the sign-in allows, in German', () => {
+  it('says who is signed in, and what the sign-in allows, in German', async () => {
     const { bridge } = fakeBridge({});
     renderWithBridge(
       <SessionPanel session={session({ state: 'signed-in', access: 'photos:write' })} />,
@@ -195,11 +195,13 @@ describe('the sign-in panel in another language', () => {
     );
     const panel = screen.getByRole('region', { name: 'Anmeldung' });
     expect(panel.textContent).toContain('Angemeldet bei photos.example.com');
-    expect(panel.textContent).toContain('darf Fotos hochladen und bearbeiten');
+    fireEvent.click(screen.getByRole('button', { name: 'Angemeldet bei photos.example.com' }));
+    const account = await screen.findByRole('dialog', { name: 'Konto' });
+    expect(account.textContent).toContain('darf Fotos hochladen und bearbeiten');
     expect(screen.getByRole('button', { name: 'Abmelden' })).toBeTruthy();
   });
 
-  it('leaves no English in any of its states in the pseudo-locale', () => {
+  it('leaves no English in any of its states in the pseudo-locale', async () => {
     const states: SessionView[] = [
       session(),
       session({ service: undefined }),
@@ -211,6 +213,12 @@ describe('the sign-in panel in another language', () => {
       const { bridge } = fakeBridge({});
       const { container } = renderWithBridge(<SessionPanel session={state} />, bridge, 'en-XA');
       expect(englishIn(container, ['photos.example.com', 'admin'])).toEqual([]);
+      // Signed in, the account panel's words too.
+      if (state.state === 'signed-in') {
+        fireEvent.click(within(container).getByRole('button'));
+        const account = await screen.findByRole('dialog');
+        expect(englishIn(account, ['photos.example.com', 'admin'])).toEqual([]);
+      }
       cleanup();
     }
     const { bridge } = fakeBridge({});

@@ -255,7 +255,10 @@ describe('the queue’s banner and notice over the window', () => {
     send(3, 2);
     const notice = await screen.findByText(/Elemente in der Warteschlange erfordern Ihre Prüfung/);
     expect(notice.textContent).toContain('3 Elemente in der Warteschlange erfordern Ihre Prüfung.');
-    expect(within(notice).getByRole('button', { name: 'Schließen' })).toBeTruthy();
+    // A toast (issue 24), dismissed by its own button.
+    const toast = notice.closest<HTMLElement>('.ui-toast');
+    expect(toast).not.toBeNull();
+    expect(within(toast!).getByRole('button', { name: 'Schließen' })).toBeTruthy();
   });
 
   it('says a finished batch in the pseudo-locale, accented', async () => {
@@ -265,7 +268,7 @@ describe('the queue’s banner and notice over the window', () => {
     await waitFor(() => expect(screen.getAllByRole('button').length).toBeGreaterThan(3));
     send(2, 6);
     const notice = await waitFor(() => {
-      const found = document.querySelector('.notice');
+      const found = document.querySelector('.ui-toast');
       expect(found).not.toBeNull();
       return found!;
     });

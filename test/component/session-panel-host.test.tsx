@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionView } from '../../shared/ipc/views';
 import { SessionPanel } from '../../renderer/features/sign-in/SessionPanel';
@@ -22,7 +22,7 @@ const session = (overrides: Partial<SessionView>): SessionView => ({
 });
 
 describe('the service named in the header', () => {
-  it('is its host when signed in, with what the sign-in allows', () => {
+  it('is its host when signed in, with what the sign-in allows in the account panel', async () => {
     const { bridge } = fakeBridge({});
     renderWithBridge(
       <SessionPanel session={session({ state: 'signed-in', access: 'photos:write' })} />,
@@ -30,10 +30,13 @@ describe('the service named in the header', () => {
     );
     const panel = screen.getByRole('region', { name: 'Sign-in' });
     expect(panel.textContent).toContain('Signed in to photos.example.com');
-    expect(panel.textContent).toContain('may upload and edit photos');
     expect(panel.textContent).not.toContain('8443');
     expect(panel.textContent).not.toContain('https://');
-    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Signed in to photos.example.com' }));
+    const account = await screen.findByRole('dialog', { name: 'Account' });
+    expect(account.textContent).toContain('may upload and edit photos');
+    expect(account.textContent).not.toContain('8443');
+    expect(within(account).getByRole('button', { name: 'Sign out' })).toBeTruthy();
   });
 
   it('is its host before signing in, next to Sign in', () => {

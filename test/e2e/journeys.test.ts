@@ -62,8 +62,18 @@ describe('the uploader in Chromium', () => {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await approveInBrowser(browser, await host.nextBrowserUrl());
       await page.getByText(`Signed in to ${new URL(service.info.auth_url).hostname}`).waitFor();
-      // What the sign-in allows, in words (the service grants the narrow photo scopes).
-      await page.getByText('may upload and edit photos').waitFor();
+      // What the sign-in allows, in words (the service grants the narrow photo scopes), in the
+      // account's panel; Escape closes it.
+      await page
+        .getByRole('button', { name: `Signed in to ${new URL(service.info.auth_url).hostname}` })
+        .click();
+      await page
+        .getByRole('dialog', { name: 'Account' })
+        .getByText('may upload and edit photos')
+        .waitFor();
+      await screenshot(page, 'journey-1b-account');
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Account' }).waitFor({ state: 'detached' });
 
       await dropFolder(page, host, folder);
       // The grid (the default view): each photo with its capture time in its own zone.

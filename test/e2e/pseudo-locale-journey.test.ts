@@ -113,7 +113,11 @@ describe('the window in the pseudo-locale', () => {
 
       await page.getByRole('button', { name: xa('signIn.signIn'), exact: true }).click();
       await approveInBrowser(browser, await host.nextBrowserUrl());
-      await page.getByRole('button', { name: xa('signIn.signOut') }).waitFor({ timeout: 15_000 });
+      // Signed in: the account button, named for the service's host (Sign out is in its panel).
+      const hostname = new URL(session.service.info.auth_url).hostname;
+      await page
+        .getByRole('button', { name: xa('signIn.panel.signedIn', { service: hostname }) })
+        .waitFor({ timeout: 15_000 });
 
       await dropFolder(page, host, folder);
       const found = page.getByRole('grid', { name: xa('intake.review.photosFound') });

@@ -267,6 +267,8 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   // The service's name, alone or with its host.
   'settings.account.session.heading',
   'settings.account.session.headingWithHost',
+  // The toasts' region: French says "Notifications" too.
+  'toast.region',
   // S3's own terms, kept in Spanish and German.
   'settings.storage.s3.bucket',
   'settings.storage.s3.region',

@@ -1,0 +1,70 @@
+import {
+  CircleCheck,
+  CircleExclamationPoint,
+  Info,
+  TriangleExclamationPoint,
+  X,
+} from 'lucide-react';
+import {
+  Button,
+  Text,
+  UNSTABLE_Toast as AriaToast,
+  UNSTABLE_ToastContent as ToastContent,
+  UNSTABLE_ToastQueue as ToastQueue,
+  UNSTABLE_ToastRegion as AriaToastRegion,
+} from 'react-aria-components';
+import { useT } from '../../i18n/use-t';
+import './ui.css';
+
+/** What a toast says, in the window's language already, and its tone (colour and icon). */
+export type ToastMessage = {
+  readonly text: string;
+  readonly tone: 'success' | 'info' | 'warning' | 'danger';
+};
+
+/** The toasts of one window: `add` one, `close` it by the key `add` gave, or `clear` them all. */
+export type Toasts = ToastQueue<ToastMessage>;
+
+/**
+ * A queue of toasts for one window (React Aria's ToastQueue): at most `visible` shown at once,
+ * newest first; the rest wait their turn. Keep one per window (in state), and give it to a
+ * {@link ToastRegion}.
+ */
+export function createToasts(visible = 3): Toasts {
+  return new ToastQueue<ToastMessage>({ maxVisibleToasts: visible });
+}
+
+const ICONS = {
+  success: CircleCheck,
+  info: Info,
+  warning: TriangleExclamationPoint,
+  danger: CircleExclamationPoint,
+} as const;
+
+/**
+ * Where the window's toasts show (React Aria's ToastRegion, at the window's bottom end corner):
+ * each says its words politely (a live status, so a screen reader finishes what it was reading)
+ * and has a Dismiss button; F6 reaches the region from anywhere. A toast added without a
+ * `timeout` stays until dismissed, which suits news the user must not miss (a batch finished).
+ */
+export function ToastRegion({ toasts }: { readonly toasts: Toasts }) {
+  const t = useT();
+  return (
+    <AriaToastRegion queue={toasts} className="ui-toast-region" aria-label={t('toast.region')}>
+      {({ toast }) => {
+        const Icon = ICONS[toast.content.tone];
+        return (
+          <AriaToast toast={toast} className="ui-toast" data-tone={toast.content.tone}>
+            <Icon className="ui-toast-icon" aria-hidden size={18} />
+            <ToastContent className="ui-toast-content" role="status" aria-live="polite">
+              <Text slot="title">{toast.content.text}</Text>
+            </ToastContent>
+            <Button slot="close" className="ui-icon-button" aria-label={t('toast.dismiss')}>
+              <X aria-hidden size={16} />
+            </Button>
+          </AriaToast>
+        );
+      }}
+    </AriaToastRegion>
+  );
+}
