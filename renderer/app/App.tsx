@@ -13,6 +13,7 @@ import { useFilesDraggedOver } from './use-files-dragged-over';
 import type { MessageKey } from '../../shared/i18n/catalogs';
 import { useShowLocale } from '../i18n/IntlRoot';
 import { useT } from '../i18n/use-t';
+import { useErrorWords } from '../i18n/use-error-words';
 import './drag-over.css';
 
 const screens = ['Add photos', 'Queue', 'Existing photos', 'Settings'] as const;
@@ -30,6 +31,7 @@ const SCREEN_NAMES = {
 export function App() {
   const bridge = useBridge();
   const t = useT();
+  const sayError = useErrorWords();
   const showLocale = useShowLocale();
   const session = useSession();
   const queue = useQueue();
@@ -63,7 +65,7 @@ export function App() {
       if (files.length === 0) return;
       setScreen('Add photos');
       void bridge.addDroppedFiles(files, zone).then((result) => {
-        if (!result.ok) setNotice(result.message);
+        if (!result.ok) setNotice(sayError(result));
         // A lone setup file dropped opens as one (main asks in a native dialog first).
         else if (result.value.setup !== undefined) {
           if (result.value.setup.applied) {

@@ -2,6 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { call, useBridge } from '../../bridge/hooks';
 import { useT } from '../../i18n/use-t';
+import { useErrorWords } from '../../i18n/use-error-words';
 import { StepProblem } from './StepProblem';
 
 /** The setup file's extension, as IT's files end. */
@@ -16,6 +17,7 @@ const code = (chunks: ReactNode[]) => <code>{chunks}</code>;
 export function SetupFileButton({ onApplied }: { readonly onApplied: (message: string) => void }) {
   const bridge = useBridge();
   const t = useT();
+  const sayError = useErrorWords();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [cancelled, setCancelled] = useState(false);
@@ -29,7 +31,7 @@ export function SetupFileButton({ onApplied }: { readonly onApplied: (message: s
         // No file chosen, or what it sets not confirmed.
         else setCancelled(true);
       })
-      .catch((error: Error) => setProblem(error.message))
+      .catch((error: unknown) => setProblem(sayError(error)))
       .finally(() => setBusy(false));
   };
   return (

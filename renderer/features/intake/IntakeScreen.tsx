@@ -16,6 +16,7 @@ import { farPlan } from './far-plan';
 import { useFarPhotos } from './use-far-photos';
 import { MapPanel } from '../map/MapPanel';
 import { useT } from '../../i18n/use-t';
+import { useErrorWords } from '../../i18n/use-error-words';
 import { SPACE } from '../../i18n/inline-space';
 
 const ZONES = Intl.supportedValuesOf('timeZone');
@@ -34,6 +35,7 @@ export function IntakeScreen({
 }) {
   const bridge = useBridge();
   const t = useT();
+  const sayError = useErrorWords();
   const [project, setProject] = useState<ProjectView>();
   const [description, setDescription] = useState('');
   const [internal, setInternal] = useState(false);
@@ -82,8 +84,8 @@ export function IntakeScreen({
   const choose = (kind: 'files' | 'folder') => {
     setMessage(undefined);
     // Main shows the dialog and takes in what is chosen; results arrive as intake events.
-    call(bridge, 'intake:choose', { kind, assumedZone }).catch((error: Error) =>
-      setMessage(error.message),
+    call(bridge, 'intake:choose', { kind, assumedZone }).catch((error: unknown) =>
+      setMessage(sayError(error)),
     );
   };
 
@@ -105,7 +107,7 @@ export function IntakeScreen({
         assumed.map((item) => item.path),
         zone,
       )
-      .catch((error: Error) => setMessage(error.message));
+      .catch((error: unknown) => setMessage(sayError(error)));
   };
   const saveOwnDescription = () => {
     if (ownDraft === undefined) return;
@@ -202,7 +204,7 @@ export function IntakeScreen({
           }),
         );
       })
-      .catch((error: Error) => setMessage(error.message));
+      .catch((error: unknown) => setMessage(sayError(error)));
   };
 
   const progress = intake.progress;

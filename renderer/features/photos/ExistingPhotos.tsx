@@ -5,6 +5,7 @@ import type { PhotoView, ProjectView, QueueItemView } from '../../../shared/ipc/
 import { call, useBridge } from '../../bridge/hooks';
 import { DescriptionEditor } from '../../components/DescriptionEditor';
 import { useT } from '../../i18n/use-t';
+import { useErrorWords } from '../../i18n/use-error-words';
 import { ProjectPicker } from '../batch/ProjectPicker';
 import { BulkDescriptionEditor } from './BulkDescriptionEditor';
 import { useCaptureTimeWords } from './capture-time';
@@ -73,6 +74,7 @@ const COORDINATE = {
 export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly QueueItemView[] }) {
   const bridge = useBridge();
   const t = useT();
+  const sayError = useErrorWords();
   const intl = useIntl();
   const timeWords = useCaptureTimeWords();
   const [project, setProject] = useState<ProjectView>();
@@ -115,7 +117,7 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
         setMore(next.more);
         setMessage(undefined);
       })
-      .catch((error: Error) => setMessage(error.message));
+      .catch((error: unknown) => setMessage(sayError(error)));
   }, [bridge, project, page]);
 
   const save = () => {
@@ -134,7 +136,7 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
         );
         setMessage(t('photos.detail.saved'));
       })
-      .catch((error: Error) => setMessage(error.message));
+      .catch((error: unknown) => setMessage(sayError(error)));
   };
 
   const conflict = open && conflicts.find((item) => item.photoId === open.id);

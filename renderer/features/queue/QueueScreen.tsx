@@ -11,6 +11,7 @@ import { formatFileSize } from '../../../shared/i18n/format-size';
 import type { AppLocale } from '../../../shared/i18n/locales';
 import type { Translate } from '../../../shared/i18n/translator';
 import { useT } from '../../i18n/use-t';
+import { useErrorWords } from '../../i18n/use-error-words';
 
 /** Group headers and items share one height: the virtual list places rows by index. */
 const ROW_HEIGHT = 60;
@@ -81,6 +82,7 @@ function download(fileName: string, mimeType: string, content: string): void {
 export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | undefined }) {
   const bridge = useBridge();
   const t = useT();
+  const sayError = useErrorWords();
   // LocaleProvider gives react-intl one of the app's locales (English for the pseudo-locale).
   const locale = useIntl().locale as AppLocale;
   const [error, setError] = useState<string>();
@@ -104,7 +106,7 @@ export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | und
   if (queue === undefined) return <p className="muted">{t('queue.loading')}</p>;
   const act = (work: Promise<unknown>) => {
     setError(undefined);
-    work.catch((failure: Error) => setError(failure.message));
+    work.catch((failure: unknown) => setError(sayError(failure)));
   };
   const actions: ItemActions = {
     retry: (item) => act(call(bridge, 'queue:retry', { itemId: item.id })),

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { call, useBridge } from '../../bridge/hooks';
 import { useT } from '../../i18n/use-t';
+import { useErrorWords } from '../../i18n/use-error-words';
 import { SPACE } from '../../i18n/inline-space';
 
 /** What the last attempt came to: what the setup set, or why it was refused. */
@@ -13,6 +14,7 @@ type Outcome = { readonly kind: 'said' | 'refused'; readonly text: string };
 export function SetupFileButton({ onApplied }: { readonly onApplied: () => void }) {
   const bridge = useBridge();
   const t = useT();
+  const sayError = useErrorWords();
   const [opening, setOpening] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
   const open = () => {
@@ -26,7 +28,7 @@ export function SetupFileButton({ onApplied }: { readonly onApplied: () => void 
         });
         if (result.applied) onApplied();
       })
-      .catch((error: Error) => setOutcome({ kind: 'refused', text: error.message }))
+      .catch((error: unknown) => setOutcome({ kind: 'refused', text: sayError(error) }))
       .finally(() => setOpening(false));
   };
   return (

@@ -3,6 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import type { SessionView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { useT, useWords } from '../../i18n/use-t';
+import { useErrorWords } from '../../i18n/use-error-words';
 import { accessGranted } from './access-words';
 import { serviceHost } from './service-host';
 
@@ -13,16 +14,17 @@ const muted = (chunks: ReactNode[]) => <span className="muted">{chunks}</span>;
 export function SessionPanel({ session }: { readonly session: SessionView | undefined }) {
   const bridge = useBridge();
   const t = useT();
+  const sayError = useErrorWords();
   const words = useWords();
   const [error, setError] = useState<string>();
   if (session === undefined) return <p className="muted">{t('signIn.loading')}</p>;
   const signIn = () => {
     setError(undefined);
-    call(bridge, 'session:sign-in', {}).catch((failure: Error) => setError(failure.message));
+    call(bridge, 'session:sign-in', {}).catch((failure: unknown) => setError(sayError(failure)));
   };
   const signOut = () => {
     setError(undefined);
-    call(bridge, 'session:sign-out', {}).catch((failure: Error) => setError(failure.message));
+    call(bridge, 'session:sign-out', {}).catch((failure: unknown) => setError(sayError(failure)));
   };
   const service = serviceHost(session.service) ?? session.service;
   return (
