@@ -1,7 +1,8 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { words } from '../../shared/i18n/words';
+import type { Words } from '../../shared/i18n/translator';
+import { englishFor, words } from '../../shared/i18n/words';
 import { type IpcHandlers, IpcFailure } from '../../shared/ipc/dispatcher';
 import type { SetupResultView } from '../../shared/ipc/views';
 import type { Redactor } from '../logging/logger';
@@ -13,7 +14,7 @@ import {
   MAX_SETUP_FILE_BYTES,
   type OfficeSetup,
   parseSetupFile,
-  setupSummary,
+  setupSummaryWords,
 } from '../settings/setup-file';
 import { s3SecretNames } from '../staging/open-photo-host';
 import type { PathChooser } from './app-core-options';
@@ -146,12 +147,12 @@ function secretWrites(setup: OfficeSetup, after: Settings): [name: string, value
  * @throws ManagedSettingError when it changes a setting the organisation manages.
  * @throws IpcFailure `bad-input` when a secret has no service to belong to.
  */
-function planSetup(deps: SetupDeps, setup: OfficeSetup): { after: Settings; summary: string[] } {
+function planSetup(deps: SetupDeps, setup: OfficeSetup): { after: Settings; summary: Words[] } {
   const refused = managedChanges(setup.settings, deps.settings.policy());
   if (refused.length > 0) throw new ManagedSettingError(refused);
   const after: Settings = { ...deps.settings.get(), ...setup.settings };
   checkSecretsHaveAPlace(setup, after);
-  return { after, summary: setupSummary(setup, after) };
+  return { after, summary: setupSummaryWords(setup, after) };
 }
 
 /**
@@ -207,13 +208,18 @@ export async function applySetup(
   if (!(await deps.frontEnd.confirmSetup({ name: shownName, summary: asked.summary })))
     return CANCELLED;
   const now = planSetup(deps, setup);
-  if (now.summary.join('\n') !== asked.summary.join('\n'))
+  if (JSON.stringify(now.summary) !== JSON.stringify(asked.summary))
     throw new IpcFailure('failed', words('error.setup.policyChanged', { name: shownName }));
   await saveSetup(deps, setup, now.after);
   await deps.settingsApplied(Object.keys(setup.settings));
   return {
     applied: true,
-    message: `The setup in “${shownName}” was saved. ${now.summary.join('; ')}.`,
+    // The command line's English: its changes one after another, as its prompt listed them.
+    message: englishFor(
+      words('setup.saved', { name: shownName, changes: now.summary.map(englishFor).join('; ') }),
+    ),
+    name: shownName,
+    changes: now.summary,
   };
 }
 

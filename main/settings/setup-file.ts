@@ -71,9 +71,6 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const shownName = (name: string): string =>
   printable(name.length > 60 ? `${name.slice(0, 59)}…` : name);
 
-/** A value from the file as the confirmation shows it: in curly quotes (see `shownValue`). */
-const quoted = (value: string): string => `“${shownValue(value)}”`;
-
 /** The first problem of a setting's value, naming the setting (and the field inside it). */
 function settingProblem(name: string, value: unknown): Words | undefined {
   if (!isPolicySetting(name)) return undefined;
@@ -182,71 +179,95 @@ export function parseSetupFile(text: string): SetupParse {
 const DESCRIBED = new Set(['authUrl', 'baseUrl', 'clientId', 'photoHost', 'caFile', 'mapTileUrl']);
 
 /**
- * Where the setup's secrets would be kept, in words: the client secret with the sign-in server
- * and client id it belongs to, the photo host's keys with their bucket. `after` is the settings
- * in effect once the setup is applied; without it (before the data folder is open), what the
- * file itself names, else the service set on this computer.
+ * Where the setup's secrets would be kept, in words, one line each: the client secret with the
+ * sign-in server and client id it belongs to, the photo host's keys with their bucket. `after` is
+ * the settings in effect once the setup is applied; without it (before the data folder is open),
+ * what the file itself names, else the service set on this computer.
  */
-function carriedSecrets(setup: OfficeSetup, after: Partial<Settings> | undefined): string[] {
+function carriedSecrets(setup: OfficeSetup, after: Partial<Settings> | undefined): Words[] {
   const { settings, secrets } = setup;
-  const carried: string[] = [];
+  const carried: Words[] = [];
   if (secrets.clientSecret !== undefined) {
     const authUrl = after?.authUrl ?? settings.authUrl;
     const clientId = after?.clientId ?? settings.clientId;
     carried.push(
       authUrl !== undefined && clientId !== undefined
-        ? `the client secret for ${shownOrigin(authUrl)} (client id ${quoted(clientId)})`
-        : 'the client secret for the sign-in server set on this computer',
+        ? words('setup.summary.keepsClientSecret', {
+            origin: shownOrigin(authUrl),
+            clientId: shownValue(clientId),
+          })
+        : words('setup.summary.keepsClientSecretHere'),
     );
   }
   if (secrets.s3AccessKeyId !== undefined) {
     const host = after?.photoHost ?? settings.photoHost;
     carried.push(
       host?.kind === 's3'
-        ? `the photo host’s keys for the bucket ${quoted(host.bucket)} at ${host.endpoint === undefined ? 'AWS S3' : shownOrigin(host.endpoint)}`
-        : 'the photo host’s keys for the photo host set on this computer',
+        ? words('setup.summary.keepsHostKeys', {
+            bucket: shownValue(host.bucket),
+            endpoint: endpointOf(host.endpoint),
+          })
+        : words('setup.summary.keepsHostKeysHere'),
     );
   }
   return carried;
 }
 
+/** An S3 endpoint as the summary names it: its origin, or AWS's own name (the same in every language). */
+const endpointOf = (endpoint: string | undefined): string =>
+  endpoint === undefined ? 'AWS S3' : shownOrigin(endpoint);
+
 /**
- * What a setup file sets, in words, one line each, for the confirmation and the command line's
- * prompt: addresses by origin only, the photo host by bucket, place and region (or the published
- * folder), the other settings by name, and which secrets it carries for which service, never
- * their values.
+ * What a setup file sets, in words, one line each, for the confirmation, the window and the
+ * command line's prompt: addresses by origin only, the photo host by bucket, place and region (or
+ * the published folder), the other settings by name, and which secrets it carries for which
+ * service, never their values.
  * @param after the settings in effect once it is applied, which name the service a secret goes
  *   to when the file does not.
  */
-export function setupSummary(setup: OfficeSetup, after?: Partial<Settings>): string[] {
+export function setupSummaryWords(setup: OfficeSetup, after?: Partial<Settings>): Words[] {
   const { settings } = setup;
-  const lines: string[] = [];
-  if (settings.authUrl !== undefined) lines.push(`Sign in at ${shownOrigin(settings.authUrl)}`);
+  const lines: Words[] = [];
+  if (settings.authUrl !== undefined)
+    lines.push(words('setup.summary.signIn', { origin: shownOrigin(settings.authUrl) }));
   if (settings.baseUrl !== undefined)
-    lines.push(`Send photos and tokens to ${shownOrigin(settings.baseUrl)}`);
-  if (settings.clientId !== undefined) lines.push(`Client id: ${quoted(settings.clientId)}`);
+    lines.push(words('setup.summary.sendTo', { origin: shownOrigin(settings.baseUrl) }));
+  if (settings.clientId !== undefined)
+    lines.push(words('setup.summary.clientId', { clientId: shownValue(settings.clientId) }));
   const host = settings.photoHost;
   if (host?.kind === 's3')
     lines.push(
-      `Photo host: the bucket ${quoted(host.bucket)} at ${host.endpoint === undefined ? 'AWS S3' : shownOrigin(host.endpoint)} (${printable(host.region)})`,
+      words('setup.summary.s3Host', {
+        bucket: shownValue(host.bucket),
+        endpoint: endpointOf(host.endpoint),
+        region: printable(host.region),
+      }),
     );
   if (host?.kind === 'published')
     lines.push(
-      `Photo host: the folder ${quoted(host.root)}, published at ${shownOrigin(host.urlPrefix)}`,
+      words('setup.summary.publishedHost', {
+        root: shownValue(host.root),
+        origin: shownOrigin(host.urlPrefix),
+      }),
     );
   // A trusted CA can read every connection, and a tile server learns where the photos are: both
   // are said as plainly as a new address.
   if (settings.caFile !== undefined)
-    lines.push(`Trust the certificate authorities in ${quoted(settings.caFile)}`);
+    lines.push(words('setup.summary.caFile', { file: shownValue(settings.caFile) }));
   if (settings.mapTileUrl !== undefined)
-    lines.push(`Load the map’s tiles from ${shownTileOrigin(settings.mapTileUrl)}`);
+    lines.push(words('setup.summary.mapTiles', { origin: shownTileOrigin(settings.mapTileUrl) }));
   const others = Object.keys(settings).filter(
     (name) => !DESCRIBED.has(name) && settings[name as keyof Settings] !== undefined,
   );
-  if (others.length > 0) lines.push(`Also sets: ${others.join(', ')}`);
-  const carried = carriedSecrets(setup, after);
-  if (carried.length > 0) lines.push(`Keeps in this computer’s keychain: ${carried.join(', ')}`);
-  return lines.length > 0 ? lines : ['Sets nothing.'];
+  // The settings' own names, as a setup file writes them (the same in every language).
+  if (others.length > 0) lines.push(words('setup.summary.alsoSets', { names: others.join(', ') }));
+  lines.push(...carriedSecrets(setup, after));
+  return lines.length > 0 ? lines : [words('setup.summary.nothing')];
+}
+
+/** {@link setupSummaryWords} in English: the command line's prompt. */
+export function setupSummary(setup: OfficeSetup, after?: Partial<Settings>): string[] {
+  return setupSummaryWords(setup, after).map(englishFor);
 }
 
 /** Whether `path` names a setup file, by its extension (any case). */

@@ -14,6 +14,7 @@ import type { MessageKey } from '../../shared/i18n/catalogs';
 import { useShowLocale } from '../i18n/IntlRoot';
 import { useT } from '../i18n/use-t';
 import { useErrorWords } from '../i18n/use-error-words';
+import { useSetupSaved } from '../i18n/use-setup-saved';
 import './drag-over.css';
 
 const screens = ['Add photos', 'Queue', 'Existing photos', 'Settings'] as const;
@@ -32,6 +33,7 @@ export function App() {
   const bridge = useBridge();
   const t = useT();
   const sayError = useErrorWords();
+  const saidSetup = useSetupSaved();
   const showLocale = useShowLocale();
   const session = useSession();
   const queue = useQueue();
@@ -69,7 +71,7 @@ export function App() {
         // A lone setup file dropped opens as one (main asks in a native dialog first).
         else if (result.value.setup !== undefined) {
           if (result.value.setup.applied) {
-            setNotice(result.value.setup.message);
+            setNotice(saidSetup(result.value.setup));
             // Dropped on the first-run guide: what the guide still needs is decided afresh.
             reconsiderFirstRun();
           }

@@ -1,4 +1,5 @@
 import type { LanguageChoice, ShownLocale } from '../i18n/locales';
+import type { Words } from '../i18n/translator';
 import type { CameraOffset } from '../domain/camera-clock';
 import type { Coordinates, IntakeItem } from '../domain/intake';
 import type { ItemNote } from '../domain/item-note';
@@ -324,6 +325,10 @@ export type ReportView = {
 export type SetupResultView = {
   /** The setup was saved (false: the user cancelled; a refusal is an error with its reason). */
   readonly applied: boolean;
-  /** What it set, in the user's words; empty when cancelled. */
+  /** What it set, in English (the command line's); empty when cancelled. */
   readonly message: string;
+  /** The file's name, as the user knows it (when applied). */
+  readonly name?: string;
+  /** What it set, one change each, in words for any language (when applied). */
+  readonly changes?: readonly Words[];
 };
