@@ -63,7 +63,7 @@ export type SettingsView = {
   readonly hasClientSecret: boolean;
   readonly redirect: 'custom-scheme' | 'loopback';
   /** Why this install signs in through the loopback redirect, when it cannot use its scheme. */
-  readonly redirectNote: string | undefined;
+  readonly redirectNote: Words | undefined;
   /**
    * The PEM file of extra certificate authorities trusted besides the system's (`--ca-file`),
    * if one is set. Optional so that views built without it (the command line's) need not say it.
