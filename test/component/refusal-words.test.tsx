@@ -7,6 +7,7 @@ import type { UploaderBridge } from '../../shared/ipc/bridge';
 import { createIpcDispatcher, type IpcHandlers } from '../../shared/ipc/dispatcher';
 import type { SessionView } from '../../shared/ipc/views';
 import { SessionPanel } from '../../renderer/features/sign-in/SessionPanel';
+import { SetupFileButton } from '../../renderer/features/settings/SetupFileButton';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
 
 afterEach(cleanup);
@@ -55,5 +56,25 @@ describe('a call main refuses', () => {
       words: { key: 'error.signIn.notSetUp' },
       message: 'No Photo Service is set up yet: add its address and client id in Settings.',
     });
+  });
+
+  it('lists what a setup file set in the window’s language', async () => {
+    const { bridge } = fakeBridge({
+      'setup:open': {
+        applied: true,
+        message: 'The setup in “oficina.photouploader” was saved. …',
+        name: 'oficina.photouploader',
+        changes: [
+          { key: 'setup.summary.signIn', values: { origin: 'https://login.example.com' } },
+          { key: 'setup.summary.alsoSets', values: { names: 'concurrency' } },
+        ],
+      },
+    });
+    renderWithBridge(<SetupFileButton onApplied={() => undefined} />, bridge, 'es');
+    const es = createTranslator('es').t;
+    fireEvent.click(screen.getByRole('button', { name: es('settings.setupFile.open') }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Se ha guardado la configuración de «oficina.photouploader». Iniciar sesión en https://login.example.com y También establece: concurrency.',
+    );
   });
 });
