@@ -6,6 +6,7 @@ import { app, type BrowserWindow, dialog } from 'electron';
 import { APP_ID, DEFAULT_REDIRECT_SCHEME } from '../shared/domain/app-identity';
 import type { Locales } from '../shared/i18n/locales';
 import { createTranslator } from '../shared/i18n/translator';
+import { englishFor } from '../shared/i18n/words';
 import { mapTileImageSources } from './core/content-security-policy';
 import { registerAppSchemes, serveRenderer, serveThumbnails } from './app/app-protocol';
 import { routeDeepLinks } from './app/deep-links';
@@ -132,7 +133,9 @@ if (!app.requestSingleInstanceLock()) {
         denyPermissions();
         linkRefused = (host) => logger.warn('a link out of the window was refused', { host });
         if (links.decision.kind === 'loopback')
-          logger.info('sign-in uses the loopback redirect', { reason: links.decision.reason });
+          logger.info('sign-in uses the loopback redirect', {
+            reason: englishFor(links.decision.reason),
+          });
         const secrets = new FallbackSecretStore(new KeytarSecretStore(), logger.child('secrets'));
         const coreOptions: AppCoreOptions = {
           dataDir: userData,

@@ -1,6 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import type { IpcInput } from '../../shared/ipc/contract';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
+import { words } from '../../shared/i18n/words';
 import { projectForPhoto, tagsForPhoto } from '../folders/batch-folders';
 import type { IntakeOutcome } from '../queue/intake-outcomes-table';
 import { alreadyOnServiceReason } from '../queue/duplicate-check';
@@ -42,7 +43,7 @@ export async function planAddPhotos(
   clean: (description: string) => string,
 ): Promise<AddPhotosPlan> {
   if (input.projectId === undefined && input.subfolderProjects === undefined)
-    throw new IpcFailure('bad-input', 'Choose a project for these photos.');
+    throw new IpcFailure('bad-input', words('error.addPhotos.noProject'));
   const description = clean(input.description);
   const own = new Map(input.overrides.map((entry) => [entry.intakeId, clean(entry.description)]));
   const ownTags = new Map(input.photoTags.map((entry) => [entry.intakeId, entry.tags]));
@@ -57,11 +58,7 @@ export async function planAddPhotos(
   const skipped: SkippedPhoto[] = [];
   const projectIds = new Set<string>();
   for (const { intakeId, photo } of found) {
-    if (photo === undefined)
-      throw new IpcFailure(
-        'bad-input',
-        'Some of these photos are no longer in the list. Add them again, then upload.',
-      );
+    if (photo === undefined) throw new IpcFailure('bad-input', words('error.addPhotos.photosGone'));
     const root = runs.root(intakeId) ?? photo.path;
     const project = projectForPhoto(root, photo.path, {
       projectId: input.projectId,

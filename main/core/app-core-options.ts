@@ -1,3 +1,4 @@
+import type { Words } from '../../shared/i18n/translator';
 import type { Clock } from '../../shared/domain/clock';
 import type { Browser } from '../auth/browser';
 import type { ProxyResolver } from '../http/proxy-routing-dispatcher';
@@ -39,7 +40,7 @@ export type AppCoreOptions = {
   /** The settings file's library (the app: electron-store); conf by default. */
   readonly settingsFile?: (dataDir: string) => SettingsFile;
   /** Why sign-in uses the loopback redirect on this install, for Settings (see redirect-choice). */
-  readonly redirectNote?: string | undefined;
+  readonly redirectNote?: Words | undefined;
   /**
    * `always` (the app): the queue runs whenever it has work. `on-request` (a command line that
    * owns the data folder): only while a `queue:sync` call waits.

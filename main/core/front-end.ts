@@ -1,3 +1,4 @@
+import { words } from '../../shared/i18n/words';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
 import type { SensitiveChange } from './sensitive-change';
 import type { SetupToConfirm } from './setup-question';
@@ -51,8 +52,9 @@ export const commandLineFrontEnd: FrontEnd = {
 
 /** The failure a declined confirmation ends a call with. */
 export function declined(change: SensitiveChange): IpcFailure {
+  // The settings' own names (`authUrl`, `photoHost`), as the command line's flags say them.
   return new IpcFailure(
     'failed',
-    `Nothing was changed: the change of ${change.fields.join(', ')} was not confirmed.`,
+    words('error.settings.notConfirmed', { fields: change.fields.join(', ') }),
   );
 }

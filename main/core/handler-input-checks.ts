@@ -1,7 +1,9 @@
 import { fittedDescription } from '../../shared/description/description-fit';
+import { MAX_DESCRIPTION_LENGTH } from '../../shared/description/description-policy';
+import { words } from '../../shared/i18n/words';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
-import { mapTileUrlProblem } from '../../shared/domain/map-tiles';
-import { zoneProblem } from '../settings/setting-values';
+import { mapTileUrlProblemWords } from '../../shared/domain/map-tiles';
+import { zoneProblemWords } from '../settings/setting-values';
 
 // Checks of what a front end sent that more than one group of IPC handlers makes.
 
@@ -10,17 +12,24 @@ import { zoneProblem } from '../settings/setting-values';
  * @throws IpcFailure `bad-input` when the clean description is too long.
  */
 export function cleanDescription(raw: string): string {
-  return fittedDescription(raw, (message) => new IpcFailure('bad-input', message));
+  return fittedDescription(
+    raw,
+    () =>
+      new IpcFailure(
+        'bad-input',
+        words('error.description.tooLong', { max: MAX_DESCRIPTION_LENGTH }),
+      ),
+  );
 }
 
 /** @throws IpcFailure `bad-input` unless `zone` is an IANA zone this app knows. */
 export function checkZone(zone: string): void {
-  const problem = zoneProblem(zone);
+  const problem = zoneProblemWords(zone);
   if (problem !== undefined) throw new IpcFailure('bad-input', problem);
 }
 
 /** @throws IpcFailure `bad-input`, saying what is wrong, unless `template` is a usable tile address. */
 export function checkMapTileUrl(template: string): void {
-  const problem = mapTileUrlProblem(template);
+  const problem = mapTileUrlProblemWords(template);
   if (problem !== undefined) throw new IpcFailure('bad-input', problem);
 }

@@ -1,9 +1,11 @@
 import { isAbsolute } from 'node:path';
 import type { Clock } from '../../shared/domain/clock';
 import { sanitizeDescription } from '../../shared/description/description-policy';
+import type { Words } from '../../shared/i18n/translator';
+import { words } from '../../shared/i18n/words';
 import { type IpcHandlers, IpcFailure } from '../../shared/ipc/dispatcher';
 import type { ProjectView, SessionView } from '../../shared/ipc/views';
-import { classify } from '../api/api-errors';
+import { ApiError, classify } from '../api/api-errors';
 import { DiagnosticsNotSaved } from '../diagnostics/write-diagnostics';
 import type { ServicePhoto } from '../api/api-schemas';
 import type { PhotoServiceApi } from '../api/photo-service-api';
@@ -54,15 +56,29 @@ function failureOf(error: unknown, session: SessionView['state']): IpcFailure {
     case 'wait-for-sign-in':
       return signInNeededFailure(session);
     case 'wait-for-network':
-      return new IpcFailure(
-        'offline',
-        'The Photo Service cannot be reached right now. Check the connection; queued work waits.',
-      );
+      return new IpcFailure('offline', words('error.service.offline'));
     case 'retry':
-      return new IpcFailure('failed', 'The Photo Service is busy. Please try again in a moment.');
+      return new IpcFailure('failed', words('error.service.busy'));
     case 'needs-user':
-      return new IpcFailure('failed', disposition.reason);
+      return new IpcFailure('failed', refusalWords(error) ?? disposition.reason);
   }
+}
+
+/**
+ * What the service's refusal of a call comes to, in words; undefined for a certificate that is
+ * not trusted, still in English (its TLS problem is worded with the queue's reasons).
+ */
+function refusalWords(error: unknown): Words | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.status === 404) return words('error.service.notFound');
+  if (error.status === 403) return words('error.service.forbidden');
+  // The service's own words, as it wrote them.
+  return error.messages.length > 0
+    ? words('error.service.refusedSaying', {
+        status: error.status,
+        messages: error.messages.join('; '),
+      })
+    : words('error.service.refused', { status: error.status });
 }
 
 /**
@@ -78,11 +94,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
 
   const api = (): PhotoServiceApi => {
     const found = core.connection?.api;
-    if (found === undefined)
-      throw new IpcFailure(
-        'failed',
-        'No Photo Service is set up yet: add its addresses and client id in Settings.',
-      );
+    if (found === undefined) throw new IpcFailure('failed', words('error.service.notSetUp'));
     return found;
   };
   const call = async <T>(work: (service: PhotoServiceApi) => Promise<T>): Promise<T> => {
@@ -151,10 +163,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
       checkZone(input.assumedZone);
       await deps.frontEnd.checkPaths(input.paths);
       if (input.runId !== undefined && !runs.isRun(input.runId))
-        throw new IpcFailure(
-          'bad-input',
-          'These files belong to a drop that has ended. Add them again.',
-        );
+        throw new IpcFailure('bad-input', words('error.intake.dropEnded'));
       return { runId: runs.start(input.paths, input.assumedZone, input) };
     },
 
@@ -205,19 +214,13 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
       // The window is treated as possibly compromised: it must not write files where it likes.
       // The app's Help menu saves diagnostics through `AppCore.saveDiagnostics` in main instead.
       if (deps.frontEnd.kind === 'window')
-        throw new IpcFailure(
-          'failed',
-          'The window cannot save diagnostics: use Help > Save diagnostics… instead.',
-        );
+        throw new IpcFailure('failed', words('error.diagnostics.windowCannotSave'));
       if (!isAbsolute(input.path))
-        throw new IpcFailure(
-          'bad-input',
-          'The diagnostics file must be given as an absolute path.',
-        );
+        throw new IpcFailure('bad-input', words('error.diagnostics.notAbsolute'));
       try {
         return { path: await core.saveDiagnostics(input.path) };
       } catch (error) {
-        if (error instanceof DiagnosticsNotSaved) throw new IpcFailure('failed', error.message);
+        if (error instanceof DiagnosticsNotSaved) throw new IpcFailure('failed', error.words);
         throw error;
       }
     },

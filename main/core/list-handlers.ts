@@ -1,5 +1,6 @@
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
+import { words } from '../../shared/i18n/words';
 import type { PhotoListingView, ProjectListingView } from '../../shared/ipc/views';
 import { classify } from '../api/api-errors';
 import type { ServicePhoto, ServiceProject } from '../api/api-schemas';
@@ -119,10 +120,7 @@ export function listHandlers(
       const photos = input.intakeIds.map((intakeId) => {
         const photo = deps.runs.photo(intakeId);
         if (photo === undefined)
-          throw new IpcFailure(
-            'bad-input',
-            'Some of these photos are no longer in the list. Add them again, then upload.',
-          );
+          throw new IpcFailure('bad-input', words('error.addPhotos.photosGone'));
         return { intakeId, md5: photo.md5, capturedAt: photo.capture.capturedAt };
       });
       return await deps.call(async (service) => ({

@@ -1,3 +1,5 @@
+import type { Words } from '../../shared/i18n/translator';
+import { englishFor, words } from '../../shared/i18n/words';
 import type { ProjectCheckView } from '../../shared/ipc/views';
 import { printable } from '../../shared/domain/printable-text';
 import { ApiError } from '../api/api-errors';
@@ -65,13 +67,22 @@ export function projectCheckWords(check: ProjectCheckView, projectId: string): s
     case 'unchecked':
       return `Could not check the project "${id}" now (${check.reason}); its photos are queued, and each is checked when it is uploaded.`;
     case 'refused':
-      switch (check.code) {
-        case 'unknown':
-          return `No project has the id "${id}" (see \`projects\` for the ids).`;
-        case 'no-access':
-          return `This account may not use the project "${id}" (the service refused access).`;
-        case 'archived':
-          return `The project "${printable(check.name ?? projectId)}" (${id}) is archived: nothing is uploaded to it unless you confirm it (--include-archived).`;
-      }
+      return englishFor(projectRefusal(check, projectId));
+  }
+}
+
+/** Why the project of a refused check cannot take photos, in words for any language. */
+export function projectRefusal(
+  check: Extract<ProjectCheckView, { kind: 'refused' }>,
+  projectId: string,
+): Words {
+  const id = printable(projectId);
+  switch (check.code) {
+    case 'unknown':
+      return words('error.project.unknown', { id });
+    case 'no-access':
+      return words('error.project.noAccess', { id });
+    case 'archived':
+      return words('error.project.archived', { id, name: printable(check.name ?? projectId) });
   }
 }

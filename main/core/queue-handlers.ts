@@ -4,6 +4,7 @@ import { csvInTurns, jsonInTurns, readReportRows } from '../queue/report-export'
 import { NotAConflict, resolveConflict } from '../queue/conflict-resolution';
 import type { QueueStore } from '../queue/queue-store';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
+import { words } from '../../shared/i18n/words';
 import { planAddPhotos } from './add-photos-plan';
 import type { CorePort } from './core-port';
 import { cleanDescription } from './handler-input-checks';
@@ -96,7 +97,8 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
               : resolve,
           );
         } catch (error) {
-          if (error instanceof NotAConflict) throw new IpcFailure('bad-input', error.message);
+          if (error instanceof NotAConflict)
+            throw new IpcFailure('bad-input', words('error.queue.notAConflict', { itemId }));
           throw error;
         }
         queueChange([itemId]);

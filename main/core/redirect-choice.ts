@@ -1,3 +1,6 @@
+import type { Words } from '../../shared/i18n/translator';
+import { words } from '../../shared/i18n/words';
+
 /** How this copy of the app was installed, as far as registering a URL scheme goes. */
 export type Install = {
   readonly platform: NodeJS.Platform;
@@ -7,9 +10,9 @@ export type Install = {
   readonly appImage: boolean;
 };
 
-/** Which redirect sign-in uses, and why, in words for Settings and the log. */
+/** Which redirect sign-in uses, and why, in words for Settings (and in English for the log). */
 export type RedirectDecision =
-  { readonly kind: 'custom-scheme' } | { readonly kind: 'loopback'; readonly reason: string };
+  { readonly kind: 'custom-scheme' } | { readonly kind: 'loopback'; readonly reason: Words };
 
 /**
  * Whether to ask the operating system to register the sign-in scheme at all. An AppImage has no
@@ -37,20 +40,17 @@ export function redirectDecision(
   if (install.appImage)
     return {
       kind: 'loopback',
-      reason:
-        'This AppImage cannot register the sign-in link with the system, so sign-in comes back to the app through a page on this computer (127.0.0.1).',
+      reason: words('reason.redirect.appImage'),
     };
   if (!shouldRegisterScheme(install))
     return {
       kind: 'loopback',
-      reason:
-        'A development run cannot register the sign-in link with the system, so sign-in comes back through a page on this computer (127.0.0.1).',
+      reason: words('reason.redirect.development'),
     };
   if (registered !== true)
     return {
       kind: 'loopback',
-      reason:
-        'The system did not let the app register its sign-in link, so sign-in comes back through a page on this computer (127.0.0.1).',
+      reason: words('reason.redirect.notRegistered'),
     };
   return { kind: 'custom-scheme' };
 }

@@ -1,5 +1,6 @@
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
+import { words } from '../../shared/i18n/words';
 import type { SessionView } from '../../shared/ipc/views';
 import type { CorePort } from './core-port';
 
@@ -21,11 +22,7 @@ export function sessionHandlers(
 
     'session:sign-in': async () => {
       const session = core.connection?.session;
-      if (session === undefined)
-        throw new IpcFailure(
-          'failed',
-          'No Photo Service is set up yet: add its address and client id in Settings.',
-        );
+      if (session === undefined) throw new IpcFailure('failed', words('error.signIn.notSetUp'));
       // The call answers once the browser is open (the window shows the waiting state); the
       // outcome arrives as a `session:changed` event.
       const answered = new Promise<SessionView>((resolve) => {

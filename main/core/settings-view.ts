@@ -1,3 +1,4 @@
+import type { Words } from '../../shared/i18n/translator';
 import { FALLBACK_LOCALE, type Locales } from '../../shared/i18n/locales';
 import { DEFAULT_MAP_TILE_URL } from '../../shared/domain/map-tiles';
 import { DEFAULT_FAR_METERS } from '../../shared/domain/project-distance';
@@ -17,7 +18,7 @@ import { s3SecretNames } from '../staging/open-photo-host';
 export async function settingsView(
   saved: Settings,
   secrets: SecretStore,
-  redirect: { readonly kind: SettingsView['redirect']; readonly note: string | undefined },
+  redirect: { readonly kind: SettingsView['redirect']; readonly note: Words | undefined },
   policy: PolicyState = NO_POLICY,
   { locale, formatLocale }: Locales = { locale: FALLBACK_LOCALE, formatLocale: FALLBACK_LOCALE },
 ): Promise<SettingsView> {

@@ -1,6 +1,8 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
+import type { Words } from '../../shared/i18n/translator';
+import { englishFor, words } from '../../shared/i18n/words';
 import { type IpcHandlers, IpcFailure } from '../../shared/ipc/dispatcher';
 import type { SetupResultView } from '../../shared/ipc/views';
 import type { Redactor } from '../logging/logger';
@@ -10,10 +12,9 @@ import { ManagedSettingError, managedChanges } from '../settings/managed-setting
 import type { Settings, SettingsStore } from '../settings/settings-store';
 import {
   MAX_SETUP_FILE_BYTES,
-  NOTHING_CHANGED,
   type OfficeSetup,
   parseSetupFile,
-  setupSummary,
+  setupSummaryWords,
 } from '../settings/setup-file';
 import { s3SecretNames } from '../staging/open-photo-host';
 import type { PathChooser } from './app-core-options';
@@ -43,19 +44,22 @@ export type SetupDeps = {
 /** What cancelling (the dialog, or the confirmation) comes to. */
 const CANCELLED: SetupResultView = { applied: false, message: '' };
 
-/** Why a file could not be read, in words, by the error's code. */
-function unreadableReason(error: unknown): string {
+/** Why a file cannot be read, as the message `error.setup.unreadable` selects it. */
+type Unreadable = 'missing' | 'denied' | 'folder' | 'device' | 'other';
+
+/** Why a file could not be read, by the error's code. */
+function unreadableReason(error: unknown): Unreadable {
   const code = error instanceof Error && 'code' in error ? error.code : undefined;
   switch (code) {
     case 'ENOENT':
-      return 'it does not exist';
+      return 'missing';
     case 'EACCES':
     case 'EPERM':
-      return 'you are not allowed to read it';
+      return 'denied';
     case 'EISDIR':
-      return 'it is a folder';
+      return 'folder';
     default:
-      return 'the file could not be opened';
+      return 'other';
   }
 }
 
@@ -71,12 +75,15 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
  */
 export async function readSetupFile(path: string): Promise<string> {
   const name = basename(path);
-  const refuse = (why: string) =>
-    new IpcFailure('failed', `The setup file “${name}” cannot be read: ${why}. ${NOTHING_CHANGED}`);
-  const tooBig = (size: string) =>
+  const refuse = (why: Unreadable) =>
+    new IpcFailure('failed', words('error.setup.unreadable', { name, why }));
+  const max = MAX_SETUP_FILE_BYTES;
+  const tooBig = (size: number | undefined) =>
     new IpcFailure(
       'failed',
-      `“${name}” is too big to be a setup file: it has ${size} bytes, and a setup file has at most ${MAX_SETUP_FILE_BYTES}. ${NOTHING_CHANGED}`,
+      size === undefined
+        ? words('error.setup.tooBigGrowing', { name, max })
+        : words('error.setup.tooBig', { name, size, max }),
     );
   let handle;
   try {
@@ -86,9 +93,9 @@ export async function readSetupFile(path: string): Promise<string> {
   }
   try {
     const stats = await handle.stat();
-    if (stats.isDirectory()) throw refuse('it is a folder');
-    if (!stats.isFile()) throw refuse('it is not a file but a device, a pipe or a socket');
-    if (stats.size > MAX_SETUP_FILE_BYTES) throw tooBig(String(stats.size));
+    if (stats.isDirectory()) throw refuse('folder');
+    if (!stats.isFile()) throw refuse('device');
+    if (stats.size > MAX_SETUP_FILE_BYTES) throw tooBig(stats.size);
     // The file may grow after its size was read: never read more than the limit and one byte.
     const buffer = Buffer.alloc(MAX_SETUP_FILE_BYTES + 1);
     let length = 0;
@@ -96,7 +103,7 @@ export async function readSetupFile(path: string): Promise<string> {
       const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
       if (bytesRead === 0) break;
       length += bytesRead;
-      if (length > MAX_SETUP_FILE_BYTES) throw tooBig(`more than ${MAX_SETUP_FILE_BYTES}`);
+      if (length > MAX_SETUP_FILE_BYTES) throw tooBig(undefined);
     }
     return buffer.toString('utf8', 0, length);
   } finally {
@@ -111,15 +118,9 @@ export async function readSetupFile(path: string): Promise<string> {
  */
 function checkSecretsHaveAPlace(setup: OfficeSetup, after: Settings): void {
   if (setup.secrets.clientSecret !== undefined && (!after.authUrl || !after.clientId))
-    throw new IpcFailure(
-      'bad-input',
-      `The setup file carries "clientSecret", but no sign-in server and client id are set (in the file or in Settings) for it to belong to. ${NOTHING_CHANGED}`,
-    );
+    throw new IpcFailure('bad-input', words('error.setup.clientSecretNoPlace'));
   if (setup.secrets.s3AccessKeyId !== undefined && after.photoHost?.kind !== 's3')
-    throw new IpcFailure(
-      'bad-input',
-      `The setup file carries "s3AccessKeyId" and "s3SecretAccessKey", but no S3 photo host is set (in the file or in Settings) for them to belong to. ${NOTHING_CHANGED}`,
-    );
+    throw new IpcFailure('bad-input', words('error.setup.s3KeysNoPlace'));
 }
 
 /** The keychain entries a setup writes, by name, for the settings in effect `after` it. */
@@ -146,12 +147,12 @@ function secretWrites(setup: OfficeSetup, after: Settings): [name: string, value
  * @throws ManagedSettingError when it changes a setting the organisation manages.
  * @throws IpcFailure `bad-input` when a secret has no service to belong to.
  */
-function planSetup(deps: SetupDeps, setup: OfficeSetup): { after: Settings; summary: string[] } {
+function planSetup(deps: SetupDeps, setup: OfficeSetup): { after: Settings; summary: Words[] } {
   const refused = managedChanges(setup.settings, deps.settings.policy());
   if (refused.length > 0) throw new ManagedSettingError(refused);
   const after: Settings = { ...deps.settings.get(), ...setup.settings };
   checkSecretsHaveAPlace(setup, after);
-  return { after, summary: setupSummary(setup, after) };
+  return { after, summary: setupSummaryWords(setup, after) };
 }
 
 /**
@@ -198,28 +199,27 @@ export async function applySetup(
   text: string,
 ): Promise<SetupResultView> {
   const parsed = parseSetupFile(text);
-  if (!parsed.ok) throw new IpcFailure('bad-input', parsed.problem);
+  if (!parsed.ok) throw new IpcFailure('bad-input', parsed.words);
   const { setup } = parsed;
   const asked = planSetup(deps, setup);
   if (Object.values(setup.secrets).some((value) => value !== undefined) && !deps.secrets.persistent)
-    throw new IpcFailure(
-      'failed',
-      `The setup file carries secrets, but this computer has no keychain to keep them (they would be lost when Photo Uploader quits). Start or unlock the keychain (on Linux, GNOME Keyring or KWallet) and open the file again. ${NOTHING_CHANGED}`,
-    );
+    throw new IpcFailure('failed', words('error.setup.noKeychain'));
   const shownName = basename(name);
   if (!(await deps.frontEnd.confirmSetup({ name: shownName, summary: asked.summary })))
     return CANCELLED;
   const now = planSetup(deps, setup);
-  if (now.summary.join('\n') !== asked.summary.join('\n'))
-    throw new IpcFailure(
-      'failed',
-      `Your organisation’s settings changed while you were asked, so what “${shownName}” does changed too. Open it again to see what it sets now. ${NOTHING_CHANGED}`,
-    );
+  if (JSON.stringify(now.summary) !== JSON.stringify(asked.summary))
+    throw new IpcFailure('failed', words('error.setup.policyChanged', { name: shownName }));
   await saveSetup(deps, setup, now.after);
   await deps.settingsApplied(Object.keys(setup.settings));
   return {
     applied: true,
-    message: `The setup in “${shownName}” was saved. ${now.summary.join('; ')}.`,
+    // The command line's English: its changes one after another, as its prompt listed them.
+    message: englishFor(
+      words('setup.saved', { name: shownName, changes: now.summary.map(englishFor).join('; ') }),
+    ),
+    name: shownName,
+    changes: now.summary,
   };
 }
 
@@ -241,12 +241,7 @@ export function setupHandlers(deps: SetupDeps): Pick<IpcHandlers, 'setup:open' |
     'setup:apply': (input) => {
       // The window names no file and sends no setup text: it opens one through main's dialog.
       if (deps.frontEnd.kind === 'window')
-        return Promise.reject(
-          new IpcFailure(
-            'failed',
-            'The window cannot apply the text of a setup file: use Settings › Open a setup file… instead.',
-          ),
-        );
+        return Promise.reject(new IpcFailure('failed', words('error.setup.windowCannotApply')));
       return applySetup(deps, input.name, input.text);
     },
   };

@@ -12,8 +12,7 @@ export type SetupOutcomeBox = {
 /**
  * What the user is told once a setup file the operating system opened (a double-click) was
  * applied or refused, in the words of `t`; undefined when they cancelled (they know). An
- * unexpected failure is passed to `log` and told in general words. (What was saved, or why not,
- * is main's message as it comes: English until main's reasons become codes.)
+ * unexpected failure is passed to `log` and told in general words.
  */
 export async function setupOutcomeBox(
   opening: Promise<SetupResultView>,
@@ -22,12 +21,27 @@ export async function setupOutcomeBox(
 ): Promise<SetupOutcomeBox | undefined> {
   try {
     const result = await opening;
-    return result.applied
-      ? { type: 'info', title: t('dialog.setup.applied'), message: result.message }
-      : undefined;
+    if (!result.applied) return undefined;
+    const { name, changes } = result;
+    return {
+      type: 'info',
+      title: t('dialog.setup.applied'),
+      // One change a line, as the question before it listed them.
+      message:
+        name === undefined || changes === undefined
+          ? result.message
+          : [
+              t('setup.savedIn', { name }),
+              ...changes.map((change) => t(change.key, change.values)),
+            ].join('\n'),
+    };
   } catch (error) {
     if (error instanceof IpcFailure)
-      return { type: 'warning', title: t('dialog.setup.notApplied'), message: error.message };
+      return {
+        type: 'warning',
+        title: t('dialog.setup.notApplied'),
+        message: error.words === undefined ? error.message : t(error.words.key, error.words.values),
+      };
     log(error);
     return {
       type: 'warning',

@@ -1,13 +1,13 @@
 import { printable } from '../../shared/domain/printable-text';
-import type { Translate } from '../../shared/i18n/translator';
+import type { Translate, Words } from '../../shared/i18n/translator';
 import type { ConfirmationQuestion } from './sensitive-change';
 
 /** A setup file about to be applied, as the user is asked about it. */
 export type SetupToConfirm = {
   /** The file's name (no folder), as the user knows it. */
   readonly name: string;
-  /** What it sets, one line each (`setupSummary`): no secret's value. */
-  readonly summary: readonly string[];
+  /** What it sets, one line each (`setupSummaryWords`): no secret's value. */
+  readonly summary: readonly Words[];
 };
 
 /** The file's name as the dialog shows it: printable, cut to 80 characters. */
@@ -18,14 +18,16 @@ function shownName(name: string): string {
 
 /**
  * The native confirmation before a setup file is applied, in the words of `t`: what it sets, and
- * that it came from whoever sent it. Cancel is first, the default and the escape. (The summary's
- * lines are the setup file's own, in English: the command line prints the same lines.)
+ * that it came from whoever sent it. Cancel is first, the default and the escape.
  */
 export function setupQuestion(setup: SetupToConfirm, t: Translate): ConfirmationQuestion {
   return {
     title: t('dialog.setup.title'),
     message: t('dialog.setup.message', { name: shownName(setup.name) }),
-    detail: [setup.summary.join('\n'), t('dialog.setup.detail')].join('\n\n'),
+    detail: [
+      setup.summary.map((line) => t(line.key, line.values)).join('\n'),
+      t('dialog.setup.detail'),
+    ].join('\n\n'),
     buttons: [t('dialog.cancel'), t('dialog.setup.apply')],
     confirmIndex: 1,
     cancelIndex: 0,

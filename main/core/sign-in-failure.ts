@@ -1,15 +1,16 @@
+import { englishFor, words } from '../../shared/i18n/words';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
 import type { SessionView } from '../../shared/ipc/views';
-import { SESSION_ENDED } from '../auth/session-status';
 
-/** What the window says when a call needs a sign-in the user never made. */
-export const NOT_SIGNED_IN_WORDS = 'Please sign in to the Photo Service first.';
+/** What the window says when a call needs a sign-in the user never made (in English). */
+export const NOT_SIGNED_IN_WORDS = englishFor(words('error.signIn.needed'));
 
 /**
  * What the window says when the service ended a session the user had: the words the session
- * itself shows (and the queue's banner begins with), so the user reads one story, not "sign in first" after having signed in.
+ * itself shows (and the queue's banner begins with), so the user reads one story, not "sign in
+ * first" after having signed in. In English, as the command line says it.
  */
-export const SESSION_ENDED_WORDS = SESSION_ENDED;
+export const SESSION_ENDED_WORDS = englishFor(words('error.signIn.sessionEnded'));
 
 /**
  * The `not-signed-in` failure a window call answers with when the service wants a sign-in: a
@@ -19,6 +20,6 @@ export const SESSION_ENDED_WORDS = SESSION_ENDED;
 export function signInNeededFailure(state: SessionView['state']): IpcFailure {
   return new IpcFailure(
     'not-signed-in',
-    state === 'needs-sign-in' ? SESSION_ENDED_WORDS : NOT_SIGNED_IN_WORDS,
+    words(state === 'needs-sign-in' ? 'error.signIn.sessionEnded' : 'error.signIn.needed'),
   );
 }

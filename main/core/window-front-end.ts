@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { z } from 'zod';
-import { createTranslator, type Translate } from '../../shared/i18n/translator';
+import { createTranslator, type Translate, type Words } from '../../shared/i18n/translator';
+import { englishFor, words } from '../../shared/i18n/words';
 import type { DroppedFilesResult } from '../../shared/ipc/bridge';
 import { MAX_PER_MESSAGE } from '../../shared/ipc/message-limits';
 import type { IpcResult } from '../../shared/ipc/contract';
@@ -19,14 +20,16 @@ import { setupQuestion, type SetupToConfirm } from './setup-question';
 /** Shows a confirmation the window cannot answer (Electron's native dialog); true if confirmed. */
 export type AskUser = (question: ConfirmationQuestion) => Promise<boolean>;
 
-/** The words for refused paths; the window named them itself, so naming one back tells nothing. */
-export function refusalMessage(refused: readonly RefusedPath[]): string {
-  const first = refused[0];
-  if (first === undefined) return '';
-  const others = refused.length > 1 ? ` and ${refused.length - 1} more` : '';
-  return first.reason === 'not-found'
-    ? `“${basename(first.path)}”${others} cannot be found; add it again by dropping it or choosing it.`
-    : `“${basename(first.path)}”${others} was not dropped on the window or chosen in the open dialog, so it was not added.`;
+/**
+ * The words for refused paths (at least one): the first by its name, the others counted. The
+ * window named them itself, so naming one back tells nothing.
+ */
+export function refusalMessage(refused: readonly [RefusedPath, ...RefusedPath[]]): Words {
+  const [first] = refused;
+  return words(first.reason === 'not-found' ? 'error.paths.notFound' : 'error.paths.notGranted', {
+    name: basename(first.path),
+    others: refused.length - 1,
+  });
 }
 
 /**
@@ -53,8 +56,8 @@ export class WindowFrontEnd implements FrontEnd {
   }
 
   async checkPaths(paths: readonly string[]): Promise<void> {
-    const refused = await this.#grants.refused(paths);
-    if (refused.length > 0) throw new IpcFailure('bad-input', refusalMessage(refused));
+    const [first, ...others] = await this.#grants.refused(paths);
+    if (first !== undefined) throw new IpcFailure('bad-input', refusalMessage([first, ...others]));
   }
 
   confirm(change: SensitiveChange): Promise<boolean> {
@@ -101,14 +104,10 @@ export async function receiveDrop(
   openSetupFile: (path: string) => Promise<SetupResultView>,
 ): Promise<IpcResult<DroppedFilesResult>> {
   if (!sender.trusted)
-    return {
-      ok: false,
-      code: 'untrusted-sender',
-      message: 'This request did not come from the app window.',
-    };
+    return { ok: false, code: 'untrusted-sender', ...failureOf(words('error.untrustedSender')) };
   const parsed = droppedFilesInput.safeParse(rawInput);
   if (!parsed.success)
-    return { ok: false, code: 'bad-input', message: 'The dropped items could not be read.' };
+    return { ok: false, code: 'bad-input', ...failureOf(words('error.drop.unreadable')) };
   const paths = parsed.data.paths.filter((path) => path !== '');
   const unlocated = parsed.data.paths.length - paths.length;
   if (paths.length === 0) return { ok: true, value: { runId: null, unlocated } };
@@ -126,8 +125,19 @@ export async function receiveDrop(
     });
     return { ok: true, value: { runId, unlocated } };
   } catch (error) {
-    if (error instanceof IpcFailure) return { ok: false, code: error.code, message: error.message };
+    if (error instanceof IpcFailure)
+      return {
+        ok: false,
+        code: error.code,
+        message: error.message,
+        ...(error.words === undefined ? {} : { words: error.words }),
+      };
     onUnexpected(error);
-    return { ok: false, code: 'failed', message: 'Something went wrong; it has been logged.' };
+    return { ok: false, code: 'failed', ...failureOf(words('error.unexpected')) };
   }
+}
+
+/** A refusal's words and their English (what the logs read). */
+function failureOf(said: Words): { readonly words: Words; readonly message: string } {
+  return { words: said, message: englishFor(said) };
 }

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { create } from 'tar';
+import type { Words } from '../../shared/i18n/translator';
+import { englishFor, words } from '../../shared/i18n/words';
 import type { SettingsView } from '../../shared/ipc/views';
 import type { StateCounts } from '../queue/queue-store';
 import { scrubForDiagnostics } from './scrub';
@@ -12,9 +14,16 @@ import type { DiagnosticsVersions } from './versions';
 /** The folder every entry of the archive sits in. */
 export const ARCHIVE_FOLDER = 'photo-uploader-diagnostics';
 
-/** Thrown when the archive cannot be written where asked; the message says why, in plain words. */
+/**
+ * Thrown when the archive cannot be written where asked: `words` say why in any language, the
+ * message in English.
+ */
 export class DiagnosticsNotSaved extends Error {
   override readonly name = 'DiagnosticsNotSaved';
+
+  constructor(readonly words: Words) {
+    super(englishFor(words));
+  }
 }
 
 /** What goes into a diagnostics archive. */
@@ -88,13 +97,19 @@ export async function writeDiagnostics(input: DiagnosticsInput): Promise<string>
       );
       await rename(partial, input.out);
     } catch (error) {
-      const reason = error instanceof Error && 'code' in error ? String(error.code) : 'error';
+      const code = error instanceof Error && 'code' in error ? String(error.code) : 'error';
       throw new DiagnosticsNotSaved(
-        reason === 'ENOENT'
-          ? `The diagnostics could not be saved: the folder ${dirname(input.out)} does not exist.`
-          : reason === 'EACCES' || reason === 'EPERM'
-            ? `The diagnostics could not be saved: ${input.out} cannot be written (permission denied).`
-            : `The diagnostics could not be saved at ${input.out} (${reason}).`,
+        words('error.diagnostics.notSaved', {
+          why:
+            code === 'ENOENT'
+              ? 'missing'
+              : code === 'EACCES' || code === 'EPERM'
+                ? 'denied'
+                : 'other',
+          folder: dirname(input.out),
+          path: input.out,
+          code,
+        }),
       );
     }
     return input.out;

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
+import { words } from '../../shared/i18n/words';
 
 /**
  * The organisation's policy as last read: none, applied (its values win over the user's), or
@@ -25,9 +26,10 @@ export const NO_POLICY: PolicyState = { kind: 'none' };
  */
 export class ManagedSettingError extends IpcFailure {
   constructor(readonly settings: readonly string[]) {
+    // The settings' own names (`authUrl`, `photoHost`), as a policy file names them.
     super(
       'failed',
-      `Your organisation manages ${settings.join(', ')}, so ${settings.length === 1 ? 'it' : 'they'} cannot be changed here. Nothing was changed.`,
+      words('error.settings.managed', { settings: settings.join(', '), count: settings.length }),
     );
   }
 }

@@ -1,4 +1,6 @@
 import { printable } from '../../shared/domain/printable-text';
+import type { Words } from '../../shared/i18n/translator';
+import { englishFor, words } from '../../shared/i18n/words';
 import { isKnownZone } from '../media/capture-time';
 
 // How a setting's value is cleaned and checked beyond its schema, the same for every way it
@@ -21,9 +23,20 @@ export function cleanedSettingValue(name: string, value: unknown): unknown {
   return value;
 }
 
-/** Why `zone` cannot be the assumed zone, in words; undefined for an IANA zone this app knows. */
+/** Why `zone` cannot be the assumed zone, in English; undefined for an IANA zone this app knows. */
 export function zoneProblem(zone: string): string | undefined {
+  const problem = zoneProblemWords(zone);
+  return problem === undefined ? undefined : englishFor(problem);
+}
+
+/** Why `zone` cannot be the assumed zone, in words for any language (`zone` shown short). */
+export function zoneProblemWords(zone: string): Words | undefined {
   if (isKnownZone(zone)) return undefined;
+  return words('error.zone.unknown', { zone: shownZone(zone) });
+}
+
+/** A zone as a message quotes it: printable and short. */
+export function shownZone(zone: string): string {
   const shown = printable(zone);
-  return `"${shown.length > 60 ? `${shown.slice(0, 59)}…` : shown}" is not a time zone this app knows.`;
+  return shown.length > 60 ? `${shown.slice(0, 59)}…` : shown;
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { printable } from '../../shared/domain/printable-text';
 import { isPolicySetting, POLICY_SETTINGS, USER_ONLY_SETTINGS } from './policy-settings';
-import { cleanedSettingValue, zoneProblem } from './setting-values';
+import type { Words } from '../../shared/i18n/translator';
+import { englishFor, words } from '../../shared/i18n/words';
+import { cleanedSettingValue, shownZone, zoneProblem } from './setting-values';
 import { type Settings, type SettingsPatch, settingsSchema } from './settings-store';
 import { shownOrigin, shownTileOrigin, shownValue } from './shown-values';
 
@@ -44,61 +46,60 @@ export type OfficeSetup = {
   readonly secrets: SetupSecrets;
 };
 
-/** What reading a setup file came to: the setup, or the sentence that says why not. */
+/**
+ * What reading a setup file came to: the setup, or why not, in words for the window and in
+ * English (`problem`) for the command line.
+ */
 export type SetupParse =
   | { readonly ok: true; readonly setup: OfficeSetup }
-  | { readonly ok: false; readonly problem: string };
+  | { readonly ok: false; readonly problem: string; readonly words: Words };
 
-/** The end of every sentence that refuses a setup file: it changed nothing. */
+/** The end of every sentence that refuses a setup file: it changed nothing (each message says it). */
 export const NOTHING_CHANGED = 'Nothing was changed.';
 
-const refused = (problem: string): SetupParse => ({
+const refused = (problem: Words): SetupParse => ({
   ok: false,
-  problem: `${problem} ${NOTHING_CHANGED}`,
+  problem: englishFor(problem),
+  words: problem,
 });
 
 /** A plain object (JSON's `{…}`), not an array or null. */
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A name from the file, as a message quotes it: printable and short. */
-const quotedName = (name: string): string =>
-  `"${printable(name.length > 60 ? `${name.slice(0, 59)}…` : name)}"`;
-
-/** A value from the file as the confirmation shows it: in curly quotes (see `shownValue`). */
-const quoted = (value: string): string => `“${shownValue(value)}”`;
+/** A name from the file, as a message quotes it (each language with its own quotes): printable and short. */
+const shownName = (name: string): string =>
+  printable(name.length > 60 ? `${name.slice(0, 59)}…` : name);
 
 /** The first problem of a setting's value, naming the setting (and the field inside it). */
-function settingProblem(name: string, value: unknown): string | undefined {
+function settingProblem(name: string, value: unknown): Words | undefined {
   if (!isPolicySetting(name)) return undefined;
   const parsed = settingsSchema.shape[name].safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = [name, ...(issue?.path ?? []).map(String)].join('.');
-    return `The setup file's setting ${quotedName(where)} is not valid: ${issue?.message ?? 'a value this app cannot use'}.`;
+    // The schema's own words (English): they name what the value lacks, for IT to fix the file.
+    return words('error.setupFile.badSetting', {
+      name: shownName(where),
+      problem: issue?.message ?? 'a value this app cannot use',
+    });
   }
   // The settings handler's own checks beyond the schema.
-  const zone = name === 'assumedZone' && typeof value === 'string' ? zoneProblem(value) : undefined;
-  return zone === undefined
-    ? undefined
-    : `The setup file's setting "assumedZone" is not valid: ${zone}`;
+  return name === 'assumedZone' && typeof value === 'string' && zoneProblem(value) !== undefined
+    ? words('error.setupFile.badZone', { zone: shownZone(value) })
+    : undefined;
 }
 
 /** The settings part, checked like Settings checks them; a problem names the setting. */
-function readSettings(raw: unknown): { settings: SettingsPatch } | { problem: string } {
+function readSettings(raw: unknown): { settings: SettingsPatch } | { problem: Words } {
   if (raw === undefined) return { settings: {} };
-  if (!isRecord(raw))
-    return { problem: 'The setup file\'s "settings" must be an object of settings by name.' };
+  if (!isRecord(raw)) return { problem: words('error.setupFile.settingsNotObject') };
   const values: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(raw)) {
     if (PER_USER_SETTINGS.has(name))
-      return {
-        problem: `The setup file sets ${quotedName(name)}, but ${quotedName(name)} is each person’s own and cannot come from a setup file.`,
-      };
+      return { problem: words('error.setupFile.perUser', { name: shownName(name) }) };
     if (!isPolicySetting(name))
-      return {
-        problem: `The setup file's setting ${quotedName(name)} is not a setting this app knows (a setup file uses the settings' own names, such as "baseUrl").`,
-      };
+      return { problem: words('error.setupFile.unknownSetting', { name: shownName(name) }) };
     const cleaned = cleanedSettingValue(name, value);
     const problem = settingProblem(name, cleaned);
     if (problem !== undefined) return { problem };
@@ -108,27 +109,27 @@ function readSettings(raw: unknown): { settings: SettingsPatch } | { problem: st
 }
 
 /** The secrets part; a problem names the secret. */
-function readSecrets(raw: unknown): { secrets: SetupSecrets } | { problem: string } {
+function readSecrets(raw: unknown): { secrets: SetupSecrets } | { problem: Words } {
   if (raw === undefined) return { secrets: {} };
-  if (!isRecord(raw))
-    return { problem: 'The setup file\'s "secrets" must be an object of secrets by name.' };
+  if (!isRecord(raw)) return { problem: words('error.setupFile.secretsNotObject') };
   const names = Object.keys(setupSecretsSchema.shape);
   const unknown = Object.keys(raw).find((name) => !names.includes(name));
   if (unknown !== undefined)
-    return {
-      problem: `The setup file's secret ${quotedName(unknown)} is not one this app knows (it takes "clientSecret", "s3AccessKeyId" and "s3SecretAccessKey").`,
-    };
+    return { problem: words('error.setupFile.unknownSecret', { name: shownName(unknown) }) };
   const parsed = setupSecretsSchema.safeParse(raw);
   if (!parsed.success) {
     const name = String(parsed.error.issues[0]?.path[0] ?? 'secrets');
-    return {
-      problem: `The setup file's secret ${quotedName(name)} is not valid: it must be text.`,
-    };
+    return { problem: words('error.setupFile.secretNotText', { name: shownName(name) }) };
   }
   const { s3AccessKeyId, s3SecretAccessKey } = parsed.data;
   if ((s3AccessKeyId === undefined) !== (s3SecretAccessKey === undefined))
     return {
-      problem: `The setup file carries ${s3AccessKeyId === undefined ? '"s3SecretAccessKey" without "s3AccessKeyId"' : '"s3AccessKeyId" without "s3SecretAccessKey"'}: the photo host's keys come as a pair.`,
+      problem: words(
+        'error.setupFile.keyWithoutPair',
+        s3AccessKeyId === undefined
+          ? { given: 's3SecretAccessKey', missing: 's3AccessKeyId' }
+          : { given: 's3AccessKeyId', missing: 's3SecretAccessKey' },
+      ),
     };
   return { secrets: parsed.data };
 }
@@ -143,33 +144,30 @@ export function parseSetupFile(text: string): SetupParse {
   // Checked before parsing: a file of megabytes is never parsed.
   if (text.length > MAX_SETUP_FILE_BYTES)
     return refused(
-      `This file is too big to be a setup file: it has ${text.length} characters, and a setup file has at most ${MAX_SETUP_FILE_BYTES}.`,
+      words('error.setupFile.tooBig', { size: text.length, max: MAX_SETUP_FILE_BYTES }),
     );
   let json: unknown;
   try {
     // A byte order mark, as Notepad writes one, is no part of the JSON text.
     json = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch {
-    return refused(
-      'This setup file cannot be read: it is not JSON text. Ask whoever sent it for a new copy.',
-    );
+    return refused(words('error.setupFile.notJson'));
   }
   if (!isRecord(json) || !('photoUploaderSetup' in json))
-    return refused(
-      `This is not a Photo Uploader setup file: it does not start with "photoUploaderSetup": ${SETUP_FILE_VERSION}.`,
-    );
+    return refused(words('error.setupFile.notSetupFile', { version: SETUP_FILE_VERSION }));
   const version = json.photoUploaderSetup;
   if (version !== SETUP_FILE_VERSION)
     return refused(
-      `This setup file is of version ${printable(JSON.stringify(version)).slice(0, 20)}, and this Photo Uploader reads version ${SETUP_FILE_VERSION} only. Update Photo Uploader, or ask for a file of version ${SETUP_FILE_VERSION}.`,
+      words('error.setupFile.version', {
+        found: printable(JSON.stringify(version)).slice(0, 20),
+        version: SETUP_FILE_VERSION,
+      }),
     );
   const extra = Object.keys(json).find(
     (key) => key !== 'photoUploaderSetup' && key !== 'settings' && key !== 'secrets',
   );
   if (extra !== undefined)
-    return refused(
-      `The setup file has ${quotedName(extra)}, which this app does not know (a setup file has "photoUploaderSetup", "settings" and "secrets").`,
-    );
+    return refused(words('error.setupFile.unknownPart', { name: shownName(extra) }));
   const settings = readSettings(json.settings);
   if ('problem' in settings) return refused(settings.problem);
   const secrets = readSecrets(json.secrets);
@@ -181,71 +179,95 @@ export function parseSetupFile(text: string): SetupParse {
 const DESCRIBED = new Set(['authUrl', 'baseUrl', 'clientId', 'photoHost', 'caFile', 'mapTileUrl']);
 
 /**
- * Where the setup's secrets would be kept, in words: the client secret with the sign-in server
- * and client id it belongs to, the photo host's keys with their bucket. `after` is the settings
- * in effect once the setup is applied; without it (before the data folder is open), what the
- * file itself names, else the service set on this computer.
+ * Where the setup's secrets would be kept, in words, one line each: the client secret with the
+ * sign-in server and client id it belongs to, the photo host's keys with their bucket. `after` is
+ * the settings in effect once the setup is applied; without it (before the data folder is open),
+ * what the file itself names, else the service set on this computer.
  */
-function carriedSecrets(setup: OfficeSetup, after: Partial<Settings> | undefined): string[] {
+function carriedSecrets(setup: OfficeSetup, after: Partial<Settings> | undefined): Words[] {
   const { settings, secrets } = setup;
-  const carried: string[] = [];
+  const carried: Words[] = [];
   if (secrets.clientSecret !== undefined) {
     const authUrl = after?.authUrl ?? settings.authUrl;
     const clientId = after?.clientId ?? settings.clientId;
     carried.push(
       authUrl !== undefined && clientId !== undefined
-        ? `the client secret for ${shownOrigin(authUrl)} (client id ${quoted(clientId)})`
-        : 'the client secret for the sign-in server set on this computer',
+        ? words('setup.summary.keepsClientSecret', {
+            origin: shownOrigin(authUrl),
+            clientId: shownValue(clientId),
+          })
+        : words('setup.summary.keepsClientSecretHere'),
     );
   }
   if (secrets.s3AccessKeyId !== undefined) {
     const host = after?.photoHost ?? settings.photoHost;
     carried.push(
       host?.kind === 's3'
-        ? `the photo host’s keys for the bucket ${quoted(host.bucket)} at ${host.endpoint === undefined ? 'AWS S3' : shownOrigin(host.endpoint)}`
-        : 'the photo host’s keys for the photo host set on this computer',
+        ? words('setup.summary.keepsHostKeys', {
+            bucket: shownValue(host.bucket),
+            endpoint: endpointOf(host.endpoint),
+          })
+        : words('setup.summary.keepsHostKeysHere'),
     );
   }
   return carried;
 }
 
+/** An S3 endpoint as the summary names it: its origin, or AWS's own name (the same in every language). */
+const endpointOf = (endpoint: string | undefined): string =>
+  endpoint === undefined ? 'AWS S3' : shownOrigin(endpoint);
+
 /**
- * What a setup file sets, in words, one line each, for the confirmation and the command line's
- * prompt: addresses by origin only, the photo host by bucket, place and region (or the published
- * folder), the other settings by name, and which secrets it carries for which service, never
- * their values.
+ * What a setup file sets, in words, one line each, for the confirmation, the window and the
+ * command line's prompt: addresses by origin only, the photo host by bucket, place and region (or
+ * the published folder), the other settings by name, and which secrets it carries for which
+ * service, never their values.
  * @param after the settings in effect once it is applied, which name the service a secret goes
  *   to when the file does not.
  */
-export function setupSummary(setup: OfficeSetup, after?: Partial<Settings>): string[] {
+export function setupSummaryWords(setup: OfficeSetup, after?: Partial<Settings>): Words[] {
   const { settings } = setup;
-  const lines: string[] = [];
-  if (settings.authUrl !== undefined) lines.push(`Sign in at ${shownOrigin(settings.authUrl)}`);
+  const lines: Words[] = [];
+  if (settings.authUrl !== undefined)
+    lines.push(words('setup.summary.signIn', { origin: shownOrigin(settings.authUrl) }));
   if (settings.baseUrl !== undefined)
-    lines.push(`Send photos and tokens to ${shownOrigin(settings.baseUrl)}`);
-  if (settings.clientId !== undefined) lines.push(`Client id: ${quoted(settings.clientId)}`);
+    lines.push(words('setup.summary.sendTo', { origin: shownOrigin(settings.baseUrl) }));
+  if (settings.clientId !== undefined)
+    lines.push(words('setup.summary.clientId', { clientId: shownValue(settings.clientId) }));
   const host = settings.photoHost;
   if (host?.kind === 's3')
     lines.push(
-      `Photo host: the bucket ${quoted(host.bucket)} at ${host.endpoint === undefined ? 'AWS S3' : shownOrigin(host.endpoint)} (${printable(host.region)})`,
+      words('setup.summary.s3Host', {
+        bucket: shownValue(host.bucket),
+        endpoint: endpointOf(host.endpoint),
+        region: printable(host.region),
+      }),
     );
   if (host?.kind === 'published')
     lines.push(
-      `Photo host: the folder ${quoted(host.root)}, published at ${shownOrigin(host.urlPrefix)}`,
+      words('setup.summary.publishedHost', {
+        root: shownValue(host.root),
+        origin: shownOrigin(host.urlPrefix),
+      }),
     );
   // A trusted CA can read every connection, and a tile server learns where the photos are: both
   // are said as plainly as a new address.
   if (settings.caFile !== undefined)
-    lines.push(`Trust the certificate authorities in ${quoted(settings.caFile)}`);
+    lines.push(words('setup.summary.caFile', { file: shownValue(settings.caFile) }));
   if (settings.mapTileUrl !== undefined)
-    lines.push(`Load the map’s tiles from ${shownTileOrigin(settings.mapTileUrl)}`);
+    lines.push(words('setup.summary.mapTiles', { origin: shownTileOrigin(settings.mapTileUrl) }));
   const others = Object.keys(settings).filter(
     (name) => !DESCRIBED.has(name) && settings[name as keyof Settings] !== undefined,
   );
-  if (others.length > 0) lines.push(`Also sets: ${others.join(', ')}`);
-  const carried = carriedSecrets(setup, after);
-  if (carried.length > 0) lines.push(`Keeps in this computer’s keychain: ${carried.join(', ')}`);
-  return lines.length > 0 ? lines : ['Sets nothing.'];
+  // The settings' own names, as a setup file writes them (the same in every language).
+  if (others.length > 0) lines.push(words('setup.summary.alsoSets', { names: others.join(', ') }));
+  lines.push(...carriedSecrets(setup, after));
+  return lines.length > 0 ? lines : [words('setup.summary.nothing')];
+}
+
+/** {@link setupSummaryWords} in English: the command line's prompt. */
+export function setupSummary(setup: OfficeSetup, after?: Partial<Settings>): string[] {
+  return setupSummaryWords(setup, after).map(englishFor);
 }
 
 /** Whether `path` names a setup file, by its extension (any case). */

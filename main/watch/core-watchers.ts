@@ -4,6 +4,7 @@ import {
   type WatchFolderView,
   type WatchRule,
 } from '../../shared/domain/watch-rule';
+import { words } from '../../shared/i18n/words';
 import { type IpcHandlers, IpcFailure } from '../../shared/ipc/dispatcher';
 import type { IntakeBatchView } from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
@@ -116,7 +117,7 @@ export class CoreWatchers {
     if (taken !== undefined)
       throw new IpcFailure(
         'bad-input',
-        `The folder ${taken.path} is already watched by the Photo Uploader process that owns the data folder.`,
+        words('error.watch.alreadyWatchedByOwner', { path: taken.path }),
       );
     const id = this.#nextSession++;
     this.#sessions.set(id, { rules, settleMs, report: (said) => report(id, said) });

@@ -2,9 +2,10 @@ import { normalizeTags } from '../../shared/domain/tags';
 import type { WatchFolderView, WatchRule } from '../../shared/domain/watch-rule';
 import { cleanDescription } from '../core/handler-input-checks';
 import type { IpcInput } from '../../shared/ipc/contract';
+import { words } from '../../shared/i18n/words';
 import { type IpcHandlers, IpcFailure } from '../../shared/ipc/dispatcher';
 import type { PathChooser } from '../core/app-core-options';
-import { projectCheckWords } from '../core/project-check';
+import { projectRefusal } from '../core/project-check';
 import type { ProjectCheckView } from '../../shared/ipc/views';
 import type { SettingsStore } from '../settings/settings-store';
 import type { CoreWatchers } from './core-watchers';
@@ -57,7 +58,7 @@ export function watchHandlers(
     if (input.project.kind !== 'fixed' || deps.checkProject === undefined) return input;
     const check = await deps.checkProject(input.project.projectId);
     if (check.kind === 'refused')
-      throw new IpcFailure('bad-input', projectCheckWords(check, input.project.projectId));
+      throw new IpcFailure('bad-input', projectRefusal(check, input.project.projectId));
     // Not checked now (offline): kept as picked; the queue checks each photo before upload.
     return check.kind === 'ok' && check.name !== undefined
       ? { ...input, project: { ...input.project, projectName: check.name } }
@@ -65,7 +66,7 @@ export function watchHandlers(
   };
   const indexOf = (path: string): number => {
     const index = rules().findIndex((rule) => rule.path === path);
-    if (index < 0) throw new IpcFailure('bad-input', 'This folder is not watched.');
+    if (index < 0) throw new IpcFailure('bad-input', words('error.watch.notWatched'));
     return index;
   };
   return {
@@ -75,10 +76,7 @@ export function watchHandlers(
       const [path] = await deps.chooser.choose('folder');
       if (path === undefined) return { added: false, folders: deps.watchers.views() };
       if (rules().some((rule) => rule.path === path))
-        throw new IpcFailure(
-          'bad-input',
-          'This folder is already watched; change its rule instead.',
-        );
+        throw new IpcFailure('bad-input', words('error.watch.alreadyWatched'));
       return { added: true, folders: await save([...rules(), ruleFrom(path, input)]) };
     },
     'watch:update': async (given) => {

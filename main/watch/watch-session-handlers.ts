@@ -1,5 +1,6 @@
 import { isAbsolute } from 'node:path';
 import type { WatchSessionReport } from '../../shared/ipc/contract';
+import { words } from '../../shared/i18n/words';
 import { type IpcHandlers, IpcFailure } from '../../shared/ipc/dispatcher';
 import type { CoreWatchers } from './core-watchers';
 
@@ -16,9 +17,9 @@ export function refusedWatchSessionHandlers(kind: 'window' | 'command-line'): Wa
     Promise.reject(
       new IpcFailure(
         'failed',
-        kind === 'window'
-          ? 'The window cannot watch folders this way: add them in Settings.'
-          : 'A watch session is started only over a connection to the owner of the data folder.',
+        words(
+          kind === 'window' ? 'error.watch.windowCannotWatch' : 'error.watch.sessionNeedsOwner',
+        ),
       ),
     );
   return { 'watch:session-start': refuse, 'watch:session-stop': refuse };
@@ -41,8 +42,8 @@ export function watchSessionsOfConnection(
       'watch:session-start': async (input) => {
         const relative = input.rules.find((rule) => !isAbsolute(rule.path));
         if (relative !== undefined)
-          throw new IpcFailure('bad-input', 'A watched folder must be given as an absolute path.');
-        if (closed) throw new IpcFailure('failed', 'This connection has ended.');
+          throw new IpcFailure('bad-input', words('error.watch.notAbsolute'));
+        if (closed) throw new IpcFailure('failed', words('error.watch.connectionEnded'));
         const sessionId = await watchers.startSession(
           input.rules,
           Math.round(input.settleSeconds * 1000),

@@ -20,6 +20,8 @@ import { RunProgress } from './RunProgress';
 import { useCurrentRun } from './use-current-run';
 import { useNarrowWindow } from './use-narrow-window';
 import './app-shell.css';
+import { useErrorWords } from '../i18n/use-error-words';
+import { useSetupSaved } from '../i18n/use-setup-saved';
 import './drag-over.css';
 
 /**
@@ -30,6 +32,8 @@ export function App() {
   const bridge = useBridge();
   const t = useT();
   const intl = useIntl();
+  const sayError = useErrorWords();
+  const saidSetup = useSetupSaved();
   const showLocale = useShowLocale();
   const session = useSession();
   const queue = useQueue();
@@ -81,11 +85,11 @@ export function App() {
       if (files.length === 0) return;
       setScreen('Add photos');
       void bridge.addDroppedFiles(files, zone).then((result) => {
-        if (!result.ok) notify(result.message, 'danger');
+        if (!result.ok) notify(sayError(result), 'danger');
         // A lone setup file dropped opens as one (main asks in a native dialog first).
         else if (result.value.setup !== undefined) {
           if (result.value.setup.applied) {
-            notify(result.value.setup.message, 'success');
+            notify(saidSetup(result.value.setup), 'success');
             // Dropped on the first-run guide: what the guide still needs is decided afresh.
             reconsiderFirstRun();
           }

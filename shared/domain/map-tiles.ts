@@ -1,3 +1,5 @@
+import type { Words } from '../i18n/translator';
+import { englishFor, words } from '../i18n/words';
 import { isLoopbackHostname } from './secure-address';
 
 /**
@@ -22,31 +24,35 @@ export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.
 export const MAX_MAP_TILE_URL_LENGTH = 500;
 
 /**
- * Why `template` cannot be the map's tile address, in a sentence for the user; undefined when it
- * can. It must be https (or http to this computer only, for a local tile server), hold `{z}`,
+ * Why `template` cannot be the map's tile address, in English (the command line's and the logs');
+ * undefined when it can. It must be https (or http to this computer only, for a local tile server), hold `{z}`,
  * `{x}` and `{y}`, and carry no user name or password (they would reach the window's policy).
  */
 export function mapTileUrlProblem(template: string): string | undefined {
+  const problem = mapTileUrlProblemWords(template);
+  return problem === undefined ? undefined : englishFor(problem);
+}
+
+/** Why `template` is no usable tile address, in words for any language; undefined when it is. */
+export function mapTileUrlProblemWords(template: string): Words | undefined {
   const trimmed = template.trim();
   if (trimmed.length === 0 || trimmed.length > MAX_MAP_TILE_URL_LENGTH)
-    return `The map tile address must be 1 to ${MAX_MAP_TILE_URL_LENGTH} characters long.`;
+    return words('error.mapTiles.length', { max: MAX_MAP_TILE_URL_LENGTH });
   const missing = ['{z}', '{x}', '{y}'].filter((part) => !trimmed.includes(part));
+  // The placeholders are written as the address has them, in every language.
   if (missing.length > 0)
-    return `The map tile address must contain {z}, {x} and {y}; it lacks ${missing.join(', ')}.`;
+    return words('error.mapTiles.placeholders', { missing: missing.join(', ') });
   // The placeholders are not valid in every part of an address: parse with numbers in place.
   const filled = withPlaceholdersFilled(trimmed);
-  if (!URL.canParse(filled))
-    return 'The map tile address is not a web address (it should look like https://tile.example.org/{z}/{x}/{y}.png).';
+  if (!URL.canParse(filled)) return words('error.mapTiles.notAddress');
   const url = new URL(filled);
-  if (url.username !== '' || url.password !== '')
-    return 'The map tile address must not contain a user name or password.';
+  if (url.username !== '' || url.password !== '') return words('error.mapTiles.credentials');
   // The origin goes into the window's policy as it is: letters, digits, dots and dashes only
   // (or a bracketed IPv6 address), so no character of it can end or add a directive.
-  if (!/^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])$/.test(url.hostname))
-    return 'The map tile address must name its server with letters, digits, dots and dashes only.';
+  if (!/^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])$/.test(url.hostname)) return words('error.mapTiles.host');
   if (url.protocol === 'https:') return undefined;
   if (url.protocol === 'http:' && isLoopbackHostname(url.hostname)) return undefined;
-  return 'The map tile address must start with https:// (plain http:// only to this computer: localhost or 127.0.0.1).';
+  return words('error.mapTiles.https');
 }
 
 function withPlaceholdersFilled(template: string): string {

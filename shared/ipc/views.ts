@@ -63,7 +63,7 @@ export type SettingsView = {
   readonly hasClientSecret: boolean;
   readonly redirect: 'custom-scheme' | 'loopback';
   /** Why this install signs in through the loopback redirect, when it cannot use its scheme. */
-  readonly redirectNote: string | undefined;
+  readonly redirectNote: Words | undefined;
   /**
    * The PEM file of extra certificate authorities trusted besides the system's (`--ca-file`),
    * if one is set. Optional so that views built without it (the command line's) need not say it.
@@ -335,6 +335,10 @@ export type ReportView = {
 export type SetupResultView = {
   /** The setup was saved (false: the user cancelled; a refusal is an error with its reason). */
   readonly applied: boolean;
-  /** What it set, in the user's words; empty when cancelled. */
+  /** What it set, in English (the command line's); empty when cancelled. */
   readonly message: string;
+  /** The file's name, as the user knows it (when applied). */
+  readonly name?: string;
+  /** What it set, one change each, in words for any language (when applied). */
+  readonly changes?: readonly Words[];
 };

@@ -3,6 +3,7 @@ import type { ProjectView } from '../../../shared/ipc/views';
 import { FormattedMessage } from 'react-intl';
 import { call, useBridge } from '../../bridge/hooks';
 import { useT } from '../../i18n/use-t';
+import { useErrorWords } from '../../i18n/use-error-words';
 import { projectIdFromReference } from './project-reference';
 
 /** Between a project's name and its address (punctuation, not a word). */
@@ -24,6 +25,7 @@ export function ProjectPicker({
 }) {
   const bridge = useBridge();
   const t = useT();
+  const sayError = useErrorWords();
   const inputId = useId();
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<readonly ProjectView[]>([]);
@@ -47,7 +49,7 @@ export function ProjectPicker({
           setFound(projects);
           setMessage(projects.length === 0 ? t('batch.project.noMatch') : undefined);
         })
-        .catch((error: Error) => setMessage(error.message));
+        .catch((error: unknown) => setMessage(sayError(error)));
     }, 250);
     return () => clearTimeout(timer);
   }, [bridge, query, t]);

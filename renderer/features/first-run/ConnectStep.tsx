@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { useT } from '../../i18n/use-t';
+import { useErrorWords } from '../../i18n/use-error-words';
 import { stepTitles } from './first-run-steps';
 import { ServiceDetailsForm } from './ServiceDetailsForm';
 import { SetupFileButton } from './SetupFileButton';
@@ -21,12 +22,13 @@ export function ConnectStep({
 }) {
   const bridge = useBridge();
   const t = useT();
+  const sayError = useErrorWords();
   const [problem, setProblem] = useState<string>();
   // A setup file may set more than the service (the photo host too): read all of it back.
   const setupApplied = () => {
     call(bridge, 'settings:get', {})
       .then(onDone)
-      .catch((error: Error) => setProblem(error.message));
+      .catch((error: unknown) => setProblem(sayError(error)));
   };
   return (
     <section className="first-run-step" aria-labelledby="step-connect">

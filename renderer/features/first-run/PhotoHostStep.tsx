@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { useT, useWords } from '../../i18n/use-t';
+import { useErrorWords } from '../../i18n/use-error-words';
 import { hostNeedingOwnKeys } from '../settings/organisation-host-keys';
 import { S3KeyFields } from '../settings/S3CredentialsFields';
 import { stepTitles } from './first-run-steps';
@@ -33,6 +34,7 @@ export function PhotoHostStep({
 }) {
   const bridge = useBridge();
   const t = useT();
+  const sayError = useErrorWords();
   const words = useWords();
   const [kind, setKind] = useState<PhotoHostKind>('s3');
   const [problem, setProblem] = useState<{ message: string; fix: string }>();
@@ -67,9 +69,9 @@ export function PhotoHostStep({
           fix: t('firstRun.photos.problemFix.testFailed'),
         });
       })
-      .catch((error: Error) => {
+      .catch((error: unknown) => {
         setProgress({ kind: 'editing' });
-        setProblem({ message: error.message, fix: t('firstRun.photos.problemFix.saveFailed') });
+        setProblem({ message: sayError(error), fix: t('firstRun.photos.problemFix.saveFailed') });
       });
   };
   return (

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { useT, useWords } from '../../i18n/use-t';
+import { useErrorWords } from '../../i18n/use-error-words';
 import { OrganisationValue } from './OrganisationValue';
 import { serviceChange, serviceFields } from './service-details';
 import { StepProblem } from './StepProblem';
@@ -23,6 +24,7 @@ export function ServiceDetailsForm({
 }) {
   const bridge = useBridge();
   const t = useT();
+  const sayError = useErrorWords();
   const words = useWords();
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -39,7 +41,7 @@ export function ServiceDetailsForm({
     setBusy(true);
     call(bridge, 'settings:set', checked.change)
       .then(onSaved)
-      .catch((error: Error) => setProblem(error.message))
+      .catch((error: unknown) => setProblem(sayError(error)))
       .finally(() => setBusy(false));
   };
   return (

@@ -2,6 +2,8 @@ import { type ReactNode, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { call, useBridge } from '../../bridge/hooks';
 import { useT } from '../../i18n/use-t';
+import { useErrorWords } from '../../i18n/use-error-words';
+import { useSetupSaved } from '../../i18n/use-setup-saved';
 import { StepProblem } from './StepProblem';
 
 /** The setup file's extension, as IT's files end. */
@@ -16,6 +18,8 @@ const code = (chunks: ReactNode[]) => <code>{chunks}</code>;
 export function SetupFileButton({ onApplied }: { readonly onApplied: (message: string) => void }) {
   const bridge = useBridge();
   const t = useT();
+  const sayError = useErrorWords();
+  const saidSetup = useSetupSaved();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [cancelled, setCancelled] = useState(false);
@@ -25,11 +29,11 @@ export function SetupFileButton({ onApplied }: { readonly onApplied: (message: s
     setCancelled(false);
     call(bridge, 'setup:open', {})
       .then((result) => {
-        if (result.applied) onApplied(result.message);
+        if (result.applied) onApplied(saidSetup(result));
         // No file chosen, or what it sets not confirmed.
         else setCancelled(true);
       })
-      .catch((error: Error) => setProblem(error.message))
+      .catch((error: unknown) => setProblem(sayError(error)))
       .finally(() => setBusy(false));
   };
   return (

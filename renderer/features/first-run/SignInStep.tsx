@@ -3,6 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import type { SessionView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { useT } from '../../i18n/use-t';
+import { useErrorWords } from '../../i18n/use-error-words';
 import { serviceHost } from '../sign-in/service-host';
 import { stepTitles } from './first-run-steps';
 import { StepHeading } from './StepHeading';
@@ -17,10 +18,11 @@ const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
 export function SignInStep({ session }: { readonly session: SessionView }) {
   const bridge = useBridge();
   const t = useT();
+  const sayError = useErrorWords();
   const [problem, setProblem] = useState<string>();
   const signIn = () => {
     setProblem(undefined);
-    call(bridge, 'session:sign-in', {}).catch((error: Error) => setProblem(error.message));
+    call(bridge, 'session:sign-in', {}).catch((error: unknown) => setProblem(sayError(error)));
   };
   const waiting = session.state === 'signing-in';
   const host = serviceHost(session.service);

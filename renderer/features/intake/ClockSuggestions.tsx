@@ -9,6 +9,7 @@ import type { IntakeItem } from '../../../shared/domain/intake';
 import { call, useBridge } from '../../bridge/hooks';
 import { useDebounced } from '../../components/use-debounced';
 import { useT } from '../../i18n/use-t';
+import { useErrorWords } from '../../i18n/use-error-words';
 import { SPACE } from '../../i18n/inline-space';
 
 /** A clock offset in seconds as the suggestion's message takes it: which way, and how much. */
@@ -49,6 +50,7 @@ function evidenceOf(items: readonly IntakeItem[]): ClockEvidence[] {
 export function ClockSuggestions(props: { readonly items: readonly IntakeItem[] }) {
   const bridge = useBridge();
   const t = useT();
+  const sayError = useErrorWords();
   // Worked out when intake pauses (at least every 1.5 s), not for every batch that streams in.
   const settled = useDebounced(props.items, 300);
   const suggestions = useMemo(() => suggestCameraOffsets(evidenceOf(settled)), [settled]);
@@ -86,7 +88,7 @@ export function ClockSuggestions(props: { readonly items: readonly IntakeItem[] 
                 <button
                   type="button"
                   onClick={() => {
-                    accept(suggestion).catch((error: Error) => setMessage(error.message));
+                    accept(suggestion).catch((error: unknown) => setMessage(sayError(error)));
                   }}
                 >
                   {t('intake.clock.correct', { camera: label })}

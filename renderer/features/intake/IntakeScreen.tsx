@@ -17,6 +17,7 @@ import { ReviewToolbar } from './ReviewToolbar';
 import { subfolderProjectsInput, undecided, useSubfolderChoices } from './subfolder-choices';
 import { useUploadPlan } from './use-upload-plan';
 import './intake.css';
+import { useErrorWords } from '../../i18n/use-error-words';
 
 /** Choose or drop photos, review what intake found, and queue them with the batch's details. */
 export function IntakeScreen({
@@ -33,6 +34,7 @@ export function IntakeScreen({
   const bridge = useBridge();
   const t = useT();
   const intl = useIntl();
+  const sayError = useErrorWords();
   const [project, setProject] = useState<ProjectView>();
   const [description, setDescription] = useState('');
   const [internal, setInternal] = useState(false);
@@ -62,8 +64,8 @@ export function IntakeScreen({
   const choose = (kind: 'files' | 'folder') => {
     setMessage(undefined);
     // Main shows the dialog and takes in what is chosen; results arrive as intake events.
-    call(bridge, 'intake:choose', { kind, assumedZone }).catch((error: Error) =>
-      setMessage(error.message),
+    call(bridge, 'intake:choose', { kind, assumedZone }).catch((error: unknown) =>
+      setMessage(sayError(error)),
     );
   };
   const changeZone = (zone: string) => {
@@ -79,7 +81,7 @@ export function IntakeScreen({
         assumed.map((item) => item.path),
         zone,
       )
-      .catch((error: Error) => setMessage(error.message));
+      .catch((error: unknown) => setMessage(sayError(error)));
   };
   const saveOwnDescription = () => {
     if (ownDraft === undefined) return;
@@ -142,7 +144,7 @@ export function IntakeScreen({
           }),
         );
       })
-      .catch((error: Error) => setMessage(error.message));
+      .catch((error: unknown) => setMessage(sayError(error)));
   };
 
   const progress = intake.progress;

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { IntakeItemView, ProjectView } from '../../../shared/ipc/views';
 import type { Words } from '../../../shared/i18n/translator';
 import { call, useBridge } from '../../bridge/hooks';
+import { useErrorWords } from '../../i18n/use-error-words';
 
 /** Where one subfolder of a dropped folder stands: its suggested, chosen or no project. */
 export type SubfolderChoice =
@@ -75,6 +76,7 @@ export function undecided(
  */
 export function useSubfolderChoices(subfolders: readonly string[]) {
   const bridge = useBridge();
+  const sayError = useErrorWords();
   const [choices, setChoices] = useState<ReadonlyMap<string, SubfolderChoice>>(new Map());
   const asked = useRef(new Set<string>());
   const key = subfolders.join('\u0000');
@@ -86,16 +88,16 @@ export function useSubfolderChoices(subfolders: readonly string[]) {
       setChoices((current) => new Map(current).set(subfolder, { kind: 'searching' }));
       void call(bridge, 'projects:search', { query: subfolder })
         .then((found) => suggestion(subfolder, found))
-        .catch((error: Error): SubfolderChoice => ({
+        .catch((error: unknown): SubfolderChoice => ({
           kind: 'none',
           reason: {
             key: 'intake.subfolders.searchFailed',
-            values: { folder: subfolder, problem: error.message },
+            values: { folder: subfolder, problem: sayError(error) },
           },
         }))
         .then((choice) => setChoices((current) => new Map(current).set(subfolder, choice)));
     }
-  }, [bridge, key]);
+  }, [bridge, key, sayError]);
 
   const choose = (subfolder: string, choice: SubfolderChoice) =>
     setChoices((current) => new Map(current).set(subfolder, choice));

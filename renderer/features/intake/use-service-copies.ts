@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { IntakeItemView, ServiceCopyView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
+import { useErrorWords } from '../../i18n/use-error-words';
 
 /** Waits this long after the list or the project last changed before asking main. */
 const SETTLE_MS = 300;
@@ -26,6 +27,7 @@ export function useServiceCopies(
   intakeDone: boolean,
 ): ServiceCopies {
   const bridge = useBridge();
+  const sayError = useErrorWords();
   const [state, setState] = useState<ServiceCopies>(NOTHING_KNOWN);
   // The list changes with every batch while intake streams in; it is asked about once intake
   // is done (and again when the project or the list changes after that).
@@ -45,8 +47,8 @@ export function useServiceCopies(
               problem: undefined,
             });
         })
-        .catch((error: Error) => {
-          if (current) setState({ copies: new Map(), problem: error.message });
+        .catch((error: unknown) => {
+          if (current) setState({ copies: new Map(), problem: sayError(error) });
         });
     }, SETTLE_MS);
     return () => {
@@ -54,6 +56,6 @@ export function useServiceCopies(
       clearTimeout(timer);
     };
     // While intake streams, `asked` is false: a new list then only re-runs this to return early.
-  }, [bridge, projectId, photos, asked]);
+  }, [bridge, projectId, photos, asked, sayError]);
   return state;
 }

@@ -3,6 +3,7 @@ import type { PhotoView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { DescriptionEditor } from '../../components/DescriptionEditor';
 import { useT } from '../../i18n/use-t';
+import { useErrorWords } from '../../i18n/use-error-words';
 import { type BulkMode, bulkDescription } from './bulk-description';
 import { SPACE } from '../../i18n/inline-space';
 
@@ -25,6 +26,7 @@ export function BulkDescriptionEditor({
 }) {
   const bridge = useBridge();
   const t = useT();
+  const sayError = useErrorWords();
   const [draft, setDraft] = useState('');
   const [mode, setMode] = useState<BulkMode>('set');
   const [busy, setBusy] = useState(false);
@@ -45,7 +47,7 @@ export function BulkDescriptionEditor({
         });
         onSaved(photo.id, saved.description);
       } catch (error) {
-        refused.push(error instanceof Error ? error.message : String(error));
+        refused.push(sayError(error));
       }
     }
     setBusy(false);

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PhotoView, ProjectView, QueueItemView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { useT } from '../../i18n/use-t';
+import { useErrorWords } from '../../i18n/use-error-words';
 import { ProjectPicker } from '../batch/ProjectPicker';
 import { BulkDescriptionEditor } from './BulkDescriptionEditor';
 import { PhotoCell } from './PhotoCell';
@@ -30,6 +31,7 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
   const bridge = useBridge();
   const t = useT();
   const root = useRef<HTMLElement>(null);
+  const sayError = useErrorWords();
   const [project, setProject] = useState<ProjectView>();
   const [photos, setPhotos] = useState<readonly PhotoView[]>([]);
   const [page, setPage] = useState(1);
@@ -83,7 +85,7 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
         setListed(project);
         setLoadError(undefined);
       })
-      .catch((error: Error) => setLoadError(error.message))
+      .catch((error: unknown) => setLoadError(sayError(error)))
       .finally(() => setLoading(false));
   }, [bridge, project, page, attempt]);
   // What the last bulk edit came to belongs to that selection: a new one starts without it.
@@ -113,7 +115,7 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
         );
         setMessage(t('photos.detail.saved'));
       })
-      .catch((error: Error) => setMessage(error.message));
+      .catch((error: unknown) => setMessage(sayError(error)));
   };
   const close = () => {
     if (open !== undefined) setClosed(open.id);

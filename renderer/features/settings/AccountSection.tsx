@@ -1,5 +1,5 @@
 import type { SettingsView } from '../../../shared/ipc/views';
-import { useT } from '../../i18n/use-t';
+import { useT, useWords } from '../../i18n/use-t';
 import { AccountSession } from './AccountSession';
 import { LanguageField } from './LanguageField';
 import { useManaged } from './managed-context';
@@ -20,6 +20,7 @@ export function AccountSection({
   readonly onSecretChange: (secret: string) => void;
 }) {
   const t = useT();
+  const said = useWords();
   const auth = useManaged('authUrl');
   const api = useManaged('baseUrl');
   const client = useManaged('clientId');
@@ -88,7 +89,7 @@ export function AccountSection({
       ) : (
         // This install cannot use its own link: say why instead of offering it.
         <p className="muted" role="note">
-          {t('settings.account.redirect.onlyLoopback', { note: settings.redirectNote })}
+          {t('settings.account.redirect.onlyLoopback', { note: said(settings.redirectNote) })}
           <input type="hidden" name="redirect" value="loopback" />
         </p>
       )}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { MessageValues } from '../../../shared/i18n/translator';
 import { call, useBridge, useSession } from '../../bridge/hooks';
 import { useT } from '../../i18n/use-t';
+import { useErrorWords } from '../../i18n/use-error-words';
 import { serviceHost } from '../sign-in/service-host';
 
 /**
@@ -22,13 +23,14 @@ export function AccountSession() {
   const bridge = useBridge();
   const session = useSession();
   const t = useT();
+  const sayError = useErrorWords();
   const [error, setError] = useState<string>();
   if (session === undefined)
     return <p className="muted">{t('settings.account.session.loading')}</p>;
   const host = serviceHost(session.service) ?? session.service;
   const run = (channel: 'session:sign-in' | 'session:sign-out') => {
     setError(undefined);
-    call(bridge, channel, {}).catch((failure: Error) => setError(failure.message));
+    call(bridge, channel, {}).catch((failure: unknown) => setError(sayError(failure)));
   };
   const state =
     host === undefined

@@ -9,6 +9,7 @@ import type { MessageKey } from '../../../shared/i18n/catalogs';
 import type { Words } from '../../../shared/i18n/translator';
 import { call, useBridge } from '../../bridge/hooks';
 import { useT, useWords } from '../../i18n/use-t';
+import { useErrorWords } from '../../i18n/use-error-words';
 import { SPACE } from '../../i18n/inline-space';
 import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
@@ -70,6 +71,7 @@ function CameraRow(props: {
 export function CameraClocks() {
   const bridge = useBridge();
   const t = useT();
+  const sayError = useErrorWords();
   const said = useWords();
   const [offsets, setOffsets] = useState<readonly CameraOffset[]>([]);
   const [draft, setDraft] = useState({ make: '', model: '', serial: '', words: '' });
@@ -79,13 +81,13 @@ export function CameraClocks() {
   useEffect(() => {
     call(bridge, 'settings:get', {})
       .then((settings) => setOffsets(settings.cameraOffsets))
-      .catch((error: Error) => setMessage(error.message));
+      .catch((error: unknown) => setMessage(sayError(error)));
   }, [bridge]);
   const save = (entry: CameraOffset) => {
     setMessage(undefined);
     call(bridge, 'settings:set', { cameraOffsets: withCameraOffset(offsets, entry) })
       .then((settings) => setOffsets(settings.cameraOffsets))
-      .catch((error: Error) => setMessage(error.message));
+      .catch((error: unknown) => setMessage(sayError(error)));
   };
   const add = () => {
     const seconds = parseClockOffset(draft.words);

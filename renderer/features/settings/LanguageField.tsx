@@ -3,6 +3,7 @@ import { LANGUAGE_CHOICES, type LanguageChoice } from '../../../shared/i18n/loca
 import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { useT } from '../../i18n/use-t';
+import { useErrorWords } from '../../i18n/use-error-words';
 
 /** A language's own name, as its speakers write it ("Español", "Deutsch"). */
 function ownName(locale: Exclude<LanguageChoice, 'system'>): string {
@@ -24,6 +25,7 @@ export function LanguageField({
 }) {
   const bridge = useBridge();
   const t = useT();
+  const sayError = useErrorWords();
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string>();
   const choose = (language: LanguageChoice) => {
@@ -31,7 +33,7 @@ export function LanguageField({
     setProblem(undefined);
     call(bridge, 'settings:set', { language })
       .then(onSaved)
-      .catch((error: Error) => setProblem(error.message))
+      .catch((error: unknown) => setProblem(sayError(error)))
       .finally(() => setSaving(false));
   };
   return (

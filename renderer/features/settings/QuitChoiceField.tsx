@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { useT } from '../../i18n/use-t';
+import { useErrorWords } from '../../i18n/use-error-words';
 import { SPACE } from '../../i18n/inline-space';
 import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
@@ -20,13 +21,14 @@ export function QuitChoiceField({
 }) {
   const bridge = useBridge();
   const t = useT();
+  const sayError = useErrorWords();
   const [problem, setProblem] = useState<string>();
   const managed = useManaged('quitWithPending');
   const reset = () => {
     setProblem(undefined);
     call(bridge, 'settings:set', { quitWithPending: 'ask' })
       .then(onSaved)
-      .catch((error: Error) => setProblem(error.message));
+      .catch((error: unknown) => setProblem(sayError(error)));
   };
   return (
     <fieldset aria-describedby={managed.describedBy()}>

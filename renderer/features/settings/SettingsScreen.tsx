@@ -4,6 +4,7 @@ import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { useShowLocale } from '../../i18n/IntlRoot';
 import { useT, useWords } from '../../i18n/use-t';
+import { useErrorWords } from '../../i18n/use-error-words';
 import { AccountSection } from './AccountSection';
 import { CameraClocks } from './CameraClocks';
 import { HelpSection } from './HelpSection';
@@ -40,6 +41,7 @@ export function SettingsScreen({
 }) {
   const bridge = useBridge();
   const t = useT();
+  const sayError = useErrorWords();
   const words = useWords();
   const showLocale = useShowLocale();
   const [settings, setSettings] = useState<SettingsView>();
@@ -61,8 +63,8 @@ export function SettingsScreen({
           setHostKind(loaded.photoHost?.kind ?? 'none');
           return loaded;
         })
-        .catch((error: Error) => {
-          setMessage(error.message);
+        .catch((error: unknown) => {
+          setMessage(sayError(error));
           return undefined;
         }),
     [bridge],
@@ -105,7 +107,7 @@ export function SettingsScreen({
         setMessage(SAVED);
         onSaved(saved);
       })
-      .catch((error: Error) => setMessage(error.message));
+      .catch((error: unknown) => setMessage(sayError(error)));
   };
   const testHost = () => {
     // The round trip takes a few seconds: say so, and do not start a second one meanwhile.
@@ -113,7 +115,7 @@ export function SettingsScreen({
     setMessage({ key: 'settings.storage.testing' });
     call(bridge, 'settings:test-photo-host', {})
       .then((result) => setMessage(result.message))
-      .catch((error: Error) => setMessage(error.message))
+      .catch((error: unknown) => setMessage(sayError(error)))
       .finally(() => setTestingHost(false));
   };
   const setupApplied = () => {

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { call, useBridge } from '../../bridge/hooks';
 import { useT } from '../../i18n/use-t';
+import { useErrorWords } from '../../i18n/use-error-words';
+import { useSetupSaved } from '../../i18n/use-setup-saved';
 import { SPACE } from '../../i18n/inline-space';
 
 /** What the last attempt came to: what the setup set, or why it was refused. */
@@ -13,6 +15,8 @@ type Outcome = { readonly kind: 'said' | 'refused'; readonly text: string };
 export function SetupFileButton({ onApplied }: { readonly onApplied: () => void }) {
   const bridge = useBridge();
   const t = useT();
+  const sayError = useErrorWords();
+  const saidSetup = useSetupSaved();
   const [opening, setOpening] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
   const open = () => {
@@ -22,11 +26,11 @@ export function SetupFileButton({ onApplied }: { readonly onApplied: () => void 
       .then((result) => {
         setOutcome({
           kind: 'said',
-          text: result.applied ? result.message : t('settings.setupFile.notOpened'),
+          text: result.applied ? saidSetup(result) : t('settings.setupFile.notOpened'),
         });
         if (result.applied) onApplied();
       })
-      .catch((error: Error) => setOutcome({ kind: 'refused', text: error.message }))
+      .catch((error: unknown) => setOutcome({ kind: 'refused', text: sayError(error) }))
       .finally(() => setOpening(false));
   };
   return (

@@ -4,6 +4,7 @@ import type { WatchFolderView } from '../../../shared/domain/watch-rule';
 import type { MessageValues, Words } from '../../../shared/i18n/translator';
 import { call, useBridge } from '../../bridge/hooks';
 import { useT, useWords } from '../../i18n/use-t';
+import { useErrorWords } from '../../i18n/use-error-words';
 import { SPACE } from '../../i18n/inline-space';
 import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
@@ -71,6 +72,7 @@ export function WatchFolders({ settleSeconds = 5 }: { readonly settleSeconds?: n
   const bridge = useBridge();
   const intl = useIntl();
   const t = useT();
+  const sayError = useErrorWords();
   const words = useWords();
   const [folders, setFolders] = useState<readonly WatchFolderView[]>([]);
   const [form, setForm] = useState<RuleForm>(emptyRuleForm);
@@ -83,7 +85,7 @@ export function WatchFolders({ settleSeconds = 5 }: { readonly settleSeconds?: n
     const stop = bridge.on('watch:changed', setFolders);
     call(bridge, 'watch:list', {})
       .then(setFolders)
-      .catch((error: Error) => setMessage(error.message));
+      .catch((error: unknown) => setMessage(sayError(error)));
     return stop;
   }, [bridge]);
   const add = () => {
@@ -95,12 +97,12 @@ export function WatchFolders({ settleSeconds = 5 }: { readonly settleSeconds?: n
         setFolders(result.folders);
         if (result.added) setForm(emptyRuleForm);
       })
-      .catch((error: Error) => setMessage(error.message));
+      .catch((error: unknown) => setMessage(sayError(error)));
   };
   const remove = (path: string) => {
     call(bridge, 'watch:remove', { path })
       .then(setFolders)
-      .catch((error: Error) => setMessage(error.message));
+      .catch((error: unknown) => setMessage(sayError(error)));
   };
   return (
     <fieldset

@@ -3,6 +3,7 @@ import type { WatchFolderView, WatchRule } from '../../../shared/domain/watch-ru
 import type { Words } from '../../../shared/i18n/translator';
 import { call, useBridge } from '../../bridge/hooks';
 import { useT, useWords } from '../../i18n/use-t';
+import { useErrorWords } from '../../i18n/use-error-words';
 import { SPACE } from '../../i18n/inline-space';
 import { ruleFormOf, ruleFormProblem, ruleInput, WatchRuleFields } from './WatchRuleFields';
 
@@ -23,6 +24,7 @@ export function WatchRuleEditor({
 }) {
   const bridge = useBridge();
   const t = useT();
+  const sayError = useErrorWords();
   const words = useWords();
   const [form, setForm] = useState(() =>
     ruleFormOf(rule, (id) => t('settings.watch.rule.unnamedProject', { id })),
@@ -37,8 +39,8 @@ export function WatchRuleEditor({
     setSaving(true);
     call(bridge, 'watch:update', { path: rule.path, ...ruleInput(form) })
       .then(onSaved)
-      .catch((error: Error) => {
-        setProblem(error.message);
+      .catch((error: unknown) => {
+        setProblem(sayError(error));
         setSaving(false);
       });
   };

@@ -91,6 +91,10 @@ describe('saving Settings under an organisation’s policy', () => {
       code: 'failed',
       message:
         'Your organisation manages baseUrl, concurrency, so they cannot be changed here. Nothing was changed.',
+      words: {
+        key: 'error.settings.managed',
+        values: { settings: 'baseUrl, concurrency', count: 2 },
+      },
     });
     expect(asked).toEqual([]);
     await expect(

@@ -55,7 +55,7 @@ describe('a setup file from IT, on the command line', () => {
     expect(setup.stdout).toContain(`Sign in at ${service.info.auth_url}`);
     // The keychain line names the service and the bucket the secrets go to.
     expect(setup.stdout).toMatch(
-      /Keeps in this computer’s keychain: the client secret for http:\/\/[^ ]+ \(client id “[^”]+”\), the photo host’s keys for the bucket “[^”]+” at http:\/\//,
+      /Keeps in this computer’s keychain: the client secret for http:\/\/[^ ]+ \(client id “[^”]+”\)\n[\s\S]*Keeps in this computer’s keychain: the photo host’s keys for the bucket “[^”]+” at http:\/\//,
     );
     expect(setup.stdout).toContain('The setup in “office.photouploader” was saved.');
 

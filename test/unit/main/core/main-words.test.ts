@@ -176,8 +176,15 @@ describe('the dialogs in the app’s language', () => {
   });
 
   it('asks about a setup file, opens files and tells the outcome in German', async () => {
-    const question = setupQuestion({ name: 'büro.photouploader', summary: ['Service: x'] }, de);
+    const question = setupQuestion(
+      {
+        name: 'büro.photouploader',
+        summary: [{ key: 'setup.summary.signIn', values: { origin: 'https://login.example' } }],
+      },
+      de,
+    );
     expect(question.title).toBe('Einrichtungsdatei anwenden');
+    expect(question.detail).toContain('Anmelden bei https://login.example');
     expect(question.message).toBe('Einrichtung aus „büro.photouploader“ anwenden?');
     expect(question.buttons).toEqual(['Abbrechen', 'Anwenden']);
     expect(openDialogChoice('files', de).title).toBe('Fotos wählen');

@@ -120,7 +120,7 @@ describe('setup handlers', () => {
     });
     expect(result.applied).toBe(true);
     expect(result.message).toBe(
-      'The setup in “office.photouploader” was saved. Sign in at https://login.example.com; Send photos and tokens to https://photos.example.com; Client id: “office-client”; Photo host: the bucket “site-photos” at https://s3.example.com (eu-central-1); Also sets: concurrency; Keeps in this computer’s keychain: the client secret for https://login.example.com (client id “office-client”), the photo host’s keys for the bucket “site-photos” at https://s3.example.com.',
+      'The setup in “office.photouploader” was saved. Sign in at https://login.example.com; Send photos and tokens to https://photos.example.com; Client id: “office-client”; Photo host: the bucket “site-photos” at https://s3.example.com (eu-central-1); Also sets: concurrency; Keeps in this computer’s keychain: the client secret for https://login.example.com (client id “office-client”); Keeps in this computer’s keychain: the photo host’s keys for the bucket “site-photos” at https://s3.example.com.',
     );
     // Applied like a saved settings change: the window's Settings are told (settings:changed).
     expect(applied).toEqual([['authUrl', 'baseUrl', 'clientId', 'photoHost', 'concurrency']]);
@@ -264,7 +264,7 @@ describe('setup handlers', () => {
       text: JSON.stringify({ photoUploaderSetup: 1, secrets: office.secrets }),
     });
     expect(result.message).toBe(
-      'The setup in “keys.photouploader” was saved. Keeps in this computer’s keychain: the client secret for https://login.example.com (client id “office-client”), the photo host’s keys for the bucket “site-photos” at https://s3.example.com.',
+      'The setup in “keys.photouploader” was saved. Keeps in this computer’s keychain: the client secret for https://login.example.com (client id “office-client”); Keeps in this computer’s keychain: the photo host’s keys for the bucket “site-photos” at https://s3.example.com.',
     );
   });
 

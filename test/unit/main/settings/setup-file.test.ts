@@ -7,8 +7,10 @@ import {
   OFFICE_SETTING_NAMES,
   parseSetupFile,
   setupSummary,
+  setupSummaryWords,
 } from '../../../../main/settings/setup-file';
 import { POLICY_SETTINGS } from '../../../../main/settings/policy-settings';
+import { createTranslator } from '../../../../shared/i18n/translator';
 
 const ROOT = join(import.meta.dirname, '../../../..');
 
@@ -168,6 +170,23 @@ describe('parseSetupFile', () => {
 });
 
 describe('setupSummary', () => {
+  it('says what the file sets and why it is refused in the window’s language too', () => {
+    const parsed = parseSetupFile(
+      setupText({ settings: { authUrl: 'https://login.example.com/o', concurrency: 2 } }),
+    );
+    if (!parsed.ok) throw new Error(parsed.problem);
+    const es = createTranslator('es').t;
+    expect(setupSummaryWords(parsed.setup).map((line) => es(line.key, line.values))).toEqual([
+      'Iniciar sesión en https://login.example.com',
+      'También establece: concurrency',
+    ]);
+    const refused = parseSetupFile('{"photoUploaderSetup": 1,');
+    if (refused.ok) throw new Error('a broken file was read');
+    expect(es(refused.words.key, refused.words.values)).toBe(
+      'No se puede leer este archivo de configuración: no es texto JSON. Pida una copia nueva a quien se lo envió. No se ha cambiado nada.',
+    );
+  });
+
   it('names addresses by origin, the photo host and which secrets it carries, never their values', () => {
     const parsed = parseSetupFile(
       setupText({
@@ -195,7 +214,8 @@ describe('setupSummary', () => {
       'Client id: “photo-uploader”',
       'Photo host: the bucket “site-photos” at https://s3.example.com (eu-central-1)',
       'Also sets: concurrency, keepOriginals',
-      'Keeps in this computer’s keychain: the client secret for https://login.example.com (client id “photo-uploader”), the photo host’s keys for the bucket “site-photos” at https://s3.example.com',
+      'Keeps in this computer’s keychain: the client secret for https://login.example.com (client id “photo-uploader”)',
+      'Keeps in this computer’s keychain: the photo host’s keys for the bucket “site-photos” at https://s3.example.com',
     ]);
     expect(summary.join('\n')).not.toMatch(/shh-1234|AKIA1|sk-99|tenant/);
   });
