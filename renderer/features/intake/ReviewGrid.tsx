@@ -167,7 +167,7 @@ const Cell = memo(function Cell({
         </>
       ) : (
         <span className="cell-time skipped-reason" id={`${id}-time`}>
-          {item.reason}
+          {words(item.reason)}
         </span>
       )}
       <PhotoOwnTags

@@ -162,7 +162,7 @@ const Row = memo(function Row({
           {item.note ? <span className="muted"> {item.note}</span> : null}
         </span>
       ) : (
-        <span className="detail skipped-reason">{item.reason}</span>
+        <span className="detail skipped-reason">{words(item.reason)}</span>
       )}
       <PhotoOwnTags
         photoName={name}
