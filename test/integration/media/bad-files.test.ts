@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntakeItem } from '../../../shared/domain/intake';
 import { inspectFile } from '../../../main/media/inspect-file';
 import { photoAt, runIntake } from '../../support/intake-harness';
-import { englishFor } from '../../../shared/i18n/words';
+import { englishFor, words } from '../../../shared/i18n/words';
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '../../..');
@@ -196,7 +196,7 @@ describe('Files that vanish or cannot be read', () => {
     expect(await inspectFile(crawled, 'UTC')).toEqual({
       status: 'error',
       path: file,
-      reason: 'The file was moved or deleted before it could be read',
+      reason: words('reason.intake.gone', { what: 'file' }),
     });
   });
 
