@@ -3,11 +3,13 @@ import { printable } from '../../shared/domain/printable-text';
 import {
   distanceToProject,
   FAR_METERS_RANGE,
-  formatDistance,
   nearestProject,
   type ProjectDistance,
 } from '../../shared/domain/project-distance';
 import type { ProjectListingView } from '../../shared/ipc/views';
+import { farWords } from '../../shared/i18n/reason-words';
+import type { Words } from '../../shared/i18n/translator';
+import { englishFor } from '../../shared/i18n/words';
 import { type CliContext, type CommandOutput, UsageError } from './cli-context';
 import type { InspectPlace } from './inspect-command';
 
@@ -92,10 +94,7 @@ export function farPhotos(
 
 /** Why a far photo is flagged, in one sentence (the warning line and the report's reason). */
 export function farReason(photo: FarPhoto): string {
-  const nearer = photo.nearest
-    ? ` The nearest project is ${photo.nearest.name}, ${formatDistance(photo.nearest.meters)} away.`
-    : '';
-  return `Taken ${formatDistance(photo.meters)} from ${photo.projectName}.${nearer}`;
+  return englishFor(farWords(photo));
 }
 
 /** The warning line `upload` prints for a far photo. */
@@ -115,14 +114,14 @@ export async function warnFarPhotos<P extends PositionedPhoto>(
   projectOf: (photo: P) => string | undefined,
   options: { readonly skipFar?: boolean; readonly farMeters?: string | undefined },
   out: CommandOutput,
-): Promise<{ intakeId: number; reason: string }[]> {
+): Promise<{ intakeId: number; reason: Words }[]> {
   if (!photos.some((photo) => photo.coordinates !== null)) return [];
   const farMeters = await farMetersFor(context, options.farMeters);
   const placed = photos.map((photo) => ({ ...photo, projectId: projectOf(photo) }));
   const far = farPhotos(placed, await allProjects(context), farMeters);
   // Left out, a far photo is said once, by the queue's "skipped" line with the same reason.
   if (options.skipFar === true)
-    return far.map((photo) => ({ intakeId: photo.intakeId, reason: farReason(photo) }));
+    return far.map((photo) => ({ intakeId: photo.intakeId, reason: farWords(photo) }));
   for (const photo of far) out.stderr.write(farWarning(photo, false));
   return [];
 }

@@ -3,6 +3,7 @@ import type { ClockEvidence } from '../../shared/domain/camera-offset-suggestion
 import { formatClockOffset } from '../../shared/domain/clock-offset-words';
 import { clockEvidence, suggestionLines } from './camera-clock-lines';
 import type { Coordinates, IntakeItem } from '../../shared/domain/intake';
+import { englishFor } from '../../shared/i18n/words';
 import { formatDistance, type ProjectDistance } from '../../shared/domain/project-distance';
 import { computerZone } from '../../shared/domain/zone';
 import { isKnownZone } from '../media/capture-time';
@@ -37,7 +38,7 @@ export function inspectRecord(item: IntakeItem, place?: InspectPlace): Record<st
     return {
       path: item.path,
       status: item.status,
-      reason: item.reason,
+      reason: englishFor(item.reason),
       captured_at: null,
       captured_at_rule: null,
       zone: null,
@@ -126,7 +127,8 @@ export async function savedCameraOffsets(
 
 function humanLine(item: IntakeItem, place: InspectPlace | undefined): string {
   const path = printable(item.path);
-  if (item.status !== 'photo') return `${item.status.padEnd(7)} ${path}: ${printable(item.reason)}`;
+  if (item.status !== 'photo')
+    return `${item.status.padEnd(7)} ${path}: ${printable(englishFor(item.reason))}`;
   const when = isoSeconds(item.capture.capturedAt);
   const where = item.coordinates
     ? ` at ${item.coordinates.lat.toFixed(5)},${item.coordinates.lon.toFixed(5)}`

@@ -1,5 +1,6 @@
 import type { IntakeItemView } from '../../shared/ipc/views';
 import type { Coordinates } from '../../shared/domain/intake';
+import { englishFor } from '../../shared/i18n/words';
 import { computerZone } from '../../shared/domain/zone';
 import { chunksOf } from '../../shared/ipc/chunks';
 import { printable } from '../../shared/domain/printable-text';
@@ -105,7 +106,9 @@ export async function upload(
     const subfolder = item.folders[0];
     if (item.status === 'photo' && subfolder !== undefined) subfolders.add(subfolder);
     if (item.status !== 'photo')
-      out.stderr.write(`${item.status}: ${printable(item.path)}: ${printable(item.reason)}\n`);
+      out.stderr.write(
+        `${item.status}: ${printable(item.path)}: ${printable(englishFor(item.reason))}\n`,
+      );
     else if (item.duplicateOf?.kind === 'in-this-batch')
       out.stderr.write(
         `skipped: ${printable(item.path)}: the same photo as ${printable(item.duplicateOf.path)}\n`,
@@ -166,7 +169,7 @@ export async function upload(
           ...(onService.length > 0 ? { onService } : {}),
         });
   for (const photo of skipped)
-    out.stderr.write(`skipped: ${printable(photo.path)}: ${printable(photo.reason)}\n`);
+    out.stderr.write(`skipped: ${printable(photo.path)}: ${printable(englishFor(photo.reason))}\n`);
   const none = tally([], () => false, false);
   if (options.queueOnly) {
     out.stdout.write(`${uploadLine(added, alreadyQueued, none)}\n`);

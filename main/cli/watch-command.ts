@@ -11,6 +11,7 @@ import {
 import type { WatchSessionReport } from '../../shared/ipc/contract';
 import { isKnownZone } from '../media/capture-time';
 import { type CliContext, type CommandOutput, UsageError } from './cli-context';
+import { englishFor } from '../../shared/i18n/words';
 import { descriptionFromFlag } from './description-flag';
 import { projectAllowed } from './project-flag';
 
@@ -116,7 +117,9 @@ export async function watchFolders(
       );
       wake?.();
     } else if (event.kind === 'skipped')
-      out.stderr.write(`skipped: ${printable(event.path)}: ${printable(event.reason)}\n`);
+      out.stderr.write(
+        `skipped: ${printable(event.path)}: ${printable(englishFor(event.reason))}\n`,
+      );
     else
       for (const folder of event.folders) {
         if (said.get(folder.path) === folder.state || folder.state === 'starting') continue;

@@ -1,10 +1,10 @@
 import { realpath } from 'node:fs/promises';
 import type { IpcInput } from '../../shared/ipc/contract';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
+import type { Words } from '../../shared/i18n/translator';
 import { words } from '../../shared/i18n/words';
 import { projectForPhoto, tagsForPhoto } from '../folders/batch-folders';
 import type { IntakeOutcome } from '../queue/intake-outcomes-table';
-import { alreadyOnServiceReason } from '../queue/duplicate-check';
 import { newPhotoItem, type NewPhotoItem } from '../queue/queue-store';
 import type { IntakeRuns } from './intake-runs';
 
@@ -12,7 +12,7 @@ import type { IntakeRuns } from './intake-runs';
 export type SkippedPhoto = {
   readonly intakeId: number;
   readonly path: string;
-  readonly reason: string;
+  readonly reason: Words;
 };
 
 /** What `queue:add-photos` queues: the photos with their project and tags, and those left out. */
@@ -71,16 +71,20 @@ export async function planAddPhotos(
       notQueued.push({
         path: photo.path,
         outcome: 'on-service',
-        reason: alreadyOnServiceReason(copy),
+        reason: words('reason.intake.alreadyOnService', { photoId: copy }),
         photoId: copy,
         projectId,
       });
       continue;
     }
-    const skipReason = leftOut.get(intakeId) ?? (project.kind === 'skip' ? project.reason : '');
-    if (skipReason !== '' || project.kind === 'skip') {
-      skipped.push({ intakeId, path: photo.path, reason: skipReason });
-      notQueued.push({ path: photo.path, outcome: 'skipped', reason: skipReason, projectId });
+    const skipReason =
+      leftOut.get(intakeId) ?? (project.kind === 'skip' ? project.reason : undefined);
+    if (skipReason !== undefined || project.kind === 'skip') {
+      // A skipped project always has its reason: the test only narrows `project` below.
+      if (skipReason !== undefined) {
+        skipped.push({ intakeId, path: photo.path, reason: skipReason });
+        notQueued.push({ path: photo.path, outcome: 'skipped', reason: skipReason, projectId });
+      }
       continue;
     }
     projectIds.add(project.projectId);

@@ -1,5 +1,6 @@
 import type { CameraOffset } from '../../shared/domain/camera-clock';
 import type { IntakeItem, IntakePhoto } from '../../shared/domain/intake';
+import { words } from '../../shared/i18n/words';
 import type { IntakeBatchView, IntakeItemView, IntakeProgressView } from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
 import type { KnownIdentity } from '../media/crawl';
@@ -84,7 +85,7 @@ export class IntakeRuns {
           paths.map((path) => ({
             status: 'error',
             path,
-            reason: 'Could not read this; please try adding it again.',
+            reason: words('reason.intake.intakeFailed'),
           })),
           { ...progress, done: true },
         );

@@ -1,5 +1,6 @@
 import type { IntakeItem } from '../../shared/domain/intake';
 import type { IntakeProgressView } from '../../shared/ipc/views';
+import { words } from '../../shared/i18n/words';
 import type { IntakeOutcome } from '../queue/intake-outcomes-table';
 
 export type { IntakeOutcome };
@@ -14,7 +15,7 @@ export function outcomeOfIntake(item: IntakeItem): IntakeOutcome | undefined {
     return {
       path: item.path,
       outcome: 'skipped',
-      reason: `The same photo as ${item.duplicateOf.path}`,
+      reason: words('reason.intake.sameAs', { path: item.duplicateOf.path }),
     };
   return undefined;
 }

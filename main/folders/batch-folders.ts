@@ -1,5 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { normalizeTags } from '../../shared/domain/tags';
+import type { Words } from '../../shared/i18n/translator';
+import { words } from '../../shared/i18n/words';
 import {
   type FolderMatchChoices,
   foldersBetween,
@@ -58,7 +60,7 @@ export function tagsForPhoto(
 /** A subfolder of a dropped folder and the project its photos go to, or why they are left out. */
 export type SubfolderProject =
   | { readonly subfolder: string; readonly projectId: string }
-  | { readonly subfolder: string; readonly skipReason: string };
+  | { readonly subfolder: string; readonly skipReason: Words };
 
 /** What a batch chose for its projects: one for the batch, and/or one per subfolder. */
 export type BatchProjectChoices = {
@@ -71,7 +73,7 @@ export type BatchProjectChoices = {
 /** Where one photo goes: a project, or nowhere with the reason the user is told. */
 export type PhotoProject =
   | { readonly kind: 'project'; readonly projectId: string }
-  | { readonly kind: 'skip'; readonly reason: string };
+  | { readonly kind: 'skip'; readonly reason: Words };
 
 /**
  * The project of the photo at `file`, dropped as part of `root`. With per-subfolder choices, a
@@ -88,7 +90,10 @@ export function projectForPhoto(
   if (subfolder !== undefined) {
     const choice = choices.subfolderProjects?.find((entry) => entry.subfolder === subfolder);
     if (choice === undefined)
-      return { kind: 'skip', reason: `No project was chosen for the folder "${subfolder}".` };
+      return {
+        kind: 'skip',
+        reason: words('reason.intake.noProjectForFolder', { folder: subfolder }),
+      };
     return 'projectId' in choice
       ? { kind: 'project', projectId: choice.projectId }
       : { kind: 'skip', reason: choice.skipReason };
@@ -98,8 +103,8 @@ export function projectForPhoto(
     kind: 'skip',
     reason:
       choices.subfolderProjects === undefined
-        ? 'No project was chosen for this photo.'
-        : 'This photo is not in a subfolder, and no project was chosen for the batch.',
+        ? words('reason.intake.noProjectForPhoto')
+        : words('reason.intake.notInSubfolder'),
   };
 }
 

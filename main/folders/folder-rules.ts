@@ -1,4 +1,6 @@
 import { isAbsolute, relative, sep } from 'node:path';
+import type { Words } from '../../shared/i18n/translator';
+import { words } from '../../shared/i18n/words';
 
 /**
  * The names of the folders between `root` (a dropped or watched folder) and `file`, outermost
@@ -30,7 +32,7 @@ export type FolderMatchChoices = { readonly includeArchived?: boolean | undefine
 /** Which project a subfolder's name picks, or why it picks none. */
 export type FolderProject =
   | { readonly kind: 'match'; readonly projectId: string; readonly projectName: string }
-  | { readonly kind: 'skip'; readonly reason: string };
+  | { readonly kind: 'skip'; readonly reason: Words };
 
 const comparable = (name: string) =>
   name.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase('en');
@@ -59,15 +61,18 @@ export function projectForFolderName(
   if (matches.length === 0 && named.length > 0)
     return {
       kind: 'skip',
-      reason: `The project named "${folderName}" is archived: its photos are not uploaded unless you confirm it (--include-archived).`,
+      reason: words('reason.intake.projectArchived', { folder: folderName }),
     };
   const [only] = matches;
   if (matches.length === 1 && only !== undefined)
     return { kind: 'match', projectId: only.id, projectName: only.name ?? '' };
   return matches.length === 0
-    ? { kind: 'skip', reason: `No project is named "${folderName}".` }
+    ? { kind: 'skip', reason: words('reason.intake.noProjectNamed', { folder: folderName }) }
     : {
         kind: 'skip',
-        reason: `${matches.length} projects are named "${folderName}"; choose one for this folder.`,
+        reason: words('reason.intake.projectsNamed', {
+          count: matches.length,
+          folder: folderName,
+        }),
       };
 }

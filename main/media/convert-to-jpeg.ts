@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import exifr from 'exifr';
 import sharp, { type Sharp } from 'sharp';
 import { z } from 'zod';
+import { englishFor } from '../../shared/i18n/words';
 import { hasTooManyPixels, MAX_IMAGE_PIXELS, tooManyPixelsReason } from './media-limits';
 
 /** The formats a browser cannot show and the service does not document: sent as JPEG. */
@@ -112,7 +113,8 @@ export async function carriedExif(
 async function decodeHeic(bytes: Buffer): Promise<Sharp> {
   // libheif has no pixel limit of its own: the header is checked before it decodes anything.
   const { width = 0, height = 0 } = await sharp(bytes, LIMITS).metadata();
-  if (hasTooManyPixels(width, height)) throw new Error(tooManyPixelsReason(width, height));
+  if (hasTooManyPixels(width, height))
+    throw new Error(englishFor(tooManyPixelsReason(width, height)));
   const { default: decode } = await import('heic-decode');
   const image = await decode({ buffer: bytes });
   return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {

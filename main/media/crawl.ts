@@ -1,11 +1,13 @@
 import type { Dir, Stats } from 'node:fs';
 import { lstat, opendir, realpath, stat } from 'node:fs/promises';
 import { basename, join, sep } from 'node:path';
+import type { Words } from '../../shared/i18n/translator';
+import { words } from '../../shared/i18n/words';
 import { fsErrorReason } from './fs-error-reason';
 import { junkReason } from './junk-files';
 
 /** Why a FIFO, socket or device is skipped: reading one could wait for ever. */
-export const NOT_REGULAR_REASON = 'Skipped: not a regular file (a device, pipe or socket)';
+export const NOT_REGULAR_REASON: Words = words('reason.intake.notRegular');
 
 /** A file found by the crawl, still to be inspected. */
 export type CrawledFile = {
@@ -30,20 +32,19 @@ export type CrawledFile = {
 export type KnownIdentity = { readonly dev: number; readonly ino: number };
 
 /** Why a crawled file that is now something else is not read (it was swapped since the crawl). */
-export const REPLACED_AFTER_CRAWL_REASON =
-  'The file was replaced after it was found (another file is there now); add it again';
+export const REPLACED_AFTER_CRAWL_REASON: Words = words('reason.intake.replacedAfterFound');
 
 /** Something the crawl will not inspect, with the reason. */
 export type CrawlSkip = {
   readonly kind: 'skipped' | 'error';
   readonly path: string;
-  readonly reason: string;
+  readonly reason: Words;
 };
 
 export type CrawlEntry = CrawledFile | CrawlSkip;
 
 /** Why a link that leads away from what the user dropped is not followed. */
-export const OUTSIDE_LINK_REASON = 'Skipped: a link to a place outside the folders you added';
+export const OUTSIDE_LINK_REASON: Words = words('reason.intake.outsideLink');
 
 /** Whether `target` (a real path) is one of `roots` (real paths) or lies under one. */
 export function isInsideRoots(target: string, roots: readonly string[]): boolean {
@@ -115,7 +116,7 @@ export async function* crawl(
         yield {
           kind: 'skipped',
           path,
-          reason: 'Skipped: this folder was already included (through a link or twice)',
+          reason: words('reason.intake.folderTwice'),
         };
         return;
       }
@@ -146,7 +147,7 @@ export async function* crawl(
       yield {
         kind: 'skipped',
         path,
-        reason: 'Skipped: this file was already included (through a link or twice)',
+        reason: words('reason.intake.fileTwice'),
       };
       return;
     }

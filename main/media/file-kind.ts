@@ -13,6 +13,9 @@ const FORMATS: Readonly<Record<string, PhotoFormat>> = {
   'image/webp': 'webp',
 };
 
+/** What `found` says of bytes no file type is known for. */
+export const UNKNOWN_CONTENT = 'unknown content';
+
 export type Recognised =
   | { readonly ok: true; readonly format: PhotoFormat }
   | { readonly ok: false; readonly found: string };
@@ -22,5 +25,5 @@ export async function recognise(header: Uint8Array): Promise<Recognised> {
   const type = await fileTypeFromBuffer(header);
   const format = type ? FORMATS[type.mime] : undefined;
   if (format) return { ok: true, format };
-  return { ok: false, found: type ? type.mime : 'unknown content' };
+  return { ok: false, found: type ? type.mime : UNKNOWN_CONTENT };
 }

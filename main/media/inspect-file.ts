@@ -1,10 +1,12 @@
 import type { FileHandle } from 'node:fs/promises';
 import { type CameraOffset, cameraOf, findCameraOffset } from '../../shared/domain/camera-clock';
 import type { IntakeItem, PhotoFormat } from '../../shared/domain/intake';
+import type { Words } from '../../shared/i18n/translator';
+import { words } from '../../shared/i18n/words';
 import { resolveCaptureTime } from './capture-time';
 import type { CrawledFile } from './crawl';
 import { type PhotoTags, readPhotoTags } from './exif-reader';
-import { HEADER_BYTES, recognise } from './file-kind';
+import { HEADER_BYTES, recognise, UNKNOWN_CONTENT } from './file-kind';
 import { DEFAULT_MAX_FILE_BYTES } from './file-limits';
 import { fsErrorReason } from './fs-error-reason';
 import { openForInspection } from './open-for-inspection';
@@ -45,7 +47,7 @@ const MAX_JPEG_HEAD_BYTES = 8 * 1024 * 1024;
 const OTHER_HEAD_BYTES = 1024 * 1024;
 
 /** A user-facing reason for a file-system error on a file being inspected. */
-export const fileErrorReason = (error: unknown): string => fsErrorReason(error, 'file');
+export const fileErrorReason = (error: unknown): Words => fsErrorReason(error, 'file');
 
 async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
   const buffer = Buffer.alloc(length);
@@ -173,14 +175,16 @@ async function metadataOf(
   } catch (error) {
     return { status: 'error', path, reason: fileErrorReason(error) };
   }
-  if (head.length === 0)
-    return { status: 'skipped', path, reason: 'Skipped: the file is empty (0 bytes)' };
+  if (head.length === 0) return { status: 'skipped', path, reason: words('reason.intake.empty') };
   const kind = await recognise(head.subarray(0, HEADER_BYTES));
   if (!kind.ok) {
     return {
       status: 'skipped',
       path,
-      reason: `Skipped: not a photo (${kind.found}); only JPEG, PNG, HEIC/HEIF, TIFF and WebP images are uploaded`,
+      reason:
+        kind.found === UNKNOWN_CONTENT
+          ? words('reason.intake.notAPhotoUnknown')
+          : words('reason.intake.notAPhoto', { type: kind.found }),
     };
   }
   let tags = NO_TAGS;
@@ -251,7 +255,7 @@ export async function inspectFile(
       return {
         status: 'error',
         path: file.path,
-        reason: 'The image is incomplete (truncated): copy it again from the camera or card',
+        reason: words('reason.intake.truncated'),
       };
     }
     return {

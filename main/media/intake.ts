@@ -1,4 +1,5 @@
 import type { IntakeItem, IntakeOptions } from '../../shared/domain/intake';
+import { words } from '../../shared/i18n/words';
 import type { IntakeProgressView } from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
 import { type CrawledFile, type KnownIdentity, REPLACED_AFTER_CRAWL_REASON } from './crawl';
@@ -152,7 +153,7 @@ export class Intake {
         add({
           status: 'error',
           path: paths.join(', '),
-          reason: 'Reading the dropped folders failed part-way',
+          reason: words('reason.intake.crawlFailed'),
         });
       })
       .finally(() => queue.close());

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import exifr from 'exifr';
 import sharp, { type Sharp } from 'sharp';
 import type { FileIdentity, PhotoFormat } from '../../shared/domain/intake';
+import { englishFor } from '../../shared/i18n/words';
 import { DEFAULT_MAX_FILE_BYTES } from './file-limits';
 import { hasTooManyPixels, MAX_IMAGE_PIXELS, tooManyPixelsReason } from './media-limits';
 import { readRegularFile } from './open-regular-file';
@@ -86,7 +87,8 @@ export async function makeThumbnail(request: {
   } else if (request.format === 'heic') {
     // libheif has no pixel limit of its own: the header is checked before it decodes anything.
     const { width = 0, height = 0 } = await sharp(bytes, LIMITS).metadata();
-    if (hasTooManyPixels(width, height)) throw new Error(tooManyPixelsReason(width, height));
+    if (hasTooManyPixels(width, height))
+      throw new Error(englishFor(tooManyPixelsReason(width, height)));
     // libheif is a large WebAssembly module: loaded only when a HEIC photo needs it.
     const { default: decodeHeic } = await import('heic-decode');
     const image = await decodeHeic({ buffer: bytes });

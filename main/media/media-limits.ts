@@ -1,3 +1,5 @@
+import type { Words } from '../../shared/i18n/translator';
+import { words } from '../../shared/i18n/words';
 import { DEFAULT_MAX_FILE_BYTES } from './file-limits';
 
 /**
@@ -18,17 +20,17 @@ export const WORKER_HEAP_MB = { inspector: 256, crawler: 512 } as const;
 const MIB = 1024 * 1024;
 
 /** Megabytes (MiB) with one decimal at most, rounded in the given direction. */
-function megabytes(bytes: number, round: (value: number) => number): string {
-  return `${round((bytes / MIB) * 10) / 10} MB`;
+function megabytes(bytes: number, round: (value: number) => number): number {
+  return round((bytes / MIB) * 10) / 10;
 }
 
 /** The reason a file over the per-file size limit is refused; sizes in bytes. */
-export function tooLargeReason(
-  size: number,
-  maxFileBytes: number = DEFAULT_MAX_FILE_BYTES,
-): string {
+export function tooLargeReason(size: number, maxFileBytes: number = DEFAULT_MAX_FILE_BYTES): Words {
   // The size rounds up and the limit down, so a file just over the limit never reads as equal.
-  return `Skipped: the file is ${megabytes(size, Math.ceil)}, more than the ${megabytes(maxFileBytes, Math.floor)} allowed for one photo`;
+  return words('reason.intake.tooLarge', {
+    size: megabytes(size, Math.ceil),
+    limit: megabytes(maxFileBytes, Math.floor),
+  });
 }
 
 /** Whether an image's pixel size (from its header) is over `MAX_IMAGE_PIXELS`. */
@@ -37,7 +39,12 @@ export function hasTooManyPixels(width: number, height: number): boolean {
 }
 
 /** The reason an image claiming more than `MAX_IMAGE_PIXELS` is refused. */
-export function tooManyPixelsReason(width: number, height: number): string {
-  const megapixels = (pixels: number) => `${Math.round(pixels / 1_000_000)} megapixels`;
-  return `Skipped: the image claims ${width} × ${height} pixels (${megapixels(width * height)}), more than the ${megapixels(MAX_IMAGE_PIXELS)} that can be read safely`;
+export function tooManyPixelsReason(width: number, height: number): Words {
+  const megapixels = (pixels: number) => Math.round(pixels / 1_000_000);
+  return words('reason.intake.tooManyPixels', {
+    width,
+    height,
+    megapixels: megapixels(width * height),
+    limit: megapixels(MAX_IMAGE_PIXELS),
+  });
 }

@@ -1,4 +1,5 @@
 import type { CameraOffset } from '../../shared/domain/camera-clock';
+import { words } from '../../shared/i18n/words';
 import { availableParallelism } from 'node:os';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import type { Logger } from '../logging/logger';
@@ -360,10 +361,12 @@ export class MediaWorkers {
         if (stuck === undefined) continue;
         const outOfMemory = error instanceof Error && isOutOfMemory(error);
         const reason = timedOut
-          ? `Reading the file took longer than ${Number((this.#timeLimitMs / 1000).toFixed(1))} s, so it was left out`
+          ? words('reason.intake.readTimedOut', {
+              seconds: Number((this.#timeLimitMs / 1000).toFixed(1)),
+            })
           : outOfMemory
-            ? 'Reading the file needed more memory than the uploader allows, so it was left out'
-            : 'The file could not be read: the reader stopped while reading it';
+            ? words('reason.intake.readOutOfMemory')
+            : words('reason.intake.readerStopped');
         this.options.logger.warn('media worker lost while inspecting a file', {
           timedOut,
           outOfMemory,

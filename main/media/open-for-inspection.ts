@@ -1,5 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import type { IntakeItem } from '../../shared/domain/intake';
+import type { Words } from '../../shared/i18n/translator';
 import { type CrawledFile, NOT_REGULAR_REASON, REPLACED_AFTER_CRAWL_REASON } from './crawl';
 import { fsErrorReason } from './fs-error-reason';
 import { tooLargeReason } from './media-limits';
@@ -28,7 +29,7 @@ export async function openForInspection(
   | { readonly ok: false; item: NotInspected }
 > {
   const { path } = file;
-  const refuse = (status: 'skipped' | 'error', reason: string) =>
+  const refuse = (status: 'skipped' | 'error', reason: Words) =>
     ({ ok: false, item: { status, path, reason } }) as const;
   let real: string;
   try {

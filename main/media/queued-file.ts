@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type FileHandle, open } from 'node:fs/promises';
 import type { FileIdentity, PhotoFormat } from '../../shared/domain/intake';
 import { HEADER_BYTES, recognise } from './file-kind';
+import { englishFor } from '../../shared/i18n/words';
 import { fsErrorReason } from './fs-error-reason';
 import { SAFE_OPEN_FLAGS, sameIdentity } from './open-regular-file';
 
@@ -50,7 +51,7 @@ function openErrorReason(error: unknown): string {
   // A socket cannot be opened at all.
   if (code === 'ENXIO')
     return `The file was replaced by a socket; only regular files are uploaded${AFTER}`;
-  return `${fsErrorReason(error, 'file')}${AFTER}`;
+  return `${englishFor(fsErrorReason(error, 'file'))}${AFTER}`;
 }
 
 const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
@@ -108,7 +109,7 @@ export async function openQueuedFile(
     return { ok: true, file: { handle, format, ...refusal } };
   } catch (error) {
     signal?.throwIfAborted();
-    return { ok: false, reason: `${fsErrorReason(error, 'file')}${AFTER}` };
+    return { ok: false, reason: `${englishFor(fsErrorReason(error, 'file'))}${AFTER}` };
   } finally {
     if (!keep) await handle.close().catch(() => undefined);
   }

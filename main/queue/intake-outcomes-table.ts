@@ -1,5 +1,8 @@
 import type Database from 'libsql';
 import { z } from 'zod';
+import { legacyWords } from '../../shared/i18n/reason-words';
+import type { Words } from '../../shared/i18n/translator';
+import { englishFor, wordsSchema } from '../../shared/i18n/words';
 
 /** A file of a drop that was not queued, and why: what the report lists beside queued photos. */
 export type IntakeOutcome = {
@@ -9,7 +12,8 @@ export type IntakeOutcome = {
    * like…), `unreadable`, or `on-service`: the project already had it, found before queuing.
    */
   readonly outcome: 'skipped' | 'unreadable' | 'on-service';
-  readonly reason: string;
+  /** Kept as words (issue 24 §2): a reason recorded yesterday reads in today's language. */
+  readonly reason: Words;
   /** For `on-service`: the service's photo that already holds these bytes. */
   readonly photoId?: string | undefined;
 };
@@ -55,8 +59,30 @@ const outcomeRow = z.object({
   created_at: z.number(),
 });
 
-/** A recorded outcome: the file, the batch's project and when the batch was queued. */
-export type RecordedIntakeOutcome = z.output<typeof outcomeRow>;
+/**
+ * A recorded outcome: the file, the batch's project and when the batch was queued, with its
+ * reason as words and in English (`reason`: the report's, which stays English like the command
+ * line).
+ */
+export type RecordedIntakeOutcome = Omit<z.output<typeof outcomeRow>, 'reason'> & {
+  readonly reason: string;
+  readonly words: Words;
+};
+
+/**
+ * The `reason` column holds words as JSON; a row written before reasons were words holds an
+ * English sentence, read back as it is (`reason.legacy`).
+ */
+function reasonOfColumn(text: string): Words {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return legacyWords(text);
+  }
+  const said = wordsSchema.safeParse(parsed);
+  return said.success ? said.data : legacyWords(text);
+}
 
 /**
  * Records the not-queued files of a batch for `projectId`, in one transaction. A file already on
@@ -78,7 +104,7 @@ export function recordIntakeOutcomes(
         entry.projectId ?? projectId,
         entry.path,
         entry.outcome,
-        entry.reason,
+        JSON.stringify(entry.reason),
         entry.photoId ?? null,
         now,
       );
@@ -92,5 +118,9 @@ export function listIntakeOutcomes(db: Database.Database): RecordedIntakeOutcome
       'SELECT project_id, path, outcome, reason, photo_id, created_at FROM intake_outcomes ORDER BY id',
     )
     .all()
-    .map((row) => outcomeRow.parse(row));
+    .map((row) => {
+      const parsed = outcomeRow.parse(row);
+      const said = reasonOfColumn(parsed.reason);
+      return { ...parsed, reason: englishFor(said), words: said };
+    });
 }

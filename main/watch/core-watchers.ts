@@ -4,7 +4,7 @@ import {
   type WatchFolderView,
   type WatchRule,
 } from '../../shared/domain/watch-rule';
-import { words } from '../../shared/i18n/words';
+import { englishFor, words } from '../../shared/i18n/words';
 import { type IpcHandlers, IpcFailure } from '../../shared/ipc/dispatcher';
 import type { IntakeBatchView } from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
@@ -211,7 +211,7 @@ export class CoreWatchers {
       return;
     }
     if (report.kind === 'skipped')
-      this.deps.logger.warn('a watched file was not queued', { reason: report.reason });
+      this.deps.logger.warn('a watched file was not queued', { reason: englishFor(report.reason) });
     this.deps.emit(this.views());
   }
 

@@ -1,3 +1,5 @@
+import type { Words } from '../../shared/i18n/translator';
+import { words } from '../../shared/i18n/words';
 import { NOT_REGULAR_REASON } from '../media/crawl';
 import { HEADER_BYTES, recognise } from '../media/file-kind';
 import { DEFAULT_MAX_FILE_BYTES } from '../media/file-limits';
@@ -11,7 +13,7 @@ export type Completeness =
   | { readonly kind: 'incomplete'; readonly reason: string }
   | { readonly kind: 'not-a-photo' }
   /** Not a regular file (a FIFO, socket, device, link or folder): never read, never queued. */
-  | { readonly kind: 'not-a-file'; readonly reason: string };
+  | { readonly kind: 'not-a-file'; readonly reason: Words };
 
 /** Bytes read from the end of a file to find a JPEG's closing marker when its structure cannot be followed. */
 const TAIL_BYTES = 64;
@@ -19,14 +21,14 @@ const TAIL_BYTES = 64;
 /** Why a watched path that is not a regular file is skipped. */
 export function notAFileReason(
   refusal: Exclude<OpenRefusal, { kind: 'too-large' | 'error' }>,
-): string {
+): Words {
   switch (refusal.kind) {
     case 'link':
-      return 'Skipped: a link; links in watched folders are not followed';
+      return words('reason.watch.link');
     case 'special':
       return NOT_REGULAR_REASON;
     case 'folder':
-      return 'Skipped: this is a folder, not a file';
+      return words('reason.watch.folder');
   }
 }
 

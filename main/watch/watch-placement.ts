@@ -5,12 +5,14 @@ import {
   subfolderOf,
 } from '../folders/folder-rules';
 import { normalizeTags } from '../../shared/domain/tags';
+import type { Words } from '../../shared/i18n/translator';
+import { words } from '../../shared/i18n/words';
 import type { WatchRule } from '../../shared/domain/watch-rule';
 
 /** Where a watched photo goes, or why it is left where it is. */
 export type Placement =
   | { readonly kind: 'queue'; readonly projectId: string; readonly tags: readonly string[] }
-  | { readonly kind: 'skip'; readonly reason: string };
+  | { readonly kind: 'skip'; readonly reason: Words };
 
 /**
  * Places one file of a watched folder by its rule: the fixed project, or the project named like
@@ -32,10 +34,7 @@ export function placeWatchedFile(
     return { kind: 'queue', projectId: rule.project.projectId, tags };
   const subfolder = subfolderOf(rule.path, file);
   if (subfolder === undefined)
-    return {
-      kind: 'skip',
-      reason: 'This photo is not in a subfolder named after a project; it is left where it is.',
-    };
+    return { kind: 'skip', reason: words('reason.watch.notInSubfolder') };
   const found = projectForFolderName(subfolder, projects, {
     includeArchived: rule.includeArchived,
   });

@@ -6,6 +6,9 @@ import {
   type WatchRule,
 } from '../../shared/domain/watch-rule';
 import type { IntakeItemView } from '../../shared/ipc/views';
+import { sameWords } from '../../shared/i18n/reason-words';
+import type { Words } from '../../shared/i18n/translator';
+import { words } from '../../shared/i18n/words';
 import type { Logger } from '../logging/logger';
 import type { NamedProject } from '../folders/folder-rules';
 import { isInsideRoots, type KnownIdentity } from '../media/crawl';
@@ -21,11 +24,10 @@ import { watchedIdentity } from './watched-identity';
 export const DEFAULT_SETTLE_MS = DEFAULT_WATCH_SETTLE_SECONDS * 1000;
 
 /** Why a watched photo was not queued: the queue holds the same photo for the project. */
-export const ALREADY_QUEUED = 'The same photo is already in the queue for this project.';
+export const ALREADY_QUEUED: Words = words('reason.watch.alreadyQueued');
 
 /** Why a watched path is skipped when its real path lies outside the watched folder. */
-export const OUTSIDE_WATCHED_REASON =
-  'Skipped: the real place of this file is outside the watched folder (a folder on its way is a link)';
+export const OUTSIDE_WATCHED_REASON: Words = words('reason.watch.outsideWatched');
 
 /**
  * Whether the real path of `path` (links in the folders on its way resolved) lies inside the real
@@ -46,7 +48,7 @@ const INTAKE_ROUND = 1000;
 /** What the watchers report, for the window (events), the command line (lines) and the log. */
 export type WatchReport =
   | { readonly kind: 'queued'; readonly path: string; readonly projectId: string }
-  | { readonly kind: 'skipped'; readonly path: string; readonly reason: string }
+  | { readonly kind: 'skipped'; readonly path: string; readonly reason: Words }
   | { readonly kind: 'state'; readonly folders: readonly WatchFolderState[] };
 
 export type WatchServiceOptions = {
@@ -89,9 +91,13 @@ export class WatchService {
   /**
    * Each skipped file's size and modification time, and the reason it was skipped: the full
    * listing finds it again every minute, and it is neither read again (intake reads it whole and
-   * hashes it) nor reported again until it changes. Kept in memory: a restart looks again.
+   * hashes it) nor reported again until it changes. Kept in memory: a restart looks again. No
+   * reason: not a photo, never reported.
    */
-  readonly #skipped = new Map<string, { size: number; mtimeMs: number; reason: string }>();
+  readonly #skipped = new Map<
+    string,
+    { size: number; mtimeMs: number; reason: Words | undefined }
+  >();
   readonly #tickMs: number;
   readonly #now: () => number;
   #timer: NodeJS.Timeout | undefined;
@@ -222,7 +228,7 @@ export class WatchService {
           this.#tracker.again(file.path); // changed meanwhile: look again
         else ready.push({ ...file, ...identity });
       } else if (complete.kind === 'not-a-file') this.#saySkipped(file, complete.reason);
-      else this.#skipped.set(file.path, { ...file, reason: 'not a photo' });
+      else this.#skipped.set(file.path, { ...file, reason: undefined });
     }
     // In rounds the intake takes at once (it accepts up to 10,000 paths a call).
     for (let start = 0; start < ready.length && !this.#closed; start += INTAKE_ROUND)
@@ -239,10 +245,11 @@ export class WatchService {
    * Reports a skipped file, unless the same file was skipped for the same reason before, and
    * remembers it so that it is not taken in again until it changes.
    */
-  #saySkipped(file: SettledFile, reason: string): void {
+  #saySkipped(file: SettledFile, reason: Words): void {
     const before = this.#skipped.get(file.path);
     this.#skipped.set(file.path, { size: file.size, mtimeMs: file.mtimeMs, reason });
-    if (before?.reason === reason && this.#skippedBefore({ ...before, path: file.path })) return;
+    const same = before?.reason !== undefined && sameWords(before.reason, reason);
+    if (same && this.#skippedBefore({ ...before, path: file.path })) return;
     this.options.report({ kind: 'skipped', path: file.path, reason });
   }
 

@@ -1,3 +1,4 @@
+import type { Words } from '../i18n/translator';
 import type { CameraOffset } from './camera-clock';
 
 /** Image formats the Photo Service stores, recognised by magic bytes. */
@@ -52,7 +53,11 @@ export type FileIdentity = {
   readonly mtimeNs: string;
 };
 
-/** One intake result: a photo ready to upload, a file skipped with a reason, or an error. */
+/**
+ * One intake result: a photo ready to upload, a file skipped with a reason, or an error. The
+ * reason is {@link Words} (issue 24 §2): the window says it in its language, the command line in
+ * English (`englishFor`).
+ */
 export type IntakeItem =
   | {
       readonly status: 'photo';
@@ -77,8 +82,8 @@ export type IntakeItem =
       /** The file as it was read (from the handle its MD5 was read through). */
       readonly identity?: FileIdentity | undefined;
     }
-  | { readonly status: 'skipped'; readonly path: string; readonly reason: string }
-  | { readonly status: 'error'; readonly path: string; readonly reason: string };
+  | { readonly status: 'skipped'; readonly path: string; readonly reason: Words }
+  | { readonly status: 'error'; readonly path: string; readonly reason: Words };
 
 /** An intake result that is a photo. */
 export type IntakePhoto = Extract<IntakeItem, { status: 'photo' }>;

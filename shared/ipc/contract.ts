@@ -2,6 +2,7 @@ import { LANGUAGE_CHOICES } from '../i18n/locales';
 import { MAX_MAP_TILE_URL_LENGTH } from '../domain/map-tiles';
 import { z } from 'zod';
 import type { Words } from '../i18n/translator';
+import { leftOutReasonSchema } from '../i18n/reason-words';
 import { secureAddressSchema } from '../domain/secure-address';
 import { awsProfileNameSchema } from '../domain/aws-profile';
 import { cameraOffsetSchema, MAX_CAMERA_OFFSETS } from '../domain/camera-clock';
@@ -220,7 +221,7 @@ export const ipcCalls = {
           z.union([
             z.object({ subfolder: z.string().min(1).max(255), projectId: id }).strict(),
             z
-              .object({ subfolder: z.string().min(1).max(255), skipReason: z.string().max(500) })
+              .object({ subfolder: z.string().min(1).max(255), skipReason: leftOutReasonSchema })
               .strict(),
           ]),
         )
@@ -228,13 +229,12 @@ export const ipcCalls = {
         .optional(),
       /**
        * Photos of the call (also in `intakeIds`) the user chose to leave out, e.g. far from the
-       * project, each with its reason: not queued, and listed in the report with that reason.
+       * project, each with its reason (words of `reason.intake.*`): not queued, and listed in
+       * the report with that reason.
        */
       leftOut: z
         .array(
-          z
-            .object({ intakeId: z.number().int().min(0), reason: z.string().min(1).max(500) })
-            .strict(),
+          z.object({ intakeId: z.number().int().min(0), reason: leftOutReasonSchema }).strict(),
         )
         .max(20_000)
         .optional(),
@@ -358,7 +358,8 @@ export type IpcResults = {
     readonly skipped: readonly {
       readonly intakeId: number;
       readonly path: string;
-      readonly reason: string;
+      /** In any language (issue 24 §2); the command line prints its English. */
+      readonly reason: Words;
     }[];
   };
   'queue:pause': { readonly changed: number };
@@ -415,7 +416,7 @@ export type WatchSessionReport = {
   readonly sessionId: number;
   readonly report:
     | { readonly kind: 'queued'; readonly path: string; readonly projectId: string }
-    | { readonly kind: 'skipped'; readonly path: string; readonly reason: string }
+    | { readonly kind: 'skipped'; readonly path: string; readonly reason: Words }
     | {
         readonly kind: 'state';
         readonly folders: readonly {

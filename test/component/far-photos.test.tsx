@@ -4,6 +4,8 @@ import { renderIntakeScreen } from './render-intake-screen';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Coordinates } from '../../shared/domain/intake';
 import type { IpcResults } from '../../shared/ipc/contract';
+import { createTranslator, type Words } from '../../shared/i18n/translator';
+import { englishFor } from '../../shared/i18n/words';
 import type { IntakeItemView, ProjectListingView } from '../../shared/ipc/views';
 import { fakeBridge } from './render-with-bridge';
 import { useJsdomLayout } from './jsdom-layout';
@@ -73,7 +75,7 @@ async function renderDrop(settings = settingsViewFixture()) {
           entry.input as {
             intakeIds: number[];
             projectId?: string;
-            leftOut?: { intakeId: number; reason: string }[];
+            leftOut?: { intakeId: number; reason: Words }[];
           },
       );
   return { sent, message: () => message, calls };
@@ -113,13 +115,17 @@ describe('photos taken far from the chosen project', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Upload 2 photos to Harbor View Tower' }));
     await waitFor(() => expect(sent()).toHaveLength(1));
     expect(sent()[0]).toMatchObject({ intakeIds: [1, 2], projectId: 'harbor' });
-    expect(sent()[0]?.leftOut).toEqual([
-      {
-        intakeId: 2,
-        reason:
-          'Taken 1102 km from Harbor View Tower. The nearest project is Northgate Medical Center, 0 m away.',
-      },
+    // Words, not English: main keeps them, and the report or the window says them in any language.
+    const leftOut = sent()[0]?.leftOut ?? [];
+    expect(leftOut.map((entry) => [entry.intakeId, entry.reason.key])).toEqual([
+      [2, 'reason.intake.farNearest'],
     ]);
+    expect(englishFor(leftOut[0]!.reason)).toBe(
+      'Taken 1102 km from Harbor View Tower. The nearest project is Northgate Medical Center, 0 m away.',
+    );
+    expect(createTranslator('de').t(leftOut[0]!.reason.key, leftOut[0]!.reason.values)).toBe(
+      '1102 km von Harbor View Tower entfernt aufgenommen. Das nächste Projekt ist Northgate Medical Center, 0 m entfernt.',
+    );
   });
 
   it('can be moved to their nearest project', async () => {

@@ -38,7 +38,7 @@ const items = [
     path: '/drop/notes.txt',
     root: '/drop',
     folders: [],
-    reason: 'not a photo',
+    reason: { key: 'reason.intake.notAPhotoUnknown' },
   },
 ] satisfies IntakeItemView[];
 const far = new Set([2]);

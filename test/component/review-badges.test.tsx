@@ -67,7 +67,7 @@ const SKIPPED: IntakeItemView = {
   path: '/drop/notes.txt',
   root: '/drop',
   folders: [],
-  reason: 'Skipped: not a photo (unknown content)',
+  reason: { key: 'reason.intake.notAPhotoUnknown' },
 };
 const UNREADABLE: IntakeItemView = {
   intakeId: 4,
@@ -75,7 +75,7 @@ const UNREADABLE: IntakeItemView = {
   path: '/drop/broken.jpg',
   root: '/drop',
   folders: [],
-  reason: 'The file could not be read',
+  reason: { key: 'reason.intake.unreadable', values: { what: 'file' } },
 };
 
 const FAR: FarFlag = {

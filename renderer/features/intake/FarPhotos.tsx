@@ -1,6 +1,7 @@
 import { MapPinned } from 'lucide-react';
 import { useIntl } from 'react-intl';
-import { formatDistance } from '../../../shared/domain/project-distance';
+import { farWords } from '../../../shared/i18n/reason-words';
+import type { Words } from '../../../shared/i18n/translator';
 import { useT } from '../../i18n/use-t';
 import { distanceWords } from './capture-words';
 import type { FarFlag } from './use-far-photos';
@@ -96,10 +97,7 @@ export function FarPhotos({
   );
 }
 
-/** Why a far photo was left out, for the report. */
-export function leftOutReason(flag: FarFlag, projectName: string): string {
-  const nearer = flag.nearest
-    ? ` The nearest project is ${flag.nearest.name}, ${formatDistance(flag.nearest.meters)} away.`
-    : '';
-  return `Taken ${formatDistance(flag.meters)} from ${projectName}.${nearer}`;
+/** Why a far photo was left out, for the report (words: main keeps them in any language). */
+export function leftOutReason(flag: FarFlag, projectName: string): Words {
+  return farWords({ meters: flag.meters, projectName, nearest: flag.nearest });
 }

@@ -105,7 +105,7 @@ const Cell = memo(function Cell({
             <SkippedBadge status={item.status} />
           </span>
           <span className="cell-time skipped-reason" id={`${id}-time`}>
-            {item.reason}
+            {words(item.reason)}
           </span>
         </>
       )}

@@ -136,7 +136,7 @@ const Row = memo(function Row({
           <span className="row-time">
             <SkippedBadge status={item.status} />
             {SIGNS.space}
-            <span className="skipped-reason">{item.reason}</span>
+            <span className="skipped-reason">{words(item.reason)}</span>
           </span>
         )}
       </span>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { IntakeItemView, ProjectView } from '../../../shared/ipc/views';
+import { FOLDER_LEFT_OUT } from '../../../shared/i18n/reason-words';
 import type { Words } from '../../../shared/i18n/translator';
 import { call, useBridge } from '../../bridge/hooks';
 import { useErrorWords } from '../../i18n/use-error-words';
@@ -43,7 +44,7 @@ export function suggestion(subfolder: string, found: readonly ProjectView[]): Su
 
 /** One subfolder's entry in `queue:add-photos`: its project, or why it is left out. */
 export type SubfolderEntry =
-  { subfolder: string; projectId: string } | { subfolder: string; skipReason: string };
+  { subfolder: string; projectId: string } | { subfolder: string; skipReason: Words };
 
 /** What `queue:add-photos` is told: each decided subfolder's project, or that it is left out. */
 export function subfolderProjectsInput(
@@ -53,8 +54,7 @@ export function subfolderProjectsInput(
   return subfolders.flatMap((subfolder): SubfolderEntry[] => {
     const choice = choices.get(subfolder);
     if (choice?.kind === 'chosen') return [{ subfolder, projectId: choice.project.id }];
-    if (choice?.kind === 'left-out')
-      return [{ subfolder, skipReason: 'You left this folder out of the upload.' }];
+    if (choice?.kind === 'left-out') return [{ subfolder, skipReason: FOLDER_LEFT_OUT }];
     return [];
   });
 }

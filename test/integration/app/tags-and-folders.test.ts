@@ -227,7 +227,7 @@ describe('queue:add-photos through the core handlers', () => {
       subfolderProjects: [
         { subfolder: 'East', projectId: second!.id },
         { subfolder: 'West', projectId: first!.id },
-        { subfolder: 'Left out', skipReason: 'You left this folder out.' },
+        { subfolder: 'Left out', skipReason: { key: 'reason.intake.folderLeftOut' } },
       ],
     });
     expect(answer).toMatchObject({ added: 4, alreadyQueued: 0 });
@@ -235,7 +235,7 @@ describe('queue:add-photos through the core handlers', () => {
       {
         intakeId: idOf(left[0]!).intakeId,
         path: left[0]!.path,
-        reason: 'You left this folder out.',
+        reason: { key: 'reason.intake.folderLeftOut' },
       },
     ]);
     expect((await handlers['queue:sync']({})).counts.done).toBe(4);

@@ -17,15 +17,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntakeItem } from '../../../shared/domain/intake';
 import { inspectFile } from '../../../main/media/inspect-file';
 import { photoAt, runIntake } from '../../support/intake-harness';
+import { englishFor, words } from '../../../shared/i18n/words';
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '../../..');
 const SAMPLES = join(ROOT, 'test/fixtures/exif-samples/jpg');
 
-function itemAt(items: readonly IntakeItem[], ending: string): IntakeItem {
+/** The item for `ending`, its reason in English (what the command line prints). */
+function itemAt(
+  items: readonly IntakeItem[],
+  ending: string,
+): IntakeItem | { status: 'skipped' | 'error'; path: string; reason: string } {
   const item = items.find((candidate) => candidate.path.endsWith(`/${ending}`));
   if (!item) throw new Error(`No item for ${ending}`);
-  return item;
+  return item.status === 'photo' ? item : { ...item, reason: englishFor(item.reason) };
 }
 
 describe('Intake with bad files: each gets a reason, the rest of the batch is intact', () => {
@@ -157,8 +162,9 @@ describe('Intake with bad files: each gets a reason, the rest of the batch is in
     );
     // The nested folder dropped a second time and the link to the same file are reported once each.
     expect(
-      items.filter((item) => item.status === 'skipped' && item.reason.includes('already included'))
-        .length,
+      items.filter(
+        (item) => item.status === 'skipped' && englishFor(item.reason).includes('already included'),
+      ).length,
     ).toBeGreaterThanOrEqual(2);
     expect(canon.filter((item) => item.status === 'photo')).toHaveLength(2);
   });
@@ -190,7 +196,7 @@ describe('Files that vanish or cannot be read', () => {
     expect(await inspectFile(crawled, 'UTC')).toEqual({
       status: 'error',
       path: file,
-      reason: 'The file was moved or deleted before it could be read',
+      reason: words('reason.intake.gone', { what: 'file' }),
     });
   });
 

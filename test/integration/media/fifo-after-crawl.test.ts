@@ -10,6 +10,7 @@ import { makeThumbnail } from '../../../main/media/make-thumbnail';
 import { FileQueue, MediaWorkers } from '../../../main/media/media-workers';
 import type { InspectResult } from '../../../main/media/worker-protocol';
 import { silentLogger } from '../../../main/logging/logger';
+import { words } from '../../../shared/i18n/words';
 
 const SAMPLES = join(import.meta.dirname, '../../fixtures/exif-samples/jpg');
 
@@ -88,7 +89,7 @@ describe('Intake: a file that becomes a FIFO after the crawl', () => {
       expect(results.find((result) => result.path === fifo)).toEqual({
         status: 'skipped',
         path: fifo,
-        reason: 'Skipped: not a regular file (a device, pipe or socket)',
+        reason: words('reason.intake.notRegular'),
       });
     for (const name of ['first.jpg', 'last.jpg'])
       expect(results.find((result) => result.path === join(dir, name))?.status, name).toBe('photo');

@@ -7,14 +7,19 @@ import type { IntakeItem } from '../../../shared/domain/intake';
 import { DEFAULT_MAX_FILE_BYTES } from '../../../main/media/file-limits';
 import { inspectFile } from '../../../main/media/inspect-file';
 import { photoAt, runIntake } from '../../support/intake-harness';
+import { englishFor, words } from '../../../shared/i18n/words';
 
 const SAMPLES = join(import.meta.dirname, '../../fixtures/exif-samples/jpg');
 const MIB = 1024 * 1024;
 
-function itemAt(items: readonly IntakeItem[], ending: string): IntakeItem {
+/** The item for `ending`, its reason in English (what the command line prints). */
+function itemAt(
+  items: readonly IntakeItem[],
+  ending: string,
+): IntakeItem | { status: 'skipped' | 'error'; path: string; reason: string } {
   const item = items.find((candidate) => candidate.path.endsWith(`/${ending}`));
   if (!item) throw new Error(`No item for ${ending}`);
-  return item;
+  return item.status === 'photo' ? item : { ...item, reason: englishFor(item.reason) };
 }
 
 /** A PNG chunk with its length and CRC. */
@@ -178,7 +183,7 @@ describe('Intake: size, pixel and memory limits', () => {
     expect(await inspectFile(grown, 'UTC')).toEqual({
       status: 'skipped',
       path: grown.path,
-      reason: 'Skipped: the file is 600 MB, more than the 500 MB allowed for one photo',
+      reason: words('reason.intake.tooLarge', { size: 600, limit: 500 }),
     });
   });
 

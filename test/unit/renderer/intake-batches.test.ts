@@ -36,7 +36,7 @@ function handClock() {
 const item = (intakeId: number): IntakeItemView => ({
   status: 'error',
   path: `/photos/${intakeId}.jpg`,
-  reason: 'unreadable',
+  reason: { key: 'reason.intake.unreadable', values: { what: 'file' } },
   intakeId,
   root: '/photos',
   folders: [],

@@ -29,7 +29,7 @@ const result = (intakeId: number) =>
           path: `/drop/${intakeId}.txt`,
           root: '/drop',
           folders: [],
-          reason: 'not a photo',
+          reason: { key: 'reason.intake.notAPhotoUnknown' },
         };
       const base = intakeItemView(intakeId);
       return intakeItemView(intakeId, {
@@ -123,7 +123,7 @@ describe('the intake summary kept as results arrive', () => {
         path: '/drop/2.txt',
         root: '/drop',
         folders: [],
-        reason: 'not a photo',
+        reason: { key: 'reason.intake.notAPhotoUnknown' },
       },
     ]);
     // The subfolder list and the uploadable photos are unchanged: components given them do not re-render.

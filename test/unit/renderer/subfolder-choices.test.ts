@@ -49,7 +49,7 @@ describe('a project per subfolder in the window', () => {
     const subfolders = ['A', 'B', 'C', 'D'];
     expect(subfolderProjectsInput(subfolders, choices)).toEqual([
       { subfolder: 'A', projectId: '1' },
-      { subfolder: 'C', skipReason: 'You left this folder out of the upload.' },
+      { subfolder: 'C', skipReason: { key: 'reason.intake.folderLeftOut' } },
     ]);
     expect(undecided(subfolders, choices)).toEqual(['B', 'D']);
   });

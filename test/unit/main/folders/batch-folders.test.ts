@@ -6,6 +6,7 @@ import {
   subfolderProjectsByName,
   tagsForPhoto,
 } from '../../../../main/folders/batch-folders';
+import { englishFor, words } from '../../../../shared/i18n/words';
 
 const root = join('/drop', 'Site');
 
@@ -36,7 +37,7 @@ describe('batch folder rules', () => {
   it('sends a photo to its subfolder project, the batch project, or skips it with a reason', () => {
     const subfolderProjects = [
       { subfolder: 'A', projectId: 'p-a' },
-      { subfolder: 'B', skipReason: 'Left out.' },
+      { subfolder: 'B', skipReason: words('reason.intake.folderLeftOut') },
     ];
     const choices = { projectId: undefined, subfolderProjects };
     expect(projectForPhoto(root, join(root, 'A', 'x', 'y.jpg'), choices)).toEqual({
@@ -45,11 +46,11 @@ describe('batch folder rules', () => {
     });
     expect(projectForPhoto(root, join(root, 'B', 'y.jpg'), choices)).toEqual({
       kind: 'skip',
-      reason: 'Left out.',
+      reason: words('reason.intake.folderLeftOut'),
     });
     expect(projectForPhoto(root, join(root, 'C', 'y.jpg'), choices)).toMatchObject({
       kind: 'skip',
-      reason: 'No project was chosen for the folder "C".',
+      reason: words('reason.intake.noProjectForFolder', { folder: 'C' }),
     });
     expect(projectForPhoto(root, join(root, 'y.jpg'), choices)).toMatchObject({ kind: 'skip' });
     expect(projectForPhoto(root, join(root, 'y.jpg'), { ...choices, projectId: 'p' })).toEqual({
@@ -70,8 +71,14 @@ describe('batch folder rules', () => {
       { id: '2', name: 'Mill' },
       { id: '3', name: 'mill' },
     ];
+    const found = subfolderProjectsByName(
+      ['harbour view', 'Mill', 'Pier', 'harbour view'],
+      projects,
+    );
     expect(
-      subfolderProjectsByName(['harbour view', 'Mill', 'Pier', 'harbour view'], projects),
+      found.map((entry) =>
+        'skipReason' in entry ? { ...entry, skipReason: englishFor(entry.skipReason) } : entry,
+      ),
     ).toEqual([
       { subfolder: 'harbour view', projectId: '1' },
       { subfolder: 'Mill', skipReason: '2 projects are named "Mill"; choose one for this folder.' },

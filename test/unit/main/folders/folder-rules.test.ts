@@ -8,6 +8,7 @@ import {
   subfolderOf,
 } from '../../../../main/folders/folder-rules';
 import { normalizeTags } from '../../../../shared/domain/tags';
+import { englishFor, words } from '../../../../shared/i18n/words';
 
 describe('folder rules', () => {
   const root = join('/photos', 'drop');
@@ -49,11 +50,13 @@ describe('folder rules', () => {
     });
     expect(projectForFolderName('Harbor View', projects)).toEqual({
       kind: 'skip',
-      reason: 'No project is named "Harbor View".',
+      reason: words('reason.intake.noProjectNamed', { folder: 'Harbor View' }),
     });
     const depot = projectForFolderName('depot', projects);
     expect(depot.kind).toBe('skip');
-    expect(depot.kind === 'skip' && depot.reason).toContain('2 projects are named "depot"');
+    expect(depot.kind === 'skip' && englishFor(depot.reason)).toContain(
+      '2 projects are named "depot"',
+    );
   });
 });
 
@@ -66,15 +69,15 @@ describe('an archived project named like a folder (issue 22)', () => {
   ];
 
   it('is never matched silently: the folder is skipped, saying why and how to confirm', () => {
-    expect(projectForFolderName('Eastbay Depot (closed)', projects)).toEqual({
-      kind: 'skip',
-      reason:
-        'The project named "Eastbay Depot (closed)" is archived: its photos are not uploaded unless you confirm it (--include-archived).',
-    });
+    const archived = projectForFolderName('Eastbay Depot (closed)', projects);
+    expect(archived.kind).toBe('skip');
+    expect(archived.kind === 'skip' && englishFor(archived.reason)).toBe(
+      'The project named "Eastbay Depot (closed)" is archived: its photos are not uploaded unless you confirm it (--include-archived).',
+    );
     expect(subfolderProjectsByName(['Eastbay Depot (closed)'], projects)).toEqual([
       {
         subfolder: 'Eastbay Depot (closed)',
-        skipReason: expect.stringContaining('is archived') as unknown,
+        skipReason: words('reason.intake.projectArchived', { folder: 'Eastbay Depot (closed)' }),
       },
     ]);
   });

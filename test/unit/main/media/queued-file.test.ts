@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inspectFile } from '../../../../main/media/inspect-file';
 import { NOT_THE_QUEUED_FILE_REASON, openQueuedFile } from '../../../../main/media/queued-file';
+import { englishFor } from '../../../../shared/i18n/words';
 
 const jpeg = (fill: number, length = 5000) =>
   Buffer.concat([
@@ -47,7 +48,7 @@ describe('openQueuedFile: a queued photo is checked again when it is uploaded', 
       { kind: 'file', path, size: Number(info.size), modifiedMs: Number(info.mtimeMs) },
       'UTC',
     );
-    if (item.status !== 'photo') throw new Error(item.reason);
+    if (item.status !== 'photo') throw new Error(englishFor(item.reason));
     expect(item.identity).toEqual({
       dev: String(info.dev),
       ino: String(info.ino),

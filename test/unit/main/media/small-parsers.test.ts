@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gpsPosition } from '../../../../main/media/gps-position';
 import { jpegLayout, pngSize } from '../../../../main/media/jpeg-structure';
 import { junkReason } from '../../../../main/media/junk-files';
+import { englishFor } from '../../../../shared/i18n/words';
 
 describe('gpsPosition', () => {
   const tags = (
@@ -35,12 +36,16 @@ describe('gpsPosition', () => {
 
 describe('junkReason', () => {
   it('names system files and hidden names, and lets photos through', () => {
-    expect(junkReason('.DS_Store')).toBe('Skipped: macOS folder settings file');
-    expect(junkReason('THUMBS.DB')).toBe('Skipped: Windows thumbnail cache');
-    expect(junkReason('._IMG_0001.JPG')).toContain('AppleDouble');
-    expect(junkReason('__MACOSX')).toContain('archive');
-    expect(junkReason('.git')).toBe('Skipped: hidden file');
-    expect(junkReason('~$report.docx')).toContain('temporary');
+    const english = (name: string) => {
+      const reason = junkReason(name);
+      return reason && englishFor(reason);
+    };
+    expect(english('.DS_Store')).toBe('Skipped: macOS folder settings file');
+    expect(english('THUMBS.DB')).toBe('Skipped: Windows thumbnail cache');
+    expect(english('._IMG_0001.JPG')).toContain('AppleDouble');
+    expect(english('__MACOSX')).toContain('archive');
+    expect(english('.git')).toBe('Skipped: hidden file');
+    expect(english('~$report.docx')).toContain('temporary');
     expect(junkReason('IMG_0001.JPG')).toBeUndefined();
     expect(junkReason('site photos 2024')).toBeUndefined();
   });

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { imageCompleteness, jpegEnded } from '../../../../main/watch/image-complete';
 import { mp4Like, samsungTrailer } from '../../../support/phone-photos';
+import { words } from '../../../../shared/i18n/words';
 
 const FIXTURES = join(import.meta.dirname, '../../../fixtures/exif-samples');
 
@@ -99,12 +100,12 @@ describe('imageCompleteness: what phones write after the image', () => {
     const started = Date.now();
     expect(await imageCompleteness(fifo)).toEqual({
       kind: 'not-a-file',
-      reason: 'Skipped: not a regular file (a device, pipe or socket)',
+      reason: words('reason.intake.notRegular'),
     });
     expect(await imageCompleteness('/dev/zero')).toMatchObject({ kind: 'not-a-file' });
     expect(await imageCompleteness(join(dir, 'link.jpg'))).toMatchObject({
       kind: 'not-a-file',
-      reason: expect.stringContaining('link') as unknown,
+      reason: words('reason.watch.link'),
     });
     expect(await imageCompleteness(join(dir, 'folder.jpg'))).toMatchObject({
       kind: 'not-a-file',

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { watchRuleSchema } from '../../../../shared/domain/watch-rule';
 import { placeWatchedFile } from '../../../../main/watch/watch-placement';
+import { words } from '../../../../shared/i18n/words';
 
 const root = join('/', 'photos', 'inbox');
 const projects = [
@@ -31,7 +32,10 @@ describe('placeWatchedFile: where a watched photo goes', () => {
       { kind: 'queue', projectId: 'p1', tags: [] },
     );
     const none = placeWatchedFile(rule, join(root, 'Elsewhere', 'a.jpg'), projects);
-    expect(none).toEqual({ kind: 'skip', reason: 'No project is named "Elsewhere".' });
+    expect(none).toEqual({
+      kind: 'skip',
+      reason: words('reason.intake.noProjectNamed', { folder: 'Elsewhere' }),
+    });
     const two = placeWatchedFile(rule, join(root, 'Depot', 'a.jpg'), projects);
     expect(two.kind).toBe('skip');
     const loose = placeWatchedFile(rule, join(root, 'a.jpg'), projects);

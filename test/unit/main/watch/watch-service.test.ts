@@ -34,6 +34,7 @@ import {
   WatchService,
 } from '../../../../main/watch/watch-service';
 import { intakePhoto } from '../../../fakes/intake-photo';
+import { words } from '../../../../shared/i18n/words';
 
 const JPEG = join(import.meta.dirname, '../../../fixtures/exif-samples/jpg/Canon_40D.jpg');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -370,7 +371,7 @@ describe('WatchService', () => {
       {
         kind: 'skipped',
         path: fifo,
-        reason: 'Skipped: not a regular file (a device, pipe or socket)',
+        reason: words('reason.intake.notRegular'),
       },
     ]);
   }, 20_000);

@@ -241,6 +241,8 @@ describe('the message catalogs', () => {
     for (const [key, message] of Object.entries(english)) {
       const made = pseudo[key] ?? '';
       expect(argumentsOf(made), key).toEqual(argumentsOf(message));
+      // A message that is only its argument has no words of its own to lengthen.
+      if (SAME_IN_EVERY_LANGUAGE.has(key) && /^\{\w+\}$/.test(message)) continue;
       // Without spaces: the ICU printer writes `{n, plural, one {…}}` without the source's spaces.
       const letters = (text: string) => text.replace(/\s/g, '').length;
       // A message that is only its argument (`reason.legacy`) has no words of its own to stretch.
@@ -272,4 +274,6 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   // S3's own terms, kept in Spanish and German.
   'settings.storage.s3.bucket',
   'settings.storage.s3.region',
+  // A reason kept in English before reasons were kept as words: shown as it was written.
+  'reason.legacy',
 ]);
