@@ -38,7 +38,7 @@ export function App() {
   const session = useSession();
   const queue = useQueue();
   const intake = useIntake();
-  const [screen, setScreen] = useState<Screen>('Add photos');
+  const [screen, setScreen] = useState<Screen>('add-photos');
   const [zone, setZone] = useState(Intl.DateTimeFormat().resolvedOptions().timeZone);
   const [toasts] = useState(createToasts);
   const previous = useRef(queue);
@@ -83,7 +83,7 @@ export function App() {
       event.preventDefault();
       const files = [...(event.dataTransfer?.files ?? [])];
       if (files.length === 0) return;
-      setScreen('Add photos');
+      setScreen('add-photos');
       void bridge.addDroppedFiles(files, zone).then((result) => {
         if (!result.ok) notify(sayError(result), 'danger');
         // A lone setup file dropped opens as one (main asks in a native dialog first).
@@ -132,7 +132,7 @@ export function App() {
         session={firstRun.state.session}
         onDone={() => {
           firstRun.close();
-          setScreen('Add photos');
+          setScreen('add-photos');
         }}
       />
     );
@@ -166,25 +166,25 @@ export function App() {
             </div>
           ) : null}
           <main className="app-main">
-            {screen === 'Add photos' ? (
+            {screen === 'add-photos' ? (
               <IntakeScreen
                 intake={intake}
                 assumedZone={zone}
                 onZoneChange={setZone}
                 onQueued={(message) => {
                   notify(message, 'success');
-                  setScreen('Queue');
+                  setScreen('queue');
                 }}
               />
-            ) : screen === 'Queue' ? (
+            ) : screen === 'queue' ? (
               <QueueScreen queue={queue} />
-            ) : screen === 'Existing photos' ? (
+            ) : screen === 'existing-photos' ? (
               <ExistingPhotos conflicts={conflicts} />
             ) : (
               <SettingsScreen
                 onSaved={(settings) => {
                   setZone(settings.assumedZone);
-                  showLocale(settings.locale);
+                  showLocale(settings);
                 }}
               />
             )}

@@ -6,15 +6,15 @@ import { useIntl } from 'react-intl';
 import { useT } from '../i18n/use-t';
 
 /** The window's screens, in the navigation's order. */
-export const screens = ['Add photos', 'Queue', 'Existing photos', 'Settings'] as const;
+export const screens = ['add-photos', 'queue', 'existing-photos', 'settings'] as const;
 export type Screen = (typeof screens)[number];
 
 /** Each screen's name and icon on the navigation. */
 const SCREEN_LOOK = {
-  'Add photos': { name: 'nav.addPhotos', icon: ImagePlus },
-  Queue: { name: 'nav.queue', icon: ListChecks },
-  'Existing photos': { name: 'nav.existingPhotos', icon: Images },
-  Settings: { name: 'nav.settings', icon: Settings },
+  'add-photos': { name: 'nav.addPhotos', icon: ImagePlus },
+  queue: { name: 'nav.queue', icon: ListChecks },
+  'existing-photos': { name: 'nav.existingPhotos', icon: Images },
+  settings: { name: 'nav.settings', icon: Settings },
 } as const satisfies Record<Screen, { name: MessageKey; icon: LucideIcon }>;
 
 /** The Queue's badge: photos needing attention (a warning), else photos still to upload. */
@@ -52,7 +52,7 @@ export function AppNav({
         {screens.map((screen) => {
           const { name, icon: Icon } = SCREEN_LOOK[screen];
           const words = t(name);
-          const shown = screen === 'Queue' ? badge : undefined;
+          const shown = screen === 'queue' ? badge : undefined;
           // The badge's number alone says little: the button's name says what it counts.
           const label =
             shown === undefined

@@ -138,8 +138,8 @@ describe('the Add photos screen in Spanish', () => {
     expect(grid.textContent).toContain('corregida +1h03m');
     expect(grid.textContent).toContain('duplicada: omitida');
     expect(grid.textContent).toContain('hora del archivo');
-    // A capture time in Spanish, in the photo's zone.
-    expect(grid.textContent).toContain('(Rome)');
+    // A capture time in Spanish, in the photo's zone named in Spanish (not its English city).
+    expect(grid.textContent).toContain('(hora de Europa central)');
     expect(grid.textContent).toMatch(/lun, 15 ene 2024/);
     expect(screen.getByRole('button', { name: 'Excluir IMG_1.jpg' })).toBeDefined();
     const clocks = screen.getByRole('region', {

@@ -106,7 +106,7 @@ describe('Existing photos in Spanish', () => {
     screen.getByRole('button', { name: 'Cambiar proyecto' });
     screen.getByRole('button', { name: 'Cargar más fotos' });
     const [rome, offset, yours, none] = within(grid).getAllByRole('listitem');
-    expect(rome?.textContent).toMatch(/mié.*22.*oct.*2008.*16:28 \(Rome\)/);
+    expect(rome?.textContent).toMatch(/mié.*22.*oct.*2008.*16:28 \(hora de Europa central\)/);
     expect(offset?.textContent).toContain('(UTC+02:00)');
     expect(offset?.textContent).toContain('Conflicto de descripción');
     expect(yours?.textContent).toContain('(su hora, ');

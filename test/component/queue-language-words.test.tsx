@@ -138,7 +138,9 @@ describe('the queue in the user’s language', () => {
         .getByRole('link', { name: 'Foto ansehen: IMG_1.jpg im Photo Service' })
         .getAttribute('href'),
     ).toBe('https://service.example/photos/ph-1');
-    expect(row('IMG_2.jpg')).toContain('Erfordert Prüfung: Die Datei wurde nach dem Hinzufügen verschoben oder gelöscht');
+    expect(row('IMG_2.jpg')).toContain(
+      'Erfordert Prüfung: Die Datei wurde nach dem Hinzufügen verschoben oder gelöscht',
+    );
     expect(row('IMG_3.jpg')).toContain('Erfordert Prüfung: siehe Details');
     expect(row('IMG_4.jpg')).toContain('Angehalten');
     expect(row('IMG_5.jpg')).toContain('Datei hochgeladen, als Nächstes wird das Foto angelegt');

@@ -66,7 +66,7 @@ describe('the queue’s reasons (issue 24 §2: words main kept, said in the wind
     giveTheListRoom();
     const { bridge } = fakeBridge({ 'projects:recent': [] });
     renderWithBridge(<QueueScreen queue={queueWithReasons()} />, bridge, 'es');
-    const list = screen.getByRole('list', { name: 'Elementos de la cola' });
+    const list = screen.getByRole('list', { name: 'Elementos de la cola de subida' });
     await waitFor(() => expect(list.textContent).toContain('IMG_1.jpg'));
     const rows = within(list)
       .getAllByRole('listitem')

@@ -52,6 +52,8 @@ function timeWords(capturedAt: number, zone: string | undefined, intl: IntlShape
     capturedAt,
     zone,
     intl.timeZone ?? new Intl.DateTimeFormat().resolvedOptions().timeZone,
+    // The zone in the window's words ("hora de Europa central"); English names its city.
+    intl.locale,
   );
   if (reading.kind === 'none') return { key: 'photos.time.none' };
   const time = intl.formatDate(reading.at, { ...CAPTURE_PARTS, timeZone: reading.timeZone });

@@ -17,6 +17,8 @@ export function useCaptureTimeWords(): (photo: Pick<PhotoView, 'capturedAt' | 'z
         photo.capturedAt,
         photo.zone,
         intl.timeZone ?? new Intl.DateTimeFormat().resolvedOptions().timeZone,
+        // The zone in the window's words ("hora de Europa central"); English names its city.
+        intl.locale,
       );
       if (reading.kind === 'none') return t('photos.time.none');
       const time = intl.formatDate(reading.at, { ...CAPTURE_PARTS, timeZone: reading.timeZone });

@@ -116,8 +116,8 @@ export function GroupHeader({
         {group.bytes.total > 0 ? (
           <span className="muted group-bytes">
             {t('queue.group.bytes', {
-              sent: formatFileSize(locale as AppLocale, group.bytes.sent),
-              total: formatFileSize(locale as AppLocale, group.bytes.total),
+              sent: formatFileSize(locale, group.bytes.sent),
+              total: formatFileSize(locale, group.bytes.total),
             })}
           </span>
         ) : null}

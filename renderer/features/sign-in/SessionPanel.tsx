@@ -24,7 +24,6 @@ export function SessionPanel({ session }: { readonly session: SessionView | unde
   const bridge = useBridge();
   const t = useT();
   const errorWords = useErrorWords();
-  const words = useWords();
   const [error, setError] = useState<string>();
   if (session === undefined) return <p className="muted">{t('signIn.loading')}</p>;
   const signIn = () => {

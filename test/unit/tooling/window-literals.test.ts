@@ -175,13 +175,10 @@ const ALLOWED = new Set<string>([
   'renderer/main.tsx: index.html has no #root',
   // The forms the camera-offset parser reads (English words or signed): input, not a sentence.
   'renderer/features/settings/CameraClocks.tsx: 1 h 3 min behind',
-  // issue 24: app is being redesigned; fix at merge (the screens' ids double as English names).
-  'renderer/app/App.tsx: Add photos',
-  'renderer/app/App.tsx: Existing photos',
-  // issue 24: intake is being redesigned; fix at merge
-  'renderer/features/intake/FarPhotos.tsx: ` The nearest project is ${flag.nearest.name}, ${formatDistance(flag.nearest.meters)} away.`',
-  'renderer/features/intake/FarPhotos.tsx: `Taken ${formatDistance(flag.meters)} from ${projectName}.${nearer}`',
-  'renderer/features/intake/subfolder-choices.ts: You left this folder out of the upload.',
+  // React Aria's placement of a popover under its trigger: a position, not words.
+  'renderer/components/ui/Menu.tsx: bottom end',
+  'renderer/components/ui/Popover.tsx: bottom end',
+  'renderer/features/intake/ZoneComboBox.tsx: bottom start',
   // issue 24: map is being redesigned; fix at merge
   'renderer/features/map/map-worker.ts: The map received a request it does not know.',
   'renderer/features/map/map-worker.ts: The map could not place the photos.',
