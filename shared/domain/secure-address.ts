@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Words } from '../i18n/translator';
+import { englishFor, words } from '../i18n/words';
 
 /**
  * The WHATWG URL parser, which every runtime of the app has (Node, Chromium). shared/ compiles
@@ -32,24 +34,27 @@ export function isLoopbackHostname(hostname: string): boolean {
 export const MAX_ADDRESS_LENGTH = 2048;
 
 /**
- * Why `address` may not be used for the service, its sign-in, the photo store or published
- * photos, or `undefined` when it may: `https:` always, `http:` only on this computer. The
- * message names the address by scheme and host only, so a user name, password or query in it
- * never reaches a message or a log.
+ * Why the app will not send tokens or photos to `address`, as words (a catalog key and its
+ * values), or undefined when it may: https, or http only on this computer.
  */
-export function insecureAddressReason(address: string): string | undefined {
+export function insecureAddressWords(address: string): Words | undefined {
   // Checked first, so that an address of megabytes is never parsed, stored or shown.
   if (address.length > MAX_ADDRESS_LENGTH)
-    return `This address is ${address.length} characters long; an address may have at most ${MAX_ADDRESS_LENGTH}.`;
+    return words('error.address.tooLong', { length: address.length, max: MAX_ADDRESS_LENGTH });
   // Not repeated: an address that does not parse may still hold a user name or password.
-  if (!URL.canParse(address))
-    return 'This is not a web address (such as https://photos.example.com)';
+  if (!URL.canParse(address)) return words('error.address.notAddress');
   const url = new URL(address);
   const shown = `${url.protocol}//${url.host}`;
   if (url.protocol === 'https:') return undefined;
-  if (url.protocol !== 'http:') return `The address ${shown} is not a web address: use https`;
+  if (url.protocol !== 'http:') return words('error.address.notWeb', { shown });
   if (isLoopbackHostname(url.hostname)) return undefined;
-  return `The address ${shown} is not secure: use https (plain http is allowed only on this computer, 127.0.0.1 or localhost)`;
+  return words('error.address.notSecure', { shown });
+}
+
+/** {@link insecureAddressWords} in English (the command line's and the logs' words). */
+export function insecureAddressReason(address: string): string | undefined {
+  const said = insecureAddressWords(address);
+  return said === undefined ? undefined : englishFor(said);
 }
 
 /**
@@ -68,6 +73,8 @@ export function requireSecureAddress(address: string): string {
  * `insecureAddressReason` accepts, with its reason as the issue's message otherwise.
  */
 export const secureAddressSchema = z.string().superRefine((address, context) => {
-  const reason = insecureAddressReason(address);
-  if (reason !== undefined) context.addIssue({ code: 'custom', message: reason });
+  const said = insecureAddressWords(address);
+  // The words travel with the issue, so the window can say it in its language.
+  if (said !== undefined)
+    context.addIssue({ code: 'custom', message: englishFor(said), params: { words: said } });
 });

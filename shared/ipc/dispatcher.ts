@@ -8,7 +8,8 @@ import {
   isIpcChannel,
 } from './contract';
 import type { Words } from '../i18n/translator';
-import { englishFor, words } from '../i18n/words';
+import { englishFor, words, wordsSchema } from '../i18n/words';
+import type { z } from 'zod';
 
 /** A handler for every channel, no more and no fewer (checked at compile time). */
 export type IpcHandlers = {
@@ -69,8 +70,9 @@ export function createIpcDispatcher(
       return {
         ok: false,
         code: 'bad-input',
-        words: words('error.badInput'),
-        // The details are for the logs and tests: they name fields, not what a user did.
+        // A check that says what the user typed wrong gives its words with its issue (see
+        // `secureAddressSchema`); other details name fields, and stay English for the logs.
+        ...issueWords(parsed.error.issues),
         message: parsed.error.issues
           .map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`)
           .join('; '),
@@ -96,4 +98,14 @@ export function createIpcDispatcher(
 /** A failure's words and their English (what the command line and the logs read). */
 function failureWords(said: Words): { readonly words: Words; readonly message: string } {
   return { words: said, message: englishFor(said) };
+}
+
+/** The words the first issue that carries some gives (`params.words`), checked as any words are. */
+function issueWords(issues: readonly z.core.$ZodIssue[]): { readonly words?: Words } {
+  for (const issue of issues) {
+    const given = (issue as { readonly params?: { readonly words?: unknown } }).params?.words;
+    const checked = wordsSchema.safeParse(given);
+    if (given !== undefined && checked.success) return { words: checked.data };
+  }
+  return {};
 }

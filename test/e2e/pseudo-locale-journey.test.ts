@@ -145,7 +145,7 @@ describe('the window in the pseudo-locale', () => {
       await expect.poll(() => grid.getByRole('listitem').count()).toBe(4);
       await look(page, 'existing-photos');
       await page.getByRole('button', { name: xa('photos.selection.selectAll') }).click();
-      await page.getByRole('textbox', { name: xa('photos.bulk.label') }).waitFor();
+      await page.getByRole('group', { name: xa('photos.bulk.label') }).waitFor();
       await look(page, 'existing-photos-bulk');
       await page.getByRole('button', { name: xa('photos.selection.clear') }).click();
       await grid.getByRole('button').first().click();

@@ -111,7 +111,11 @@ describe('the window at every size', () => {
 
       await page.getByRole('button', { name: en('signIn.signIn'), exact: true }).click();
       await approveInBrowser(browser, await host.nextBrowserUrl());
-      await page.getByRole('button', { name: en('signIn.signOut') }).waitFor({ timeout: 15_000 });
+      // Signed in: the account button, named for the service's host (Sign out is in its panel).
+      const hostname = new URL(session.service.info.auth_url).hostname;
+      await page
+        .getByRole('button', { name: en('signIn.panel.signedIn', { service: hostname }) })
+        .waitFor({ timeout: 15_000 });
 
       await dropFolder(page, host, folder);
       const found = page.getByRole('grid', { name: en('intake.review.photosFound') });

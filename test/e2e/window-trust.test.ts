@@ -203,8 +203,10 @@ describe('the window cannot make main do what the user did not ask', () => {
       const detail = page.getByRole('group', { name: `Photo ${photoId}` });
       await detail.waitFor();
       await expect.poll(() => detail.locator('.preview').innerHTML()).toContain('Slab');
-      // In the editor and its preview: the allowed HTML of the first hostile description.
-      expectOnlyAllowedHtml(await page.locator('.app').innerHTML());
+      // On the card, in the editor and its preview: the allowed HTML of the first hostile
+      // description (the screen's own inputs, the filters and the cards' boxes, are not its).
+      expectOnlyAllowedHtml(await detail.innerHTML());
+      expectOnlyAllowedHtml(await grid.getByRole('listitem').first().locator('p').innerHTML());
       expect(await detail.locator('.preview').innerHTML()).toBe(
         '<p>Slab</p><a>rel</a><a href="https://ok.example/">ok</a>',
       );
@@ -222,7 +224,8 @@ describe('the window cannot make main do what the user did not ask', () => {
       const theirs = conflict.locator('.preview').nth(1);
       expect(await theirs.innerHTML()).toBe(CLEAN_TWO);
 
-      expectOnlyAllowedHtml(await page.locator('.app').innerHTML());
+      expectOnlyAllowedHtml(await conflict.innerHTML());
+      expectOnlyAllowedHtml(await detail.innerHTML());
       expect(await page.evaluate('window.hacked')).toBeUndefined();
     },
   );

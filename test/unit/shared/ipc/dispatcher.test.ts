@@ -218,4 +218,18 @@ describe('createIpcDispatcher', () => {
       message: 'This request is not part of the app.',
     });
   });
+
+  it('gives the words of a check of what the user typed, and none for other bad input', async () => {
+    expect(
+      await dispatch('settings:set', { authUrl: 'http://photos.example.com/' }, trusted),
+    ).toMatchObject({
+      ok: false,
+      code: 'bad-input',
+      words: { key: 'error.address.notSecure', values: { shown: 'http://photos.example.com' } },
+      message: expect.stringContaining('is not secure: use https') as unknown,
+    });
+    const other = await dispatch('queue:cancel', { itemId: 'all' }, trusted);
+    expect(other).toMatchObject({ ok: false, code: 'bad-input' });
+    expect(other).not.toHaveProperty('words');
+  });
 });
