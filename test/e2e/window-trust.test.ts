@@ -119,6 +119,9 @@ describe('the window cannot make main do what the user did not ask', () => {
     });
     page = await browser.newPage();
     await page.goto(host.url);
+    // The window takes drops once Add photos is up: a drop before it would go nowhere.
+    await page.getByRole('navigation', { name: 'Screens' }).waitFor();
+    await page.getByRole('button', { name: 'Choose folder…' }).waitFor();
   });
 
   afterAll(async () => {
