@@ -145,7 +145,7 @@ describe('the app core', () => {
       ok: true,
       value: {
         mimeType: 'text/csv',
-        content: 'file,project,outcome,photo_id,reason,failed_photo_ids\r\n',
+        content: 'file,project,outcome,photo_id,reason,failed_photo_ids,reason_code\r\n',
       },
     });
     expect(await dispatch()('queue:export-report', { format: 'json' }, trusted)).toMatchObject({
