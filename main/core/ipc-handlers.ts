@@ -65,8 +65,8 @@ function failureOf(error: unknown, session: SessionView['state']): IpcFailure {
 }
 
 /**
- * What the service's refusal of a call comes to, in words; undefined for a certificate that is
- * not trusted, still in English (its TLS problem is worded with the queue's reasons).
+ * What the service's refusal of a call comes to, in words; undefined for any other failure (an
+ * untrusted certificate, say), whose words the classification already gives.
  */
 function refusalWords(error: unknown): Words | undefined {
   if (!(error instanceof ApiError)) return undefined;
