@@ -1,6 +1,7 @@
 import { chooseLocale, type LanguageChoice, type Locales } from '../../shared/i18n/locales';
 import type { Translate } from '../../shared/i18n/translator';
 import { LockTimeoutError } from '../ownership/file-lock';
+import { isWordedError } from '../queue/queue-reason';
 
 /** A native message: its title and its text. */
 export type NativeMessage = { readonly title: string; readonly detail: string };
@@ -11,13 +12,18 @@ export function waitingForOwner(t: Translate): NativeMessage {
 }
 
 /**
- * What the app says, in the words of `t`, when it cannot start, and then quits. Another failure's
+ * What the app says, in the words of `t`, when it cannot start, and then quits. A failure that
+ * carries words (a queue made by a newer version) says them in that language; another failure's
  * own message is shown as it is (in English: the log has the same words).
  */
 export function startupFailure(error: unknown, t: Translate): NativeMessage {
   const title = t('startup.failed.title');
   if (error instanceof LockTimeoutError) return { title, detail: t('startup.failed.lockTimeout') };
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = isWordedError(error)
+    ? t(error.words.key, error.words.values)
+    : error instanceof Error
+      ? error.message
+      : String(error);
   return { title, detail: t('startup.failed.detail', { reason }) };
 }
 

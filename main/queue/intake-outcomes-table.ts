@@ -1,8 +1,8 @@
 import type Database from 'libsql';
 import { z } from 'zod';
-import { legacyWords } from '../../shared/i18n/reason-words';
 import type { Words } from '../../shared/i18n/translator';
-import { englishFor, wordsSchema } from '../../shared/i18n/words';
+import { englishFor } from '../../shared/i18n/words';
+import { storedReason } from './queue-reason';
 
 /** A file of a drop that was not queued, and why: what the report lists beside queued photos. */
 export type IntakeOutcome = {
@@ -70,21 +70,6 @@ export type RecordedIntakeOutcome = Omit<z.output<typeof outcomeRow>, 'reason'> 
 };
 
 /**
- * The `reason` column holds words as JSON; a row written before reasons were words holds an
- * English sentence, read back as it is (`reason.legacy`).
- */
-function reasonOfColumn(text: string): Words {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return legacyWords(text);
-  }
-  const said = wordsSchema.safeParse(parsed);
-  return said.success ? said.data : legacyWords(text);
-}
-
-/**
  * Records the not-queued files of a batch for `projectId`, in one transaction. A file already on
  * the service is recorded with its own project when it has one (a project per subfolder).
  */
@@ -120,7 +105,8 @@ export function listIntakeOutcomes(db: Database.Database): RecordedIntakeOutcome
     .all()
     .map((row) => {
       const parsed = outcomeRow.parse(row);
-      const said = reasonOfColumn(parsed.reason);
+      // Read as a queue item's reason is: a row written before reasons were words holds English.
+      const said = storedReason(parsed.reason);
       return { ...parsed, reason: englishFor(said), words: said };
     });
 }

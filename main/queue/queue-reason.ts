@@ -8,14 +8,31 @@ import { englishFor, isMessageKey, words, wordsSchema } from '../../shared/i18n/
 // `queue.db`), so a reason written yesterday reads in today's language. Reasons written before
 // were English sentences: the migration, and the few refusals still handed over as English (the
 // file checks of `main/media`), are turned into words here; a sentence this code does not know
-// is kept as it is (`reason.legacy`).
+// is kept as it is (`reason.legacy`), and words this version cannot read say so (`reason.unknown`).
 
 /** The most a value of stored words holds (see `wordsSchema`). */
 const VALUE_LIMIT = 2000;
 
+/**
+ * `reason` with each text value cut to what `wordsSchema` takes, so that words kept in `queue.db`
+ * always read back (a service's refusal can carry details of any length).
+ */
+function bounded(reason: Words): Words {
+  if (reason.values === undefined) return reason;
+  return {
+    key: reason.key,
+    values: Object.fromEntries(
+      Object.entries(reason.values).map(([name, value]) => [
+        name,
+        typeof value === 'string' ? value.slice(0, VALUE_LIMIT) : value,
+      ]),
+    ),
+  };
+}
+
 /** `text` as it is: a reason this code cannot name, shown in every language as it was written. */
 export function legacyReason(text: string): Words {
-  return words('reason.legacy', { text: text.slice(0, VALUE_LIMIT) });
+  return bounded(words('reason.legacy', { text }));
 }
 
 /** An error that says in words why it happened (its `message` stays English, for the logs). */
@@ -126,7 +143,7 @@ export function reasonFromEnglish(text: string): Words {
   for (const [pattern, toWords] of PATTERNS) {
     const match = pattern.exec(text);
     const found = match === null ? undefined : toWords(match);
-    if (found !== undefined) return found;
+    if (found !== undefined) return bounded(found);
   }
   return legacyReason(text);
 }
@@ -136,25 +153,33 @@ export function asReasonWords(reason: Words | string): Words {
   return typeof reason === 'string' ? reasonFromEnglish(reason) : reason;
 }
 
+/** What a reason reads as when its stored words are not this version's (see `storedReason`). */
+export const UNKNOWN_REASON: Words = words('reason.unknown');
+
 /**
- * A reason as `queue.db` holds it (the database is a file: anything may be there): JSON words of
- * the catalogs, else the text kept as it is, never an error.
+ * A reason as `queue.db` holds it (the database is a file: anything may be there), never an error:
+ * JSON words of the catalogs as they are; JSON this version cannot read (a key a newer version
+ * added, values that are not text or numbers, a cut-off text) as `reason.unknown`, never the raw
+ * JSON; any other text as the English sentence it is (see `reasonFromEnglish`: rows written before
+ * reasons were words).
  */
-export function storedReason(text: string | null): Words | null {
-  if (text === null) return null;
+export function storedReason(text: string): Words {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return reasonFromEnglish(text);
+    // No sentence this code wrote starts with a brace: a brace is JSON cut off or damaged.
+    return text.trimStart().startsWith('{') ? UNKNOWN_REASON : reasonFromEnglish(text);
   }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    return reasonFromEnglish(text);
   const checked = wordsSchema.safeParse(parsed);
-  return checked.success ? checked.data : reasonFromEnglish(text);
+  return checked.success ? checked.data : UNKNOWN_REASON;
 }
 
-/** Words as `queue.db` keeps them. */
+/** Words as `queue.db` keeps them (values cut to what `storedReason` reads back). */
 export function reasonText(reason: Words): string {
-  return JSON.stringify(reason);
+  return JSON.stringify(bounded(reason));
 }
 
 /** The catalog key of a stored reason, for the report's `reason_code` column. */
@@ -173,6 +198,6 @@ export function reasonsAsWordsMigration(db: Pick<Database.Database, 'prepare'>):
   const update = db.prepare('UPDATE items SET reason = ? WHERE id = ?');
   for (const row of rows) {
     const text = typeof row.reason === 'string' ? row.reason : String(row.reason);
-    update.run(reasonText(storedReason(text) ?? legacyReason(text)), row.id);
+    update.run(reasonText(storedReason(text)), row.id);
   }
 }

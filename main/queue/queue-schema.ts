@@ -1,18 +1,12 @@
-import type Database from 'libsql';
 import { z } from 'zod';
 import type { Words } from '../../shared/i18n/translator';
 import { queueItemStates } from '../../shared/ipc/views';
 import type { FileIdentity, IntakePhoto, PhotoFormat } from '../../shared/domain/intake';
 import { type ItemNote, itemNotes } from '../../shared/domain/item-note';
-import {
-  INTAKE_OUTCOMES_MIGRATION,
-  INTAKE_OUTCOMES_ON_SERVICE_MIGRATION,
-} from './intake-outcomes-table';
-import { PAUSE_ALL_MIGRATION } from './pause-all';
-import { reasonsAsWordsMigration, storedReason } from './queue-reason';
+import { storedReason } from './queue-reason';
 
-// The queue's shape: its states, rows, the items added to it, and the migrations that build its
-// database. The store (queue-store.ts) reads and writes it.
+// The queue's shape: its states, rows and the items added to it (the migrations that build its
+// database are in queue-migrations.ts). The store (queue-store.ts) reads and writes it.
 
 /**
  * Where a queued item is. Photos: `queued` (metadata and MD5 known) → `staged` (at a URL the
@@ -36,7 +30,7 @@ export const rowSchema = z.object({
   reason: z
     .string()
     .nullable()
-    .transform((text) => storedReason(text)),
+    .transform((text) => (text === null ? null : storedReason(text))),
   paused: z.number().transform((value) => value === 1),
   attempts: z.number(),
   next_attempt_at: z.number(),
@@ -203,74 +197,6 @@ export type ItemUpdate = Partial<{
   note: ItemNote | null;
   photo_url: string | null;
 }>;
-
-/** A step of the queue database's making: SQL, or code for a change SQL alone cannot make. */
-export type QueueMigration = string | ((db: Pick<Database.Database, 'prepare'>) => void);
-
-/** The queue database's migrations, in order (exported so a test can build an old queue). */
-export const QUEUE_MIGRATIONS: readonly QueueMigration[] = [
-  `CREATE TABLE items (
-     id INTEGER PRIMARY KEY,
-     kind TEXT NOT NULL CHECK (kind IN ('photo', 'description')),
-     state TEXT NOT NULL,
-     reason TEXT,
-     paused INTEGER NOT NULL DEFAULT 0,
-     attempts INTEGER NOT NULL DEFAULT 0,
-     next_attempt_at INTEGER NOT NULL DEFAULT 0,
-     project_id TEXT,
-     path TEXT,
-     size INTEGER,
-     format TEXT,
-     md5 TEXT,
-     captured_at INTEGER,
-     lat REAL,
-     lon REAL,
-     description TEXT NOT NULL DEFAULT '',
-     internal INTEGER NOT NULL DEFAULT 0,
-     uri TEXT,
-     uri_expires_at INTEGER,
-     photo_id TEXT,
-     processing_status TEXT,
-     base_description TEXT,
-     service_description TEXT,
-     bytes_sent INTEGER NOT NULL DEFAULT 0,
-     created_at INTEGER NOT NULL,
-     updated_at INTEGER NOT NULL
-   );
-   CREATE INDEX items_due ON items (state, next_attempt_at);
-   CREATE INDEX items_md5 ON items (md5, project_id);`,
-  // 2: bounds the wait for a photo the service accepted without naming it, or for processing.
-  'ALTER TABLE items ADD COLUMN waiting_since INTEGER;',
-  // 3: the tags a photo is created with.
-  "ALTER TABLE items ADD COLUMN tags TEXT NOT NULL DEFAULT '[]';",
-  // issue 13 §5 (duplicates against the service): the per-item override, and "found, not uploaded".
-  `ALTER TABLE items ADD COLUMN allow_duplicates INTEGER NOT NULL DEFAULT 0;
-   ALTER TABLE items ADD COLUMN found_on_service INTEGER NOT NULL DEFAULT 0;`,
-  // (issue 13, HEIC/TIFF as JPEG) the MD5 of the JPEG uploaded instead of the original.
-  'ALTER TABLE items ADD COLUMN upload_md5 TEXT;',
-  // issue 13, pause all: a state of the queue; items added while it holds are paused.
-  PAUSE_ALL_MIGRATION,
-  // issue 13, retry after a processing error: the ids of the failed records, for the report.
-  "ALTER TABLE items ADD COLUMN failed_photo_ids TEXT NOT NULL DEFAULT '[]';",
-  // issue 13 (bugs-intake): the skipped and unreadable files of each queued batch, for the report.
-  INTAKE_OUTCOMES_MIGRATION,
-  // Progress (`photoGroups`) is counted from this index alone: scanning the whole rows of a
-  // 20 000-item queue after every change held main for 30-100 ms.
-  'CREATE INDEX items_progress ON items (kind, state, paused, size, bytes_sent);',
-  // issue 15: a photo's EXIF orientation, so its thumbnail can be made after a restart or for a
-  // photo queued by the command line or a watched folder (1: upright, as for older rows).
-  'ALTER TABLE items ADD COLUMN orientation INTEGER NOT NULL DEFAULT 1;',
-  // issue 22: the file's identity at intake, so a file or folder swapped since is not uploaded.
-  'ALTER TABLE items ADD COLUMN file_identity TEXT;',
-  // issue 22 §2: a note on an item, e.g. uploaded without the duplicate check (`ItemNote`).
-  'ALTER TABLE items ADD COLUMN note TEXT;',
-  // issue 22 §6: files found on the service before they were queued are in the report too.
-  INTAKE_OUTCOMES_ON_SERVICE_MIGRATION,
-  // issue 24 §1: the photo's page on the service, linked from the queue instead of its raw id.
-  'ALTER TABLE items ADD COLUMN photo_url TEXT;',
-  // issue 24 §2: reasons become words (a catalog key and its values), read in today's language.
-  reasonsAsWordsMigration,
-];
 
 /** Counts by state, for progress. */
 export type StateCounts = Readonly<Record<ItemState, number>>;

@@ -1,14 +1,13 @@
-import Database from 'libsql';
+import type Database from 'libsql';
 import { z } from 'zod';
 import type { Clock } from '../../shared/domain/clock';
 import { normalizeTags } from '../../shared/domain/tags';
 import { words } from '../../shared/i18n/words';
-import { type CommitDurability, useDurableJournal, withDurability } from './commit-durability';
+import { type CommitDurability, withDurability } from './commit-durability';
 import { baseAfterOwnEdits, IN_ORDER_CONDITION, REBASE_LATER_EDITS_SQL } from './description-order';
 import { LANE_CONDITION, type LaneRole } from './lane-roles';
 import { reasonText } from './queue-reason';
 import type { ThumbnailSource } from '../media/thumbnails';
-import { withPrivateUmask } from '../ownership/private-files';
 import { QueueBulkChanges } from './bulk-changes';
 import {
   type IntakeOutcome,
@@ -16,6 +15,7 @@ import {
   recordIntakeOutcomes,
   type RecordedIntakeOutcome,
 } from './intake-outcomes-table';
+import { openQueueDatabase } from './queue-migrations';
 import {
   type ItemState,
   type ItemUpdate,
@@ -24,13 +24,13 @@ import {
   photoFormat,
   type PhotoGroup,
   type QueueItem,
-  QUEUE_MIGRATIONS,
   rowSchema,
   type StateCounts,
   idsOf,
 } from './queue-schema';
 
-// The queue's types live in queue-schema.ts; re-exported so callers keep one import.
+// The queue's types live in queue-schema.ts, its migrations in queue-migrations.ts; re-exported
+// so callers keep one import.
 export {
   type ItemState,
   type ItemUpdate,
@@ -39,10 +39,9 @@ export {
   newPhotoItem,
   type PhotoGroup,
   type QueueItem,
-  QUEUE_MIGRATIONS,
-  type QueueMigration,
   type StateCounts,
 } from './queue-schema';
+export { QUEUE_MIGRATIONS, type QueueMigration, QueueTooNewError } from './queue-migrations';
 
 /** A column's value as SQLite takes it: a flag as 0 or 1, words (the reason) as JSON. */
 function columnValue(value: ItemUpdate[keyof ItemUpdate]) {
@@ -67,36 +66,9 @@ export class QueueStore {
     file: string,
     private readonly clock: Clock,
   ) {
-    // The queue holds paths, descriptions and positions: its file and the journal files SQLite
-    // makes beside it (with the database's mode) are the owner's only.
-    this.#db = withPrivateUmask(() => {
-      const db = new Database(file);
-      useDurableJournal(db);
-      db.pragma('busy_timeout = 5000');
-      return db;
-    });
-    this.#migrate();
+    // Refused (QueueTooNewError) when a newer version made it: see `migrateQueue`.
+    this.#db = openQueueDatabase(file);
     this.bulk = new QueueBulkChanges(this.#db, (sql) => this.#statement(sql), clock);
-  }
-
-  #migrate(): void {
-    this.#db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
-    const row = z
-      .object({ version: z.number() })
-      .optional()
-      .parse(this.#db.prepare('SELECT version FROM schema_version').get());
-    let version = row?.version ?? 0;
-    if (row === undefined)
-      this.#db.prepare('INSERT INTO schema_version (version) VALUES (0)').run();
-    while (version < QUEUE_MIGRATIONS.length) {
-      const migration = QUEUE_MIGRATIONS[version]!;
-      this.#db.transaction(() => {
-        if (typeof migration === 'string') this.#db.exec(migration);
-        else migration(this.#db);
-        this.#db.prepare('UPDATE schema_version SET version = ?').run(version + 1);
-      })();
-      version += 1;
-    }
   }
 
   #parse(row: unknown): QueueItem {

@@ -65,8 +65,3 @@ export function sameWords(a: Words, b: Words): boolean {
     left.every(([name, value]) => right[name] === value)
   );
 }
-
-/** A reason kept as an English sentence before reasons were kept as words: shown as it was. */
-export function legacyWords(text: string): Words {
-  return words('reason.legacy', { text });
-}

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import Database from 'libsql';
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,8 +7,9 @@ import {
   listIntakeOutcomes,
   recordIntakeOutcomes,
 } from '../../../../main/queue/intake-outcomes-table';
+import { storedReason, UNKNOWN_REASON } from '../../../../main/queue/queue-reason';
 import { createTranslator } from '../../../../shared/i18n/translator';
-import { words } from '../../../../shared/i18n/words';
+import { englishFor, words } from '../../../../shared/i18n/words';
 
 function outcomesDb(): Database.Database {
   const db = new Database(':memory:');
@@ -34,23 +36,43 @@ describe('the intake outcomes of the queue database (issue 24 §2)', () => {
     );
   });
 
-  it('reads a row written in English before as that English, and refuses words no catalog has', () => {
+  it('reads a row as a queue item’s reason is read: old English as words or as it was, unknown JSON as unknown', () => {
     const db = outcomesDb();
     const insert = db.prepare(
       "INSERT INTO intake_outcomes (project_id, path, outcome, reason, created_at) VALUES ('p', ?, 'skipped', ?, 1)",
     );
     insert.run('/a.txt', 'Skipped: not a photo (text/plain)');
-    insert.run('/b.txt', JSON.stringify({ key: 'no.such.key' }));
-    insert.run('/c.txt', '{"key": "reason.intake.empty", "values": {"x": {}}}');
+    insert.run('/b.txt', 'Skipped: the file is empty (0 bytes)');
+    insert.run('/c.txt', JSON.stringify({ key: 'no.such.key' }));
+    insert.run('/d.txt', '{"key": "reason.intake.empty", "values": {"x": {}}}');
     const rows = listIntakeOutcomes(db);
     expect(rows.map((row) => row.words)).toEqual([
       { key: 'reason.legacy', values: { text: 'Skipped: not a photo (text/plain)' } },
-      { key: 'reason.legacy', values: { text: '{"key":"no.such.key"}' } },
-      {
-        key: 'reason.legacy',
-        values: { text: '{"key": "reason.intake.empty", "values": {"x": {}}}' },
-      },
+      // A sentence an older version wrote is its message again, read in today's language.
+      { key: 'reason.intake.empty' },
+      UNKNOWN_REASON,
+      UNKNOWN_REASON,
     ]);
-    expect(rows[0]?.reason).toBe('Skipped: not a photo (text/plain)');
+    // The report's column is the English it was.
+    expect(rows.slice(0, 2).map((row) => row.reason)).toEqual([
+      'Skipped: not a photo (text/plain)',
+      'Skipped: the file is empty (0 bytes)',
+    ]);
+  });
+
+  it('reads every row through the queue’s reader of stored reasons', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.json()), (text) => {
+        const db = outcomesDb();
+        db.prepare(
+          "INSERT INTO intake_outcomes (project_id, path, outcome, reason, created_at) VALUES ('p', '/a', 'skipped', ?, 1)",
+        ).run(text);
+        const [row] = listIntakeOutcomes(db);
+        expect(row?.words).toEqual(storedReason(text));
+        expect(row?.reason).toBe(englishFor(storedReason(text)));
+        db.close();
+      }),
+      { numRuns: 100 },
+    );
   });
 });

@@ -4,15 +4,19 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import Database from 'libsql';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { writtenCatalogs } from '../../../../shared/i18n/catalogs';
-import type { Words } from '../../../../shared/i18n/translator';
+import { createTranslator, type Words } from '../../../../shared/i18n/translator';
 import { englishFor, words, wordsSchema } from '../../../../shared/i18n/words';
 import {
   legacyReason,
   reasonFromEnglish,
   reasonsAsWordsMigration,
+  reasonText,
   storedReason,
+  UNKNOWN_REASON,
 } from '../../../../main/queue/queue-reason';
+import { migrateQueue } from '../../../../main/queue/queue-migrations';
 import { QUEUE_MIGRATIONS, QueueStore } from '../../../../main/queue/queue-store';
 import { TestClock } from '../../../fakes/test-clock';
 
@@ -28,18 +32,23 @@ const before = QUEUE_MIGRATIONS.slice(0, QUEUE_MIGRATIONS.indexOf(reasonsAsWords
 async function oldQueue(reasons: readonly string[]): Promise<string> {
   const file = join(await mkdtemp(join(tmpdir(), 'queue-reason-')), 'queue.db');
   const old = new Database(file);
-  for (const migration of before) {
-    if (typeof migration !== 'string') throw new Error('an older migration is code');
-    old.exec(migration);
-  }
-  old.exec('CREATE TABLE schema_version (version INTEGER NOT NULL)');
-  old.prepare('INSERT INTO schema_version VALUES (?)').run(before.length);
+  // Made by the same migrator, stopped where the last release stopped.
+  migrateQueue(old, before);
   const insert = old.prepare(
     "INSERT INTO items (kind, state, reason, project_id, path, size, format, md5, captured_at, created_at, updated_at) VALUES ('photo', 'needs-attention', ?, 'p1', ?, 1, 'jpeg', ?, 0, 0, 0)",
   );
   reasons.forEach((reason, index) => insert.run(reason, `/photos/${index}.jpg`, `md5-${index}`));
   old.close();
   return file;
+}
+
+/** `text` parsed as JSON, or undefined when it is not JSON. */
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 const reasonKeys = Object.keys(writtenCatalogs().en).filter((key) => key.startsWith('reason.'));
@@ -78,27 +87,33 @@ describe('the queue reasons of an older queue', () => {
     store.close();
   });
 
-  it('are stored as words by the migration (a second opening changes nothing)', async () => {
-    const file = await oldQueue(['Cancelled by the user', 'Odd']);
+  it('are stored as words by the migration, which changes nothing when it runs again', async () => {
+    const file = await oldQueue([
+      'Cancelled by the user',
+      'Odd',
+      'Already on the service as photo ph-42: not uploaded again.',
+    ]);
     new QueueStore(file, new TestClock()).close();
     const raw = new Database(file);
-    const stored = raw.prepare('SELECT reason FROM items ORDER BY id').all() as {
-      reason: string;
-    }[];
-    raw.close();
-    expect(stored.map((row) => JSON.parse(row.reason) as unknown)).toEqual([
+    const column = () =>
+      z
+        .array(z.object({ reason: z.string() }))
+        .parse(raw.prepare('SELECT reason FROM items ORDER BY id').all())
+        .map((row) => row.reason);
+    const migrated = column();
+    expect(migrated.map((text) => JSON.parse(text) as unknown)).toEqual([
       { key: 'reason.queue.cancelledByUser' },
       { key: 'reason.legacy', values: { text: 'Odd' } },
+      { key: 'reason.queue.alreadyOnService', values: { photoId: 'ph-42' } },
     ]);
-    const again = new QueueStore(file, new TestClock());
-    expect(again.all().map((item) => item.reason?.key)).toEqual([
-      'reason.queue.cancelledByUser',
-      'reason.legacy',
-    ]);
-    again.close();
+    // Run once more on the words it wrote (as a second process that read the old version would):
+    // the column is the same to the byte.
+    reasonsAsWordsMigration(raw);
+    expect(column()).toEqual(migrated);
+    raw.close();
   });
 
-  it('read a corrupt or unknown stored reason as the text it is, never an error', async () => {
+  it('read words this version cannot read as an unknown reason (never raw JSON, never an error)', async () => {
     const file = join(await mkdtemp(join(tmpdir(), 'queue-reason-')), 'queue.db');
     const store = new QueueStore(file, new TestClock());
     const [a, b, c] = store.addPhotos(
@@ -125,13 +140,14 @@ describe('the queue reasons of an older queue', () => {
     write.run(JSON.stringify({ key: 'reason.legacy', values: { text: 'x'.repeat(5000) } }), c);
     raw.close();
     const reopened = new QueueStore(file, new TestClock());
-    const [first, second, third] = reopened.all().map((item) => item.reason);
-    expect(first).toEqual(words('reason.legacy', { text: '{"key":"reason.queue.cancelledBy' }));
-    expect(second).toEqual(
-      words('reason.legacy', { text: '{"key":"reason.queue.fromTheFuture"}' }),
+    const reasons = reopened.all().map((item) => item.reason);
+    expect(reasons).toEqual([UNKNOWN_REASON, UNKNOWN_REASON, UNKNOWN_REASON]);
+    expect(englishFor(UNKNOWN_REASON)).toBe(
+      'This reason was recorded by another version of Photo Uploader and cannot be shown in this one.',
     );
-    expect(third?.key).toBe('reason.legacy');
-    expect(wordsSchema.safeParse(third).success).toBe(true);
+    expect(createTranslator('es').t(UNKNOWN_REASON.key)).toBe(
+      'Este motivo lo registró otra versión de Photo Uploader y no se puede mostrar en esta.',
+    );
     reopened.close();
   });
 });
@@ -151,12 +167,37 @@ describe('a stored reason', () => {
     fc.assert(
       fc.property(stored, (text) => {
         const reason = storedReason(text);
-        expect(reason).not.toBeNull();
         expect(wordsSchema.safeParse(reason).success).toBe(true);
-        // And it says something in English, for the command line.
-        expect(typeof englishFor(reason!)).toBe('string');
+        // JSON the catalogs cannot word is never shown as it is: it reads as an unknown reason.
+        if (text.trimStart().startsWith('{') && !wordsSchema.safeParse(safeJson(text)).success)
+          expect(reason).toEqual(UNKNOWN_REASON);
+        // Read, kept and read again, it is the same words: a reason once words stays them.
+        expect(storedReason(reasonText(reason))).toEqual(reason);
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('of an older queue is words the store keeps, however long the sentence', () => {
+    // Sentences with a value in them, as an older version wrote them, the value any length.
+    const sentence = fc.tuple(
+      fc.constantFrom(
+        (value: string) => value,
+        (value: string) => `The Photo Service refused it (422): ${value}`,
+        (value: string) => `Already on the service as photo ${value}: not uploaded again.`,
+        (value: string) => `The photo store refused the upload (${value})`,
+      ),
+      // Short, and longer than a kept value may be.
+      fc.oneof(fc.string({ maxLength: 40 }), fc.string({ minLength: 1990, maxLength: 2600 })),
+    );
+    fc.assert(
+      fc.property(sentence, ([write, value]) => {
+        const reason = storedReason(write(value));
+        expect(wordsSchema.safeParse(reason).success).toBe(true);
+        expect(storedReason(reasonText(reason))).toEqual(reason);
+        expect(storedReason(reasonText(legacyReason(value)))).toEqual(legacyReason(value));
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'libsql';
 import { describe, expect, it } from 'vitest';
 import { reportRows, toCsv } from '../../../../main/queue/queue-report';
+import { migrateQueue } from '../../../../main/queue/queue-migrations';
 import { QUEUE_MIGRATIONS, QueueStore } from '../../../../main/queue/queue-store';
 import { TestClock } from '../../../fakes/test-clock';
 import { legacyReason } from '../../../../main/queue/queue-reason';
@@ -93,11 +94,7 @@ describe('QueueStore', () => {
     // The queue as the first release left it: only the first migration, one photo created.
     const file = join(await mkdtemp(join(tmpdir(), 'queue-store-')), 'queue.db');
     const old = new Database(file);
-    const first = QUEUE_MIGRATIONS[0];
-    old.exec(typeof first === 'string' ? first : '');
-    old.exec(
-      'CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (1);',
-    );
+    migrateQueue(old, QUEUE_MIGRATIONS.slice(0, 1));
     old.exec(
       "INSERT INTO items (kind, state, project_id, path, size, format, md5, captured_at, photo_id, created_at, updated_at) VALUES ('photo', 'created', 'p1', '/photos/a.jpg', 1, 'jpeg', 'a', 0, 'ph1', 0, 0);",
     );
