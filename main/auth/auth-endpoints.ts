@@ -2,9 +2,11 @@ import { request, type Dispatcher } from 'undici';
 import { z } from 'zod';
 import {
   InsecureAddressError,
-  insecureAddressReason,
+  insecureAddressWords,
   requireSecureAddress,
 } from '../../shared/domain/secure-address';
+import type { Words } from '../../shared/i18n/translator';
+import { englishFor, words } from '../../shared/i18n/words';
 import { toNetworkError } from '../http/network-error';
 import type { Logger } from '../logging/logger';
 import { readJson } from '../http/read-json';
@@ -50,16 +52,36 @@ export function documentedEndpoints(authUrl: string): AuthEndpoints {
   };
 }
 
+/** An endpoint the server's metadata lists that would send tokens or codes in the clear. */
+export class InsecureEndpointError extends InsecureAddressError {
+  constructor(
+    /** Which endpoint and why, in words for any language (`message` is their English). */
+    readonly words: Words,
+  ) {
+    super(englishFor(words));
+  }
+}
+
 /**
  * Checks an endpoint the server's metadata lists: tokens and codes go there, so it must be
  * https (plain http only on this computer).
- * @throws InsecureAddressError naming the endpoint's address.
+ * @throws InsecureEndpointError naming the endpoint's address.
  */
-function secureEndpoint(address: string, what: string): string {
-  const reason = insecureAddressReason(address);
-  if (reason !== undefined)
-    throw new InsecureAddressError(`The sign-in server's ${what} address is refused. ${reason}`);
-  return address;
+function secureEndpoint(
+  address: string,
+  endpoint: 'authorization' | 'token' | 'revocation',
+): string {
+  const reason = insecureAddressWords(address);
+  if (reason === undefined) return address;
+  // The address is named only when plain http is the problem (it is then short and parsed).
+  const said =
+    reason.key === 'error.address.notSecure'
+      ? words('error.signIn.endpointNotSecure', {
+          which: endpoint,
+          shown: reason.values?.shown ?? '',
+        })
+      : words('error.signIn.endpointRefused', { which: endpoint });
+  throw new InsecureEndpointError(said);
 }
 
 /**
@@ -124,15 +146,12 @@ export async function discoverEndpoints(
 export function issuerProblem(
   responseIssuer: string | undefined,
   endpoints: Pick<AuthEndpoints, 'issuer' | 'issuerInResponses'>,
-): string | undefined {
-  if (responseIssuer === undefined) {
-    return endpoints.issuerInResponses
-      ? 'The sign-in answer did not say which server sent it, although that server always does. Please try again.'
-      : undefined;
-  }
+): Words | undefined {
+  if (responseIssuer === undefined)
+    return endpoints.issuerInResponses ? words('error.signIn.issuerMissing') : undefined;
   return withoutTrailingSlash(responseIssuer) === endpoints.issuer
     ? undefined
-    : 'The sign-in answer came from a different server than the one configured. Please try again.';
+    : words('error.signIn.issuerMismatch');
 }
 
 /** Scopes the uploader needs, narrowest first (RFC 9700: ask for no more than needed). */

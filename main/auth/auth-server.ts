@@ -1,7 +1,5 @@
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../../shared/domain/clock';
-import { InsecureAddressError } from '../../shared/domain/secure-address';
-import { CertificateError, NetworkError } from '../http/network-error';
 import type { Logger } from '../logging/logger';
 import type { Redactor } from '../logging/redactor';
 import { type AuthEndpoints, discoverEndpoints } from './auth-endpoints';
@@ -64,18 +62,4 @@ export class AuthServer {
     pending.catch(forget);
     return pending;
   }
-}
-
-/**
- * What the user is told when the sign-in server could not be used: the insecure address named
- * as `InsecureAddressError` says, or that the server at `authUrl`'s origin could not be reached.
- */
-export function describeDiscoveryError(error: unknown, authUrl: string): string {
-  if (error instanceof InsecureAddressError || error instanceof CertificateError)
-    return error.message;
-  // Origin only: a user name, password or path in the configured address is never shown.
-  const where = URL.canParse(authUrl) ? ` at ${new URL(authUrl).origin}` : '';
-  if (error instanceof NetworkError)
-    return `Could not reach the Photo Service's sign-in server${where}. Check the address and the network connection, then try again.`;
-  return `Could not start signing in with the Photo Service's sign-in server${where}. Please try again.`;
 }

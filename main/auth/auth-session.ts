@@ -1,4 +1,5 @@
 import { request, type Dispatcher } from 'undici';
+import { words } from '../../shared/i18n/words';
 import { toNetworkError } from '../http/network-error';
 import { secretNames } from '../secrets/secret-names';
 import { AuthServer } from './auth-server';
@@ -154,7 +155,7 @@ export class AuthSession {
   async signOut(): Promise<void> {
     // From here on, tokens still on their way (a refresh, a code exchange) are revoked on arrival.
     this.#status.nextGeneration();
-    this.#signIns.cancelAll('Signed out.');
+    this.#signIns.cancelAll(words('error.signIn.signedOut'));
     const tokens = this.#status.tokens;
     this.#status.tokens = undefined;
     this.#status.set('signed-out', undefined);
@@ -168,7 +169,7 @@ export class AuthSession {
 
   /** Ends every wait and listener (loopback listeners included). */
   async dispose(): Promise<void> {
-    this.#signIns.cancelAll('The app is closing.');
+    this.#signIns.cancelAll(words('error.signIn.appClosing'));
     this.#status.clearListeners();
     await Promise.resolve();
   }

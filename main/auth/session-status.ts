@@ -1,9 +1,7 @@
+import type { Words } from '../../shared/i18n/translator';
 import type { SignInStorage } from '../secrets/sign-in-token-file';
 import type { SessionSnapshot, SessionState } from './session-types';
 import type { TokenSet } from './token-set';
-
-/** What the user is told when the server ended the session (or another process found it ended). */
-export const SESSION_ENDED = 'Your session has ended. Sign in again; queued uploads are kept.';
 
 /**
  * What the parts of one session share: its state, its tokens in memory, the message for the user,
@@ -12,7 +10,7 @@ export const SESSION_ENDED = 'Your session has ended. Sign in again; queued uplo
 export class SessionStatus {
   readonly #listeners = new Set<(snapshot: SessionSnapshot) => void>();
   #state: SessionState = 'signed-out';
-  #message: string | undefined;
+  #message: Words | undefined;
   /** The tokens in use; undefined when signed out or when the session has ended. */
   tokens: TokenSet | undefined;
   /** False once the keychain refused the tokens: they then last for this run only. */
@@ -42,8 +40,8 @@ export class SessionStatus {
     this.#generation += 1;
   }
 
-  /** Moves to `state` with `message` for the user, and tells the listeners. */
-  set(state: SessionState, message: string | undefined): void {
+  /** Moves to `state` with `message` for the user (words for any language), and tells the listeners. */
+  set(state: SessionState, message: Words | undefined): void {
     this.#state = state;
     this.#message = message;
     this.emit();

@@ -1,3 +1,4 @@
+import type { Words } from '../../shared/i18n/translator';
 import type { SignInStorage } from '../secrets/sign-in-token-file';
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../../shared/domain/clock';
@@ -53,16 +54,18 @@ export type SessionSnapshot = {
   readonly remembered: boolean;
   /** Where the tokens are kept: the keychain, the plain-text file asked for, or memory only. */
   readonly kept: SignInStorage;
-  /** The last thing the user should be told, in plain words (a failed sign-in, an expired session). */
-  readonly message: string | undefined;
+  /**
+   * The last thing the user should be told (a failed sign-in, an expired session), as words: the
+   * window says them in its language, the command line in English.
+   */
+  readonly message: Words | undefined;
 };
 
-/** How a sign-in ended; a failure carries the sentence to show the user. */
-export type SignInOutcome =
-  { readonly ok: true } | { readonly ok: false; readonly message: string };
+/** How a sign-in ended; a failure carries the words to show the user. */
+export type SignInOutcome = { readonly ok: true } | { readonly ok: false; readonly message: Words };
 
 /** What became of a callback handed to the session. */
 export type CallbackOutcome =
   | { readonly kind: 'signed-in' }
-  | { readonly kind: 'failed'; readonly message: string }
+  | { readonly kind: 'failed'; readonly message: Words }
   | { readonly kind: 'dropped'; readonly reason: string };

@@ -1,8 +1,10 @@
 import type { Clock } from '../../shared/domain/clock';
+import type { Words } from '../../shared/i18n/translator';
+import { englishFor, words } from '../../shared/i18n/words';
 import type { Logger } from '../logging/logger';
 import type { Redactor } from '../logging/redactor';
 import { defaultScope, issuerProblem } from './auth-endpoints';
-import { type AuthServer, describeDiscoveryError } from './auth-server';
+import type { AuthServer } from './auth-server';
 import type { Browser } from './browser';
 import {
   callbackFromQuery,
@@ -15,7 +17,11 @@ import { PendingSignIns, SIGN_IN_TIMEOUT_MS } from './pending-sign-ins';
 import { createPkcePair, createState } from './pkce';
 import type { SessionStatus } from './session-status';
 import type { AuthConfig, CallbackOutcome, SessionState, SignInOutcome } from './session-types';
-import { describeCallbackError, describeExchangeError } from './sign-in-messages';
+import {
+  describeCallbackError,
+  describeDiscoveryError,
+  describeExchangeError,
+} from './sign-in-messages';
 import type { TokenKeeper } from './token-keeper';
 import { revokeTokens } from './token-revoker';
 
@@ -60,7 +66,7 @@ export class SignInFlow {
    * the server again.
    */
   async signIn(): Promise<SignInOutcome> {
-    this.cancelAll('A newer sign-in was started.');
+    this.cancelAll(words('error.signIn.superseded'));
     let endpoints;
     try {
       endpoints = await this.server.endpoints();
@@ -107,7 +113,7 @@ export class SignInFlow {
         () =>
           this.#finish(state, {
             ok: false,
-            message: 'The sign-in was not completed within 10 minutes. Please try again.',
+            message: words('error.signIn.timedOut', { minutes: SIGN_IN_TIMEOUT_MS / 60_000 }),
           }),
         SIGN_IN_TIMEOUT_MS,
       );
@@ -118,7 +124,7 @@ export class SignInFlow {
       await this.deps.browser.open(url.href);
     } catch (error) {
       this.deps.logger.warn('could not open the browser', { error });
-      this.#finish(state, { ok: false, message: 'Could not open the web browser for signing in.' });
+      this.#finish(state, { ok: false, message: words('error.signIn.browserNotOpened') });
     }
     return outcome;
   }
@@ -134,10 +140,11 @@ export class SignInFlow {
   }
 
   /** Ends every sign-in still waiting with `message` (loopback listeners included). */
-  cancelAll(message: string): void {
+  cancelAll(message: Words): void {
     for (const state of [...this.#waiting.keys()]) this.#finish(state, { ok: false, message });
   }
 
+  // The browser's tab after the sign-in: in English for now (it has no say in the app's language).
   async #loopbackCallback(query: URLSearchParams): Promise<CallbackPage> {
     const outcome = await this.#complete(callbackFromQuery(query));
     switch (outcome.kind) {
@@ -147,7 +154,10 @@ export class SignInFlow {
           message: 'You are signed in to Photo Uploader. You can close this tab.',
         };
       case 'failed':
-        return { title: 'Sign-in failed', message: `${outcome.message} You can close this tab.` };
+        return {
+          title: 'Sign-in failed',
+          message: `${englishFor(outcome.message)} You can close this tab.`,
+        };
       case 'dropped':
         return {
           title: 'Nothing to do',
@@ -165,7 +175,7 @@ export class SignInFlow {
       if (taken.reason === 'expired-state') {
         this.#finish(callback.state, {
           ok: false,
-          message: 'The sign-in took too long. Please try again.',
+          message: words('error.signIn.tookTooLong'),
         });
       }
       return this.#drop(taken.reason);

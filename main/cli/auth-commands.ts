@@ -1,3 +1,4 @@
+import { englishFor } from '../../shared/i18n/words';
 import type { SessionView, SettingsView } from '../../shared/ipc/views';
 import { access, rm } from 'node:fs/promises';
 import { signInTokenFilePath } from '../secrets/sign-in-token-file';
@@ -51,7 +52,9 @@ export async function login(
     ended = await context.waitFor(done);
   } else ended = started;
   if (ended.state !== 'signed-in') {
-    out.stderr.write(`login: ${ended.message ?? 'the sign-in did not complete'}\n`);
+    out.stderr.write(
+      `login: ${ended.message === undefined ? 'the sign-in did not complete' : englishFor(ended.message)}\n`,
+    );
     return 1;
   }
   out.stdout.write(`Signed in to ${service.authUrl} (scope: ${ended.access ?? 'unknown'}).\n`);
@@ -121,7 +124,7 @@ export async function status(
       ? ` (scope: ${scope ?? 'unknown'}${expiresAt === null ? '' : `, access token valid until ${new Date(expiresAt * 1000).toISOString()}`})`
       : '';
   out.stdout.write(`${session.state} at ${service.authUrl}${details}\n`);
-  if (session.message) out.stdout.write(`${session.message}\n`);
+  if (session.message) out.stdout.write(`${englishFor(session.message)}\n`);
   out.stdout.write(
     `${signInKeptWords(session.kept, context.dataDir, context.client.kind === 'owner')}\n`,
   );

@@ -1,4 +1,5 @@
 import { sanitizeDescription } from '../../shared/description/description-policy';
+import { words } from '../../shared/i18n/words';
 import type { PhotoView, ProjectView, QueueItemView, SessionView } from '../../shared/ipc/views';
 import type { ServicePhoto, ServiceProject } from '../api/api-schemas';
 import type { SessionSnapshot } from '../auth/auth-session';
@@ -22,9 +23,7 @@ export function sessionView(
     kept: snapshot?.kept ?? 'memory',
     message:
       snapshot?.message ??
-      (service.authUrl === undefined
-        ? 'No Photo Service is set up yet: add its address and client id in Settings.'
-        : undefined),
+      (service.authUrl === undefined ? words('error.signIn.notSetUp') : undefined),
   };
 }
 

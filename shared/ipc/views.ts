@@ -21,8 +21,11 @@ export type SessionView = {
   readonly remembered: boolean;
   /** Where the sign-in is kept (see `SignInStorage`). */
   readonly kept: SignInStorage;
-  /** What the user should be told, in plain words (a failed sign-in, an expired session). */
-  readonly message: string | undefined;
+  /**
+   * What the user should be told (a failed sign-in, an expired session), as words: the window
+   * says them in its language, the command line in English (`englishFor`). From main only.
+   */
+  readonly message: Words | undefined;
 };
 
 /**

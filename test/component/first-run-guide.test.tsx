@@ -2,6 +2,8 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Words } from '../../shared/i18n/translator';
+import { words } from '../../shared/i18n/words';
 import type { IpcResult, IpcResults } from '../../shared/ipc/contract';
 import type { SessionView, SettingsView } from '../../shared/ipc/views';
 import { BridgeContext } from '../../renderer/bridge/hooks';
@@ -16,7 +18,7 @@ import {
 
 afterEach(cleanup);
 
-function session(state: SessionView['state'], message?: string): SessionView {
+function session(state: SessionView['state'], message?: Words): SessionView {
   return {
     state,
     service: 'https://auth.example.com/',
@@ -249,10 +251,12 @@ describe('the first-run guide', () => {
   it('says why a sign-in failed, beside the step', () => {
     renderGuide(
       settingsViewFixture(service),
-      session('signed-out', 'The sign-in was refused: invalid_client.'),
+      session('signed-out', words('error.signIn.refused', { code: 'invalid_scope' })),
     );
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toContain('The sign-in was refused: invalid_client.');
+    expect(alert.textContent).toContain(
+      'The Photo Service refused the sign-in (invalid_scope). Please try again.',
+    );
     expect(alert.textContent).toContain('check with IT');
   });
 

@@ -2,7 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { SessionView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
-import { useT } from '../../i18n/use-t';
+import { useT, useWords } from '../../i18n/use-t';
 import { useErrorWords } from '../../i18n/use-error-words';
 import { serviceHost } from '../sign-in/service-host';
 import { stepTitles } from './first-run-steps';
@@ -19,6 +19,7 @@ export function SignInStep({ session }: { readonly session: SessionView }) {
   const bridge = useBridge();
   const t = useT();
   const sayError = useErrorWords();
+  const say = useWords();
   const [problem, setProblem] = useState<string>();
   const signIn = () => {
     setProblem(undefined);
@@ -37,7 +38,10 @@ export function SignInStep({ session }: { readonly session: SessionView }) {
         )}
       </p>
       {waiting ? <p role="status">{t('signIn.waiting')}</p> : null}
-      <StepProblem message={problem ?? session.message} fix={t('firstRun.signIn.problemFix')} />
+      <StepProblem
+        message={problem ?? (session.message === undefined ? undefined : say(session.message))}
+        fix={t('firstRun.signIn.problemFix')}
+      />
       <button type="button" className="primary" onClick={signIn}>
         {waiting ? t('signIn.openBrowserAgain') : t('signIn.signIn')}
       </button>

@@ -24,6 +24,7 @@ export function SessionPanel({ session }: { readonly session: SessionView | unde
   const bridge = useBridge();
   const t = useT();
   const errorWords = useErrorWords();
+  const say = useWords();
   const [error, setError] = useState<string>();
   if (session === undefined) return <p className="muted">{t('signIn.loading')}</p>;
   const signIn = () => {
@@ -67,7 +68,7 @@ export function SessionPanel({ session }: { readonly session: SessionView | unde
       ) : null}
       {session.message ? (
         <p className="session-message" role="alert">
-          {session.message}
+          {say(session.message)}
         </p>
       ) : null}
       {error ? (

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { InMemorySecretStore } from '../../../main/secrets/in-memory-secret-store';
+import { englishFor, words } from '../../../shared/i18n/words';
 import {
   approveInBrowser,
   loopbackBrowser,
@@ -52,8 +53,10 @@ describe('AuthSession: the issuer of the answer (RFC 9207) against the local ser
   it('refuses an answer without iss, since the server promised it, with a clear message', async () => {
     const { made, outcome, location } = await approved();
     location.searchParams.delete('iss');
-    const message =
-      'The sign-in answer did not say which server sent it, although that server always does. Please try again.';
+    const message = words('error.signIn.issuerMissing');
+    expect(englishFor(message)).toBe(
+      'The sign-in answer did not say which server sent it, although that server always does. Please try again.',
+    );
     expect(await made.session.handleDeepLink(location.href)).toEqual({ kind: 'failed', message });
     expect(await outcome).toEqual({ ok: false, message });
     expect(made.session.snapshot()).toMatchObject({ state: 'signed-out', message });
@@ -67,11 +70,11 @@ describe('AuthSession: the issuer of the answer (RFC 9207) against the local ser
     const { made, outcome, location } = await approved();
     location.searchParams.set('iss', 'https://evil.example.com');
     expect(await made.session.handleDeepLink(location.href)).toMatchObject({ kind: 'failed' });
-    expect(await outcome).toEqual({
-      ok: false,
-      message:
-        'The sign-in answer came from a different server than the one configured. Please try again.',
-    });
+    const ended = await outcome;
+    expect(ended).toEqual({ ok: false, message: words('error.signIn.issuerMismatch') });
+    expect(ended.ok ? '' : englishFor(ended.message)).toBe(
+      'The sign-in answer came from a different server than the one configured. Please try again.',
+    );
   });
 });
 
@@ -80,8 +83,10 @@ describe('AuthSession: a sign-in server that cannot be used', () => {
     const browser = new ScriptedBrowser();
     const made = makeSession({ ...service.info, auth_url: 'http://192.0.2.1' }, { browser });
     kits.push(made);
-    const message =
-      'The address http://192.0.2.1 is not secure: use https (plain http is allowed only on this computer, 127.0.0.1 or localhost)';
+    const message = words('error.address.notSecure', { shown: 'http://192.0.2.1' });
+    expect(englishFor(message)).toBe(
+      'The address http://192.0.2.1 is not secure: use https (plain http is allowed only on this computer, 127.0.0.1 or localhost)',
+    );
     expect(await made.session.signIn()).toEqual({ ok: false, message });
     expect(made.session.snapshot()).toMatchObject({ state: 'signed-out', message });
     expect(browser.opened).toEqual([]);
@@ -106,7 +111,12 @@ describe('AuthSession: a sign-in server that cannot be used', () => {
     } finally {
       await service.resume();
     }
-    const message = `Could not reach the Photo Service's sign-in server at ${service.info.auth_url}. Check the address and the network connection, then try again.`;
+    const message = words('error.signIn.serverUnreachable', {
+      origin: new URL(service.info.auth_url).origin,
+    });
+    expect(englishFor(message)).toBe(
+      `Could not reach the Photo Service's sign-in server at ${service.info.auth_url}. Check the address and the network connection, then try again.`,
+    );
     expect(outcome).toEqual({ ok: false, message });
     expect(made.session.snapshot()).toMatchObject({ state: 'signed-in', message });
 

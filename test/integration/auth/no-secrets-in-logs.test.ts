@@ -4,6 +4,7 @@ import { FileRefreshLock } from '../../../main/auth/token-vault';
 import { createHttpAgent } from '../../../main/http/http-agent';
 import { createLogger, type LogRecord, Redactor } from '../../../main/logging/logger';
 import { InMemorySecretStore } from '../../../main/secrets/in-memory-secret-store';
+import { englishFor, words } from '../../../shared/i18n/words';
 import { TestClock } from '../../fakes/test-clock';
 import {
   approveInBrowser,
@@ -143,8 +144,9 @@ describe('No token, code, verifier or secret reaches logs or errors', () => {
     const outcome = await session.signIn();
     expect(outcome).toEqual({
       ok: false,
-      message: expect.stringContaining('Could not reach') as unknown,
+      message: words('error.signIn.serverUnreachable', { origin: 'http://127.0.0.1:9' }),
     });
+    expect(outcome.ok ? '' : englishFor(outcome.message)).toContain('Could not reach');
     await session.dispose();
     const logged = JSON.stringify(records);
     expect(logged).toContain('127.0.0.1:9');

@@ -6,6 +6,7 @@ import { AuthRequiredError } from '../../../main/auth/auth-errors';
 import { FileRefreshLock } from '../../../main/auth/token-vault';
 import { KeytarSecretStore } from '../../../main/secrets/keytar-secret-store';
 import { secretNames } from '../../../main/secrets/secret-names';
+import { words } from '../../../shared/i18n/words';
 import { TestClock } from '../../fakes/test-clock';
 import { loopbackBrowser, makeSession, type SessionKit } from '../../support/auth-harness';
 import { requireKeychain } from '../../support/keychain';
@@ -140,7 +141,7 @@ describe('One sign-in shared by processes on different data folders', () => {
     const signingIn = kit.session.signIn();
     await new Promise((resolve) => setTimeout(resolve, 400));
     await kit.session.signOut();
-    expect(await signingIn).toEqual({ ok: false, message: 'Signed out.' });
+    expect(await signingIn).toEqual({ ok: false, message: words('error.signIn.signedOut') });
     // The exchange still completes on the server; its tokens are revoked as they arrive.
     const deadline = Date.now() + 10_000;
     while (

@@ -9,6 +9,7 @@ import {
   type SessionKit,
 } from '../../support/auth-harness';
 import { secretNames } from '../../../main/secrets/secret-names';
+import { englishFor, words } from '../../../shared/i18n/words';
 import { TestClock } from '../../fakes/test-clock';
 import { admin, startTestService, type TestService } from '../../support/photo-service-harness';
 
@@ -140,14 +141,12 @@ describe('AuthSession: signing in', () => {
       });
       const result = await made.session.handleDeepLink(denied.headers.get('location')!);
       expect(result.kind).toBe('failed');
-      expect(await outcome).toEqual({
-        ok: false,
-        message: 'You declined access in the browser, so you are not signed in.',
-      });
-      expect(made.session.snapshot()).toMatchObject({
-        state: 'signed-out',
-        message: 'You declined access in the browser, so you are not signed in.',
-      });
+      const declined = words('error.signIn.declined');
+      expect(await outcome).toEqual({ ok: false, message: declined });
+      expect(made.session.snapshot()).toMatchObject({ state: 'signed-out', message: declined });
+      expect(englishFor(declined)).toBe(
+        'You declined access in the browser, so you are not signed in.',
+      );
     } finally {
       await consent.close();
     }
@@ -332,7 +331,7 @@ describe('AuthSession: losing and regaining the session', () => {
     clock.advance(7200_000);
     await expect(made.session.accessToken()).rejects.toBeInstanceOf(AuthRequiredError);
     expect(made.session.snapshot().state).toBe('needs-sign-in');
-    expect(snapshots.at(-1)?.message).toContain('Sign in again');
+    expect(snapshots.at(-1)?.message).toEqual(words('error.signIn.sessionEnded'));
 
     const restarted = kit({ browser: loopbackBrowser(), clock, secrets: made.secrets });
     expect((await restarted.session.restore()).state).toBe('needs-sign-in');

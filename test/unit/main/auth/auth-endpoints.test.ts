@@ -6,6 +6,14 @@ import { discoverEndpoints, issuerProblem } from '../../../../main/auth/auth-end
 import { NetworkError } from '../../../../main/http/network-error';
 import { silentLogger } from '../../../../main/logging/logger';
 import { InsecureAddressError } from '../../../../shared/domain/secure-address';
+import type { Words } from '../../../../shared/i18n/translator';
+import { englishFor } from '../../../../shared/i18n/words';
+
+/** The English of words that must be there. */
+function englishOf(said: Words | undefined): string {
+  if (said === undefined) throw new Error('no words');
+  return englishFor(said);
+}
 
 describe('issuerProblem (RFC 9207)', () => {
   const promising = { issuer: 'https://auth.example.com', issuerInResponses: true };
@@ -18,13 +26,14 @@ describe('issuerProblem (RFC 9207)', () => {
 
   it('refuses another issuer whatever the metadata says', () => {
     for (const endpoints of [promising, silent])
-      expect(issuerProblem('https://evil.example.com', endpoints)).toBe(
+      expect(englishOf(issuerProblem('https://evil.example.com', endpoints))).toBe(
         'The sign-in answer came from a different server than the one configured. Please try again.',
       );
   });
 
   it('refuses a missing issuer only when the server promises to send it', () => {
-    expect(issuerProblem(undefined, promising)).toBe(
+    expect(issuerProblem(undefined, promising)).toEqual({ key: 'error.signIn.issuerMissing' });
+    expect(englishOf(issuerProblem(undefined, promising))).toBe(
       'The sign-in answer did not say which server sent it, although that server always does. Please try again.',
     );
     expect(issuerProblem(undefined, silent)).toBeUndefined();
@@ -81,6 +90,9 @@ describe('discoverEndpoints', () => {
     serve(overrides);
     const refusal = discoverEndpoints(authUrl, agent, silentLogger);
     await expect(refusal).rejects.toBeInstanceOf(InsecureAddressError);
+    await expect(refusal).rejects.toMatchObject({
+      words: { key: 'error.signIn.endpointNotSecure', values: { which: what } },
+    });
     await expect(refusal).rejects.toThrow(
       new RegExp(
         `^The sign-in server's ${what} address is refused\\. The address http://(auth\\.example\\.com(:8080)?|10\\.0\\.0\\.7) is not secure: use https`,

@@ -4,7 +4,7 @@ import {
   SESSION_ENDED_WORDS,
   signInNeededFailure,
 } from '../../../../main/core/sign-in-failure';
-import { SESSION_ENDED } from '../../../../main/auth/session-status';
+import { SESSION_ENDED } from '../../../../main/auth/sign-in-messages';
 
 describe('what a window call says when the service wants a sign-in', () => {
   it('says the session has ended when the service ended a session the user had', () => {
@@ -12,7 +12,7 @@ describe('what a window call says when the service wants a sign-in', () => {
     expect(failure.code).toBe('not-signed-in');
     expect(failure.message).toBe(SESSION_ENDED_WORDS);
     // The same story as the session's own message (and the queue's banner).
-    expect(failure.message).toBe(SESSION_ENDED);
+    expect(failure.words).toEqual(SESSION_ENDED);
     expect(failure.words).toEqual({ key: 'error.signIn.sessionEnded' });
     expect(failure.message).toContain(
       'Your session has ended. Sign in again; queued uploads are kept',
