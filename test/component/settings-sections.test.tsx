@@ -174,6 +174,30 @@ describe('Settings in sections', () => {
     });
   });
 
+  it('offers the sign-in return as two choices in view, and sends the one picked', async () => {
+    const { saves } = await showSettings();
+    const returns = within(open('Account')).getByRole('radiogroup', {
+      name: 'Sign-in returns through',
+    });
+    const choices = within(returns).getAllByRole<HTMLInputElement>('radio');
+    expect(choices.map((choice) => choice.checked)).toEqual([false, true]);
+    fireEvent.click(choices[0] ?? returns);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]).toMatchObject({ redirect: 'custom-scheme' });
+  });
+
+  it('shows the photo host’s fields for the kind chosen', async () => {
+    await showSettings();
+    const storage = open('Photo storage');
+    const kinds = within(storage).getByRole('radiogroup', { name: 'Kind' });
+    expect(within(storage).queryByLabelText('Bucket')).toBeNull();
+    fireEvent.click(within(kinds).getByRole('radio', { name: /S3-compatible bucket/ }));
+    expect(within(storage).getByLabelText('Bucket')).toBeTruthy();
+    fireEvent.click(within(kinds).getByRole('radio', { name: 'a folder a web server publishes' }));
+    expect(within(storage).queryByLabelText('Bucket')).toBeNull();
+  });
+
   // Eight axe runs in jsdom take a while on a busy machine.
   it('is clean for axe in every section', { timeout: 90_000 }, async () => {
     const { container } = await showSettings();
