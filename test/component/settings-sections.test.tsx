@@ -55,6 +55,14 @@ function open(name: string): HTMLElement {
   return screen.getByRole('tabpanel', { name });
 }
 
+/** Whether each kind of photo host (a radio of the "Kind" group) is disabled. */
+function kindsDisabled(storage: HTMLElement): boolean[] {
+  const kinds = within(storage).getByRole('radiogroup', { name: 'Kind' });
+  return within(kinds)
+    .getAllByRole('radio')
+    .map((radio) => radio.matches(':disabled'));
+}
+
 async function violations(container: HTMLElement): Promise<string[]> {
   const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
   return results.violations.map((violation) => `${violation.id}: ${violation.help}`);
@@ -78,7 +86,6 @@ describe('Settings in sections', () => {
       'Uploading',
       [
         'Uploads at once',
-        'Default time zone for photos without one',
         'Far-photo distance (metres)',
         'Most bytes a second sent to the photo host (empty: no cap)',
         'Upload hours, in this computer’s time zone (empty: any time)',
@@ -91,6 +98,22 @@ describe('Settings in sections', () => {
     await showSettings();
     const panel = open(section);
     for (const label of labels) expect(within(panel).getByLabelText(label)).toBeTruthy();
+  });
+
+  it('offers the zone for photos without one as a combo box of zones, and sends the one chosen', async () => {
+    const { saves } = await showSettings();
+    const uploading = open('Uploading');
+    const zone = within(uploading).getByRole<HTMLInputElement>('combobox', {
+      name: 'Default time zone for photos without one',
+    });
+    expect(zone.value).toBe(settingsViewFixture(SERVICE).assumedZone);
+    act(() => zone.focus());
+    fireEvent.change(zone, { target: { value: 'lisbon' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Europe/Lisbon' }));
+    expect(zone.value).toBe('Europe/Lisbon');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]).toMatchObject({ assumedZone: 'Europe/Lisbon' });
   });
 
   it('keeps the photo host, camera clocks, watched folders and quit choice in their sections', async () => {
@@ -149,6 +172,30 @@ describe('Settings in sections', () => {
       mapTileUrl: 'https://tiles.example.com/{z}/{x}/{y}.png',
       authUrl: SERVICE.authUrl,
     });
+  });
+
+  it('offers the sign-in return as two choices in view, and sends the one picked', async () => {
+    const { saves } = await showSettings();
+    const returns = within(open('Account')).getByRole('radiogroup', {
+      name: 'Sign-in returns through',
+    });
+    const choices = within(returns).getAllByRole<HTMLInputElement>('radio');
+    expect(choices.map((choice) => choice.checked)).toEqual([false, true]);
+    fireEvent.click(choices[0] ?? returns);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]).toMatchObject({ redirect: 'custom-scheme' });
+  });
+
+  it('shows the photo host’s fields for the kind chosen', async () => {
+    await showSettings();
+    const storage = open('Photo storage');
+    const kinds = within(storage).getByRole('radiogroup', { name: 'Kind' });
+    expect(within(storage).queryByLabelText('Bucket')).toBeNull();
+    fireEvent.click(within(kinds).getByRole('radio', { name: /S3-compatible bucket/ }));
+    expect(within(storage).getByLabelText('Bucket')).toBeTruthy();
+    fireEvent.click(within(kinds).getByRole('radio', { name: 'a folder a web server publishes' }));
+    expect(within(storage).queryByLabelText('Bucket')).toBeNull();
   });
 
   // Eight axe runs in jsdom take a while on a busy machine.
@@ -219,10 +266,11 @@ describe('settings the organisation manages', () => {
     const storage = open('Photo storage');
     const group = within(storage).getByRole('group', { name: /Photo host/ });
     expect(group.textContent).toContain('Set by your organisation');
-    for (const label of ['Kind', 'Endpoint (leave empty for AWS)', 'Region', 'Bucket']) {
+    for (const label of ['Endpoint (leave empty for AWS)', 'Region', 'Bucket']) {
       // Disabled by its fieldset: the field's own property does not say so, the selector does.
       expect(within(storage).getByLabelText(label).matches(':disabled'), label).toBe(true);
     }
+    expect(kindsDisabled(storage)).toEqual([true, true, true]);
     expect(within(storage).getByLabelText<HTMLInputElement>('Bucket').value).toBe('office-photos');
     // Its round trip can still be tried: the organisation's host is the one photos go to.
     expect(
@@ -260,8 +308,9 @@ describe('settings the organisation manages', () => {
     it('can be typed: the key fields stay enabled, the host’s own fields read-only', async () => {
       await showSettings({}, withoutKeys);
       const storage = open('Photo storage');
-      for (const label of ['Kind', 'Region', 'Bucket'])
+      for (const label of ['Region', 'Bucket'])
         expect(within(storage).getByLabelText(label).matches(':disabled'), label).toBe(true);
+      expect(kindsDisabled(storage)).toEqual([true, true, true]);
       for (const label of [/Access key id/, 'Secret access key'])
         expect(within(storage).getByLabelText(label).matches(':disabled'), String(label)).toBe(
           false,

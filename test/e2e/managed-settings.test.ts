@@ -79,7 +79,9 @@ describe('settings the organisation manages, in the window', () => {
     await openSettingsSection(page, 'Photo storage');
     const storage = page.getByRole('tabpanel', { name: 'Photo storage' });
     await storage.getByText('Set by your organisation').waitFor();
-    expect(await storage.getByRole('combobox', { name: /^Kind/ }).isDisabled()).toBe(true);
+    const kinds = storage.getByRole('radiogroup', { name: 'Kind' }).getByRole('radio');
+    expect(await kinds.count()).toBe(3);
+    for (const kind of await kinds.all()) expect(await kind.isDisabled()).toBe(true);
     for (const label of ['Region', 'Bucket', 'Key prefix'])
       expect(await storage.getByLabel(label, { exact: true }).isDisabled(), label).toBe(true);
     // The policy's host, over the one the app was set up with (the local store).

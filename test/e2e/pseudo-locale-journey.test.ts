@@ -156,7 +156,7 @@ describe('the window in the pseudo-locale', () => {
       const sections = page.getByRole('tablist', { name: xa('settings.sections.label') });
       for (const tab of await sections.getByRole('tab').all()) {
         await tab.click();
-        await look(page, `settings-${String(await tab.getAttribute('id'))}`);
+        await look(page, `settings-${String(await tab.getAttribute('data-section'))}`);
       }
 
       expect(findings.filter((seen) => seen.english.length > 0)).toEqual([]);

@@ -1,6 +1,7 @@
 import type { SettingsView } from '../../../shared/ipc/views';
 import { useT, useWords } from '../../i18n/use-t';
 import { AccountSession } from './AccountSession';
+import { ChoiceGroup } from './ChoiceGroup';
 import { LanguageField } from './LanguageField';
 import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
@@ -72,18 +73,17 @@ export function AccountSection({
       </label>
       {settings.redirectNote === undefined ? (
         <>
-          <label>
-            {t('settings.account.redirect.label')}
-            <select
-              name="redirect"
-              defaultValue={settings.redirect}
-              disabled={redirect.managed}
-              aria-describedby={redirect.describedBy()}
-            >
-              <option value="custom-scheme">{t('settings.account.redirect.customScheme')}</option>
-              <option value="loopback">{t('settings.account.redirect.loopback')}</option>
-            </select>
-          </label>
+          <ChoiceGroup
+            label={t('settings.account.redirect.label')}
+            name="redirect"
+            options={[
+              { id: 'custom-scheme', name: t('settings.account.redirect.customScheme') },
+              { id: 'loopback', name: t('settings.account.redirect.loopback') },
+            ]}
+            defaultValue={settings.redirect}
+            isDisabled={redirect.managed}
+            describedBy={redirect.describedBy()}
+          />
           <ManagedNote field="redirect" />
         </>
       ) : (

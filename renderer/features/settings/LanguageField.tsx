@@ -4,6 +4,7 @@ import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { useT } from '../../i18n/use-t';
 import { useErrorWords } from '../../i18n/use-error-words';
+import { SettingsSelect } from './SettingsSelect';
 
 /** A language's own name, as its speakers write it ("Español", "Deutsch"). */
 function ownName(locale: Exclude<LanguageChoice, 'system'>): string {
@@ -38,24 +39,17 @@ export function LanguageField({
   };
   return (
     <div className="language-field">
-      <label>
-        {t('settings.language.label')}
-        <select
-          value={chosen}
-          disabled={saving}
-          aria-describedby="language-hint"
-          onChange={(event) => {
-            const language = LANGUAGE_CHOICES.find((choice) => choice === event.target.value);
-            if (language !== undefined) choose(language);
-          }}
-        >
-          {LANGUAGE_CHOICES.map((choice) => (
-            <option key={choice} value={choice}>
-              {choice === 'system' ? t('settings.language.system') : ownName(choice)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SettingsSelect
+        label={t('settings.language.label')}
+        options={LANGUAGE_CHOICES.map((choice) => ({
+          id: choice,
+          name: choice === 'system' ? t('settings.language.system') : ownName(choice),
+        }))}
+        value={chosen}
+        onChange={choose}
+        isDisabled={saving}
+        describedBy="language-hint"
+      />
       <p id="language-hint" className="muted">
         {saving ? t('settings.language.saving') : t('settings.language.hint')}
       </p>

@@ -3,15 +3,11 @@ import type { SettingsView } from '../../../shared/ipc/views';
 import { useT } from '../../i18n/use-t';
 import { SPACE } from '../../i18n/inline-space';
 import { useManaged } from './managed-context';
+import { ChoiceGroup } from './ChoiceGroup';
 import { ManagedNote } from './ManagedNote';
 import { S3CredentialsFields, S3KeyFields } from './S3CredentialsFields';
 import { hostNeedingOwnKeys } from './organisation-host-keys';
 import type { HostKind } from './settings-input';
-
-/** The kind the select names, read from its value. */
-function hostKindOf(value: string): HostKind {
-  return value === 's3' || value === 'published' ? value : 'none';
-}
 
 /**
  * Settings › Photo storage: where photos are put for the service to fetch (an S3-compatible
@@ -48,17 +44,17 @@ export function PhotoStorageSection({
       <fieldset disabled={managed.managed} aria-describedby={managed.describedBy()}>
         <legend>{t('settings.storage.legend')}</legend>
         <ManagedNote field="photoHost" />
-        <label>
-          {t('settings.storage.kind.label')}
-          <select
-            value={hostKind}
-            onChange={(event) => onHostKindChange(hostKindOf(event.target.value))}
-          >
-            <option value="none">{t('settings.storage.kind.none')}</option>
-            <option value="s3">{t('settings.storage.kind.s3')}</option>
-            <option value="published">{t('settings.storage.kind.published')}</option>
-          </select>
-        </label>
+        <ChoiceGroup<HostKind>
+          label={t('settings.storage.kind.label')}
+          options={[
+            { id: 'none', name: t('settings.storage.kind.none') },
+            { id: 's3', name: t('settings.storage.kind.s3') },
+            { id: 'published', name: t('settings.storage.kind.published') },
+          ]}
+          value={hostKind}
+          onChange={onHostKindChange}
+          isDisabled={managed.managed}
+        />
         {hostKind === 's3' ? (
           <>
             <label>

@@ -14,10 +14,9 @@ import { MapTileField } from './MapTileField';
 import { NetworkSection } from './NetworkSection';
 import { PhotoStorageSection } from './PhotoStorageSection';
 import { PolicyProblem } from './PolicyProblem';
-import { SectionNav } from './SectionNav';
-import { SectionPanel } from './SectionPanel';
 import { formSettings, type HostKind } from './settings-input';
 import type { SettingsSectionId } from './settings-sections';
+import { SettingsTabs } from './SettingsTabs';
 import { SetupFileButton } from './SetupFileButton';
 import { UploadingSection } from './UploadingSection';
 import { WatchedFoldersSection } from './WatchedFoldersSection';
@@ -137,10 +136,12 @@ export function SettingsScreen({
         <h2 id="settings-heading">{t('settings.screen.heading')}</h2>
         <PolicyProblem problem={settings.policyProblem} />
         <SetupFileButton onApplied={setupApplied} />
-        <div className="settings-layout">
-          <SectionNav current={section} onChoose={setSection} />
-          <div className="settings-panels" key={generation}>
-            <SectionPanel id="account" open={section === 'account'}>
+        <SettingsTabs
+          generation={generation}
+          current={section}
+          onChoose={setSection}
+          panels={{
+            account: (
               <AccountSection
                 settings={settings}
                 secret={secret}
@@ -154,8 +155,8 @@ export function SettingsScreen({
                   onSaved(saved);
                 }}
               />
-            </SectionPanel>
-            <SectionPanel id="uploading" open={section === 'uploading'}>
+            ),
+            uploading: (
               <UploadingSection
                 settings={settings}
                 farProblem={farProblem}
@@ -165,8 +166,8 @@ export function SettingsScreen({
                   onSaved(saved);
                 }}
               />
-            </SectionPanel>
-            <SectionPanel id="storage" open={section === 'storage'}>
+            ),
+            storage: (
               <PhotoStorageSection
                 settings={settings}
                 hostKind={hostKind}
@@ -175,30 +176,22 @@ export function SettingsScreen({
                 testing={testingHost}
                 onTest={testHost}
               />
-            </SectionPanel>
-            <SectionPanel id="watch" open={section === 'watch'}>
-              <WatchedFoldersSection settings={settings} />
-            </SectionPanel>
-            <SectionPanel id="cameras" open={section === 'cameras'}>
-              <CameraClocks />
-            </SectionPanel>
-            <SectionPanel id="network" open={section === 'network'}>
-              <NetworkSection settings={settings} />
-            </SectionPanel>
-            <SectionPanel id="map" open={section === 'map'}>
-              <MapTileField savedUrl={settings.mapTileUrl} changed={tilesChanged} />
-            </SectionPanel>
-            <SectionPanel id="help" open={section === 'help'}>
-              <HelpSection />
-            </SectionPanel>
-          </div>
+            ),
+            watch: <WatchedFoldersSection settings={settings} />,
+            cameras: <CameraClocks />,
+            network: <NetworkSection settings={settings} />,
+            map: <MapTileField savedUrl={settings.mapTileUrl} changed={tilesChanged} />,
+            help: <HelpSection />,
+          }}
+        />
+        <div className="settings-footer">
+          <button type="submit" className="primary">
+            {t('settings.save.button')}
+          </button>
+          {message ? (
+            <p role="status">{typeof message === 'string' ? message : words(message)}</p>
+          ) : null}
         </div>
-        {message ? (
-          <p role="status">{typeof message === 'string' ? message : words(message)}</p>
-        ) : null}
-        <button type="submit" className="primary">
-          {t('settings.save.button')}
-        </button>
       </form>
     </ManagedFieldsContext.Provider>
   );

@@ -6,12 +6,8 @@ import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
 import { QuitChoiceField } from './QuitChoiceField';
 import { UploadPaceFields } from './UploadPaceFields';
+import { ZoneField } from './ZoneField';
 import { SPACE } from '../../i18n/inline-space';
-
-/** The zones to offer, with the current one even if the list lacks it (`UTC` often is). */
-function withZone(zones: readonly string[], current: string): readonly string[] {
-  return zones.includes(current) ? zones : [current, ...zones];
-}
 
 /**
  * Settings › Uploading: uploads at once, the pace (cap, hours, battery), HEIC and TIFF, the zone
@@ -59,19 +55,11 @@ export function UploadingSection({
         {t('settings.uploading.keepOriginals')}
       </label>
       <ManagedNote field="keepOriginals" />
-      <label>
-        {t('settings.uploading.zone')}
-        <select
-          name="assumedZone"
-          defaultValue={settings.assumedZone}
-          disabled={zone.managed}
-          aria-describedby={zone.describedBy()}
-        >
-          {withZone(Intl.supportedValuesOf('timeZone'), settings.assumedZone).map((name) => (
-            <option key={name}>{name}</option>
-          ))}
-        </select>
-      </label>
+      <ZoneField
+        saved={settings.assumedZone}
+        isDisabled={zone.managed}
+        describedBy={zone.describedBy()}
+      />
       <ManagedNote field="assumedZone" />
       <FarPhotoField savedMeters={settings.farMeters} problem={farProblem} />
       <QuitChoiceField remembered={settings.quitWithPending} onSaved={onQuitChoiceSaved} />

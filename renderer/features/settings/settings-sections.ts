@@ -1,44 +1,74 @@
+import {
+  Camera,
+  CloudUpload,
+  FolderSync,
+  HardDrive,
+  LifeBuoy,
+  type LucideIcon,
+  MapIcon,
+  Network,
+  UserRound,
+} from 'lucide-react';
 import type { MessageKey } from '../../../shared/i18n/catalogs';
 
-/** The sections of Settings, in the order the section list shows them, each with its name's key. */
+/**
+ * The sections of Settings, in the order the section list shows them: each with its name's key,
+ * the short help its card opens with, and its icon.
+ */
 export const SETTINGS_SECTIONS = [
-  { id: 'account', title: 'settings.sections.account' },
-  { id: 'uploading', title: 'settings.sections.uploading' },
-  { id: 'storage', title: 'settings.sections.storage' },
-  { id: 'watch', title: 'settings.sections.watch' },
-  { id: 'cameras', title: 'settings.sections.cameras' },
-  { id: 'network', title: 'settings.sections.network' },
-  { id: 'map', title: 'settings.sections.map' },
-  { id: 'help', title: 'settings.sections.help' },
-] as const satisfies readonly { readonly id: string; readonly title: MessageKey }[];
+  {
+    id: 'account',
+    title: 'settings.sections.account',
+    help: 'settings.sectionHelp.account',
+    icon: UserRound,
+  },
+  {
+    id: 'uploading',
+    title: 'settings.sections.uploading',
+    help: 'settings.sectionHelp.uploading',
+    icon: CloudUpload,
+  },
+  {
+    id: 'storage',
+    title: 'settings.sections.storage',
+    help: 'settings.sectionHelp.storage',
+    icon: HardDrive,
+  },
+  {
+    id: 'watch',
+    title: 'settings.sections.watch',
+    help: 'settings.sectionHelp.watch',
+    icon: FolderSync,
+  },
+  {
+    id: 'cameras',
+    title: 'settings.sections.cameras',
+    help: 'settings.sectionHelp.cameras',
+    icon: Camera,
+  },
+  {
+    id: 'network',
+    title: 'settings.sections.network',
+    help: 'settings.sectionHelp.network',
+    icon: Network,
+  },
+  { id: 'map', title: 'settings.sections.map', help: 'settings.sectionHelp.map', icon: MapIcon },
+  {
+    id: 'help',
+    title: 'settings.sections.help',
+    help: 'settings.sectionHelp.help',
+    icon: LifeBuoy,
+  },
+] as const satisfies readonly {
+  readonly id: string;
+  readonly title: MessageKey;
+  readonly help: MessageKey;
+  readonly icon: LucideIcon;
+}[];
 
 export type SettingsSectionId = (typeof SETTINGS_SECTIONS)[number]['id'];
 
-/** The id of the tab that opens section `id`. */
-export const sectionTabId = (id: SettingsSectionId) => `settings-tab-${id}`;
-
-/** The id of section `id`'s panel. */
-export const sectionPanelId = (id: SettingsSectionId) => `settings-panel-${id}`;
-
-/**
- * The section a key moves to from `current` in the vertical list of sections (arrows wrap around,
- * Home and End go to the ends); undefined for any other key.
- */
-export function sectionAfterKey(
-  current: SettingsSectionId,
-  key: string,
-): SettingsSectionId | undefined {
-  const ids = SETTINGS_SECTIONS.map((section) => section.id);
-  const at = ids.indexOf(current);
-  const to =
-    key === 'ArrowDown' || key === 'ArrowRight'
-      ? (at + 1) % ids.length
-      : key === 'ArrowUp' || key === 'ArrowLeft'
-        ? (at - 1 + ids.length) % ids.length
-        : key === 'Home'
-          ? 0
-          : key === 'End'
-            ? ids.length - 1
-            : undefined;
-  return to === undefined ? undefined : ids[to];
+/** Whether `key` (a tab's key, as React Aria gives it) names a section. */
+export function isSectionId(key: unknown): key is SettingsSectionId {
+  return SETTINGS_SECTIONS.some((section) => section.id === key);
 }
