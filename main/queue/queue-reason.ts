@@ -2,7 +2,7 @@ import type Database from 'libsql';
 import { z } from 'zod';
 import { type MessageKey, writtenCatalogs } from '../../shared/i18n/catalogs';
 import type { Words } from '../../shared/i18n/translator';
-import { englishFor, isMessageKey, words, wordsSchema } from '../../shared/i18n/words';
+import { englishFor, isMessageKey, shortened, words, wordsSchema } from '../../shared/i18n/words';
 
 // Issue 24 §2: a queue item's reason is kept as words (a catalog key and its values, JSON in
 // `queue.db`), so a reason written yesterday reads in today's language. Reasons written before
@@ -10,12 +10,9 @@ import { englishFor, isMessageKey, words, wordsSchema } from '../../shared/i18n/
 // file checks of `main/media`), are turned into words here; a sentence this code does not know
 // is kept as it is (`reason.legacy`).
 
-/** The most a value of stored words holds (see `wordsSchema`). */
-const VALUE_LIMIT = 2000;
-
 /** `text` as it is: a reason this code cannot name, shown in every language as it was written. */
 export function legacyReason(text: string): Words {
-  return words('reason.legacy', { text: text.slice(0, VALUE_LIMIT) });
+  return words('reason.legacy', { text: shortened(text) });
 }
 
 /** An error that says in words why it happened (its `message` stays English, for the logs). */
