@@ -26,10 +26,11 @@ export const NO_POLICY: PolicyState = { kind: 'none' };
  */
 export class ManagedSettingError extends IpcFailure {
   constructor(readonly settings: readonly string[]) {
-    // The settings' own names (`authUrl`, `photoHost`), as a policy file names them.
+    // The settings' own names (`authUrl`, `photoHost`), as a policy file names them, listed as
+    // the reader's language lists things.
     super(
       'failed',
-      words('error.settings.managed', { settings: settings.join(', '), count: settings.length }),
+      words('error.settings.managed', { settings: [...settings], count: settings.length }),
     );
   }
 }

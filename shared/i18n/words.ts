@@ -27,6 +27,9 @@ export const MAX_VALUE_CHARS = 500;
 /** The most values words from an untrusted side carry (the catalogs' richest message has seven). */
 export const MAX_VALUES = 8;
 
+/** The most items a list value holds (the settings a change names are about twenty). */
+export const MAX_LIST_ITEMS = 40;
+
 /** `text` with at most {@link MAX_VALUE_CHARS} characters: its start, "…" and its end. */
 export function shortened(text: string): string {
   if (text.length <= MAX_VALUE_CHARS) return text;
@@ -40,9 +43,12 @@ export function shortened(text: string): string {
  * stored reason must still read) or a finite number. Text of megabytes is refused before it is
  * copied.
  */
+const wordTextSchema = z.string().max(100_000).transform(shortened);
 const wordValueSchema = z.union([
-  z.string().max(100_000).transform(shortened),
+  wordTextSchema,
   z.number().finite(),
+  // A list (of setting names, say), written as the window's language writes a list.
+  z.array(wordTextSchema).max(MAX_LIST_ITEMS),
 ]);
 
 /**

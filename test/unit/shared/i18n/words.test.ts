@@ -82,6 +82,17 @@ describe('words across the boundary', () => {
     );
   });
 
+  it('carry a list value, each item shortened like any text', () => {
+    const said = wordsSchema.parse({
+      key: 'error.settings.managed',
+      values: { settings: ['baseUrl', 'x'.repeat(600)], count: 2 },
+    });
+    expect(said.values?.['settings']).toEqual(['baseUrl', shortened('x'.repeat(600))]);
+    expect(englishFor(said)).toMatch(/^Your organisation manages baseUrl and x+…x+, so they/);
+    const tooLong = { key: 'error.settings.managed', values: { settings: Array(41).fill('a') } };
+    expect(wordsSchema.safeParse(tooLong).success).toBe(false);
+  });
+
   it('read in English for the command line and the logs', () => {
     expect(englishFor(words('error.unexpected'))).toBe('Something went wrong; it has been logged.');
     expect(words('error.badInput')).toEqual({ key: 'error.badInput' });
