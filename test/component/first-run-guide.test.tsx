@@ -243,8 +243,16 @@ describe('the first-run guide', () => {
 
   it('says an ignored policy once, in main’s words', () => {
     const problem =
-      "Your organisation's policy is not valid, so none of it is used: concurrency must be at most 16. Ask your IT department to correct it.";
-    renderGuide(settingsViewFixture({ policyProblem: problem }), session('signed-out'));
+      "Your organisation's policy is not valid, so none of it is used: concurrency: must be at most 16. Ask your IT department to correct it.";
+    renderGuide(
+      settingsViewFixture({
+        policyProblem: {
+          key: 'error.policy.badValue',
+          values: { setting: 'concurrency', detail: 'must be at most 16' },
+        },
+      }),
+      session('signed-out'),
+    );
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain(problem);
     expect(alert.textContent).not.toMatch(/could not be used|Tell IT/);
