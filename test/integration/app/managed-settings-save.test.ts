@@ -93,7 +93,7 @@ describe('saving Settings under an organisation’s policy', () => {
         'Your organisation manages baseUrl and concurrency, so they cannot be changed here. Nothing was changed.',
       words: {
         key: 'error.settings.managed',
-        values: { settings: 'baseUrl, concurrency', count: 2 },
+        values: { settings: ['baseUrl', 'concurrency'], count: 2 },
       },
     });
     expect(asked).toEqual([]);
