@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
-import type { MessageKey } from '../../shared/i18n/catalogs';
+import { isPseudoCatalog, type MessageKey } from '../../shared/i18n/catalogs';
 import { listedValues, type MessageValues, type Words } from '../../shared/i18n/translator';
 
 /**
@@ -11,7 +11,12 @@ import { listedValues, type MessageValues, type Words } from '../../shared/i18n/
 export function useT(): (key: MessageKey, values?: MessageValues) => string {
   const intl = useIntl();
   return useCallback(
-    (key, values) => intl.formatMessage({ id: key }, listedValues(intl, values)),
+    (key, values) =>
+      intl.formatMessage(
+        { id: key },
+        // The pseudo-locale's formats are English's; its lists must not say "and".
+        listedValues(intl, values, isPseudoCatalog(intl.messages)),
+      ),
     [intl],
   );
 }
