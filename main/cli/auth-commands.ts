@@ -1,5 +1,6 @@
 import { englishFor } from '../../shared/i18n/words';
 import type { SessionView, SettingsView } from '../../shared/ipc/views';
+import { englishFor } from '../../shared/i18n/words';
 import { access, rm } from 'node:fs/promises';
 import { signInTokenFilePath } from '../secrets/sign-in-token-file';
 import { type CliContext, type CommandOutput, UsageError } from './cli-context';
@@ -75,7 +76,9 @@ export async function login(
  */
 export function policyLines(settings: SettingsView): string[] {
   if (settings.policyProblem !== undefined)
-    return [`${settings.policyProblem} (${settings.policyOrigin ?? 'the system policy'})`];
+    return [
+      `${englishFor(settings.policyProblem)} (${settings.policyOrigin ?? 'the system policy'})`,
+    ];
   if (settings.managed.length === 0) return [];
   return [
     `Set by your organisation (${settings.policyOrigin ?? 'the system policy'}): ${[...settings.managed].sort().join(', ')}`,
@@ -113,7 +116,8 @@ export async function status(
         remembered: session.remembered,
         managed: [...settings.managed].sort(),
         policy_origin: settings.policyOrigin ?? null,
-        policy_problem: settings.policyProblem ?? null,
+        policy_problem:
+          settings.policyProblem === undefined ? null : englishFor(settings.policyProblem),
         ...signInKeptJson(session.kept, context.dataDir),
       })}\n`,
     );

@@ -58,7 +58,7 @@ export function inspectRecord(item: IntakeItem, place?: InspectPlace): Record<st
   return {
     path: item.path,
     status: 'photo',
-    reason: item.note ?? null,
+    reason: item.note === undefined ? null : englishFor(item.note),
     captured_at: item.capture.capturedAt,
     captured_at_rule: item.capture.rule,
     zone: item.capture.zone,
@@ -144,7 +144,7 @@ function humanLine(item: IntakeItem, place: InspectPlace | undefined): string {
     : '';
   const camera = cameraOf(item);
   const by = camera === undefined ? '' : ` by ${printable(cameraLabel(camera))}`;
-  return `photo   ${path}: ${when}${corrected} (${item.capture.rule}, ${item.capture.zone})${where}${by}${away}${duplicate}${item.note ? ` — ${item.note}` : ''}`;
+  return `photo   ${path}: ${when}${corrected} (${item.capture.rule}, ${item.capture.zone})${where}${by}${away}${duplicate}${item.note ? ` — ${englishFor(item.note)}` : ''}`;
 }
 
 /**

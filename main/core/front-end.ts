@@ -55,6 +55,6 @@ export function declined(change: SensitiveChange): IpcFailure {
   // The settings' own names (`authUrl`, `photoHost`), as the command line's flags say them.
   return new IpcFailure(
     'failed',
-    words('error.settings.notConfirmed', { fields: change.fields.join(', ') }),
+    words('error.settings.notConfirmed', { fields: [...change.fields] }),
   );
 }

@@ -25,16 +25,13 @@ export type SensitiveChange = {
 const ENGLISH = createTranslator('en');
 
 /**
- * The changes in one sentence of `t` ("Photo Uploader will sign in at …, and send photos …"): each
- * change joined to the ones before it by the catalog's "and".
+ * The changes in one sentence of `t` ("Photo Uploader will sign in at … and send photos …"): the
+ * changes listed as `t`'s language lists things (`Intl.ListFormat`).
  */
 function summaryOf(changes: readonly Words[], t: Translate): string {
-  const [head = '', ...rest] = changes.map((words) => t(words.key, words.values));
-  const joined = rest.reduce(
-    (first, next) => t('dialog.sensitiveChange.and', { first, next }),
-    head,
-  );
-  return t('dialog.sensitiveChange.summary', { changes: joined });
+  return t('dialog.sensitiveChange.summary', {
+    changes: changes.map((words) => t(words.key, words.values)),
+  });
 }
 
 /** One change's words. */

@@ -1,4 +1,5 @@
 import type { IpcInput } from '../../shared/ipc/contract';
+import { englishFor, words } from '../../shared/i18n/words';
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
 import type { Redactor } from '../logging/logger';
 import { secretNames } from '../secrets/secret-names';
@@ -126,12 +127,10 @@ export function settingsHandlers(
 
     'settings:test-photo-host': async () => {
       const host = core.photoHost;
-      if (host === undefined)
-        return {
-          ok: false,
-          message:
-            'No photo host is set up, or its keys are missing. Fill in the photo host first.',
-        };
+      if (host === undefined) {
+        const said = words('error.hostTest.notSetUp');
+        return { ok: false, words: said, message: englishFor(said) };
+      }
       // A real round trip, as an upload makes it: put, the service's address, fetch, compare.
       return testHostRoundTrip(host, {
         signal: AbortSignal.timeout(30_000),

@@ -70,7 +70,7 @@ export async function settingsView(
     locale,
     formatLocale,
     managed: policy.kind === 'applied' ? Object.keys(policy.values) : [],
-    policyProblem: policy.kind === 'invalid' ? policy.problem : undefined,
+    policyProblem: policy.kind === 'invalid' ? policy.words : undefined,
     policyOrigin: policy.kind === 'none' ? undefined : policy.origin,
   };
 }

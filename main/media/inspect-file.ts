@@ -188,13 +188,13 @@ async function metadataOf(
     };
   }
   let tags = NO_TAGS;
-  let note: string | undefined;
+  let exifDamaged = false;
   let source: Buffer = head;
   try {
     source = await tagSource(handle, kind.format, head, maxFileBytes);
     tags = await readPhotoTags(source);
   } catch {
-    note = "The photo's EXIF data is damaged and could not be read";
+    exifDamaged = true;
   }
   const clockOffset = findCameraOffset(cameraOffsets, cameraOf(tags))?.offsetSeconds ?? 0;
   const capture = resolveCaptureTime(
@@ -202,9 +202,7 @@ async function metadataOf(
     assumedZone,
     clockOffset,
   );
-  if (capture.rule === 'file-time') {
-    note = `${note ? `${note}; ` : ''}No capture date in the photo: the file's modification time is used (low confidence)`;
-  }
+  const note = photoNote(exifDamaged, capture.rule === 'file-time');
   const { width, height } = await pixelSize(kind.format, source, layout, tags);
   // Refused before anything decodes it (thumbnail, the service): a pixel bomb, or no photo.
   if (width !== undefined && height !== undefined && hasTooManyPixels(width, height))
@@ -269,4 +267,11 @@ export async function inspectFile(
   } finally {
     await opened.file.handle.close().catch(() => undefined);
   }
+}
+
+/** What the user should know about a photo that can still be uploaded, in words. */
+function photoNote(exifDamaged: boolean, fileTime: boolean): Words | undefined {
+  if (exifDamaged && fileTime) return words('reason.intake.exifDamagedNoCaptureDate');
+  if (exifDamaged) return words('reason.intake.exifDamaged');
+  return fileTime ? words('reason.intake.noCaptureDate') : undefined;
 }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { type FileHandle, open } from 'node:fs/promises';
 import type { FileIdentity, PhotoFormat } from '../../shared/domain/intake';
-import { HEADER_BYTES, recognise } from './file-kind';
-import { englishFor } from '../../shared/i18n/words';
+import { HEADER_BYTES, recognise, UNKNOWN_CONTENT } from './file-kind';
+import type { Words } from '../../shared/i18n/translator';
+import { englishFor, words } from '../../shared/i18n/words';
 import { fsErrorReason } from './fs-error-reason';
 import { SAFE_OPEN_FLAGS, sameIdentity } from './open-regular-file';
 
@@ -20,7 +21,7 @@ export type VerifiedFile = {
 
 export type QueuedFileCheck =
   | { readonly ok: true; readonly file: VerifiedFile }
-  | { readonly ok: false; readonly reason: string };
+  | { readonly ok: false; readonly reason: Words };
 
 /** Bytes read at a time while hashing. */
 const READ_BYTES = 1024 * 1024;
@@ -33,28 +34,37 @@ const NAMES: Readonly<Record<PhotoFormat, string>> = {
   webp: 'WebP',
 };
 
-const AFTER = ' (after it was added to the queue)';
-
 /**
  * Why a queued photo whose file is not the one intake read is not uploaded: another file is at
  * its path, it was changed in place, or a folder on its way was swapped for a link.
  */
-export const NOT_THE_QUEUED_FILE_REASON =
-  'This is not the file that was queued: it was replaced or changed since, or a folder on its way now leads elsewhere. It was not uploaded; check it, then add it again';
+export const NOT_THE_QUEUED_FILE: Words = words('reason.queue.notTheQueuedFile');
 
-function openErrorReason(error: unknown): string {
+/** {@link NOT_THE_QUEUED_FILE} in English, as the command line says it. */
+export const NOT_THE_QUEUED_FILE_REASON = englishFor(NOT_THE_QUEUED_FILE);
+
+/** Why the queued file cannot be opened again, in words that say it changed since it was queued. */
+function openErrorReason(error: unknown): Words {
   const code =
     typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   // O_NOFOLLOW answers ELOOP for a link (Linux, macOS) or EMLINK (FreeBSD).
-  if (code === 'ELOOP' || code === 'EMLINK')
-    return `The file was replaced by a link; links are not followed when uploading${AFTER}`;
+  if (code === 'ELOOP' || code === 'EMLINK') return words('reason.queue.replacedByLink');
   // A socket cannot be opened at all.
-  if (code === 'ENXIO')
-    return `The file was replaced by a socket; only regular files are uploaded${AFTER}`;
-  return `${englishFor(fsErrorReason(error, 'file'))}${AFTER}`;
+  if (code === 'ENXIO') return words('reason.queue.replacedBySocket');
+  return fileErrorReason(error);
 }
 
-const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
+/** A file system error on the queued file: gone or unreadable since it was queued, else as intake says it. */
+function fileErrorReason(error: unknown): Words {
+  const said = fsErrorReason(error, 'file');
+  if (said.key === 'reason.intake.gone') return words('reason.queue.fileGoneSinceQueued');
+  if (said.key === 'reason.intake.permissionDenied')
+    return words('reason.staging.permissionDenied');
+  return said;
+}
+
+/** Mebibytes, whole, as the size limits are said. */
+const mib = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 async function hashOpenFile(
   handle: FileHandle,
@@ -104,12 +114,12 @@ export async function openQueuedFile(
   let keep = false;
   try {
     const refusal = await check(handle, format, { maxBytes, signal, expected });
-    if (typeof refusal === 'string') return { ok: false, reason: refusal };
+    if ('key' in refusal) return { ok: false, reason: refusal };
     keep = true;
     return { ok: true, file: { handle, format, ...refusal } };
   } catch (error) {
     signal?.throwIfAborted();
-    return { ok: false, reason: `${englishFor(fsErrorReason(error, 'file'))}${AFTER}` };
+    return { ok: false, reason: fileErrorReason(error) };
   } finally {
     if (!keep) await handle.close().catch(() => undefined);
   }
@@ -124,12 +134,11 @@ async function check(
     readonly signal: AbortSignal | undefined;
     readonly expected: FileIdentity | null | undefined;
   },
-): Promise<string | { md5: string; size: number; identity: FileIdentity }> {
+): Promise<Words | { md5: string; size: number; identity: FileIdentity }> {
   const { maxBytes, signal, expected } = options;
   const big = await handle.stat({ bigint: true });
-  if (big.isDirectory()) return `This is a folder, not a file${AFTER}`;
-  if (!big.isFile())
-    return `The file was replaced by a device, pipe or socket; only regular files are uploaded${AFTER}`;
+  if (big.isDirectory()) return words('reason.queue.folderNow');
+  if (!big.isFile()) return words('reason.queue.replacedByDevice');
   const stats = { size: Number(big.size) };
   const identity: FileIdentity = {
     dev: big.dev.toString(),
@@ -140,19 +149,23 @@ async function check(
   // Checked on the open handle, before a byte is read: a file reached through a folder swapped
   // for a link has another device or inode.
   if (expected !== null && expected !== undefined && !sameIdentity(expected, identity))
-    return NOT_THE_QUEUED_FILE_REASON;
-  if (stats.size === 0) return `The file is empty (0 bytes)${AFTER}`;
-  if (stats.size > maxBytes)
-    return `The file is larger than ${mib(maxBytes)}, the largest photo this app uploads${AFTER}`;
+    return NOT_THE_QUEUED_FILE;
+  if (stats.size === 0) return words('reason.queue.emptyNow');
+  if (stats.size > maxBytes) return words('reason.queue.tooLargeNow', { limit: mib(maxBytes) });
   const header = Buffer.alloc(Math.min(HEADER_BYTES, stats.size));
   const { bytesRead } = await handle.read(header, 0, header.length, 0);
   const kind = await recognise(header.subarray(0, bytesRead));
-  if (!kind.ok) return `The file is no longer a photo (${kind.found})${AFTER}`;
+  if (!kind.ok)
+    return words('reason.queue.noLongerAPhoto', {
+      type: kind.found === UNKNOWN_CONTENT ? 'unknown' : kind.found,
+    });
   if (kind.format !== format)
-    return `The file is now a ${NAMES[kind.format]} image, not the ${NAMES[format]} photo that was queued; add it again${AFTER}`;
+    return words('reason.queue.otherFormatNow', {
+      found: NAMES[kind.format],
+      queued: NAMES[format],
+    });
   const hashed = await hashOpenFile(handle, maxBytes, signal);
-  if (hashed === undefined)
-    return `The file grew beyond ${mib(maxBytes)} while it was read${AFTER}`;
-  if (hashed.size === 0) return `The file is empty (0 bytes)${AFTER}`;
+  if (hashed === undefined) return words('reason.queue.grewWhileReading', { limit: mib(maxBytes) });
+  if (hashed.size === 0) return words('reason.queue.emptyNow');
   return { ...hashed, identity };
 }

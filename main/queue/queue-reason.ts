@@ -2,7 +2,7 @@ import type Database from 'libsql';
 import { z } from 'zod';
 import { type MessageKey, writtenCatalogs } from '../../shared/i18n/catalogs';
 import type { Words } from '../../shared/i18n/translator';
-import { englishFor, isMessageKey, words, wordsSchema } from '../../shared/i18n/words';
+import { englishFor, isMessageKey, shortened, words, wordsSchema } from '../../shared/i18n/words';
 
 // Issue 24 §2: a queue item's reason is kept as words (a catalog key and its values, JSON in
 // `queue.db`), so a reason written yesterday reads in today's language. Reasons written before
@@ -10,12 +10,10 @@ import { englishFor, isMessageKey, words, wordsSchema } from '../../shared/i18n/
 // file checks of `main/media`), are turned into words here; a sentence this code does not know
 // is kept as it is (`reason.legacy`), and words this version cannot read say so (`reason.unknown`).
 
-/** The most a value of stored words holds (see `wordsSchema`). */
-const VALUE_LIMIT = 2000;
-
 /**
- * `reason` with each text value cut to what `wordsSchema` takes, so that words kept in `queue.db`
- * always read back (a service's refusal can carry details of any length).
+ * `reason` with each text value shortened as `wordsSchema` shortens it, so that words kept in
+ * `queue.db` always read back as they were written (a service's refusal can carry details of any
+ * length).
  */
 function bounded(reason: Words): Words {
   if (reason.values === undefined) return reason;
@@ -24,7 +22,11 @@ function bounded(reason: Words): Words {
     values: Object.fromEntries(
       Object.entries(reason.values).map(([name, value]) => [
         name,
-        typeof value === 'string' ? value.slice(0, VALUE_LIMIT) : value,
+        typeof value === 'string'
+          ? shortened(value)
+          : Array.isArray(value)
+            ? value.map((item: string) => shortened(item))
+            : value,
       ]),
     ),
   };

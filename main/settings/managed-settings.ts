@@ -1,3 +1,4 @@
+import type { Words } from '../../shared/i18n/translator';
 import { isDeepStrictEqual } from 'node:util';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
 import { words } from '../../shared/i18n/words';
@@ -15,7 +16,14 @@ export type PolicyState =
       /** The settings it sets, checked against the settings' own schema. */
       readonly values: Readonly<Record<string, unknown>>;
     }
-  | { readonly kind: 'invalid'; readonly origin: string; readonly problem: string };
+  | {
+      readonly kind: 'invalid';
+      readonly origin: string;
+      /** Why it is ignored, in English (the logs, the command line). */
+      readonly problem: string;
+      /** The same, in words: the window says it in its language. */
+      readonly words: Words;
+    };
 
 /** No policy: nothing is managed. */
 export const NO_POLICY: PolicyState = { kind: 'none' };
@@ -26,10 +34,11 @@ export const NO_POLICY: PolicyState = { kind: 'none' };
  */
 export class ManagedSettingError extends IpcFailure {
   constructor(readonly settings: readonly string[]) {
-    // The settings' own names (`authUrl`, `photoHost`), as a policy file names them.
+    // The settings' own names (`authUrl`, `photoHost`), as a policy file names them, listed as
+    // the reader's language lists things.
     super(
       'failed',
-      words('error.settings.managed', { settings: settings.join(', '), count: settings.length }),
+      words('error.settings.managed', { settings: [...settings], count: settings.length }),
     );
   }
 }

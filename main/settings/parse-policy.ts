@@ -1,3 +1,5 @@
+import type { Words } from '../../shared/i18n/translator';
+import { englishFor, shortened, words, wordsSchema } from '../../shared/i18n/words';
 import type { PolicyState } from './managed-settings';
 import type { PolicyRead } from './policy-source';
 import { isPolicySetting, USER_ONLY_SETTINGS } from './policy-settings';
@@ -5,13 +7,9 @@ import { settingsSchema } from './settings-store';
 
 const userOnly: ReadonlySet<string> = new Set(USER_ONLY_SETTINGS);
 
-/** The sentence of an invalid policy, around what is wrong with it. */
-function invalid(origin: string, problem: string): PolicyState {
-  return {
-    kind: 'invalid',
-    origin,
-    problem: `Your organisation's policy is not valid, so none of it is used: ${problem}. Ask your IT department to correct it.`,
-  };
+/** An invalid policy, with the sentence of what is wrong with it (words, and their English). */
+function invalid(origin: string, said: Words): PolicyState {
+  return { kind: 'invalid', origin, problem: englishFor(said), words: said };
 }
 
 /** Whether `value` is a plain JSON object (not an array, not null). */
@@ -27,18 +25,30 @@ function isObject(value: unknown): value is Record<string, unknown> {
  */
 export function parsePolicy(read: PolicyRead, origin: string): PolicyState {
   if (read.kind === 'none') return { kind: 'none' };
-  if (read.kind === 'unreadable') return invalid(origin, read.problem);
-  if (!isObject(read.values)) return invalid(origin, 'it is not a JSON object of settings by name');
+  // What a source could not read is said in its own (technical) English: a code, a file's kind.
+  if (read.kind === 'unreadable')
+    return invalid(origin, words('error.policy.unreadable', { detail: read.problem }));
+  if (!isObject(read.values)) return invalid(origin, words('error.policy.notObject'));
   const values: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(read.values)) {
-    if (userOnly.has(name))
-      return invalid(origin, `it sets ${name}, which each person keeps for themself`);
-    if (!isPolicySetting(name)) return invalid(origin, `"${name}" is not a setting`);
+    if (userOnly.has(name)) return invalid(origin, words('error.policy.perUser', { name }));
+    if (!isPolicySetting(name))
+      return invalid(origin, words('error.policy.unknownSetting', { name: shortened(name) }));
     const parsed = settingsSchema.shape[name].safeParse(value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue && issue.path.length > 0 ? `.${issue.path.join('.')}` : '';
-      return invalid(origin, `${name}${where}: ${issue?.message ?? 'not a valid value'}`);
+      // The rule broken, in words where the check gives them (an insecure address), else zod's.
+      const given = wordsSchema.safeParse(
+        (issue as { readonly params?: { readonly words?: unknown } } | undefined)?.params?.words,
+      );
+      return invalid(
+        origin,
+        words('error.policy.badValue', {
+          setting: `${name}${where}`,
+          detail: given.success ? englishFor(given.data) : (issue?.message ?? 'not a valid value'),
+        }),
+      );
     }
     if (parsed.data !== undefined) values[name] = parsed.data;
   }

@@ -260,7 +260,7 @@ export function setupSummaryWords(setup: OfficeSetup, after?: Partial<Settings>)
     (name) => !DESCRIBED.has(name) && settings[name as keyof Settings] !== undefined,
   );
   // The settings' own names, as a setup file writes them (the same in every language).
-  if (others.length > 0) lines.push(words('setup.summary.alsoSets', { names: others.join(', ') }));
+  if (others.length > 0) lines.push(words('setup.summary.alsoSets', { names: others }));
   lines.push(...carriedSecrets(setup, after));
   return lines.length > 0 ? lines : [words('setup.summary.nothing')];
 }

@@ -3,16 +3,20 @@ import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Dispatcher, fetch } from 'undici';
-import { insecureAddressReason } from '../../shared/domain/secure-address';
+import { type HostTestResult, type HostTestStep, sayHostTest } from '../../shared/domain/host-test';
+import { insecureAddressWords } from '../../shared/domain/secure-address';
+import { createTranslator, type Words } from '../../shared/i18n/translator';
+import { words } from '../../shared/i18n/words';
+import { certificateError } from '../http/network-error';
+import { fsErrorReason } from '../media/fs-error-reason';
+import { isWordedError, reasonOfError } from '../queue/queue-reason';
 import type { PhotoHost, StageRequest } from './photo-host';
 
 /** The steps of the photo host test, in order: the one that failed is named to the user. */
-export type RoundTripStep = 'put' | 'url' | 'fetch' | 'compare' | 'cleanup';
+export type RoundTripStep = HostTestStep;
 
-/** What the photo host test found. */
-export type RoundTripResult =
-  | { readonly ok: true; readonly message: string }
-  | { readonly ok: false; readonly step: RoundTripStep; readonly message: string };
+/** What the photo host test found (see {@link HostTestResult}). */
+export type RoundTripResult = HostTestResult;
 
 /** An 8×8 grey JPEG (made with sharp); random bytes after its end makes every test image new (its own key, its own URL). */
 const TINY_JPEG = Buffer.from(
@@ -22,25 +26,37 @@ const TINY_JPEG = Buffer.from(
 
 const FETCH_TIMEOUT_MS = 15_000;
 
-/** Words for each step, as the user reads them. */
-const STEP_WORDS: Readonly<Record<RoundTripStep, string>> = {
-  put: 'putting a test image where photos go',
-  url: 'making the address the Photo Service would download it from',
-  fetch: 'downloading the test image from that address',
-  compare: 'comparing the downloaded bytes with the test image',
-  cleanup: 'removing the test image',
+/** Says the test's outcome in English, for the command line and the logs. */
+const ENGLISH = createTranslator('en');
+
+/** Why something failed, in words: its own, a file system error's, else its English kept. */
+function reasonOf(error: unknown): Words {
+  if (isWordedError(error)) return error.words;
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return fsErrorReason(error, 'file');
+  return reasonOfError(error);
+}
+
+/** The code (ECONNREFUSED, UND_ERR_CONNECT_TIMEOUT) of an error or of its cause, if any. */
+function codeOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  if ('code' in error && typeof error.code === 'string') return error.code;
+  return 'cause' in error ? codeOf(error.cause) : undefined;
+}
+
+const failed = (step: RoundTripStep, reason: Words): RoundTripResult => {
+  const said = words('hostTest.failed', { step });
+  return {
+    ok: false,
+    step,
+    words: said,
+    reason,
+    message: sayHostTest({ words: said, reason }, ENGLISH.t),
+  };
 };
 
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-const failed = (step: RoundTripStep, reason: string): RoundTripResult => ({
-  ok: false,
-  step,
-  message: `The photo host test failed at ${step} (${STEP_WORDS[step]}): ${reason}.`.replace(
-    /\.\.$/,
-    '.',
-  ),
-});
+const WORKS = words('hostTest.works');
 
 /**
  * Tests a photo host end to end, as an upload uses it: puts a small test image where photos go,
@@ -60,8 +76,8 @@ export async function testHostRoundTrip(
   const request: StageRequest = { path, md5, format: 'jpeg', size: bytes.length };
   let staged = false;
 
-  const cleanUp = async (): Promise<string | undefined> => {
-    const problems: string[] = [];
+  const cleanUp = async (): Promise<Words | undefined> => {
+    const problems: Words[] = [];
     if (staged && host.discard)
       await host.discard(request, options.signal).catch((error: unknown) => {
         problems.push(reasonOf(error));
@@ -72,7 +88,8 @@ export async function testHostRoundTrip(
       if (!missing) problems.push(reasonOf(error));
     });
     if (ownFolder !== undefined) await rm(ownFolder, { recursive: true, force: true });
-    return problems.length > 0 ? problems.join('; ') : undefined;
+    // The first problem is the one to fix; a second one is usually its consequence.
+    return problems[0];
   };
 
   const outcome = await (async (): Promise<RoundTripResult> => {
@@ -89,9 +106,9 @@ export async function testHostRoundTrip(
     try {
       address = new URL(uri);
     } catch {
-      return failed('url', 'the host did not give a web address');
+      return failed('url', words('reason.hostTest.notWebAddress'));
     }
-    const insecure = insecureAddressReason(address.href);
+    const insecure = insecureAddressWords(address.href);
     if (insecure !== undefined) return failed('url', insecure);
     let fetched: Buffer;
     try {
@@ -101,22 +118,29 @@ export async function testHostRoundTrip(
       });
       if (!response.ok) {
         await response.body?.cancel();
-        return failed('fetch', `${address.origin} answered ${response.status}`);
+        return failed(
+          'fetch',
+          words('reason.hostTest.answered', { origin: address.origin, status: response.status }),
+        );
       }
       fetched = Buffer.from(await response.arrayBuffer());
     } catch (error) {
-      return failed('fetch', `${address.origin} could not be reached (${reasonOf(error)})`);
+      const untrusted = certificateError(error, address);
+      if (untrusted !== undefined) return failed('fetch', untrusted.words);
+      return failed(
+        'fetch',
+        words('reason.hostTest.unreachable', {
+          origin: address.origin,
+          detail: codeOf(error) ?? (error instanceof Error ? error.message : String(error)),
+        }),
+      );
     }
     if (!fetched.equals(bytes))
       return failed(
         'compare',
-        `${address.origin} served ${fetched.length} bytes that are not the test image`,
+        words('reason.hostTest.notTheImage', { origin: address.origin, size: fetched.length }),
       );
-    return {
-      ok: true,
-      message:
-        'The photo host works: a test image was put where photos go, downloaded from the address the Photo Service would get, and matched byte for byte.',
-    };
+    return { ok: true, words: WORKS, message: sayHostTest({ words: WORKS }, ENGLISH.t) };
   })();
 
   const cleanupProblem = await cleanUp();

@@ -77,8 +77,11 @@ export type IntakeItem =
       readonly md5: string;
       /** Set when the same bytes were already seen in this intake, or uploaded before. */
       readonly duplicateOf: DuplicateOf | undefined;
-      /** Something the user should know although the photo can be uploaded (unreadable EXIF…). */
-      readonly note: string | undefined;
+      /**
+       * Something the user should know although the photo can be uploaded (unreadable EXIF, no
+       * capture date…), in words.
+       */
+      readonly note: Words | undefined;
       /** The file as it was read (from the handle its MD5 was read through). */
       readonly identity?: FileIdentity | undefined;
     }

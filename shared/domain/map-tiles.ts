@@ -40,8 +40,7 @@ export function mapTileUrlProblemWords(template: string): Words | undefined {
     return words('error.mapTiles.length', { max: MAX_MAP_TILE_URL_LENGTH });
   const missing = ['{z}', '{x}', '{y}'].filter((part) => !trimmed.includes(part));
   // The placeholders are written as the address has them, in every language.
-  if (missing.length > 0)
-    return words('error.mapTiles.placeholders', { missing: missing.join(', ') });
+  if (missing.length > 0) return words('error.mapTiles.placeholders', { missing });
   // The placeholders are not valid in every part of an address: parse with numbers in place.
   const filled = withPlaceholdersFilled(trimmed);
   if (!URL.canParse(filled)) return words('error.mapTiles.notAddress');

@@ -27,6 +27,11 @@ export function catalogFor(locale: ShownLocale): Catalog {
   return pseudo;
 }
 
+/** Whether `messages` are the pseudo-locale's (made once, by {@link catalogFor}). */
+export function isPseudoCatalog(messages: unknown): boolean {
+  return pseudo !== undefined && messages === pseudo;
+}
+
 /** Every catalog as written (for the checks that hold them to English's keys and arguments). */
 export function writtenCatalogs(): Readonly<Record<AppLocale, Readonly<Record<string, string>>>> {
   return CATALOGS;

@@ -2,8 +2,35 @@ import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { catalogFor, type MessageKey } from './catalogs';
 import { FALLBACK_LOCALE, type Locales, PSEUDO_LOCALE, type ShownLocale } from './locales';
 
-/** What a message's arguments may be in plain text (main's dialogs, notifications, menus). */
-export type MessageValues = Readonly<Record<string, string | number | Date | boolean>>;
+/**
+ * What a message's arguments may be in plain text (main's dialogs, notifications, menus). A list
+ * of texts is written as the locale writes a list ("a, b and c", "a, b y c"), with
+ * {@link listedValues}: never joined in code.
+ */
+export type MessageValues = Readonly<
+  Record<string, string | number | Date | boolean | readonly string[]>
+>;
+
+/**
+ * `values` with each list written as `intl`'s locale writes a list of things ("a, b and c"); as
+ * a bare list ("a, b, c") with `bare`, for the pseudo-locale, whose formats are English's but
+ * whose words must have no English "and".
+ */
+export function listedValues(
+  intl: Pick<IntlShape, 'formatList'>,
+  values: MessageValues | undefined,
+  bare = false,
+): Readonly<Record<string, string | number | Date | boolean>> | undefined {
+  if (values === undefined) return undefined;
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      isList(value) ? intl.formatList(value, { type: bare ? 'unit' : 'conjunction' }) : value,
+    ]),
+  );
+}
+
+const isList = (value: MessageValues[string]): value is readonly string[] => Array.isArray(value);
 
 /** Turns a key and its arguments into the words of one locale. */
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
@@ -43,7 +70,8 @@ export function createTranslator(
     locale,
     formatLocale,
     intl,
-    t: (key, values) => intl.formatMessage({ id: key }, values),
+    t: (key, values) =>
+      intl.formatMessage({ id: key }, listedValues(intl, values, locale === PSEUDO_LOCALE)),
   };
 }
 

@@ -16,18 +16,56 @@ export function isMessageKey(key: string): key is MessageKey {
   return englishKeys.has(key);
 }
 
-/** A value a message takes across the bridge or in the queue: text or a number, bounded. */
-const wordValueSchema = z.union([z.string().max(2000), z.number().finite()]);
+/**
+ * The most characters a text value of words from an untrusted side keeps. The longest values
+ * main writes are file paths (macOS allows 1,024 characters, Linux 4,096) and the service's or a
+ * library's own details: a longer one is shortened in its middle, so a path keeps its start and
+ * its file name, and a sentence still reads in the window's width.
+ */
+export const MAX_VALUE_CHARS = 500;
+
+/** The most values words from an untrusted side carry (the catalogs' richest message has seven). */
+export const MAX_VALUES = 8;
+
+/** The most items a list value holds (the settings a change names are about twenty). */
+export const MAX_LIST_ITEMS = 40;
+
+/** `text` with at most {@link MAX_VALUE_CHARS} characters: its start, "…" and its end. */
+export function shortened(text: string): string {
+  if (text.length <= MAX_VALUE_CHARS) return text;
+  const kept = MAX_VALUE_CHARS - 1;
+  const head = Math.ceil(kept / 2);
+  return `${text.slice(0, head)}…${text.slice(text.length - (kept - head))}`;
+}
+
+/**
+ * A value a message takes across the bridge or in the queue: text (shortened, not refused: a
+ * stored reason must still read) or a finite number. Text of megabytes is refused before it is
+ * copied.
+ */
+const wordTextSchema = z.string().max(100_000).transform(shortened);
+const wordValueSchema = z.union([
+  wordTextSchema,
+  z.number().finite(),
+  // A list (of setting names, say), written as the window's language writes a list.
+  z.array(wordTextSchema).max(MAX_LIST_ITEMS),
+]);
 
 /**
  * {@link Words} as they travel in JSON (the bridge, `queue.db`, the bridge host): the key must be
- * one of the catalogs', the values plain text or numbers. Use it wherever words come from a side
- * that is not trusted to name them (the window, a file on disk).
+ * one of the catalogs', the values (at most {@link MAX_VALUES}) plain text or numbers, each text
+ * shortened to {@link MAX_VALUE_CHARS}. Use it wherever words come from a side that is not
+ * trusted to name them (the window, a file on disk).
  */
 export const wordsSchema = z
   .object({
     key: z.string().max(200).refine(isMessageKey, { message: 'not a message of the catalogs' }),
-    values: z.record(z.string().max(100), wordValueSchema).optional(),
+    values: z
+      .record(z.string().max(100), wordValueSchema)
+      .refine((values) => Object.keys(values).length <= MAX_VALUES, {
+        message: `more than ${MAX_VALUES} values`,
+      })
+      .optional(),
   })
   .strict()
   .transform((words) => words as Words);

@@ -6,6 +6,7 @@ import { leftOutReasonSchema } from '../i18n/reason-words';
 import { secureAddressSchema } from '../domain/secure-address';
 import { awsProfileNameSchema } from '../domain/aws-profile';
 import { cameraOffsetSchema, MAX_CAMERA_OFFSETS } from '../domain/camera-clock';
+import type { HostTestResult } from '../domain/host-test';
 import { MAX_TAG_LENGTH, MAX_TAGS } from '../domain/tags';
 import { FAR_METERS_RANGE } from '../domain/project-distance';
 import {
@@ -329,11 +330,7 @@ export type IpcResults = {
   'settings:get': SettingsView;
   'settings:set': SettingsView;
   /** A round trip through the photo host; `step` names the one that failed. */
-  'settings:test-photo-host': {
-    readonly ok: boolean;
-    readonly message: string;
-    readonly step?: 'put' | 'url' | 'fetch' | 'compare' | 'cleanup';
-  };
+  'settings:test-photo-host': HostTestResult;
   /** `applied`: the setup was saved; `message` says what changed (empty when cancelled). */
   'setup:open': SetupResultView;
   'setup:apply': SetupResultView;

@@ -8,7 +8,7 @@ import {
   isIpcChannel,
 } from './contract';
 import type { Words } from '../i18n/translator';
-import { englishFor, words, wordsSchema } from '../i18n/words';
+import { englishFor, shortened, words, wordsSchema } from '../i18n/words';
 import type { z } from 'zod';
 
 /** A handler for every channel, no more and no fewer (checked at compile time). */
@@ -71,8 +71,9 @@ export function createIpcDispatcher(
         ok: false,
         code: 'bad-input',
         // A check that says what the user typed wrong gives its words with its issue (see
-        // `secureAddressSchema`); other details name fields, and stay English for the logs.
-        ...issueWords(parsed.error.issues),
+        // `secureAddressSchema`); any other issue is said generically, naming its field, in the
+        // window's language. The details stay English, for the logs.
+        words: issueWords(parsed.error.issues),
         message: parsed.error.issues
           .map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`)
           .join('; '),
@@ -100,12 +101,31 @@ function failureWords(said: Words): { readonly words: Words; readonly message: s
   return { words: said, message: englishFor(said) };
 }
 
-/** The words the first issue that carries some gives (`params.words`), checked as any words are. */
-function issueWords(issues: readonly z.core.$ZodIssue[]): { readonly words?: Words } {
+/** The problems of a value the generic refusal tells apart, by zod's issue code. */
+const PROBLEMS: Readonly<Partial<Record<z.core.$ZodIssue['code'], string>>> = {
+  too_big: 'tooBig',
+  too_small: 'tooSmall',
+  invalid_type: 'missing',
+  invalid_format: 'format',
+  invalid_value: 'choice',
+};
+
+/**
+ * The words the first issue that carries some gives (`params.words`), checked as any words are;
+ * else the first issue said generically: which field, and whether it is too long, too short,
+ * missing or not one of the choices.
+ */
+function issueWords(issues: readonly z.core.$ZodIssue[]): Words {
   for (const issue of issues) {
     const given = (issue as { readonly params?: { readonly words?: unknown } }).params?.words;
     const checked = wordsSchema.safeParse(given);
-    if (given !== undefined && checked.success) return { words: checked.data };
+    if (given !== undefined && checked.success) return checked.data;
   }
-  return {};
+  const first = issues[0];
+  if (first === undefined || first.path.length === 0) return words('error.badInput');
+  return words('error.input.invalid', {
+    // A record's keys are the caller's: the field's name is kept short.
+    field: shortened(first.path.map(String).join('.')),
+    problem: PROBLEMS[first.code] ?? 'other',
+  });
 }

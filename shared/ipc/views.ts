@@ -110,7 +110,7 @@ export type SettingsView = {
    */
   readonly managed: readonly string[];
   /** Why the organisation's policy was ignored as a whole; undefined when there is none or it applies. */
-  readonly policyProblem: string | undefined;
+  readonly policyProblem: Words | undefined;
   /**
    * Where the organisation's policy was read (a file, a registry key, a preferences domain), when
    * there is one, applied or not: `status` says it.

@@ -205,7 +205,11 @@ describe('the first-run guide', () => {
         photoHost: { ...host, hasKeys: true },
         managed,
       }),
-      'settings:test-photo-host': { ok: true, message: 'The photo host works.' },
+      'settings:test-photo-host': {
+        ok: true,
+        message: 'The photo host works.',
+        words: { key: 'hostTest.works' },
+      },
     });
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Where photos go' }));
     // The host is the organisation's: shown as text, never as fields.
@@ -241,8 +245,16 @@ describe('the first-run guide', () => {
 
   it('says an ignored policy once, in main’s words', () => {
     const problem =
-      "Your organisation's policy is not valid, so none of it is used: concurrency must be at most 16. Ask your IT department to correct it.";
-    renderGuide(settingsViewFixture({ policyProblem: problem }), session('signed-out'));
+      "Your organisation's policy is not valid, so none of it is used: concurrency: must be at most 16. Ask your IT department to correct it.";
+    renderGuide(
+      settingsViewFixture({
+        policyProblem: {
+          key: 'error.policy.badValue',
+          values: { setting: 'concurrency', detail: 'must be at most 16' },
+        },
+      }),
+      session('signed-out'),
+    );
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain(problem);
     expect(alert.textContent).not.toMatch(/could not be used|Tell IT/);
@@ -308,14 +320,31 @@ describe('the first-run guide', () => {
         secretAccessKey: 's3cr3t',
       },
     });
-    const failed = 'The photo host test failed at put: the bucket site-photos does not exist.';
-    act(() => answer({ ok: true, value: { ok: false, step: 'put', message: failed } }));
+    const failed =
+      'The photo host test failed while putting a test image where photos go: The photo store has no such bucket';
+    act(() =>
+      answer({
+        ok: true,
+        value: {
+          ok: false,
+          step: 'put',
+          message: failed,
+          words: { key: 'hostTest.failed', values: { step: 'put' } },
+          reason: { key: 'reason.staging.noSuchBucket' },
+        },
+      }),
+    );
     expect((await screen.findByRole('alert')).textContent).toContain(failed);
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Save and test' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
-    act(() => answer({ ok: true, value: { ok: true, message: 'The photo host works.' } }));
+    act(() =>
+      answer({
+        ok: true,
+        value: { ok: true, message: 'The photo host works.', words: { key: 'hostTest.works' } },
+      }),
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Ready' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add photos' }));

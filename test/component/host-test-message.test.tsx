@@ -45,8 +45,20 @@ describe('the Settings screen’s photo host test', () => {
     expect(screen.getByRole('status').textContent).toContain('Testing the photo host');
     expect(button).toHaveProperty('disabled', true);
     const message =
-      'The photo host test failed at fetch (downloading the test image from that address): https://photos.example.com answered 404.';
-    host.answer({ ok: true, value: { ok: false, step: 'fetch', message } });
+      'The photo host test failed while downloading the test image from that address: https://photos.example.com answered 404.';
+    host.answer({
+      ok: true,
+      value: {
+        ok: false,
+        step: 'fetch',
+        message: 'English for the logs',
+        words: { key: 'hostTest.failed', values: { step: 'fetch' } },
+        reason: {
+          key: 'reason.hostTest.answered',
+          values: { origin: 'https://photos.example.com', status: 404 },
+        },
+      },
+    });
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe(message));
     expect(screen.getByRole('status').textContent).not.toContain('works');
     expect(button).toHaveProperty('disabled', false);
@@ -58,7 +70,10 @@ describe('the Settings screen’s photo host test', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Test the photo host' }));
     const message =
       'The photo host works: a test image was put where photos go, downloaded from the address the Photo Service would get, and matched byte for byte.';
-    host.answer({ ok: true, value: { ok: true, message } });
+    host.answer({
+      ok: true,
+      value: { ok: true, message: 'English for the logs', words: { key: 'hostTest.works' } },
+    });
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe(message));
   });
 });

@@ -405,10 +405,19 @@ describe('a policy that changes while Settings is open', () => {
 describe('an organisation’s policy that was ignored', () => {
   // Main's own sentence, as parsePolicy words it: what happened and whom to ask.
   const problem =
-    "Your organisation's policy is not valid, so none of it is used: concurrency must be at most 16. Ask your IT department to correct it.";
+    "Your organisation's policy is not valid, so none of it is used: concurrency: must be at most 16. Ask your IT department to correct it.";
 
   it('is said once, at the top of Settings, in main’s words and one line of what it means', async () => {
-    await showSettings({}, settingsViewFixture({ ...SERVICE, policyProblem: problem }));
+    await showSettings(
+      {},
+      settingsViewFixture({
+        ...SERVICE,
+        policyProblem: {
+          key: 'error.policy.badValue',
+          values: { setting: 'concurrency', detail: 'must be at most 16' },
+        },
+      }),
+    );
     const warnings = screen.getAllByRole('alert');
     expect(warnings).toHaveLength(1);
     const words = warnings[0]!.textContent ?? '';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { SessionView, SettingsView } from '../../../shared/ipc/views';
-import { useT } from '../../i18n/use-t';
+import { useT, useWords } from '../../i18n/use-t';
 import { ConnectStep } from './ConnectStep';
 import { type FirstRunStep, nextStep } from './first-run-steps';
 import { PhotoHostStep } from './PhotoHostStep';
@@ -25,6 +25,7 @@ export function FirstRunGuide({
   readonly onDone: () => void;
 }) {
   const t = useT();
+  const said = useWords();
   const [settings, setSettings] = useState(initialSettings);
   const [current, setCurrent] = useState<FirstRunStep>(plan[0] ?? 'ready');
   const advance = (now: SettingsView) => {
@@ -47,7 +48,7 @@ export function FirstRunGuide({
         {plan.length > 1 ? <StepIndicator plan={plan} current={current} /> : null}
         {settings.policyProblem ? (
           <p className="step-problem" role="alert">
-            {t('firstRun.policyProblem', { problem: settings.policyProblem })}
+            {t('firstRun.policyProblem', { problem: said(settings.policyProblem) })}
           </p>
         ) : null}
         {current === 'connect' ? (

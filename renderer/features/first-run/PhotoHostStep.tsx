@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { sayHostTest } from '../../../shared/domain/host-test';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { useT, useWords } from '../../i18n/use-t';
@@ -62,10 +63,10 @@ export function PhotoHostStep({
       .then(async (saved) => {
         onSaved(saved);
         const result = await call(bridge, 'settings:test-photo-host', {});
-        if (result.ok) return setProgress({ kind: 'works', message: result.message });
+        if (result.ok) return setProgress({ kind: 'works', message: sayHostTest(result, t) });
         setProgress({ kind: 'editing' });
         setProblem({
-          message: result.message,
+          message: sayHostTest(result, t),
           fix: t('firstRun.photos.problemFix.testFailed'),
         });
       })

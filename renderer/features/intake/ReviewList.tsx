@@ -122,7 +122,7 @@ const Row = memo(function Row({
                 </>
               ) : null}
               <span title={captureWords(item)}>{words(captureTimeWords(item, intl))}</span>
-              {item.note ? <span className="muted"> {item.note}</span> : null}
+              {item.note ? <span className="muted"> {words(item.note)}</span> : null}
             </span>
             <PhotoBadges
               item={item}

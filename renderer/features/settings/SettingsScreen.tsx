@@ -1,4 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { sayHostTest } from '../../../shared/domain/host-test';
 import type { Words } from '../../../shared/i18n/translator';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
@@ -113,7 +114,7 @@ export function SettingsScreen({
     setTestingHost(true);
     setMessage({ key: 'settings.storage.testing' });
     call(bridge, 'settings:test-photo-host', {})
-      .then((result) => setMessage(result.message))
+      .then((result) => setMessage(sayHostTest(result, t)))
       .catch((error: unknown) => setMessage(sayError(error)))
       .finally(() => setTestingHost(false));
   };

@@ -90,10 +90,10 @@ describe('saving Settings under an organisation’s policy', () => {
       ok: false,
       code: 'failed',
       message:
-        'Your organisation manages baseUrl, concurrency, so they cannot be changed here. Nothing was changed.',
+        'Your organisation manages baseUrl and concurrency, so they cannot be changed here. Nothing was changed.',
       words: {
         key: 'error.settings.managed',
-        values: { settings: 'baseUrl, concurrency', count: 2 },
+        values: { settings: ['baseUrl', 'concurrency'], count: 2 },
       },
     });
     expect(asked).toEqual([]);

@@ -113,7 +113,7 @@ describe('Intake with bad files: each gets a reason, the rest of the batch is in
   it('keeps a photo with corrupt EXIF, says so, and dates it by the file', () => {
     const photo = photoAt(items, 'corrupt-exif.jpg');
     expect(photo.capture.rule).toBe('file-time');
-    expect(photo.note).toContain('No capture date');
+    expect(englishFor(photo.note!)).toContain('No capture date');
   });
 
   it('skips junk and hidden files with a reason, never silently', () => {

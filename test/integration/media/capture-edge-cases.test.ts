@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { IntakeItem } from '../../../shared/domain/intake';
+import { englishFor } from '../../../shared/i18n/words';
 import { plainJpeg, writeTags } from '../../support/exiftool';
 import { photoAt, runIntake } from '../../support/intake-harness';
 
@@ -187,7 +188,7 @@ describe('Capture time from generated edge cases (EXIF written by ExifTool)', ()
         zone: 'UTC',
         capturedAt: FILE_TIME.getTime() / 1000,
       });
-      expect(photo.note).toContain('low confidence');
+      expect(englishFor(photo.note!)).toContain('low confidence');
     }
   });
 

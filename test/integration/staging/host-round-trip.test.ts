@@ -90,7 +90,7 @@ describe('the photo host test makes a real round trip', () => {
     const host = s3Host('no-such-bucket');
     const result = await testHostRoundTrip(host);
     expect(result).toMatchObject({ ok: false, step: 'put' });
-    expect(result.message).toContain('failed at put');
+    expect(result.message).toContain('failed while putting a test image');
     host.close();
   });
 
@@ -139,7 +139,7 @@ describe('the photo host test makes a real round trip', () => {
         env,
       );
       expect(wrongBucket.code).toBe(1);
-      expect(wrongBucket.stderr).toContain('failed at put');
+      expect(wrongBucket.stderr).toContain('failed while putting a test image');
 
       const site = join(dataDir, 'site');
       await mkdir(site);
@@ -155,7 +155,7 @@ describe('the photo host test makes a real round trip', () => {
         `${web.origin}/photos/`,
       ]);
       expect(wrongUrl.code).toBe(1);
-      expect(wrongUrl.stderr).toContain('failed at fetch');
+      expect(wrongUrl.stderr).toContain('failed while downloading the test image');
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }

@@ -160,7 +160,7 @@ describe('the dialogs in the app’s language', () => {
     expect(question.detail).toContain('Tendrá que iniciar sesión de nuevo.');
     // The English summary (logs, checks) is unchanged.
     expect(change?.summary).toBe(
-      'Photo Uploader will send photos and tokens to https://otro.example, and use the client id “x\\u201ey\\xabz”.',
+      'Photo Uploader will send photos and tokens to https://otro.example and use the client id “x\\u201ey\\xabz”.',
     );
   });
 

@@ -46,7 +46,7 @@ describe('sensitiveChange', () => {
     );
     expect(change?.fields).toEqual(['authUrl', 'baseUrl', 'clientId']);
     expect(change?.summary).toBe(
-      'Photo Uploader will sign in at https://login.evil.example, and send photos and tokens to https://evil.example, and use the client id “x”.',
+      'Photo Uploader will sign in at https://login.evil.example, send photos and tokens to https://evil.example, and use the client id “x”.',
     );
   });
 
@@ -73,7 +73,7 @@ describe('sensitiveChange', () => {
       },
     );
     expect(change?.summary).toBe(
-      'Photo Uploader will use the client id “x\\u201d and trust \\u201cy”, and trust the certificate authorities in “/tmp/a\\x27 \\x22b\\x22 \\u2018c\\u2019”, and publish photos from “/srv/www\\u201d (routine re-check; choose Change) \\u201c” at https://www.example.com.',
+      'Photo Uploader will use the client id “x\\u201d and trust \\u201cy”, trust the certificate authorities in “/tmp/a\\x27 \\x22b\\x22 \\u2018c\\u2019”, and publish photos from “/srv/www\\u201d (routine re-check; choose Change) \\u201c” at https://www.example.com.',
     );
   });
 
@@ -158,7 +158,7 @@ describe('what the confirmation shows', () => {
       { ...current.photoHost, endpoint: 'https://s3.evil.example/some/path?sig=1' },
     );
     expect(change?.summary).toBe(
-      'Photo Uploader will sign in at https://login.evil.example, and send photos and tokens to https://evil.example:8443, and put photos in the bucket “site-photos” at https://s3.evil.example.',
+      'Photo Uploader will sign in at https://login.evil.example, send photos and tokens to https://evil.example:8443, and put photos in the bucket “site-photos” at https://s3.evil.example.',
     );
   });
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inspectFile } from '../../../../main/media/inspect-file';
-import { NOT_THE_QUEUED_FILE_REASON, openQueuedFile } from '../../../../main/media/queued-file';
+import { NOT_THE_QUEUED_FILE, openQueuedFile } from '../../../../main/media/queued-file';
 import { englishFor } from '../../../../shared/i18n/words';
 
 const jpeg = (fill: number, length = 5000) =>
@@ -32,7 +32,7 @@ describe('openQueuedFile: a queued photo is checked again when it is uploaded', 
     const bytes = jpeg(7);
     await writeFile(join(dir, 'good.jpg'), bytes);
     const checked = await openQueuedFile(join(dir, 'good.jpg'), 'jpeg', LIMIT);
-    if (!checked.ok) throw new Error(checked.reason);
+    if (!checked.ok) throw new Error(englishFor(checked.reason));
     expect(checked.file).toMatchObject({ md5: md5(bytes), size: bytes.length, format: 'jpeg' });
     const read = Buffer.alloc(4);
     await checked.file.handle.read(read, 0, 4, 0);
@@ -56,7 +56,7 @@ describe('openQueuedFile: a queued photo is checked again when it is uploaded', 
       mtimeNs: String(info.mtimeNs),
     });
     const same = await openQueuedFile(path, 'jpeg', { ...LIMIT, expected: item.identity });
-    if (!same.ok) throw new Error(same.reason);
+    if (!same.ok) throw new Error(englishFor(same.reason));
     expect(same.file.md5).toBe(item.md5);
     await same.file.handle.close();
     for (const other of [
@@ -67,7 +67,7 @@ describe('openQueuedFile: a queued photo is checked again when it is uploaded', 
     ])
       expect(
         await openQueuedFile(path, 'jpeg', { ...LIMIT, expected: { ...item.identity!, ...other } }),
-      ).toEqual({ ok: false, reason: NOT_THE_QUEUED_FILE_REASON });
+      ).toEqual({ ok: false, reason: NOT_THE_QUEUED_FILE });
   });
 
   it('refuses a file replaced by a link to another photo, without following it', async () => {
@@ -75,7 +75,7 @@ describe('openQueuedFile: a queued photo is checked again when it is uploaded', 
     await symlink(join(dir, 'other.jpg'), join(dir, 'linked.jpg'));
     expect(await openQueuedFile(join(dir, 'linked.jpg'), 'jpeg', LIMIT)).toEqual({
       ok: false,
-      reason: expect.stringContaining('replaced by a link') as unknown,
+      reason: { key: 'reason.queue.replacedByLink' },
     });
   });
 
@@ -85,12 +85,12 @@ describe('openQueuedFile: a queued photo is checked again when it is uploaded', 
     const started = Date.now();
     expect(await openQueuedFile(join(dir, 'zero.jpg'), 'jpeg', LIMIT)).toMatchObject({
       ok: false,
-      reason: expect.stringContaining('link') as unknown,
+      reason: { key: 'reason.queue.replacedByLink' },
     });
     for (const path of ['/dev/zero', join(dir, 'pipe.jpg')])
       expect(await openQueuedFile(path, 'jpeg', LIMIT)).toMatchObject({
         ok: false,
-        reason: expect.stringContaining('device, pipe or socket') as unknown,
+        reason: { key: 'reason.queue.replacedByDevice' },
       });
     expect(Date.now() - started).toBeLessThan(2000);
   });
@@ -111,14 +111,15 @@ describe('openQueuedFile: a queued photo is checked again when it is uploaded', 
     const reasons = await Promise.all(
       cases.map(async ([name, limit]) => {
         const checked = await openQueuedFile(join(dir, name), 'jpeg', limit);
-        return checked.ok ? 'accepted' : checked.reason;
+        // The command line's English of each reason.
+        return checked.ok ? 'accepted' : englishFor(checked.reason);
       }),
     );
     expect(reasons).toEqual([
       expect.stringContaining('folder, not a file'),
       expect.stringContaining('empty'),
       expect.stringContaining('larger than'),
-      expect.stringContaining('no longer a photo'),
+      'The file is no longer a photo (unknown content) (after it was added to the queue)',
       expect.stringContaining('now a PNG image, not the JPEG photo'),
     ]);
   });
@@ -126,7 +127,7 @@ describe('openQueuedFile: a queued photo is checked again when it is uploaded', 
   it('says when the file is gone, and stops at once when asked', async () => {
     expect(await openQueuedFile(join(dir, 'gone.jpg'), 'jpeg', LIMIT)).toMatchObject({
       ok: false,
-      reason: expect.stringContaining('moved or deleted') as unknown,
+      reason: { key: 'reason.queue.fileGoneSinceQueued' },
     });
     await writeFile(join(dir, 'stop.jpg'), jpeg(3));
     await expect(

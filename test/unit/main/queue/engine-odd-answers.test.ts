@@ -187,7 +187,7 @@ describe('UploadEngine with odd answers from the service (real engine, queue and
     const started = Date.now();
     await rig.engine.runUntilIdle();
     expect(Date.now() - started).toBeLessThan(3000);
-    // The file checks' sentences are kept as they are (`reason.legacy`), in English.
+    // The file checks' reasons, in the command line's English.
     expect(ids.map((id) => [item(id).state, englishFor(item(id).reason!)])).toEqual([
       ['needs-attention', expect.stringContaining('replaced by a link')],
       ['needs-attention', expect.stringContaining('device, pipe or socket')],

@@ -58,7 +58,12 @@ describe('settings the organisation manages', () => {
     const store = new SettingsStore(await mkdtemp(join(tmpdir(), 'managed-')), silentLogger);
     store.update({ concurrency: 8 });
     store.usePolicy(policy);
-    store.usePolicy({ kind: 'invalid', origin: 'x', problem: 'not JSON' });
+    store.usePolicy({
+      kind: 'invalid',
+      origin: 'x',
+      problem: 'not JSON',
+      words: { key: 'error.policy.unreadable', values: { detail: 'not JSON' } },
+    });
     expect(store.get().concurrency).toBe(8);
     expect(store.managed().size).toBe(0);
   });

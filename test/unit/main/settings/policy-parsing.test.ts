@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../../main/logging/logger';
+import { createTranslator } from '../../../../shared/i18n/translator';
 import { parsePolicy } from '../../../../main/settings/parse-policy';
 import {
   nativePolicyValues,
@@ -75,6 +76,15 @@ describe('parsing an organisation’s policy', () => {
       origin,
     );
     expect(problemOf(state)).toMatch(/recentProjects.*each person/);
+    // The window reads the same problem in its language, from its words.
+    if (state.kind !== 'invalid') throw new Error('expected an invalid policy');
+    expect(state.words).toEqual({
+      key: 'error.policy.perUser',
+      values: { name: 'recentProjects' },
+    });
+    expect(createTranslator('de').t(state.words.key, state.words.values)).toBe(
+      'Die Richtlinie Ihrer Organisation ist ungültig und wird daher gar nicht angewendet: Sie legt recentProjects fest, was jede Person selbst bestimmt. Bitten Sie Ihre IT-Abteilung, sie zu korrigieren.',
+    );
   });
 
   it('is invalid when it is not an object of settings, or unreadable', () => {

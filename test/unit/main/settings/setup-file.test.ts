@@ -213,7 +213,7 @@ describe('setupSummary', () => {
       'Send photos and tokens to https://photos.example.com:8443',
       'Client id: “photo-uploader”',
       'Photo host: the bucket “site-photos” at https://s3.example.com (eu-central-1)',
-      'Also sets: concurrency, keepOriginals',
+      'Also sets: concurrency and keepOriginals',
       'Keeps in this computer’s keychain: the client secret for https://login.example.com (client id “photo-uploader”)',
       'Keeps in this computer’s keychain: the photo host’s keys for the bucket “site-photos” at https://s3.example.com',
     ]);

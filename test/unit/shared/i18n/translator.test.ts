@@ -55,4 +55,17 @@ describe('the pseudo-locale', () => {
     expect(shown).toContain('2 þĥóţóš');
     expect(shown).not.toMatch(/Sign in/);
   });
+
+  it('writes a list as each language writes one, never joined in code', () => {
+    const settings = ['baseUrl', 'concurrency', 'photoHost'];
+    const managed = (locale: 'en' | 'es' | 'fr' | 'de' | 'en-XA') =>
+      createTranslator(locale, fail).t('error.settings.managed', { settings, count: 3 });
+    expect(managed('en')).toContain('manages baseUrl, concurrency, and photoHost, so they');
+    expect(managed('es')).toContain('baseUrl, concurrency y photoHost');
+    expect(managed('fr')).toContain('baseUrl, concurrency et photoHost');
+    expect(managed('de')).toContain('baseUrl, concurrency und photoHost');
+    // The pseudo-locale formats as English does, but its words carry no English "and".
+    expect(managed('en-XA')).toContain('baseUrl, concurrency, photoHost');
+    expect(managed('en-XA')).not.toMatch(/\band\b/);
+  });
 });

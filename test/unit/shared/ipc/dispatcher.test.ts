@@ -219,7 +219,7 @@ describe('createIpcDispatcher', () => {
     });
   });
 
-  it('gives the words of a check of what the user typed, and none for other bad input', async () => {
+  it('gives the words of a check of what the user typed, else generic words naming the field', async () => {
     expect(
       await dispatch('settings:set', { authUrl: 'http://photos.example.com/' }, trusted),
     ).toMatchObject({
@@ -229,7 +229,16 @@ describe('createIpcDispatcher', () => {
       message: expect.stringContaining('is not secure: use https') as unknown,
     });
     const other = await dispatch('queue:cancel', { itemId: 'all' }, trusted);
-    expect(other).toMatchObject({ ok: false, code: 'bad-input' });
-    expect(other).not.toHaveProperty('words');
+    expect(other).toMatchObject({
+      ok: false,
+      code: 'bad-input',
+      words: { key: 'error.input.invalid', values: { field: 'itemId', problem: 'missing' } },
+      // The logs keep zod's own English details.
+      message: expect.stringMatching(/^itemId: /) as unknown,
+    });
+    expect(await dispatch('queue:snapshot', 'not an object', trusted)).toMatchObject({
+      code: 'bad-input',
+      words: { key: 'error.badInput' },
+    });
   });
 });
