@@ -14,7 +14,8 @@ import {
 
 // Issue 24 §1: Existing photos at 1024×700, at 1920×1080 and at 200 % zoom (1024×700 seen as
 // 512×350 CSS pixels at twice the density): no horizontal scrollbar, every card's button inside
-// its card, the editor's panel beside the grid (over it when narrow), the selection's never over it.
+// its card, the editor's panel beside the grid (over it when narrow, and modal there), the
+// selection's never over it.
 
 /** What does not fit: the page's sideways overflow and the cards whose button is cut off. */
 async function misfits(page: Page): Promise<string[]> {
@@ -85,12 +86,23 @@ describe('Existing photos at every window size', () => {
         await screenshot(page, `existing-${name}`);
 
         await grid.getByRole('button').first().click();
-        const panel = page.getByRole('region', { name: 'Edit description' });
+        // Beside the grid it is a region; over it (narrow, under 1000 CSS px) a modal dialog.
+        const over = viewport.width < 1000;
+        const panel = page.getByRole(over ? 'dialog' : 'region', { name: 'Edit description' });
         await panel.waitFor();
         await panel.getByRole('textbox', { name: 'Description of this photo' }).waitFor();
         expect(await misfits(page)).toEqual([]);
         expect(await seriousViolations(page)).toEqual([]);
         await screenshot(page, `existing-${name}-editor`);
+        if (over) {
+          // Modal: Tab goes round the editor's own controls, never to the cards beneath it.
+          for (let step = 0; step < 12; step += 1) {
+            await page.keyboard.press('Tab');
+            expect(await page.evaluate(`!!document.activeElement?.closest('.photo-panel')`)).toBe(
+              true,
+            );
+          }
+        }
         await page.keyboard.press('Escape');
         await panel.waitFor({ state: 'detached' });
         expect(await page.evaluate('document.activeElement?.className')).toBe('cell-open');
