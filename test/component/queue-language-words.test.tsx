@@ -57,7 +57,12 @@ function everyState(): QueueSnapshotView {
     item(7, { ...harbor, state: 'done', note: 'duplicate-check-unavailable', updatedAt: NOW }),
     item(8, { ...harbor, state: 'cancelled' }),
     item(9, { projectId: 'zz-9', state: 'queued', attempts: 1, queuedAt: NOW - 30 * MINUTE }),
-    item(10, { kind: 'description', photoId: 'ph-7', queuedAt: NOW - 90 * MINUTE }),
+    item(10, {
+      kind: 'description',
+      path: undefined,
+      photoId: 'ph-7',
+      queuedAt: NOW - 90 * MINUTE,
+    }),
   ];
   return {
     condition: 'running',
@@ -143,7 +148,7 @@ describe('the queue in the user’s language', () => {
     expect(rows.some((text) => text.startsWith('Projekt zz-9 · 1 Element'))).toBe(true);
     expect(row('IMG_9.jpg')).toContain('Wartet auf einen neuen Versuch');
     expect(rows.some((text) => text.startsWith('Geänderte Beschreibungen · 1 Element'))).toBe(true);
-    expect(row('Beschreibung von Foto ph-7')).toContain(
+    expect(row('Beschreibung eines Fotos im Photo Service')).toContain(
       'Geänderte Beschreibung wartet auf das Senden',
     );
   });
