@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot } from '../support/e2e-harness';
+import { loadedScreenshot } from '../support/e2e-harness';
 import { api, type FileServer, serveFiles, signIn } from '../support/photo-service-harness';
 import { ROOT } from '../support/upload-harness';
 import {
@@ -31,6 +31,23 @@ async function misfits(page: Page): Promise<string[]> {
     }
     const panel = document.querySelector('.photo-panel');
     if (panel && panel.scrollWidth > panel.clientWidth) found.push('panel overflows sideways');
+    return found;
+  })()`);
+}
+
+/**
+ * The rows whose cards all leave empty space between their words and their button: a row is as
+ * tall as its tallest card, so in every row at least one card's button follows its words closely.
+ */
+async function emptyRows(page: Page): Promise<string[]> {
+  return page.evaluate<string[]>(`(() => {
+    const found = [];
+    for (const row of document.querySelectorAll('.photo-grid-row')) {
+      const gaps = [...row.querySelectorAll('.photo-cell')].map((cell) =>
+        cell.querySelector('.cell-open').getBoundingClientRect().top -
+        cell.querySelector('.cell-body').getBoundingClientRect().bottom);
+      if (gaps.length > 0 && Math.min(...gaps) > 16) found.push(row.textContent + ': ' + gaps.join(', '));
+    }
     return found;
   })()`);
 }
@@ -83,7 +100,8 @@ describe('Existing photos at every window size', () => {
         const grid = page.getByRole('list', { name: 'Photos in this project' });
         await grid.getByRole('listitem').first().waitFor();
         expect(await misfits(page)).toEqual([]);
-        await screenshot(page, `existing-${name}`);
+        expect(await emptyRows(page)).toEqual([]);
+        await loadedScreenshot(page, `existing-${name}`);
 
         await grid.getByRole('button').first().click();
         // Beside the grid it is a region; over it (narrow, under 1000 CSS px) a modal dialog.
@@ -93,7 +111,7 @@ describe('Existing photos at every window size', () => {
         await panel.getByRole('textbox', { name: 'Description of this photo' }).waitFor();
         expect(await misfits(page)).toEqual([]);
         expect(await seriousViolations(page)).toEqual([]);
-        await screenshot(page, `existing-${name}-editor`);
+        await loadedScreenshot(page, `existing-${name}-editor`);
         if (over) {
           // Modal: Tab goes round the editor's own controls, never to the cards beneath it.
           for (let step = 0; step < 12; step += 1) {
@@ -116,7 +134,7 @@ describe('Existing photos at every window size', () => {
         const position = `getComputedStyle(document.querySelector('.photo-panel')).position`;
         expect(await page.evaluate<string>(position)).not.toBe('fixed');
         expect(await misfits(page)).toEqual([]);
-        await screenshot(page, `existing-${name}-selected`);
+        await loadedScreenshot(page, `existing-${name}-selected`);
       } finally {
         await context.close();
       }
