@@ -15,6 +15,7 @@ import { PhotoGrid } from './PhotoGrid';
 import { PhotoPanel } from './PhotoPanel';
 import { clickPhoto, NO_SELECTION, type PhotoSelection, selectAll } from './photo-selection';
 import './photos.css';
+import './photo-cards.css';
 
 /**
  * Under this width (CSS px) the photo's editor lies over the grid, as a modal dialog; photos.css
