@@ -65,6 +65,8 @@ export function PhotoGrid<T>({
     getScrollElement: () => scroller.current,
     estimateSize: () => CELL_HEIGHT,
     measureElement: rowHeight,
+    // Between rows: their measured heights leave the margin out (it only moves every row down).
+    gap: GAP,
     overscan: 2,
   });
   // A new column count gives the rows other keys, and React builds their cells again.
