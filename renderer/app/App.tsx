@@ -11,7 +11,7 @@ import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { SessionPanel } from '../features/sign-in/SessionPanel';
 import { FirstRunGuide } from '../features/first-run/FirstRunGuide';
 import { useFirstRun } from '../features/first-run/use-first-run';
-import { createToasts, type ToastMessage, ToastRegion } from '../components/ui/Toast';
+import { createToasts, showToast, type ToastMessage, ToastRegion } from '../components/ui/Toast';
 import { useFilesDraggedOver } from './use-files-dragged-over';
 import { useShowLocale } from '../i18n/IntlRoot';
 import { useT } from '../i18n/use-t';
@@ -49,11 +49,11 @@ export function App() {
   const dismissRun = run.dismiss;
   const narrow = useNarrowWindow();
 
-  // One toast at a time, as the window's notices always were: the newest says what just happened.
+  // One toast at a time, as the window's notices always were: the newest says what just happened
+  // (the finished run's toast stays until dismissed: see showToast).
   const notify = useCallback(
     (text: string, tone: ToastMessage['tone'], onClose?: () => void) => {
-      for (const shown of toasts.visibleToasts) toasts.close(shown.key);
-      toasts.add({ text, tone }, onClose === undefined ? {} : { onClose });
+      showToast(toasts, { text, tone }, onClose);
     },
     [toasts],
   );

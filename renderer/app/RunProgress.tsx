@@ -8,6 +8,9 @@ import {
   WifiOff,
 } from 'lucide-react';
 import { ProgressBar } from 'react-aria-components';
+import { useIntl } from 'react-intl';
+import { formatFileSize } from '../../shared/i18n/format-size';
+import type { AppLocale } from '../../shared/i18n/locales';
 import type { QueueSnapshotView } from '../../shared/ipc/views';
 import { useT } from '../i18n/use-t';
 import type { RunCounts } from './current-run';
@@ -42,8 +45,9 @@ const ICONS = {
 } as const;
 
 /**
- * The run's progress, on every screen: what it is doing, how many photos of how many are done,
- * how many need attention and about how long is left, over a bar (React Aria's ProgressBar, its
+ * The run's progress, on every screen (the one bar of the run: the Queue has none of its own):
+ * what it is doing, how many photos of how many are done, how many need attention, how much of
+ * the files the photo host has and about how long is left, over a bar (React Aria's ProgressBar, its
  * value said as the count). The words stand outside the bar: a progress bar's content is not read.
  */
 export function RunProgress({
@@ -54,10 +58,12 @@ export function RunProgress({
   readonly queue: QueueSnapshotView;
 }) {
   const t = useT();
+  // LocaleProvider gives react-intl one of the app's locales (English for the pseudo-locale).
+  const locale = useIntl().locale as AppLocale;
   const state = runState(counts, queue);
   const Icon = ICONS[state];
   const count = t('progress.count', { done: counts.done, total: counts.total });
-  const eta = queue.progress.etaSeconds;
+  const { etaSeconds: eta, bytesStaged, bytesTotal } = queue.progress;
   return (
     <div className="run-progress" data-state={state}>
       <p className="run-words">
@@ -68,6 +74,14 @@ export function RunProgress({
           <span className="run-attention">
             <TriangleExclamationPoint aria-hidden size={14} />
             {t('progress.attention', { count: counts.attention })}
+          </span>
+        ) : null}
+        {state === 'uploading' && bytesTotal > 0 ? (
+          <span className="run-bytes">
+            {t('progress.bytes', {
+              sent: formatFileSize(locale, bytesStaged),
+              total: formatFileSize(locale, bytesTotal),
+            })}
           </span>
         ) : null}
         {state === 'uploading' && eta !== undefined ? (

@@ -37,13 +37,19 @@ const signedIn: SessionView = {
 };
 
 /** Progress with `waiting` photos still to send, `done` through, `attention` stuck. */
-function progress(waiting: number, done: number, attention = 0, eta?: number): QueueProgressView {
+function progress(
+  waiting: number,
+  done: number,
+  attention = 0,
+  eta?: number,
+  bytes = { staged: 0, total: 0 },
+): QueueProgressView {
   return {
     stages: { preparing: waiting, creating: 0, processing: 0, done },
     needsAttention: attention,
     paused: 0,
-    bytesTotal: 0,
-    bytesStaged: 0,
+    bytesTotal: bytes.total,
+    bytesStaged: bytes.staged,
     etaSeconds: eta,
   };
 }
@@ -154,7 +160,7 @@ describe('the run’s progress', () => {
       item(4, { state: 'creating', queuedAt: T }),
       item(5, { queuedAt: T }),
     ];
-    openWindow(snapshot(items, progress(2, 2, 1, 150)));
+    openWindow(snapshot(items, progress(2, 2, 1, 150, { staged: 2_000_000, total: 4_000_000 })));
     const bar = await screen.findByRole('progressbar', { name: 'Upload progress' });
     // Yesterday's photo is not part of this run.
     expect(bar.getAttribute('aria-valuetext')).toBe('1 of 4 done');
@@ -162,6 +168,8 @@ describe('the run’s progress', () => {
     expect(words?.textContent).toContain('Uploading');
     expect(words?.textContent).toContain('1 needs attention');
     expect(words?.textContent).toContain('about 3 minutes left');
+    // How much of the files the photo host has (the Queue's own line used to say it).
+    expect(words?.textContent).toContain('2 MB of 4 MB sent');
     fireEvent.click(screen.getByRole('button', { name: 'Existing photos' }));
     expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toBeTruthy();
   });

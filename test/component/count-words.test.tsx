@@ -2,12 +2,9 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
-import { QueueScreen } from '../../renderer/features/queue/QueueScreen';
 import type { IntakeProgressView } from '../../shared/ipc/views';
 import { fixedIntake } from '../fakes/intake-state';
 import { intakeItemView } from '../fakes/intake-item-view';
-import { queueItemView } from '../fakes/queue-item-view';
-import { queueSnapshot } from '../fakes/queue-snapshot';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
 
 afterEach(cleanup);
@@ -36,13 +33,5 @@ describe('counts in the window', () => {
   it('says "photos" for any other count', () => {
     renderAfterRun({ found: 3, inspected: 3, photos: 3, skipped: 0, errors: 0, done: true });
     expect(screen.getByRole('status').textContent).toBe('Done: 3 photos, 0 skipped, 0 unreadable');
-  });
-
-  it('labels the queue’s progress "1 of 1 photo uploaded"', () => {
-    const { bridge } = fakeBridge({ 'projects:recent': [] });
-    const snapshot = queueSnapshot([queueItemView(1, { state: 'done' })]);
-    const progress = { ...snapshot.progress, stages: { ...snapshot.progress.stages, done: 1 } };
-    renderWithBridge(<QueueScreen queue={{ ...snapshot, progress }} />, bridge);
-    expect(screen.getByRole('progressbar', { name: '1 of 1 photo uploaded' })).toBeDefined();
   });
 });

@@ -6,6 +6,7 @@ import type { QueueItemView } from '../../shared/ipc/views';
 import { QueueScreen } from '../../renderer/features/queue/QueueScreen';
 import { groupQueue, type QueueGroup } from '../../renderer/features/queue/queue-groups';
 import { photoLink } from '../../renderer/features/queue/photo-link';
+import { itemName } from '../../renderer/features/queue/QueueRows';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
 import { queueSnapshot } from '../fakes/queue-snapshot';
 import { queueItemView as item } from '../fakes/queue-item-view';
@@ -157,5 +158,54 @@ describe('an empty queue', () => {
     renderWithBridge(<QueueScreen queue={queueSnapshot([])} />, fakeBridge({}).bridge);
     screen.getByText('Nothing queued. Add photos to upload them.');
     screen.getByText(/Open Add photos, drop photos or folders there/);
+  });
+});
+
+describe('a description edit in the queue', () => {
+  const edit = (id: number, change: Partial<QueueItemView> = {}) =>
+    item(id, {
+      kind: 'description',
+      path: undefined,
+      md5: undefined,
+      photoId: 'ph-9',
+      state: 'queued',
+      queuedAt: NOW,
+      ...change,
+    });
+
+  it('is named by the start of its new description, with a link to its photo when known', () => {
+    const list = renderQueue([
+      edit(1, { description: '<p>Footings poured along the north wall</p>', photoUrl: PAGE }),
+    ]);
+    expect(list.textContent).toContain('Description “Footings poured along the north wall”');
+    const link = within(list).getByRole('link', {
+      name: 'View photo Description “Footings poured along the north wall” on the Photo Service',
+    });
+    expect(link.getAttribute('href')).toBe(PAGE);
+    expect(list.innerHTML).not.toContain('ph-9');
+  });
+
+  it('is a photo on the service when its description is empty, and its file when known', () => {
+    const list = renderQueue([
+      edit(1),
+      edit(2, { path: '/site/IMG_7.jpg', description: '<p>x</p>' }),
+    ]);
+    expect(list.textContent).toContain('Description of a photo on the Photo Service');
+    expect(list.textContent).toContain('Description of IMG_7.jpg');
+    expect(within(list).queryByRole('link')).toBeNull();
+    expect(list.innerHTML).not.toContain('ph-9');
+  });
+
+  it('never says the photo’s raw id, and keeps a long description’s name short', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }), fc.string(), (photoId, text) => {
+        fc.pre(!text.includes(photoId) && !'Description'.includes(photoId));
+        const named = itemName(edit(1, { photoId, description: `<p>${text}</p>` }));
+        expect(typeof named).toBe('object');
+        if (typeof named === 'string') return;
+        expect(Object.values(named.values ?? {}).join(' ')).not.toContain(photoId);
+        expect(String(named.values?.name ?? '').length).toBeLessThanOrEqual(60);
+      }),
+    );
   });
 });

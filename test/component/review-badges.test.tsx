@@ -149,7 +149,8 @@ describe('the review list', () => {
   it('marks skipped and unreadable files, with their reason readable', () => {
     const row = renderList();
     expect(row('notes.txt').textContent).toContain('skipped');
-    expect(row('notes.txt').textContent).toContain('Skipped: not a photo (unknown content)');
+    expect(row('notes.txt').textContent).toContain('Not a photo (unknown content)');
+    expect(row('notes.txt').textContent).not.toContain('Skipped:');
     expect(badges(row('broken.jpg'))).toEqual(['unreadable']);
     expect(row('broken.jpg').querySelector('.tone-danger')).not.toBeNull();
     expect(row('broken.jpg').textContent).toContain('The file could not be read');

@@ -66,7 +66,7 @@ describe('the reasons main gives for files it did not take, in the window’s la
     // What a German reader sees: German words, German decimals, no English left.
     expect(
       screen.getByText(
-        'Übersprungen: Die Datei ist 612,5 MB groß, mehr als die 500 MB, die für ein Foto erlaubt sind',
+        'Die Datei ist 612,5 MB groß, mehr als die 500 MB, die für ein Foto erlaubt sind',
       ),
     ).toBeDefined();
     expect(screen.queryByText(/Skipped|not a photo|could not be read/)).toBeNull();
@@ -76,7 +76,7 @@ describe('the reasons main gives for files it did not take, in the window’s la
     renderScreen('en', 'grid');
     expect(
       screen.getByText(
-        'Skipped: not a photo (unknown content); only JPEG, PNG, HEIC/HEIF, TIFF and WebP images are uploaded',
+        'Not a photo (unknown content); only JPEG, PNG, HEIC/HEIF, TIFF and WebP images are uploaded',
       ),
     ).toBeDefined();
     expect(screen.getByText('The file was moved or deleted before it could be read')).toBeDefined();

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageKey } from '../../shared/i18n/catalogs';
 import { shownWords } from '../support/catalog-words';
-import { approveInBrowser, screenshot, waitUntilUploaded } from '../support/e2e-harness';
+import { approveInBrowser, loadedScreenshot, waitUntilUploaded } from '../support/e2e-harness';
 import { dropFolder, openWindowSession, type WindowSession } from '../support/window-session';
 import { clippedText, type TextFinding } from '../support/window-words';
 
@@ -82,7 +82,7 @@ describe('the window at every size', () => {
             .toBe(0)
             .catch(() => undefined);
           findings.push(seen);
-          await screenshot(page, `sizes-${where}`);
+          await loadedScreenshot(page, `sizes-${where}`);
         }
       }
     } finally {

@@ -195,6 +195,37 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /**
+ * Waits until every image in view has loaded (complete, with a size): a thumbnail still on its way
+ * would be photographed as an empty tile. Images out of view are left out (lazy ones load only
+ * when scrolled to), and so are hidden ones. A state, not a time: it fails on its timeout only if
+ * an image in view never loads.
+ */
+export async function imagesInViewLoaded(page: Page): Promise<void> {
+  // A string evaluated by the page (as misfits() in the journeys): the window's CSP forbids the
+  // eval that waitForFunction needs. Between looks it waits for an image to load or a frame.
+  await page.evaluate(`(async () => {
+    const waiting = () => [...document.images].filter((image) => {
+      const box = image.getBoundingClientRect();
+      const inView = box.width > 0 && box.height > 0 && box.bottom > 0 && box.right > 0 &&
+        box.top < innerHeight && box.left < innerWidth &&
+        getComputedStyle(image).visibility !== 'hidden';
+      return inView && !(image.complete && image.naturalWidth > 0);
+    });
+    for (let left = waiting(); left.length > 0; left = waiting())
+      await Promise.race([
+        Promise.all(left.map((image) => image.decode().catch(() => undefined))),
+        new Promise((resolve) => requestAnimationFrame(resolve)),
+      ]);
+  })()`);
+}
+
+/** {@link screenshot}, once the images in view have loaded (see {@link imagesInViewLoaded}). */
+export async function loadedScreenshot(page: Page, name: string): Promise<string> {
+  await imagesInViewLoaded(page);
+  return screenshot(page, name);
+}
+
+/**
  * A colleague's access token, from the same service through its consent page in `browser` (the
  * public client, PKCE): for changing things behind the app's back.
  */

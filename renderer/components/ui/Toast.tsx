@@ -34,6 +34,18 @@ export function createToasts(visible = 3): Toasts {
   return new ToastQueue<ToastMessage>({ maxVisibleToasts: visible });
 }
 
+/**
+ * Shows `message` as the window's news: the ordinary toasts already shown make way for it (one
+ * piece of news at a time), but a toast opened with its own `onClose` stays until the user
+ * dismisses it. Closing it here would run that `onClose` as if the user had (the finished run's
+ * toast would put the run's progress bar away because, say, a drop went wrong).
+ */
+export function showToast(toasts: Toasts, message: ToastMessage, onClose?: () => void): string {
+  for (const shown of toasts.visibleToasts)
+    if (shown.onClose === undefined) toasts.close(shown.key);
+  return toasts.add(message, onClose === undefined ? {} : { onClose });
+}
+
 const ICONS = {
   success: CircleCheck,
   info: Info,
@@ -43,8 +55,9 @@ const ICONS = {
 
 /**
  * Where the window's toasts show (React Aria's ToastRegion, at the window's bottom end corner):
- * each says its words politely (a live status, so a screen reader finishes what it was reading)
- * and has a Dismiss button; F6 reaches the region from anywhere. A toast added without a
+ * each says its words politely (a live status, so a screen reader finishes what it was reading),
+ * except a danger toast, an alert said at once (something failed and the user must act), and each
+ * has a Dismiss button; F6 reaches the region from anywhere. A toast added without a
  * `timeout` stays until dismissed, which suits news the user must not miss (a batch finished).
  */
 export function ToastRegion({ toasts }: { readonly toasts: Toasts }) {
@@ -56,7 +69,12 @@ export function ToastRegion({ toasts }: { readonly toasts: Toasts }) {
         return (
           <AriaToast toast={toast} className="ui-toast" data-tone={toast.content.tone}>
             <Icon className="ui-toast-icon" aria-hidden size={18} />
-            <ToastContent className="ui-toast-content" role="status" aria-live="polite">
+            <ToastContent
+              className="ui-toast-content"
+              {...(toast.content.tone === 'danger'
+                ? { role: 'alert', 'aria-live': 'assertive' }
+                : { role: 'status', 'aria-live': 'polite' })}
+            >
               <Text slot="title">{toast.content.text}</Text>
             </ToastContent>
             <Button slot="close" className="ui-icon-button" aria-label={t('toast.dismiss')}>

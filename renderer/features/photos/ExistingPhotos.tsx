@@ -2,6 +2,7 @@ import { FolderOpen, Images, RefreshCw, SearchX, TriangleAlert } from 'lucide-re
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PhotoView, ProjectView, QueueItemView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
+import { useWindowNarrowerThan } from '../../app/use-narrow-window';
 import { useT } from '../../i18n/use-t';
 import { useErrorWords } from '../../i18n/use-error-words';
 import { ProjectPicker } from '../batch/ProjectPicker';
@@ -14,6 +15,13 @@ import { PhotoGrid } from './PhotoGrid';
 import { PhotoPanel } from './PhotoPanel';
 import { clickPhoto, NO_SELECTION, type PhotoSelection, selectAll } from './photo-selection';
 import './photos.css';
+import './photo-cards.css';
+
+/**
+ * Under this width (CSS px) the photo's editor lies over the grid, as a modal dialog; photos.css
+ * uses the same number in its media queries.
+ */
+export const PANEL_BESIDE_PX = 1000;
 
 // The conflict's view moved to its own file; tests and callers still find it here.
 export { Conflict } from './DescriptionConflict';
@@ -32,6 +40,7 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
   const t = useT();
   const root = useRef<HTMLElement>(null);
   const sayError = useErrorWords();
+  const narrow = useWindowNarrowerThan(PANEL_BESIDE_PX);
   const [project, setProject] = useState<ProjectView>();
   const [photos, setPhotos] = useState<readonly PhotoView[]>([]);
   const [page, setPage] = useState(1);
@@ -138,6 +147,7 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
       closeLabel={t('photos.detail.back')}
       onClose={close}
       takeFocus
+      modal={narrow}
     >
       <PhotoDetail
         photo={open}

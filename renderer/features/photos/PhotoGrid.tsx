@@ -7,10 +7,16 @@ import { useT } from '../../i18n/use-t';
 const MIN_CELL_WIDTH = 200;
 const GAP = 12;
 /**
- * Every card's height: thumbnail, up to three lines of time and of description, tags, and the
- * "Edit description" button on up to two lines (a longer language).
+ * A row's height until it is measured: thumbnail, up to three lines of time and of description,
+ * tags, and the "Edit description" button. Each row then takes the height of its tallest card, so
+ * a row of short descriptions leaves no empty space under them.
  */
-export const CELL_HEIGHT = 370;
+export const CELL_HEIGHT = 330;
+
+/** A row's measured height; none (0) where nothing is laid out (jsdom) keeps the estimate. */
+function rowHeight(element: Element): number {
+  return element.getBoundingClientRect().height || CELL_HEIGHT;
+}
 
 /** How many columns of at least `MIN_CELL_WIDTH` fit in `width` pixels (at least one). */
 export function columnsFor(width: number): number {
@@ -57,7 +63,10 @@ export function PhotoGrid<T>({
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scroller.current,
-    estimateSize: () => CELL_HEIGHT + GAP,
+    estimateSize: () => CELL_HEIGHT,
+    measureElement: rowHeight,
+    // Between rows: their measured heights leave the margin out (it only moves every row down).
+    gap: GAP,
     overscan: 2,
   });
   // A new column count gives the rows other keys, and React builds their cells again.
@@ -82,6 +91,8 @@ export function PhotoGrid<T>({
           return (
             <div
               key={cells.map(getKey).join(' ')}
+              ref={virtualizer.measureElement}
+              data-index={row.index}
               role="none"
               className="photo-grid-row"
               style={{
@@ -89,7 +100,6 @@ export function PhotoGrid<T>({
                 top: 0,
                 left: 0,
                 right: 0,
-                height: CELL_HEIGHT,
                 transform: `translateY(${row.start}px)`,
                 gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
               }}

@@ -1,18 +1,22 @@
 import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 
 /**
  * The side panel of Existing photos (one photo's editor, or the description of the selected
- * photos): a region with a heading and a close button, beside the grid on a wide window; on a
- * narrow one a photo's editor slides over the grid, the selection's stays under it (more photos
- * can still be picked). It is not modal: the grid stays usable. Escape closes it. With `takeFocus`
- * the focus moves to its heading when it opens (the parent returns it to the card on close).
+ * photos), with a heading and a close button. Beside the grid on a wide window it is a region and
+ * not modal: the grid stays usable. With `modal` (a photo's editor on a narrow window, where it
+ * lies over the grid) it is a modal dialog (React Aria's ModalOverlay): the focus stays inside it,
+ * the rest of the window is hidden from the keyboard, the pointer and screen readers until it
+ * closes. Either way Escape closes it. With `takeFocus` the focus moves to its heading when it
+ * opens (the parent returns it to the card on close).
  */
 export function PhotoPanel({
   heading,
   closeLabel,
   onClose,
   takeFocus,
+  modal = false,
   children,
 }: {
   readonly heading: string;
@@ -24,6 +28,8 @@ export function PhotoPanel({
    * opened from its card, not for a selection (the grid stays in reach to pick more).
    */
   readonly takeFocus: boolean;
+  /** Over the grid (narrow window): a modal dialog rather than a region beside the grid. */
+  readonly modal?: boolean;
   readonly children: ReactNode;
 }) {
   const headingId = useId();
@@ -31,17 +37,9 @@ export function PhotoPanel({
   useEffect(() => {
     if (takeFocus) title.current?.focus();
   }, [takeFocus]);
-  return (
-    <section
-      className={takeFocus ? 'photo-panel over-narrow' : 'photo-panel'}
-      aria-labelledby={headingId}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        event.preventDefault();
-        event.stopPropagation();
-        onClose();
-      }}
-    >
+  const className = takeFocus ? 'photo-panel over-narrow' : 'photo-panel';
+  const content = (
+    <>
       <div className="photo-panel-header">
         <h3 id={headingId} ref={title} tabIndex={-1}>
           {heading}
@@ -57,6 +55,38 @@ export function PhotoPanel({
         </button>
       </div>
       {children}
+    </>
+  );
+  if (modal)
+    return (
+      // Escape and a press on the dimmed window close it, as the close button does.
+      <ModalOverlay
+        isOpen
+        isDismissable
+        onOpenChange={(open) => {
+          if (!open) onClose();
+        }}
+        className="photo-panel-overlay"
+      >
+        <Modal className="photo-panel-modal">
+          <Dialog aria-labelledby={headingId} className={className}>
+            {content}
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    );
+  return (
+    <section
+      className={className}
+      aria-labelledby={headingId}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        event.stopPropagation();
+        onClose();
+      }}
+    >
+      {content}
     </section>
   );
 }

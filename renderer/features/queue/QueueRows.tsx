@@ -19,6 +19,7 @@ import type { Words } from '../../../shared/i18n/translator';
 import { useT, useWords } from '../../i18n/use-t';
 import type { QueueGroup, StateTone } from './queue-groups';
 import { bytesSent, stateTone } from './queue-groups';
+import { descriptionText } from '../photos/photo-filter';
 import { photoLink } from './photo-link';
 import { StateIcon } from './StateIcon';
 import { sayState, stateWords, toneCountWords } from './state-words';
@@ -39,14 +40,36 @@ const TONE_ORDER: readonly StateTone[] = [
  */
 const THUMBNAIL_DELAY_MS = 120;
 
+/** The longest excerpt of a new description that names its item (buttons' names repeat it). */
+const DESCRIPTION_EXCERPT = 60;
+
+/** The file name at the end of `path` (either separator). */
+const fileName = (path: string) => path.split(/[\\/]/).pop() ?? path;
+
 /**
- * The name people know an item by: the file's name (as it is), or words for an item without one
- * and for the photo a description edit is for.
+ * The name people know an item by: the file's name (as it is), or words for an item without one.
+ * A description edit is named by its photo's file name when known, else by the start of the new
+ * description, else as a photo on the service: never by the service's raw id for the photo.
  */
 export function itemName(item: QueueItemView): string | Words {
-  if (item.kind !== 'photo')
-    return { key: 'queue.item.description', values: { photoId: item.photoId ?? '' } };
-  return item.path?.split(/[\\/]/).pop() ?? { key: 'queue.item.unnamed', values: { id: item.id } };
+  if (item.kind !== 'photo') {
+    if (item.path !== undefined)
+      return {
+        key: 'queue.item.description',
+        values: { about: 'file', name: fileName(item.path) },
+      };
+    const text = descriptionText(item.description);
+    if (text === '')
+      return { key: 'queue.item.description', values: { about: 'service', name: '' } };
+    const name =
+      text.length > DESCRIPTION_EXCERPT
+        ? `${text.slice(0, DESCRIPTION_EXCERPT - 1).trimEnd()}…`
+        : text;
+    return { key: 'queue.item.description', values: { about: 'text', name } };
+  }
+  return item.path === undefined
+    ? { key: 'queue.item.unnamed', values: { id: item.id } }
+    : fileName(item.path);
 }
 
 /** Where a row is drawn and where it stands in the list (the virtual list's place). */
@@ -235,7 +258,9 @@ export function ItemRow({
   const said = stateWords(item, condition, hoursWait);
   const saidText = sayState(said, words);
   const tone = stateTone(item);
-  const link = item.state === 'done' ? photoLink(item.photoUrl) : undefined;
+  // A photo's page once it is uploaded; a description edit's photo is on the service already.
+  const link =
+    item.state === 'done' || item.kind === 'description' ? photoLink(item.photoUrl) : undefined;
   const uploading =
     item.state === 'queued' && !item.paused && (item.bytesSent ?? 0) > 0 && (item.size ?? 0) > 0;
   return (
@@ -249,7 +274,7 @@ export function ItemRow({
     >
       <Thumbnail url={thumbnailUrl} />
       <span className="item-main">
-        <span className="name" title={item.path ?? item.photoId}>
+        <span className="name" title={item.path ?? name}>
           {name}
         </span>
         <span className="item-detail">

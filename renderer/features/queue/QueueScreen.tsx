@@ -1,15 +1,11 @@
 import { Download, Inbox, Pause, Play, RotateCcw } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { QueueSnapshotView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { VirtualList } from '../../components/VirtualList';
 import { groupQueue, type QueueGroup, visibleRows } from './queue-groups';
 import { GroupHeader, type ItemActions, ItemRow } from './QueueRows';
 import './queue.css';
-import type { MessageKey } from '../../../shared/i18n/catalogs';
-import { formatFileSize } from '../../../shared/i18n/format-size';
-import type { AppLocale } from '../../../shared/i18n/locales';
 import type { Translate } from '../../../shared/i18n/translator';
 import { useErrorWords } from '../../i18n/use-error-words';
 import { useT, useWords } from '../../i18n/use-t';
@@ -57,18 +53,6 @@ function groupName(group: QueueGroup, names: ReadonlyMap<string, string>, t: Tra
   return names.get(group.projectId) ?? t('queue.group.project', { id: group.projectId });
 }
 
-/** A stage's count in bold after its name: "Done: **3**". */
-function Stage({ id, count }: { readonly id: MessageKey; readonly count: number }) {
-  return (
-    <li>
-      <FormattedMessage
-        id={id}
-        values={{ count, b: (chunks: ReactNode[]) => <strong>{chunks}</strong> }}
-      />
-    </li>
-  );
-}
-
 /** Offers a report as a file download (the app saves it where the user chooses). */
 function download(fileName: string, mimeType: string, content: string): void {
   const url = URL.createObjectURL(new Blob([content], { type: mimeType }));
@@ -79,13 +63,11 @@ function download(fileName: string, mimeType: string, content: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** The upload queue: progress by stage, each item in words, and the actions on it. */
+/** The upload queue: its batches, each item in words, and the actions on them. */
 export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | undefined }) {
   const bridge = useBridge();
   const t = useT();
   const words = useWords();
-  // LocaleProvider gives react-intl one of the app's locales (English for the pseudo-locale).
-  const locale = useIntl().locale as AppLocale;
   const errorWords = useErrorWords();
   const [error, setError] = useState<string>();
   const items = queue?.items;
@@ -132,43 +114,10 @@ export function QueueScreen({ queue }: { readonly queue: QueueSnapshotView | und
         download(report.fileName, report.mimeType, report.content),
       ),
     );
-  const { stages, needsAttention, bytesStaged, bytesTotal, etaSeconds } = queue.progress;
-  const total =
-    stages.preparing + stages.creating + stages.processing + stages.done + needsAttention;
   return (
     <section aria-labelledby="queue-heading" className="queue-screen">
       <h2 id="queue-heading">{t('queue.heading')}</h2>
-      <div role="status" className="queue-progress">
-        <progress
-          max={Math.max(1, total)}
-          value={stages.done}
-          aria-label={t('queue.progress.label', { done: stages.done, total })}
-        />
-        <ul className="stages">
-          <li>
-            <FormattedMessage
-              id="queue.stage.uploading"
-              values={{
-                count: stages.preparing,
-                sent: formatFileSize(locale, bytesStaged),
-                total: formatFileSize(locale, bytesTotal),
-                b: (chunks: ReactNode[]) => <strong>{chunks}</strong>,
-              }}
-            />
-          </li>
-          <Stage id="queue.stage.creating" count={stages.creating} />
-          <Stage id="queue.stage.processing" count={stages.processing} />
-          <Stage id="queue.stage.done" count={stages.done} />
-          <Stage id="queue.stage.attention" count={needsAttention} />
-          <li>
-            {etaSeconds !== undefined
-              ? t('queue.timeLeft.minutes', { minutes: Math.ceil(etaSeconds / 60) })
-              : total > stages.done + needsAttention
-                ? t('queue.timeLeft.estimating')
-                : t('queue.timeLeft.nothing')}
-          </li>
-        </ul>
-      </div>
+      {/* The run's progress is the shell's bar (RunProgress), over every screen: not again here. */}
       <div className="toolbar queue-toolbar" role="group" aria-label={t('queue.actions.label')}>
         {queue.pausedAll ? (
           <>

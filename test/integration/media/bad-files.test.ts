@@ -91,11 +91,11 @@ describe('Intake with bad files: each gets a reason, the rest of the batch is in
   it('skips an empty file and content that is not a photo, whatever its name', () => {
     expect(itemAt(items, 'empty.jpg')).toMatchObject({
       status: 'skipped',
-      reason: 'Skipped: the file is empty (0 bytes)',
+      reason: 'The file is empty (0 bytes)',
     });
     expect(itemAt(items, 'meeting-notes.jpg')).toMatchObject({
       status: 'skipped',
-      reason: expect.stringContaining('not a photo') as unknown,
+      reason: expect.stringContaining('Not a photo') as unknown,
     });
     expect(itemAt(items, 'drawing.pdf')).toMatchObject({
       status: 'skipped',
@@ -119,7 +119,7 @@ describe('Intake with bad files: each gets a reason, the rest of the batch is in
   it('skips junk and hidden files with a reason, never silently', () => {
     expect(itemAt(items, '.DS_Store')).toMatchObject({
       status: 'skipped',
-      reason: 'Skipped: macOS folder settings file',
+      reason: 'macOS folder settings file',
     });
     expect(itemAt(items, '._Canon_40D.jpg')).toMatchObject({
       status: 'skipped',
@@ -127,19 +127,19 @@ describe('Intake with bad files: each gets a reason, the rest of the batch is in
     });
     expect(itemAt(items, 'Thumbs.db')).toMatchObject({
       status: 'skipped',
-      reason: 'Skipped: Windows thumbnail cache',
+      reason: 'Windows thumbnail cache',
     });
     expect(itemAt(items, 'desktop.ini')).toMatchObject({
       status: 'skipped',
-      reason: 'Skipped: Windows folder settings file',
+      reason: 'Windows folder settings file',
     });
     expect(itemAt(items, '.hidden-photo.jpg')).toMatchObject({
       status: 'skipped',
-      reason: 'Skipped: hidden file',
+      reason: 'Hidden file',
     });
     expect(itemAt(items, '__MACOSX')).toMatchObject({
       status: 'skipped',
-      reason: 'Skipped: macOS archive metadata folder',
+      reason: 'macOS archive metadata folder',
     });
     expect(items.some((item) => item.path.includes(join('__MACOSX', 'photo.jpg')))).toBe(false);
   });
@@ -155,7 +155,7 @@ describe('Intake with bad files: each gets a reason, the rest of the batch is in
     });
     expect(itemAt(items, 'pipe.jpg')).toMatchObject({
       status: 'skipped',
-      reason: expect.stringContaining('not a regular file') as unknown,
+      reason: expect.stringContaining('Not a regular file') as unknown,
     });
     const canon = items.filter(
       (item) => item.path.endsWith('Canon_40D.jpg') && !item.path.includes('._'),

@@ -96,7 +96,7 @@ describe('Intake: links that lead outside what was dropped', () => {
       expect(itemAt(items, name)).toEqual({
         status: 'skipped',
         path: expect.stringMatching(new RegExp(`/site/${name}$`)) as string,
-        reason: 'Skipped: a link to a place outside the folders you added',
+        reason: 'A link to a place outside the folders you added',
       });
     expect(
       items.some((item) => /secret|private|chain-out\//.test(item.path) && item.status === 'photo'),
@@ -150,12 +150,12 @@ describe('Intake: size, pixel and memory limits', () => {
     expect(DEFAULT_MAX_FILE_BYTES).toBe(500 * MIB);
     expect(itemAt(items, 'scan.tif')).toMatchObject({
       status: 'skipped',
-      reason: 'Skipped: the file is 600 MB, more than the 500 MB allowed for one photo',
+      reason: 'The file is 600 MB, more than the 500 MB allowed for one photo',
     });
     expect(itemAt(items, 'bomb.png')).toMatchObject({
       status: 'skipped',
       reason:
-        'Skipped: the image claims 100000 × 100000 pixels (10000 megapixels), more than the 268 megapixels that can be read safely',
+        'The image claims 100000 × 100000 pixels (10000 megapixels), more than the 268 megapixels that can be read safely',
     });
     expect(photoAt(items, 'small.jpg').md5).toMatch(/^[0-9a-f]{32}$/);
     expect(photoAt(items, 'larger.jpg').md5).toMatch(/^[0-9a-f]{32}$/);
@@ -168,7 +168,7 @@ describe('Intake: size, pixel and memory limits', () => {
     });
     expect(itemAt(items, 'larger.jpg')).toMatchObject({
       status: 'skipped',
-      reason: `Skipped: the file is 0.2 MB, more than the 0.1 MB allowed for one photo`,
+      reason: `The file is 0.2 MB, more than the 0.1 MB allowed for one photo`,
     });
     expect(photoAt(items, 'small.jpg').status).toBe('photo');
   }, 60_000);

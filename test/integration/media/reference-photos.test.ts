@@ -68,7 +68,7 @@ describe('Intake over real camera photos, against ExifTool', () => {
       const item = byFile.get(other);
       expect(item?.status, other).toBe('skipped');
       // The reason is words; the command line says them in English.
-      if (item?.status === 'skipped') expect(englishFor(item.reason)).toContain('not a photo');
+      if (item?.status === 'skipped') expect(englishFor(item.reason)).toContain('Not a photo');
     }
   });
 

@@ -64,7 +64,7 @@ describe('the report of an upload', () => {
     expect(lines).toHaveLength(4);
     for (const name of ['photo.jpg', 'notes.txt', 'corrupt.jpg'])
       expect(lines.some((line) => line.includes(name))).toBe(true);
-    expect(lines.find((line) => line.includes('notes.txt'))).toContain('not a photo');
+    expect(lines.find((line) => line.includes('notes.txt'))).toContain('Not a photo');
     expect(lines.find((line) => line.includes('corrupt.jpg'))).toContain(
       byFile.get('corrupt.jpg')?.reason,
     );

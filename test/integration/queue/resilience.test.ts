@@ -164,8 +164,8 @@ describe('Upload engine against a difficult service (real processes)', () => {
       env,
     );
     expect(upload.code, upload.stderr).toBe(0);
-    expect(upload.stderr).toMatch(/empty\.jpg: Skipped: the file is empty/);
-    expect(upload.stderr).toMatch(/notes\.jpg: Skipped: not a photo/);
+    expect(upload.stderr).toMatch(/empty\.jpg: The file is empty/);
+    expect(upload.stderr).toMatch(/notes\.jpg: Not a photo/);
     expect(upload.stderr).toMatch(/corrupt\.jpg: .*(truncated|EXIF)/);
     expect(upload.stderr).toContain('reduced to the HTML the Photo Service allows');
     // After queueing: one file deleted, one replaced by something that cannot be read as a file.

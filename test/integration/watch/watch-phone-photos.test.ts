@@ -140,7 +140,7 @@ describe('watch: photos as phones write them', () => {
       `pipe.jpg skipped (stderr: ${watch.stderr()})`,
     );
     expect(watch.stderr()).toContain(
-      `skipped: ${join(watched, 'pipe.jpg')}: Skipped: not a regular file (a device, pipe or socket)`,
+      `skipped: ${join(watched, 'pipe.jpg')}: Not a regular file (a device, pipe or socket)`,
     );
     await uploadedOnceWhole('next.jpg', await readFile(next!.path));
     expect(watch.lines.filter((line) => line.includes('pipe.jpg'))).toEqual([]);

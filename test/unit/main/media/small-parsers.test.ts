@@ -40,12 +40,12 @@ describe('junkReason', () => {
       const reason = junkReason(name);
       return reason && englishFor(reason);
     };
-    expect(english('.DS_Store')).toBe('Skipped: macOS folder settings file');
-    expect(english('THUMBS.DB')).toBe('Skipped: Windows thumbnail cache');
+    expect(english('.DS_Store')).toBe('macOS folder settings file');
+    expect(english('THUMBS.DB')).toBe('Windows thumbnail cache');
     expect(english('._IMG_0001.JPG')).toContain('AppleDouble');
     expect(english('__MACOSX')).toContain('archive');
-    expect(english('.git')).toBe('Skipped: hidden file');
-    expect(english('~$report.docx')).toContain('temporary');
+    expect(english('.git')).toBe('Hidden file');
+    expect(english('~$report.docx')).toContain('Temporary');
     expect(junkReason('IMG_0001.JPG')).toBeUndefined();
     expect(junkReason('site photos 2024')).toBeUndefined();
   });

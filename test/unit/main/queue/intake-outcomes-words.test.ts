@@ -26,13 +26,11 @@ describe('the intake outcomes of the queue database (issue 24 §2)', () => {
     const [row] = listIntakeOutcomes(db);
     expect(row?.words).toEqual(reason);
     // The report's column stays English, as the command line.
-    expect(row?.reason).toBe(
-      'Skipped: the file is 600 MB, more than the 500 MB allowed for one photo',
-    );
+    expect(row?.reason).toBe('The file is 600 MB, more than the 500 MB allowed for one photo');
     const stored = db.prepare('SELECT reason FROM intake_outcomes').get() as { reason: string };
     expect(JSON.parse(stored.reason)).toEqual(reason);
     expect(createTranslator('de').t(row!.words.key, row!.words.values)).toBe(
-      'Übersprungen: Die Datei ist 600 MB groß, mehr als die 500 MB, die für ein Foto erlaubt sind',
+      'Die Datei ist 600 MB groß, mehr als die 500 MB, die für ein Foto erlaubt sind',
     );
   });
 
