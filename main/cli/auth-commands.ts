@@ -1,6 +1,5 @@
 import { englishFor } from '../../shared/i18n/words';
 import type { SessionView, SettingsView } from '../../shared/ipc/views';
-import { englishFor } from '../../shared/i18n/words';
 import { access, rm } from 'node:fs/promises';
 import { signInTokenFilePath } from '../secrets/sign-in-token-file';
 import { type CliContext, type CommandOutput, UsageError } from './cli-context';

@@ -92,15 +92,15 @@ describe('the first-run guide in German', () => {
   it('asks for the photo host in German, and says what is missing', () => {
     renderGuide('de', ['photos', 'ready'], settingsViewFixture(service), session());
     expect(screen.getByRole('heading', { name: 'Speicherort der Fotos' })).toBeTruthy();
-    expect(screen.getByLabelText('Art des Speichers')).toBeTruthy();
+    expect(screen.getByRole('radiogroup', { name: 'Art des Speichers' })).toBeTruthy();
     expect(screen.getByLabelText('Bucket-Name')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Speichern und testen' }));
     expect(screen.getByRole('alert').textContent).toContain(
       'Geben Sie die Region und den Bucket ein: Es wurde noch nichts gespeichert.',
     );
-    fireEvent.change(screen.getByLabelText('Art des Speichers'), {
-      target: { value: 'published' },
-    });
+    fireEvent.click(
+      screen.getByRole('radio', { name: 'ein Ordner, den ein Webserver veröffentlicht' }),
+    );
     expect(screen.getByLabelText('Lokaler Ordner')).toBeTruthy();
     expect(screen.getByLabelText('Seine Webadresse')).toBeTruthy();
   });
@@ -162,7 +162,8 @@ describe('the first-run guide in the pseudo-locale', () => {
     fireEvent.click(save ?? document.body);
     expect(screen.getByRole('alert')).toBeTruthy();
     expect(englishIn(container, [...hosts, ...S3_KEY_LABELS])).toEqual([]);
-    fireEvent.change(screen.getByRole('combobox'), { target: { value: 'published' } });
+    const [, published] = screen.getAllByRole('radio');
+    fireEvent.click(published ?? document.body);
     expect(englishIn(container, [...hosts, ...S3_KEY_LABELS])).toEqual([]);
     cleanup();
     const managed = ['authUrl', 'baseUrl', 'clientId', 'photoHost'];

@@ -4,6 +4,7 @@ import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { useT, useWords } from '../../i18n/use-t';
 import { useErrorWords } from '../../i18n/use-error-words';
+import { ChoiceGroup } from '../settings/ChoiceGroup';
 import { hostNeedingOwnKeys } from '../settings/organisation-host-keys';
 import { S3KeyFields } from '../settings/S3CredentialsFields';
 import { stepTitles } from './first-run-steps';
@@ -86,18 +87,15 @@ export function PhotoHostStep({
       <form className="settings" onSubmit={submit} aria-labelledby="step-photos">
         {organisationHost === undefined ? (
           <>
-            <label>
-              {t('firstRun.photos.kind.label')}
-              <select
-                value={kind}
-                onChange={(event) =>
-                  setKind(event.target.value === 'published' ? 'published' : 's3')
-                }
-              >
-                <option value="s3">{t('firstRun.photos.kind.s3')}</option>
-                <option value="published">{t('firstRun.photos.kind.published')}</option>
-              </select>
-            </label>
+            <ChoiceGroup<PhotoHostKind>
+              label={t('firstRun.photos.kind.label')}
+              options={[
+                { id: 's3', name: t('firstRun.photos.kind.s3') },
+                { id: 'published', name: t('firstRun.photos.kind.published') },
+              ]}
+              value={kind}
+              onChange={setKind}
+            />
             <PhotoHostFields kind={kind} />
           </>
         ) : (
