@@ -1,9 +1,12 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageKey } from '../../shared/i18n/catalogs';
 import { shownWords } from '../support/catalog-words';
-import { approveInBrowser, loadedScreenshot, waitUntilUploaded } from '../support/e2e-harness';
+import { approveInBrowser, imagesInViewLoaded, waitUntilUploaded } from '../support/e2e-harness';
 import { dropFolder, openWindowSession, type WindowSession } from '../support/window-session';
+import { ROOT } from '../support/upload-harness';
 import { clippedText, type TextFinding } from '../support/window-words';
 
 // Issue 24 §1 "Sizes": every screen works at 1024×700, at 1920×1080 and at 200 % zoom, in light
@@ -56,14 +59,19 @@ describe('the window at every size', () => {
     const cdp = await page.context().newCDPSession(page);
     try {
       for (const size of SIZES) {
-        await cdp.send('Emulation.setDeviceMetricsOverride', {
-          width: size.width,
-          height: size.height,
-          deviceScaleFactor: size.scale,
-          mobile: false,
-        });
         for (const scheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme: scheme });
+          // Set again for each theme: a Playwright call may put its own viewport back.
+          await cdp.send('Emulation.setDeviceMetricsOverride', {
+            width: size.width,
+            height: size.height,
+            deviceScaleFactor: size.scale,
+            mobile: false,
+          });
+          expect(await page.evaluate('[innerWidth, innerHeight]')).toEqual([
+            size.width,
+            size.height,
+          ]);
           const where = `${screen}-${size.name}${scheme === 'dark' ? '-dark' : ''}`;
           let seen = { where, clipped: [] as TextFinding[], wraps: [] as string[] };
           // A layout settles after a resize (a virtual list measures again): read until clean.
@@ -82,7 +90,14 @@ describe('the window at every size', () => {
             .toBe(0)
             .catch(() => undefined);
           findings.push(seen);
-          await loadedScreenshot(page, `sizes-${where}`);
+          // The window as it is seen at this size: CDP's own capture, as a full-page Playwright
+          // screenshot would lay the page out again at Playwright's viewport.
+          await imagesInViewLoaded(page);
+          const { data } = await cdp.send('Page.captureScreenshot', { format: 'png' });
+          await writeFile(
+            join(ROOT, 'test-results', `sizes-${where}.png`),
+            Buffer.from(data, 'base64'),
+          );
         }
       }
     } finally {
