@@ -3,11 +3,8 @@ import { MAX_MAP_TILE_URL_LENGTH } from '../domain/map-tiles';
 import { z } from 'zod';
 import type { Words } from '../i18n/translator';
 import { leftOutReasonSchema } from '../i18n/reason-words';
-import { secureAddressSchema } from '../domain/secure-address';
-import { awsProfileNameSchema } from '../domain/aws-profile';
 import { cameraOffsetSchema, MAX_CAMERA_OFFSETS } from '../domain/camera-clock';
 import type { HostTestResult } from '../domain/host-test';
-import { MAX_TAG_LENGTH, MAX_TAGS } from '../domain/tags';
 import { FAR_METERS_RANGE } from '../domain/project-distance';
 import {
   MAX_WATCH_SETTLE_SECONDS,
@@ -17,6 +14,7 @@ import {
 } from '../domain/watch-rule';
 import type { IpcChannel, IpcEvent } from './channels';
 import { MAX_PER_MESSAGE } from './message-limits';
+import { html, httpUrl, id, photoHostInput, tagList, watchRuleInput } from './call-inputs';
 import type {
   IntakeBatchView,
   PhotoView,
@@ -33,71 +31,6 @@ import type {
   SettingsView,
   SetupResultView,
 } from './views';
-
-/** Ids and short strings from the renderer are bounded: nothing unbounded crosses the bridge. */
-const id = z.string().min(1).max(200);
-const html = z.string().max(50_000);
-/** Tags as typed: normalized (trimmed, deduplicated) by the core before they are queued. */
-const tagList = z.array(z.string().max(MAX_TAG_LENGTH * 4)).max(MAX_TAGS * 4);
-
-/** A watched folder's rule as the window sends it (never its path: the dialog gives that). */
-const watchRuleInput = z.object({
-  project: z.discriminatedUnion('kind', [
-    z
-      .object({
-        kind: z.literal('fixed'),
-        projectId: id,
-        projectName: z.string().max(500).optional(),
-      })
-      .strict(),
-    z.object({ kind: z.literal('per-subfolder') }).strict(),
-  ]),
-  description: html.default(''),
-  tags: tagList.default([]),
-  tagsFromFolders: z.boolean().default(false),
-  internal: z.boolean().default(false),
-  /** Per-subfolder: subfolders named like an archived project go to it (the user confirmed). */
-  includeArchived: z.boolean().optional(),
-});
-/**
- * Service addresses: https, or plain http only on this computer (a `javascript:` or `file:`
- * address is refused, and so is plain http to another machine), with a reason that names it.
- */
-const httpUrl = secureAddressSchema.pipe(z.url({ protocol: /^https?$/ }));
-
-/**
- * An S3 bucket name by S3's own rules: 3 to 63 lower-case letters, digits, dots and hyphens,
- * starting and ending with a letter or a digit. Anything else no store would accept, and a name
- * with quotation marks or spaces could read as words of its own in the confirmation question.
- */
-export const bucketNameSchema = z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
-  message:
-    'A bucket name is 3 to 63 lower-case letters, digits, dots and hyphens, starting and ending with a letter or a digit.',
-});
-
-/**
- * A photo host as the settings screen sends it; S3 keys are optional (kept when left out). With
- * a `profile`, the host's credentials come from that AWS profile and no keys are needed.
- */
-const photoHostInput = z.discriminatedUnion('kind', [
-  z
-    .object({
-      kind: z.literal('s3'),
-      endpoint: httpUrl.optional(),
-      region: z.string().min(1).max(100),
-      bucket: bucketNameSchema,
-      prefix: z.string().max(500).default(''),
-      pathStyle: z.boolean().default(false),
-      accessKeyId: z.string().min(1).max(500).optional(),
-      secretAccessKey: z.string().min(1).max(500).optional(),
-      /** Credentials from this AWS profile instead of stored keys (left out: the stored keys). */
-      profile: awsProfileNameSchema.optional(),
-    })
-    .strict(),
-  z
-    .object({ kind: z.literal('published'), root: z.string().min(1).max(4096), urlPrefix: httpUrl })
-    .strict(),
-]);
 
 /**
  * Every renderer → main call: its input schema. The result types are declared beside it in
@@ -442,4 +375,5 @@ export type IpcResult<T> =
       readonly words?: Words;
     };
 
+export { bucketNameSchema } from './call-inputs';
 export { type IpcChannel, type IpcEvent, ipcChannels, ipcEvents, isIpcChannel } from './channels';
