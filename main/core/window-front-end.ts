@@ -1,13 +1,19 @@
 import { basename } from 'node:path';
 import { z } from 'zod';
 import { createTranslator, type Translate, type Words } from '../../shared/i18n/translator';
-import { englishFor, words } from '../../shared/i18n/words';
+import { words } from '../../shared/i18n/words';
 import type { DroppedFilesResult } from '../../shared/ipc/bridge';
 import { MAX_PER_MESSAGE } from '../../shared/ipc/message-limits';
 import type { IpcResult } from '../../shared/ipc/contract';
 import type { SetupResultView } from '../../shared/ipc/views';
 import { isSetupFileName } from '../settings/setup-file';
-import { type IpcHandlers, IpcFailure, type IpcSender } from '../../shared/ipc/dispatcher';
+import {
+  failedResult,
+  type IpcHandlers,
+  IpcFailure,
+  type IpcSender,
+  resultOfFailure,
+} from '../../shared/ipc/dispatcher';
 import type { FrontEnd } from './front-end';
 import { PathGrants, type RefusedPath } from './path-grants';
 import {
@@ -103,11 +109,9 @@ export async function receiveDrop(
   onUnexpected: (error: unknown) => void,
   openSetupFile: (path: string) => Promise<SetupResultView>,
 ): Promise<IpcResult<DroppedFilesResult>> {
-  if (!sender.trusted)
-    return { ok: false, code: 'untrusted-sender', ...failureOf(words('error.untrustedSender')) };
+  if (!sender.trusted) return failedResult('untrusted-sender', words('error.untrustedSender'));
   const parsed = droppedFilesInput.safeParse(rawInput);
-  if (!parsed.success)
-    return { ok: false, code: 'bad-input', ...failureOf(words('error.drop.unreadable')) };
+  if (!parsed.success) return failedResult('bad-input', words('error.drop.unreadable'));
   const paths = parsed.data.paths.filter((path) => path !== '');
   const unlocated = parsed.data.paths.length - paths.length;
   if (paths.length === 0) return { ok: true, value: { runId: null, unlocated } };
@@ -125,19 +129,8 @@ export async function receiveDrop(
     });
     return { ok: true, value: { runId, unlocated } };
   } catch (error) {
-    if (error instanceof IpcFailure)
-      return {
-        ok: false,
-        code: error.code,
-        message: error.message,
-        ...(error.words === undefined ? {} : { words: error.words }),
-      };
+    if (error instanceof IpcFailure) return resultOfFailure(error);
     onUnexpected(error);
-    return { ok: false, code: 'failed', ...failureOf(words('error.unexpected')) };
+    return failedResult('failed', words('error.unexpected'));
   }
-}
-
-/** A refusal's words and their English (what the logs read). */
-function failureOf(said: Words): { readonly words: Words; readonly message: string } {
-  return { words: said, message: englishFor(said) };
 }

@@ -54,17 +54,8 @@ export function createIpcDispatcher(
     sender: IpcSender,
   ): Promise<IpcResult<unknown>> => {
     if (!isIpcChannel(channel))
-      return {
-        ok: false,
-        code: 'unknown-channel',
-        ...failureWords(words('error.unknownChannel')),
-      };
-    if (!sender.trusted)
-      return {
-        ok: false,
-        code: 'untrusted-sender',
-        ...failureWords(words('error.untrustedSender')),
-      };
+      return failedResult('unknown-channel', words('error.unknownChannel'));
+    if (!sender.trusted) return failedResult('untrusted-sender', words('error.untrustedSender'));
     const parsed = ipcCalls[channel].safeParse(rawInput ?? {});
     if (!parsed.success) {
       return {
@@ -83,22 +74,26 @@ export function createIpcDispatcher(
       const handler = handlers[channel] as (input: unknown) => Promise<unknown>;
       return { ok: true, value: await handler(parsed.data) };
     } catch (error) {
-      if (error instanceof IpcFailure)
-        return {
-          ok: false,
-          code: error.code,
-          message: error.message,
-          ...(error.words === undefined ? {} : { words: error.words }),
-        };
+      if (error instanceof IpcFailure) return resultOfFailure(error);
       onUnexpected(channel, error);
-      return { ok: false, code: 'failed', ...failureWords(words('error.unexpected')) };
+      return failedResult('failed', words('error.unexpected'));
     }
   };
 }
 
-/** A failure's words and their English (what the command line and the logs read). */
-function failureWords(said: Words): { readonly words: Words; readonly message: string } {
-  return { words: said, message: englishFor(said) };
+/** A call's failure as its result: the words, and their English (the command line's and logs'). */
+export function failedResult(code: IpcErrorCode, said: Words): IpcResult<never> {
+  return { ok: false, code, words: said, message: englishFor(said) };
+}
+
+/** What a handler's `IpcFailure` is across the bridge: its code, English and words if given. */
+export function resultOfFailure(error: IpcFailure): IpcResult<never> {
+  return {
+    ok: false,
+    code: error.code,
+    message: error.message,
+    ...(error.words === undefined ? {} : { words: error.words }),
+  };
 }
 
 /** The problems of a value the generic refusal tells apart, by zod's issue code. */
