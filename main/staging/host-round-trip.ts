@@ -7,7 +7,7 @@ import { type HostTestResult, type HostTestStep, sayHostTest } from '../../share
 import { insecureAddressWords } from '../../shared/domain/secure-address';
 import { createTranslator, type Words } from '../../shared/i18n/translator';
 import { words } from '../../shared/i18n/words';
-import { certificateError } from '../http/network-error';
+import { certificateError, NetworkError } from '../http/network-error';
 import { fsErrorReason } from '../media/fs-error-reason';
 import { isWordedError, reasonOfError } from '../queue/queue-reason';
 import type { PhotoHost, StageRequest } from './photo-host';
@@ -29,9 +29,15 @@ const FETCH_TIMEOUT_MS = 15_000;
 /** Says the test's outcome in English, for the command line and the logs. */
 const ENGLISH = createTranslator('en');
 
-/** Why something failed, in words: its own, a file system error's, else its English kept. */
+/**
+ * Why something failed, in words: its own; the photo store out of reach (a network error, or a
+ * store answering 5xx/429); a file system error's (a published host's folder); else its English
+ * kept.
+ */
 function reasonOf(error: unknown): Words {
   if (isWordedError(error)) return error.words;
+  if (error instanceof NetworkError)
+    return words('reason.hostTest.storeUnreachable', { detail: error.reason ?? 'network' });
   const code =
     typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
   if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return fsErrorReason(error, 'file');
