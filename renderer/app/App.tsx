@@ -46,14 +46,14 @@ export function App() {
   const firstRun = useFirstRun(session);
   const reconsiderFirstRun = firstRun.reconsider;
   const run = useCurrentRun(queue);
-  const dismissRun = run.dismiss;
+  const runCloser = run.closer;
   const narrow = useNarrowWindow();
 
   // One toast at a time, as the window's notices always were: the newest says what just happened
   // (the finished run's toast stays until dismissed: see showToast).
   const notify = useCallback(
-    (text: string, tone: ToastMessage['tone'], onClose?: () => void) => {
-      showToast(toasts, { text, tone }, onClose);
+    (text: string, tone: ToastMessage['tone'], onClose?: () => void, topic?: string) => {
+      showToast(toasts, { text, tone, ...(topic === undefined ? {} : { topic }) }, onClose);
     },
     [toasts],
   );
@@ -62,8 +62,9 @@ export function App() {
     void call(bridge, 'settings:get', {}).then((settings) => setZone(settings.assumedZone));
   }, [bridge]);
 
-  // A batch that finishes or needs attention is announced (main also notifies the desktop). Its
-  // toast closing puts the finished run's bar away too.
+  // A batch that finishes or needs attention is announced (main also notifies the desktop), one
+  // run notice at a time. Its toast closing puts that run's bar away once it is through (never
+  // a newer run's).
   useEffect(() => {
     const said = batchNoticeWords(previous.current, queue);
     previous.current = queue;
@@ -71,9 +72,10 @@ export function App() {
       notify(
         t(said.key, said.values),
         said.key === 'queue.notice.finished' ? 'success' : 'warning',
-        dismissRun,
+        runCloser(),
+        'run',
       );
-  }, [queue, t, notify, dismissRun]);
+  }, [queue, t, notify, runCloser]);
 
   // Photos and folders can be dropped anywhere in the window. The bridge hands the files to main
   // itself: the window never names a path.

@@ -6,13 +6,16 @@ import { type RunCounts, runCounts, runStart } from './current-run';
 export type CurrentRun = {
   /** Undefined: nothing to show (nothing queued, or the finished run was put away). */
   readonly counts: RunCounts | undefined;
-  /** Puts a finished run away (its toast was dismissed); a run under way stays. */
-  readonly dismiss: () => void;
+  /**
+   * The closer of the run shown now: called later (its toast was dismissed), it puts that run
+   * away once it is finished, and never a newer run started since.
+   */
+  readonly closer: () => () => void;
 };
 
 /**
  * The photos of the run under way, from the queue (see `runStart`): shown while any is unfinished,
- * and once all are through, until `dismiss` (the finished toast closes) or a new run starts.
+ * and once all are through, until its `closer` runs (the finished toast closes) or a new run starts.
  */
 export function useCurrentRun(queue: QueueSnapshotView | undefined): CurrentRun {
   // Remembered across changes: the oldest unfinished photo moves on as photos finish, and a run
@@ -36,8 +39,11 @@ export function useCurrentRun(queue: QueueSnapshotView | undefined): CurrentRun 
     const counts = runCounts(queue.items, through);
     return counts.total === 0 ? undefined : counts;
   }, [queue, dismissedAt]);
-  const dismiss = useCallback(() => {
-    if (!run.current.underWay) setDismissedAt(run.current.start);
+  const closer = useCallback(() => {
+    const shown = run.current.start;
+    return () => {
+      if (!run.current.underWay && run.current.start === shown) setDismissedAt(shown);
+    };
   }, []);
-  return { counts, dismiss };
+  return { counts, closer };
 }

@@ -218,4 +218,28 @@ describe('the finished batch', () => {
     await waitFor(() => expect(screen.queryByText('All uploads are finished: 2 done.')).toBeNull());
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
+
+  it('dismissing an older run’s toast leaves a newer run’s bar, and one run notice shows at a time', async () => {
+    const first = [1, 2].map((id) => item(id, { queuedAt: T, state: 'done' as const }));
+    const { send } = openWindow(snapshot([item(1, { queuedAt: T }), first[1]!], progress(1, 1)));
+    await screen.findByRole('progressbar', { name: 'Upload progress' });
+    send('queue:changed', { ...snapshot(first, progress(0, 2)) });
+    await screen.findByText('All uploads are finished: 2 done.');
+    // A new run starts an hour later, while the first run's toast is still open.
+    const later = [3, 4].map((id) => item(id, { queuedAt: T + 3_600_000 }));
+    send('queue:changed', { ...snapshot([...first, ...later], progress(2, 2)) });
+    await waitFor(() =>
+      expect(
+        screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuetext'),
+      ).toBe('0 of 2 done'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByText('All uploads are finished: 2 done.')).toBeNull());
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toBeTruthy();
+    // The second run ends: its notice is the only one.
+    const laterDone = later.map((one) => ({ ...one, state: 'done' as const }));
+    send('queue:changed', { ...snapshot([...first, ...laterDone], progress(0, 4)) });
+    await screen.findByText('All uploads are finished: 4 done.');
+    expect(screen.getAllByRole('button', { name: 'Dismiss' })).toHaveLength(1);
+  });
 });

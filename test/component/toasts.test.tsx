@@ -59,4 +59,29 @@ describe('the window’s toasts', () => {
     fireEvent.click(dismiss);
     await waitFor(() => expect(putRunAway).toHaveBeenCalledOnce());
   });
+
+  it('replace an older notice of the same run quietly: one at a time, its action not run', async () => {
+    const toasts = region();
+    const firstRunAway = vi.fn();
+    const secondRunAway = vi.fn();
+    act(() => {
+      showToast(
+        toasts,
+        { text: '2 photos need attention.', tone: 'warning', topic: 'run' },
+        firstRunAway,
+      );
+    });
+    await screen.findByText('2 photos need attention.');
+    act(() => {
+      showToast(
+        toasts,
+        { text: 'All uploads are finished.', tone: 'success', topic: 'run' },
+        secondRunAway,
+      );
+    });
+    await screen.findByText('All uploads are finished.');
+    await waitFor(() => expect(screen.queryByText('2 photos need attention.')).toBeNull());
+    expect(firstRunAway).not.toHaveBeenCalled();
+    expect(secondRunAway).not.toHaveBeenCalled();
+  });
 });

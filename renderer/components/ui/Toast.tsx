@@ -20,6 +20,11 @@ import './ui.css';
 export type ToastMessage = {
   readonly text: string;
   readonly tone: 'success' | 'info' | 'warning' | 'danger';
+  /**
+   * What the toast is news of (`run`: the current run's attention or end): a newer toast of the
+   * same topic takes its place quietly, without running its `onClose`, so notices never pile up.
+   */
+  readonly topic?: string;
 };
 
 /** The toasts of one window: `add` one, `close` it by the key `add` gave, or `clear` them all. */
@@ -34,16 +39,30 @@ export function createToasts(visible = 3): Toasts {
   return new ToastQueue<ToastMessage>({ maxVisibleToasts: visible });
 }
 
+/** Toasts being replaced by newer news of their topic: their `onClose` must not run. */
+const replacedQuietly = new Set<string>();
+
 /**
  * Shows `message` as the window's news: the ordinary toasts already shown make way for it (one
- * piece of news at a time), but a toast opened with its own `onClose` stays until the user
- * dismisses it. Closing it here would run that `onClose` as if the user had (the finished run's
- * toast would put the run's progress bar away because, say, a drop went wrong).
+ * piece of news at a time), and so does an older toast of its topic, quietly; any other toast
+ * opened with its own `onClose` stays until the user dismisses it. Closing that one here would run
+ * its `onClose` as if the user had (the finished run's toast would put the run's progress bar
+ * away because, say, a drop went wrong).
  */
 export function showToast(toasts: Toasts, message: ToastMessage, onClose?: () => void): string {
-  for (const shown of toasts.visibleToasts)
-    if (shown.onClose === undefined) toasts.close(shown.key);
-  return toasts.add(message, onClose === undefined ? {} : { onClose });
+  for (const shown of toasts.visibleToasts) {
+    const sameTopic = message.topic !== undefined && shown.content.topic === message.topic;
+    if (sameTopic) replacedQuietly.add(shown.key);
+    if (sameTopic || shown.onClose === undefined) toasts.close(shown.key);
+  }
+  if (onClose === undefined) return toasts.add(message);
+  let key = '';
+  key = toasts.add(message, {
+    onClose: () => {
+      if (!replacedQuietly.delete(key)) onClose();
+    },
+  });
+  return key;
 }
 
 const ICONS = {
