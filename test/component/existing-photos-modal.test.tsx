@@ -100,6 +100,16 @@ describe('the photo’s editor on a narrow window', () => {
     expect(screen.getByRole('list', { name: 'Photos in this project' })).toBeTruthy();
   });
 
+  it('stays open when the dimmed window is pressed: a stray click keeps what is being typed', async () => {
+    const { dialog } = await openEditor();
+    const overlay = document.querySelector('.photo-panel-overlay');
+    if (!(overlay instanceof HTMLElement)) throw new Error('no overlay');
+    fireEvent.pointerDown(overlay);
+    fireEvent.pointerUp(overlay);
+    fireEvent.click(overlay);
+    expect(screen.getByRole('dialog')).toBe(dialog);
+  });
+
   it('stays a region beside the grid, not modal, on a wide window', async () => {
     windowWidth(1280);
     const { bridge } = fakeBridge({

@@ -59,10 +59,10 @@ export function PhotoPanel({
   );
   if (modal)
     return (
-      // Escape and a press on the dimmed window close it, as the close button does.
+      // Escape closes it, as the close button does; a press on the dimmed window does not (a
+      // stray click would throw away a description being typed).
       <ModalOverlay
         isOpen
-        isDismissable
         onOpenChange={(open) => {
           if (!open) onClose();
         }}
