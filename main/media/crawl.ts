@@ -7,7 +7,7 @@ import { fsErrorReason } from './fs-error-reason';
 import { junkReason } from './junk-files';
 
 /** Why a FIFO, socket or device is skipped: reading one could wait for ever. */
-export const NOT_REGULAR_REASON: Words = words('reason.intake.notRegular');
+export const NOT_REGULAR_REASON: Words = words('reason.intake.notRegularFile');
 
 /** A file found by the crawl, still to be inspected. */
 export type CrawledFile = {

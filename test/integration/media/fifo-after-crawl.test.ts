@@ -89,7 +89,7 @@ describe('Intake: a file that becomes a FIFO after the crawl', () => {
       expect(results.find((result) => result.path === fifo)).toEqual({
         status: 'skipped',
         path: fifo,
-        reason: words('reason.intake.notRegular'),
+        reason: words('reason.intake.notRegularFile'),
       });
     for (const name of ['first.jpg', 'last.jpg'])
       expect(results.find((result) => result.path === join(dir, name))?.status, name).toBe('photo');

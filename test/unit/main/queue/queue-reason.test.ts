@@ -137,7 +137,7 @@ describe('the queue reasons of an older queue', () => {
     );
     write.run('{"key":"reason.queue.cancelledBy', a);
     write.run(JSON.stringify({ key: 'reason.queue.fromTheFuture' }), b);
-    write.run(JSON.stringify({ key: 'reason.legacy', values: { text: 'x'.repeat(5000) } }), c);
+    write.run(JSON.stringify({ key: 'reason.legacy', values: { text: 'x'.repeat(200_000) } }), c);
     raw.close();
     const reopened = new QueueStore(file, new TestClock());
     const reasons = reopened.all().map((item) => item.reason);

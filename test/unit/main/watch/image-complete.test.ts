@@ -100,7 +100,7 @@ describe('imageCompleteness: what phones write after the image', () => {
     const started = Date.now();
     expect(await imageCompleteness(fifo)).toEqual({
       kind: 'not-a-file',
-      reason: words('reason.intake.notRegular'),
+      reason: words('reason.intake.notRegularFile'),
     });
     expect(await imageCompleteness('/dev/zero')).toMatchObject({ kind: 'not-a-file' });
     expect(await imageCompleteness(join(dir, 'link.jpg'))).toMatchObject({

@@ -371,7 +371,7 @@ describe('WatchService', () => {
       {
         kind: 'skipped',
         path: fifo,
-        reason: words('reason.intake.notRegular'),
+        reason: words('reason.intake.notRegularFile'),
       },
     ]);
   }, 20_000);
