@@ -162,15 +162,19 @@ export function migrateQueue(
 
 /**
  * Opens the queue database at `file` (made when absent): owner-only, in WAL mode with durable
- * commits, waiting up to 5 s for another process's write, and migrated (see `migrateQueue`).
+ * commits, waiting up to `busyTimeoutMs` (5 s) for another process's write, and migrated (see
+ * `migrateQueue`).
  */
-export function openQueueDatabase(file: string): Database.Database {
+export function openQueueDatabase(
+  file: string,
+  { busyTimeoutMs = 5000 }: { readonly busyTimeoutMs?: number } = {},
+): Database.Database {
   // The queue holds paths, descriptions and positions: its file and the journal files SQLite
   // makes beside it (with the database's mode) are the owner's only.
   const db = withPrivateUmask(() => {
     const opened = new Database(file);
     // Before anything else: switching a new file to WAL takes a lock another opener may hold.
-    opened.pragma('busy_timeout = 5000');
+    opened.pragma(`busy_timeout = ${Math.max(0, Math.round(busyTimeoutMs))}`);
     useDurableJournal(opened);
     return opened;
   });

@@ -79,7 +79,8 @@ describe('two new processes opening an older queue at once', () => {
       holder.exec('BEGIN IMMEDIATE');
       const openers = [opener(file), opener(file)];
       try {
-        await expect.poll(() => openers.every(waitingForLock)).toBe(true);
+        // Two node processes may take long to start on a loaded machine: a state, waited for.
+        await expect.poll(() => openers.every(waitingForLock), { timeout: 120_000 }).toBe(true);
       } finally {
         holder.exec('ROLLBACK');
         holder.close();
@@ -108,6 +109,7 @@ describe('two new processes opening an older queue at once', () => {
       // The reasons were made words once: the sentence, not words of words.
       expect(JSON.parse(reason.reason)).toEqual({ key: 'reason.queue.cancelledByUser' });
     },
+    180_000,
   );
 });
 
