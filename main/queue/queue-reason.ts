@@ -2,7 +2,14 @@ import type Database from 'libsql';
 import { z } from 'zod';
 import { type MessageKey, writtenCatalogs } from '../../shared/i18n/catalogs';
 import type { Words } from '../../shared/i18n/translator';
-import { englishFor, isMessageKey, shortened, words, wordsSchema } from '../../shared/i18n/words';
+import {
+  englishFor,
+  isMessageKey,
+  MAX_LIST_ITEMS,
+  shortened,
+  words,
+  wordsSchema,
+} from '../../shared/i18n/words';
 
 // Issue 24 §2: a queue item's reason is kept as words (a catalog key and its values, JSON in
 // `queue.db`), so a reason written yesterday reads in today's language. Reasons written before
@@ -11,9 +18,9 @@ import { englishFor, isMessageKey, shortened, words, wordsSchema } from '../../s
 // is kept as it is (`reason.legacy`), and words this version cannot read say so (`reason.unknown`).
 
 /**
- * `reason` with each text value shortened as `wordsSchema` shortens it, so that words kept in
- * `queue.db` always read back as they were written (a service's refusal can carry details of any
- * length).
+ * `reason` with each text value shortened and each list cut as `wordsSchema` reads them (the
+ * number of values is this code's own, at most a few), so that words kept in `queue.db` always
+ * read back as they were written (a service's refusal can carry details of any length).
  */
 function bounded(reason: Words): Words {
   if (reason.values === undefined) return reason;
@@ -25,7 +32,7 @@ function bounded(reason: Words): Words {
         typeof value === 'string'
           ? shortened(value)
           : Array.isArray(value)
-            ? value.map((item: string) => shortened(item))
+            ? value.slice(0, MAX_LIST_ITEMS).map((item: string) => shortened(item))
             : value,
       ]),
     ),
