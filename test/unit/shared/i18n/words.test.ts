@@ -54,7 +54,12 @@ describe('words across the boundary', () => {
     const value = fc.oneof(fc.string({ maxLength: 3000 }), fc.double(), fc.integer());
     fc.assert(
       fc.property(
-        fc.dictionary(fc.string({ minLength: 1, maxLength: 20 }), value, { maxKeys: 12 }),
+        // `__proto__` is never kept as a value's name (checked below): the other names are.
+        fc.dictionary(
+          fc.string({ minLength: 1, maxLength: 20 }).filter((name) => name !== '__proto__'),
+          value,
+          { maxKeys: 12 },
+        ),
         (values) => {
           const checked = wordsSchema.safeParse({ key: 'reason.legacy', values });
           const count = Object.keys(values).length;
@@ -80,6 +85,14 @@ describe('words across the boundary', () => {
         },
       ),
     );
+  });
+
+  it('never keep a value named __proto__ (no prototype from outside)', () => {
+    const checked = wordsSchema.safeParse(
+      JSON.parse('{"key":"reason.legacy","values":{"__proto__":{"polluted":1},"text":"a"}}'),
+    );
+    expect(checked.success && Object.keys(checked.data.values ?? {})).toEqual(['text']);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 
   it('carry a list value, each item shortened like any text', () => {
