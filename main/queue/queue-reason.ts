@@ -1,7 +1,7 @@
 import type Database from 'libsql';
 import { z } from 'zod';
 import { type MessageKey, writtenCatalogs } from '../../shared/i18n/catalogs';
-import type { Words } from '../../shared/i18n/translator';
+import type { MessageValues, Words } from '../../shared/i18n/translator';
 import {
   englishFor,
   isMessageKey,
@@ -23,20 +23,30 @@ import {
  * read back as they were written (a service's refusal can carry details of any length).
  */
 function bounded(reason: Words): Words {
-  if (reason.values === undefined) return reason;
-  return {
-    key: reason.key,
-    values: Object.fromEntries(
-      Object.entries(reason.values).map(([name, value]) => [
-        name,
-        typeof value === 'string'
-          ? shortened(value)
-          : Array.isArray(value)
-            ? value.slice(0, MAX_LIST_ITEMS).map((item: string) => shortened(item))
-            : value,
-      ]),
-    ),
-  };
+  return reason.values === undefined
+    ? reason
+    : { key: reason.key, values: boundedValues(reason.values) };
+}
+
+/** Each value of `values` as `wordsSchema` reads it back (an inner message's values too). */
+function boundedValues<V extends MessageValues[string]>(
+  values: Readonly<Record<string, V>>,
+): Record<string, V> {
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => {
+      if (typeof value === 'string') return [name, shortened(value)];
+      if (Array.isArray(value))
+        return [name, value.slice(0, MAX_LIST_ITEMS).map((item: string) => shortened(item))];
+      if (typeof value === 'object' && !(value instanceof Date) && 'key' in value)
+        return [
+          name,
+          value.values === undefined
+            ? value
+            : { key: value.key, values: boundedValues(value.values) },
+        ];
+      return [name, value];
+    }),
+  ) as Record<string, V>;
 }
 
 /** `text` as it is: a reason this code cannot name, shown in every language as it was written. */
@@ -154,6 +164,14 @@ export function reasonFromEnglish(text: string): Words {
     const found = match === null ? undefined : toWords(match);
     if (found !== undefined) return bounded(found);
   }
+  // Skip reasons were written "Skipped: the file is empty" before the window's mark said it.
+  if (text.startsWith(SKIPPED)) {
+    const rest = text.slice(SKIPPED.length);
+    for (const sentence of [rest.charAt(0).toUpperCase() + rest.slice(1), rest]) {
+      const found = reasonFromEnglish(sentence);
+      if (found.key !== 'reason.legacy') return found;
+    }
+  }
   return legacyReason(text);
 }
 
@@ -161,6 +179,9 @@ export function reasonFromEnglish(text: string): Words {
 export function asReasonWords(reason: Words | string): Words {
   return typeof reason === 'string' ? reasonFromEnglish(reason) : reason;
 }
+
+/** How skip reasons began when they were English sentences (see `reasonFromEnglish`). */
+const SKIPPED = 'Skipped: ';
 
 /** What a reason reads as when its stored words are not this version's (see `storedReason`). */
 export const UNKNOWN_REASON: Words = words('reason.unknown');

@@ -1,6 +1,8 @@
 import { constants, type FSWatcher, watch } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
+import type { InnerWords } from '../../shared/i18n/translator';
+import { innerWords } from '../../shared/i18n/words';
 import type { PolicyRead, PolicySource } from './policy-source';
 
 /** The error code of a failed file call, if it has one. */
@@ -14,15 +16,15 @@ function codeOf(error: unknown): string | undefined {
 export const MAX_POLICY_FILE_BYTES = 1024 * 1024;
 
 /** Why a path that is there is not read as a policy (not a plain file, or too large). */
-const NOT_PLAIN = 'the policy file is not a plain file (it is a folder, a pipe or a device)';
-const TOO_LARGE = 'the policy file is larger than 1 MB (a policy is a few kilobytes of settings)';
+const NOT_PLAIN = innerWords('reason.policy.notPlainFile');
+const TOO_LARGE = innerWords('reason.policy.tooLarge');
 
 /**
  * The text of the plain file `path` (a link to one is followed: IT may link the policy), at most
  * `MAX_POLICY_FILE_BYTES`. Opened without waiting (`O_NONBLOCK`), so a pipe cannot stall the
  * start or a re-read, and checked on the opened file, so a device is never read without end.
  */
-async function readPlainFile(path: string): Promise<{ text: string } | { problem: string }> {
+async function readPlainFile(path: string): Promise<{ text: string } | { problem: InnerWords }> {
   let file: FileHandle;
   try {
     file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -71,13 +73,13 @@ export class FilePolicySource implements PolicySource {
       if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'none' };
       return {
         kind: 'unreadable',
-        problem: `the file cannot be read (${code ?? 'unknown error'})`,
+        problem: innerWords('reason.policy.cannotRead', { code: code ?? 'unknown error' }),
       };
     }
     try {
       return { kind: 'values', values: JSON.parse(text) };
     } catch {
-      return { kind: 'unreadable', problem: 'the file is not JSON' };
+      return { kind: 'unreadable', problem: innerWords('reason.policy.notJson') };
     }
   }
 

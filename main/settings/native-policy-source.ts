@@ -1,3 +1,5 @@
+import type { InnerWords } from '../../shared/i18n/translator';
+import { innerWords } from '../../shared/i18n/words';
 import type { Logger } from '../logging/logger';
 import type { PolicyRead, PolicySource } from './policy-source';
 import {
@@ -28,19 +30,6 @@ export type PolicyWatcherLibrary = {
   ): { dispose(): void };
 };
 
-/** How each type is said, as found and as expected (Windows first, then a macOS profile). */
-const FOUND: Record<'string' | 'number' | 'boolean', string> = {
-  string: 'text (a REG_SZ or a string)',
-  number: 'a number (a REG_QWORD or an integer)',
-  boolean: 'on/off (a REG_DWORD or a boolean)',
-};
-const EXPECTED: Record<PolicyValueKind, string> = {
-  string: 'text: write it as a REG_SZ, or a string in a profile',
-  json: 'text: write it as a REG_SZ, or a string in a profile',
-  number: 'a number: write it as a REG_QWORD, or an integer in a profile',
-  boolean: 'on/off: write it as a REG_DWORD of 0 or 1, or a boolean in a profile',
-};
-
 /** Whether a value the library reports has the type `kind` is written as (0/1 is on/off too). */
 function fits(kind: PolicyValueKind, value: string | number | boolean): boolean {
   if (kind === 'json') return typeof value === 'string';
@@ -48,17 +37,19 @@ function fits(kind: PolicyValueKind, value: string | number | boolean): boolean 
   return typeof value === kind;
 }
 
-/** What is wrong with the first value of the wrong type in a report, if one is. */
-function wrongType(update: Record<string, Value>): string | undefined {
+/**
+ * What is wrong with the first value of the wrong type in a report, if one is: its name, the type
+ * found and the type expected (a JSON setting is written as text), said as Windows and a macOS
+ * profile write them (`reason.policy.wrongType`).
+ */
+function wrongType(update: Record<string, Value>): InnerWords | undefined {
   for (const [name, value] of Object.entries(update)) {
     if (value === undefined || !isPolicySetting(name)) continue;
     const kind = POLICY_SETTINGS[name];
     if (!fits(kind, value)) {
       const found =
-        FOUND[
-          typeof value === 'string' ? 'string' : typeof value === 'number' ? 'number' : 'boolean'
-        ];
-      return `${name} is ${found}, not ${EXPECTED[kind]}`;
+        typeof value === 'string' ? 'string' : typeof value === 'number' ? 'number' : 'boolean';
+      return innerWords('reason.policy.wrongType', { name, found, expected: kind });
     }
   }
   return undefined;
@@ -81,7 +72,7 @@ export class NativePolicySource implements PolicySource {
   #latest: Record<string, Value> | undefined;
   #started: Promise<void> | undefined;
   #watcher: { dispose(): void } | undefined;
-  #problem: string | undefined;
+  #problem: InnerWords | undefined;
   readonly #listeners = new Set<() => void>();
   readonly #firstReport: Promise<void>;
   #reported: () => void = () => undefined;
@@ -101,7 +92,7 @@ export class NativePolicySource implements PolicySource {
     if (this.#problem !== undefined) return { kind: 'unreadable', problem: this.#problem };
     const latest = this.#latest;
     if (latest === undefined)
-      return { kind: 'unreadable', problem: 'the system did not answer when asked for it' };
+      return { kind: 'unreadable', problem: innerWords('reason.policy.noAnswer') };
     const problem = wrongType(latest);
     if (problem !== undefined) return { kind: 'unreadable', problem };
     return nativePolicyValues(latest);
@@ -132,7 +123,7 @@ export class NativePolicySource implements PolicySource {
       this.logger.warn('the system policy reader could not be loaded', {
         error: error instanceof Error ? error.message : String(error),
       });
-      this.#problem = 'this installation lacks its reader of system policies; reinstall the app';
+      this.#problem = innerWords('reason.policy.noReader');
       return;
     }
     const policies = Object.fromEntries(
@@ -152,7 +143,9 @@ export class NativePolicySource implements PolicySource {
         this.where.registryPath === undefined ? {} : { registryPath: this.where.registryPath },
       );
     } catch (error) {
-      this.#problem = `the system's policies cannot be read (${error instanceof Error ? error.message : String(error)})`;
+      this.#problem = innerWords('reason.policy.systemUnreadable', {
+        detail: error instanceof Error ? error.message : String(error),
+      });
       return;
     }
     let timer: NodeJS.Timeout | undefined;

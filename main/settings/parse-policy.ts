@@ -1,5 +1,6 @@
 import type { Words } from '../../shared/i18n/translator';
-import { englishFor, shortened, words, wordsSchema } from '../../shared/i18n/words';
+import { issueDetail } from '../../shared/i18n/issue-words';
+import { englishFor, innerWords, shortened, words } from '../../shared/i18n/words';
 import type { PolicyState } from './managed-settings';
 import type { PolicyRead } from './policy-source';
 import { isPolicySetting, USER_ONLY_SETTINGS } from './policy-settings';
@@ -25,7 +26,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  */
 export function parsePolicy(read: PolicyRead, origin: string): PolicyState {
   if (read.kind === 'none') return { kind: 'none' };
-  // What a source could not read is said in its own (technical) English: a code, a file's kind.
+  // Why a source could not read it is its own message, said inside the policy's problem.
   if (read.kind === 'unreadable')
     return invalid(origin, words('error.policy.unreadable', { detail: read.problem }));
   if (!isObject(read.values)) return invalid(origin, words('error.policy.notObject'));
@@ -38,15 +39,16 @@ export function parsePolicy(read: PolicyRead, origin: string): PolicyState {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue && issue.path.length > 0 ? `.${issue.path.join('.')}` : '';
-      // The rule broken, in words where the check gives them (an insecure address), else zod's.
-      const given = wordsSchema.safeParse(
-        (issue as { readonly params?: { readonly words?: unknown } } | undefined)?.params?.words,
-      );
+      // The rule broken, in the check's words where it gives them (an insecure address), else the
+      // kind of problem zod found (too long, not one of the choices), said in any language.
       return invalid(
         origin,
         words('error.policy.badValue', {
-          setting: `${name}${where}`,
-          detail: given.success ? englishFor(given.data) : (issue?.message ?? 'not a valid value'),
+          setting: shortened(`${name}${where}`),
+          detail:
+            issue === undefined
+              ? innerWords('reason.policy.valueProblem', { problem: 'other' })
+              : issueDetail(issue),
         }),
       );
     }

@@ -1,3 +1,4 @@
+import { innerWords } from '../../shared/i18n/words';
 import { isDeepStrictEqual } from 'node:util';
 import type { Logger } from '../logging/logger';
 import type { PolicyState } from './managed-settings';
@@ -142,7 +143,9 @@ export class PolicyFollower {
       // A source never rejects; should one, the policy cannot be read: say so like any problem.
       return {
         kind: 'unreadable',
-        problem: error instanceof Error ? error.message : String(error),
+        problem: innerWords('reason.policy.systemUnreadable', {
+          detail: error instanceof Error ? error.message : String(error),
+        }),
       };
     }
   }

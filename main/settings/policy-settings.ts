@@ -1,3 +1,4 @@
+import { innerWords } from '../../shared/i18n/words';
 import type { Settings } from './settings-store';
 import type { PolicyRead } from './policy-source';
 
@@ -79,11 +80,14 @@ export function nativePolicyValues(
       try {
         values[name] = JSON.parse(value);
       } catch {
-        return { kind: 'unreadable', problem: `${name} is not JSON text` };
+        return { kind: 'unreadable', problem: innerWords('reason.policy.notJsonText', { name }) };
       }
     } else if (kind === 'boolean' && typeof value === 'number') {
       if (value !== 0 && value !== 1)
-        return { kind: 'unreadable', problem: `${name} is ${value}, not 0 (off) or 1 (on)` };
+        return {
+          kind: 'unreadable',
+          problem: innerWords('reason.policy.notOnOff', { name, value }),
+        };
       values[name] = value === 1;
     } else values[name] = value;
   }

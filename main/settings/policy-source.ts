@@ -1,3 +1,4 @@
+import type { InnerWords } from '../../shared/i18n/translator';
 import { resolve } from 'node:path';
 import { APP_ID } from '../../shared/domain/app-identity';
 
@@ -18,8 +19,11 @@ export type PolicyRead =
   | { readonly kind: 'none' }
   /** The policy's settings as read: a file's JSON, or the registry's values converted. */
   | { readonly kind: 'values'; readonly values: unknown }
-  /** There is a policy, but it cannot be read (not JSON, a value of the wrong type, no access). */
-  | { readonly kind: 'unreadable'; readonly problem: string };
+  /**
+   * There is a policy, but it cannot be read (not JSON, a value of the wrong type, no access):
+   * why, in words (`reason.policy.*`) said inside the policy's problem.
+   */
+  | { readonly kind: 'unreadable'; readonly problem: InnerWords };
 
 /** Where the organisation's policy is read: one port, a thin adapter for each system. */
 export interface PolicySource {

@@ -2,22 +2,33 @@ import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { catalogFor, type MessageKey } from './catalogs';
 import { FALLBACK_LOCALE, type Locales, PSEUDO_LOCALE, type ShownLocale } from './locales';
 
+/** A value a message takes as it is, or (a list of texts) written as the locale writes lists. */
+export type PlainMessageValue = string | number | Date | boolean | readonly string[];
+
+/**
+ * A message inside another (`{detail}` of "the policy is not valid: {detail}"): its own key and
+ * plain values, said in the same language. One level deep: it holds no message itself.
+ */
+export type InnerWords = {
+  readonly key: MessageKey;
+  readonly values?: Readonly<Record<string, PlainMessageValue>>;
+};
+
 /**
  * What a message's arguments may be in plain text (main's dialogs, notifications, menus). A list
  * of texts is written as the locale writes a list ("a, b and c", "a, b y c"), with
- * {@link listedValues}: never joined in code.
+ * {@link listedValues}: never joined in code; {@link InnerWords} are said first.
  */
-export type MessageValues = Readonly<
-  Record<string, string | number | Date | boolean | readonly string[]>
->;
+export type MessageValues = Readonly<Record<string, PlainMessageValue | InnerWords>>;
 
 /**
- * `values` with each list written as `intl`'s locale writes a list of things ("a, b and c"); as
- * a bare list ("a, b, c") with `bare`, for the pseudo-locale, whose formats are English's but
- * whose words must have no English "and".
+ * `values` ready for formatting: each list written as `intl`'s locale writes a list of things
+ * ("a, b and c"), or as a bare list ("a, b, c") with `bare`, for the pseudo-locale, whose formats
+ * are English's but whose words must have no English "and"; each inner message said in the same
+ * language.
  */
 export function listedValues(
-  intl: Pick<IntlShape, 'formatList'>,
+  intl: Pick<IntlShape, 'formatList' | 'formatMessage'>,
   values: MessageValues | undefined,
   bare = false,
 ): Readonly<Record<string, string | number | Date | boolean>> | undefined {
@@ -25,10 +36,17 @@ export function listedValues(
   return Object.fromEntries(
     Object.entries(values).map(([name, value]) => [
       name,
-      isList(value) ? intl.formatList(value, { type: bare ? 'unit' : 'conjunction' }) : value,
+      isList(value)
+        ? intl.formatList(value, { type: bare ? 'unit' : 'conjunction' })
+        : isInner(value)
+          ? intl.formatMessage({ id: value.key }, listedValues(intl, value.values, bare))
+          : value,
     ]),
   );
 }
+
+const isInner = (value: MessageValues[string]): value is InnerWords =>
+  typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
 
 const isList = (value: MessageValues[string]): value is readonly string[] => Array.isArray(value);
 

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { writtenCatalogs, type MessageKey } from './catalogs';
-import { createTranslator, type Translator, type Words } from './translator';
+import {
+  createTranslator,
+  type InnerWords,
+  type PlainMessageValue,
+  type Translator,
+  type Words,
+} from './translator';
 
 /**
  * Issue 24 §2: main's reasons and errors cross the boundary as {@link Words} (a catalog key and
@@ -44,11 +50,26 @@ export function shortened(text: string): string {
  * copied.
  */
 const wordTextSchema = z.string().max(100_000).transform(shortened);
-const wordValueSchema = z.union([
+const plainValueSchema = z.union([
   wordTextSchema,
   z.number().finite(),
   // A list (of setting names, say), written as the window's language writes a list.
   z.array(wordTextSchema).max(MAX_LIST_ITEMS),
+]);
+const messageKeySchema = z
+  .string()
+  .max(200)
+  .refine(isMessageKey, { message: 'not a message of the catalogs' });
+const valuesOf = <T extends z.ZodType>(value: T) =>
+  z
+    .record(z.string().max(100), value)
+    .refine((values) => Object.keys(values).length <= MAX_VALUES, {
+      message: `more than ${MAX_VALUES} values`,
+    });
+const wordValueSchema = z.union([
+  plainValueSchema,
+  // A message inside the message (see `InnerWords`): one level, plain values only.
+  z.object({ key: messageKeySchema, values: valuesOf(plainValueSchema).optional() }).strict(),
 ]);
 
 /**
@@ -59,13 +80,8 @@ const wordValueSchema = z.union([
  */
 export const wordsSchema = z
   .object({
-    key: z.string().max(200).refine(isMessageKey, { message: 'not a message of the catalogs' }),
-    values: z
-      .record(z.string().max(100), wordValueSchema)
-      .refine((values) => Object.keys(values).length <= MAX_VALUES, {
-        message: `more than ${MAX_VALUES} values`,
-      })
-      .optional(),
+    key: messageKeySchema,
+    values: valuesOf(wordValueSchema).optional(),
   })
   .strict()
   .transform((words) => words as Words);
@@ -80,5 +96,13 @@ export function englishFor(words: Words): string {
 
 /** Words for `key` with `values` (a short way to write them where main gives a reason). */
 export function words(key: MessageKey, values?: Words['values']): Words {
+  return values === undefined ? { key } : { key, values };
+}
+
+/** Words for `key` with plain `values`, to be said inside another message (see `InnerWords`). */
+export function innerWords(
+  key: MessageKey,
+  values?: Readonly<Record<string, PlainMessageValue>>,
+): InnerWords {
   return values === undefined ? { key } : { key, values };
 }

@@ -8,7 +8,8 @@ import {
   isIpcChannel,
 } from './contract';
 import type { Words } from '../i18n/translator';
-import { englishFor, shortened, words, wordsSchema } from '../i18n/words';
+import { issueGivenWords, issueProblem } from '../i18n/issue-words';
+import { englishFor, shortened, words } from '../i18n/words';
 import type { z } from 'zod';
 
 /** A handler for every channel, no more and no fewer (checked at compile time). */
@@ -96,15 +97,6 @@ export function resultOfFailure(error: IpcFailure): IpcResult<never> {
   };
 }
 
-/** The problems of a value the generic refusal tells apart, by zod's issue code. */
-const PROBLEMS: Readonly<Partial<Record<z.core.$ZodIssue['code'], string>>> = {
-  too_big: 'tooBig',
-  too_small: 'tooSmall',
-  invalid_type: 'missing',
-  invalid_format: 'format',
-  invalid_value: 'choice',
-};
-
 /**
  * The words the first issue that carries some gives (`params.words`), checked as any words are;
  * else the first issue said generically: which field, and whether it is too long, too short,
@@ -112,15 +104,14 @@ const PROBLEMS: Readonly<Partial<Record<z.core.$ZodIssue['code'], string>>> = {
  */
 function issueWords(issues: readonly z.core.$ZodIssue[]): Words {
   for (const issue of issues) {
-    const given = (issue as { readonly params?: { readonly words?: unknown } }).params?.words;
-    const checked = wordsSchema.safeParse(given);
-    if (given !== undefined && checked.success) return checked.data;
+    const given = issueGivenWords(issue);
+    if (given !== undefined) return given;
   }
   const first = issues[0];
   if (first === undefined || first.path.length === 0) return words('error.badInput');
   return words('error.input.invalid', {
     // A record's keys are the caller's: the field's name is kept short.
     field: shortened(first.path.map(String).join('.')),
-    problem: PROBLEMS[first.code] ?? 'other',
+    problem: issueProblem(first),
   });
 }

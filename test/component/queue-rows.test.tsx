@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
+import { textOf } from '../support/word-values';
 import type { QueueItemView } from '../../shared/ipc/views';
 import { QueueScreen } from '../../renderer/features/queue/QueueScreen';
 import { groupQueue, type QueueGroup } from '../../renderer/features/queue/queue-groups';
@@ -206,8 +207,9 @@ describe('a description edit in the queue', () => {
         expect(typeof named).toBe('object');
         if (typeof named === 'string') return;
         const { about: _about, ...said } = named.values ?? {};
-        for (const value of Object.values(said)) expect(String(value)).not.toContain(photoId);
-        expect(String(named.values?.name ?? '').length).toBeLessThanOrEqual(60);
+        for (const value of Object.values(said))
+          expect(JSON.stringify(value)).not.toContain(photoId);
+        expect(textOf(named.values?.name ?? '').length).toBeLessThanOrEqual(60);
       }),
     );
   });

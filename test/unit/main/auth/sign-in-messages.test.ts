@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { textOf } from '../../../support/word-values';
 import { InsecureEndpointError } from '../../../../main/auth/auth-endpoints';
 import { OAuthResponseError, TokenResponseError } from '../../../../main/auth/auth-errors';
 import {
@@ -147,16 +148,16 @@ describe('a refusal’s code and description as the service sent them', () => {
         const said: Words = describeCallbackError(code, description);
         if (code === 'access_denied') return;
         expect(['error.signIn.refused', 'error.signIn.refusedSaying']).toContain(said.key);
-        const shownCode = String(said.values?.code);
+        const shownCode = textOf(said.values?.code);
         expect(Array.from(shownCode).length).toBeLessThanOrEqual(MAX_SHOWN_CODE);
         expect(shownCode).not.toBe('');
         expect(shownCode).not.toMatch(UNPRINTABLE);
         const shownDescription = said.values?.description;
         if (shownDescription !== undefined) {
-          expect(Array.from(String(shownDescription)).length).toBeLessThanOrEqual(
+          expect(Array.from(textOf(shownDescription)).length).toBeLessThanOrEqual(
             MAX_SHOWN_DESCRIPTION,
           );
-          expect(String(shownDescription)).not.toMatch(UNPRINTABLE);
+          expect(textOf(shownDescription)).not.toMatch(UNPRINTABLE);
         }
         // Said in every language without a formatting error.
         for (const t of translators) expect(t(said.key, said.values)).toContain(shownCode);
@@ -168,7 +169,7 @@ describe('a refusal’s code and description as the service sent them', () => {
     const long = `${'Too many sign-ins from this address. '.repeat(20)}`;
     const said = describeCallbackError('vendor_specific_refusal', long);
     expect(said.values?.code).toBe('vendor_specific_refusal');
-    const description = String(said.values?.description);
+    const description = textOf(said.values?.description);
     expect(description).toHaveLength(MAX_SHOWN_DESCRIPTION);
     expect(description.endsWith('…')).toBe(true);
     expect(shownServiceText('line\none\u001b[2J', 100)).toBe('line one\\x1b[2J');

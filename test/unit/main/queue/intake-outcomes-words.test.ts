@@ -51,10 +51,10 @@ describe('the intake outcomes of the queue database (issue 24 §2)', () => {
       UNKNOWN_REASON,
       UNKNOWN_REASON,
     ]);
-    // The report's column is the English it was.
+    // The report's column is the English of its words (the sentence it was, when unknown).
     expect(rows.slice(0, 2).map((row) => row.reason)).toEqual([
       'Skipped: not a photo (text/plain)',
-      'Skipped: the file is empty (0 bytes)',
+      'The file is empty (0 bytes)',
     ]);
   });
 

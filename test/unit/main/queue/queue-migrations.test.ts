@@ -1,4 +1,4 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
@@ -33,6 +33,28 @@ function versionRows(file: string): number[] {
   }
 }
 
+/**
+ * What the queue at `file` holds, as SQLite reads it (its main file and its journal together):
+ * every table's and index's definition, the version, and every row of every table.
+ */
+function contents(file: string): unknown {
+  const db = new Database(file);
+  try {
+    const tables = z
+      .array(z.object({ type: z.string(), name: z.string(), sql: z.string().nullable() }))
+      .parse(db.prepare('SELECT type, name, sql FROM sqlite_master ORDER BY name').all());
+    return tables.map((table) => ({
+      ...table,
+      rows:
+        table.type === 'table'
+          ? db.prepare(`SELECT * FROM "${table.name.replaceAll('"', '""')}"`).all()
+          : undefined,
+    }));
+  } finally {
+    db.close();
+  }
+}
+
 describe('opening the queue database', () => {
   it('refuses a queue a newer version made, and changes nothing in it', async () => {
     const file = await queueFile();
@@ -41,7 +63,7 @@ describe('opening the queue database', () => {
     const db = new Database(file);
     db.prepare('UPDATE schema_version SET version = ?').run(newer);
     db.close();
-    const before = await readFile(file);
+    const before = contents(file);
 
     let refusal: unknown;
     try {
@@ -64,7 +86,7 @@ describe('opening the queue database', () => {
       /^La cola de subida de la carpeta de datos la creó una versión más reciente/,
     );
     expect(versionRows(file)).toEqual([newer]);
-    expect(await readFile(file)).toEqual(before);
+    expect(contents(file)).toEqual(before);
   });
 
   it('makes one version row for a new file, however often it is opened', async () => {

@@ -2,6 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { innerWords } from '../../../../shared/i18n/words';
 import { createLogger, type LogRecord, Redactor } from '../../../../main/logging/logger';
 import { FilePolicySource } from '../../../../main/settings/file-policy-source';
 import { PolicyFollower } from '../../../../main/settings/policy-follower';
@@ -127,7 +128,10 @@ describe('following the organisation’s policy', () => {
     settings.update({ concurrency: 8 });
     source.current = { kind: 'values', values: { concurrency: 2 } };
     await follower.start();
-    const halfWritten: PolicyRead = { kind: 'unreadable', problem: 'the file is not JSON' };
+    const halfWritten: PolicyRead = {
+      kind: 'unreadable',
+      problem: innerWords('reason.policy.notJson'),
+    };
     source.next.push(halfWritten, halfWritten);
     source.current = { kind: 'values', values: { concurrency: 3 } };
     const reads = source.reads;
@@ -144,7 +148,7 @@ describe('following the organisation’s policy', () => {
     settings.update({ concurrency: 8 });
     source.current = { kind: 'values', values: { concurrency: 2 } };
     await follower.start();
-    source.current = { kind: 'unreadable', problem: 'the file is not JSON' };
+    source.current = { kind: 'unreadable', problem: innerWords('reason.policy.notJson') };
     const reads = source.reads;
     await follower.refresh();
     expect(source.reads - reads).toBe(4);

@@ -2,6 +2,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { englishFor, innerWords } from '../../../../shared/i18n/words';
+import type { PolicyState } from '../../../../main/settings/managed-settings';
+import type { PolicyRead } from '../../../../main/settings/policy-source';
 import { silentLogger } from '../../../../main/logging/logger';
 import { createTranslator } from '../../../../shared/i18n/translator';
 import { parsePolicy } from '../../../../main/settings/parse-policy';
@@ -15,8 +18,12 @@ import { SETTING_NAMES, SettingsStore } from '../../../../main/settings/settings
 const origin = '/etc/photo-uploader/policy.json';
 
 /** The problem sentence of an invalid policy or an unreadable reading (undefined otherwise). */
-const problemOf = (state: { kind: string; problem?: string }) =>
-  state.kind === 'invalid' || state.kind === 'unreadable' ? state.problem : undefined;
+const problemOf = (state: PolicyState | PolicyRead) =>
+  state.kind === 'invalid'
+    ? state.problem
+    : state.kind === 'unreadable'
+      ? englishFor(state.problem)
+      : undefined;
 
 describe('parsing an organisation’s policy', () => {
   it('applies the settings it sets, checked by the settings’ own schema', () => {
@@ -90,8 +97,10 @@ describe('parsing an organisation’s policy', () => {
   it('is invalid when it is not an object of settings, or unreadable', () => {
     expect(problemOf(parsePolicy({ kind: 'values', values: [1] }, origin))).toMatch(/object/);
     expect(
-      problemOf(parsePolicy({ kind: 'unreadable', problem: 'it is not JSON' }, origin)),
-    ).toMatch(/it is not JSON/);
+      problemOf(
+        parsePolicy({ kind: 'unreadable', problem: innerWords('reason.policy.notJson') }, origin),
+      ),
+    ).toMatch(/: the file is not JSON\. Ask your IT/);
   });
 });
 
@@ -149,10 +158,9 @@ describe('values from the registry or managed preferences', () => {
   });
 
   it('says which value is not JSON', () => {
-    expect(nativePolicyValues({ photoHost: '{kind' })).toEqual({
-      kind: 'unreadable',
-      problem: 'photoHost is not JSON text',
-    });
+    expect(problemOf(nativePolicyValues({ photoHost: '{kind' }))).toBe(
+      'photoHost is not JSON text',
+    );
   });
 
   it('says which boolean is neither 0 nor 1', () => {

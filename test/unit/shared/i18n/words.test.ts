@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { textOf } from '../../../support/word-values';
 import {
   MAX_VALUE_CHARS,
   MAX_VALUES,
@@ -37,7 +38,7 @@ describe('words across the boundary', () => {
   it('keep a long path readable: its start and its file name, shortened in the middle', () => {
     const path = `/Users/site-office/${'Projects/Harbour bridge/'.repeat(60)}IMG_0042.JPG`;
     const said = wordsSchema.parse({ key: 'reason.intake.sameAs', values: { path } });
-    const kept = String(said.values?.['path']);
+    const kept = textOf(said.values?.['path']);
     expect(kept).toHaveLength(MAX_VALUE_CHARS);
     expect(kept.startsWith('/Users/site-office/Projects/')).toBe(true);
     expect(kept.endsWith('/IMG_0042.JPG')).toBe(true);
@@ -72,13 +73,13 @@ describe('words across the boundary', () => {
             const kept = checked.data.values?.[name];
             if (typeof given !== 'string') expect(kept).toBe(given);
             else {
-              expect(String(kept).length).toBeLessThanOrEqual(MAX_VALUE_CHARS);
+              expect(textOf(kept).length).toBeLessThanOrEqual(MAX_VALUE_CHARS);
               // Short text is kept as it is; long text keeps its start and its end.
               if (given.length <= MAX_VALUE_CHARS) expect(kept).toBe(given);
               else {
                 expect(kept).toBe(shortened(given));
-                expect(given.startsWith(String(kept).slice(0, 200))).toBe(true);
-                expect(given.endsWith(String(kept).slice(-200))).toBe(true);
+                expect(given.startsWith(textOf(kept).slice(0, 200))).toBe(true);
+                expect(given.endsWith(textOf(kept).slice(-200))).toBe(true);
               }
             }
           }
