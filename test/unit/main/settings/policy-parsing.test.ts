@@ -72,6 +72,36 @@ describe('parsing an organisation’s policy', () => {
     expect(state.problem).toMatch(/none of it is used/);
   });
 
+  it('says what is wrong in the window’s language, the detail too (never zod’s English)', () => {
+    const spanish = createTranslator('es').t;
+    const cases: [PolicyState, RegExp][] = [
+      [
+        parsePolicy({ kind: 'values', values: { concurrency: 'eight' } }, origin),
+        /el valor de concurrency no es válido \(falta o no es del tipo adecuado\)/,
+      ],
+      [
+        parsePolicy({ kind: 'values', values: { baseUrl: 'http://photos.example.com' } }, origin),
+        /el valor de baseUrl no es válido \(.*http:\/\/photos\.example\.com.*https/,
+      ],
+      [
+        parsePolicy({ kind: 'unreadable', problem: innerWords('reason.policy.notJson') }, origin),
+        /el archivo no es JSON/,
+      ],
+      [
+        parsePolicy(nativePolicyValues({ keepOriginals: 2 }), origin),
+        /keepOriginals es 2, no 0 \(desactivado\) o 1 \(activado\)/,
+      ],
+    ];
+    for (const [state, expected] of cases) {
+      expect(state.kind).toBe('invalid');
+      if (state.kind !== 'invalid') continue;
+      const said = spanish(state.words.key, state.words.values);
+      expect(said).toMatch(/^La directiva de su organización no es válida/);
+      expect(said).toMatch(expected);
+      expect(said).not.toMatch(/Invalid input|expected|is not JSON|not 0 \(off\)/);
+    }
+  });
+
   it('is invalid for a key that is no setting, naming it', () => {
     const state = parsePolicy({ kind: 'values', values: { bucket: 'x' } }, origin);
     expect(problemOf(state)).toMatch(/"bucket"/);
