@@ -92,8 +92,14 @@ describe('the uploader in Chromium', () => {
       await page.getByRole('option', { name: 'America/New_York', exact: true }).click();
       const canon = found.getByRole('gridcell').filter({ hasText: 'Canon_40D.jpg' });
       await expect.poll(() => canon.textContent()).toContain('(New York)');
-      // That one photo gets a description of its own.
+      // That one photo was read again under the new zone: once that reading is done, it gets a
+      // description of its own (selected first, so the button has something to act on).
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Done: 1 photo, 0 skipped/ })
+        .waitFor();
       await canon.click();
+      await expect.poll(() => canon.getAttribute('aria-selected')).toBe('true');
       await page.getByRole('button', { name: 'Own description for selected…' }).click();
       await page.getByRole('textbox', { name: /Description for the 1 selected/ }).click();
       await page.keyboard.type('Iguana on site');
