@@ -1,5 +1,5 @@
 import { Menu, type MenuItemConstructorOptions } from 'electron';
-import type { MenuCommand, MenuItemModel } from '../core/app-menu';
+import type { MenuCommand, MenuItemModel } from '../desktop/app-menu';
 
 function toElectron(
   item: MenuItemModel,

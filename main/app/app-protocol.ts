@@ -2,8 +2,8 @@ import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
 import { APP_SCHEME, THUMBNAIL_SCHEME } from '../../shared/ipc/bridge';
 import type { AppCore } from '../core/app-core';
-import { routeAppRequest, routeThumbnailRequest } from '../core/app-requests';
-import { contentSecurityPolicy } from '../core/content-security-policy';
+import { routeAppRequest, routeThumbnailRequest } from '../desktop/app-requests';
+import { contentSecurityPolicy } from '../desktop/content-security-policy';
 
 export { APP_ORIGIN } from '../core/navigation-rules';
 

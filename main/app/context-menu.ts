@@ -1,6 +1,6 @@
 import { BrowserWindow, Menu, type MenuItemConstructorOptions, type WebContents } from 'electron';
 import type { Translate } from '../../shared/i18n/translator';
-import { type ContextMenuEntry, contextMenuTemplate } from '../core/context-menu';
+import { type ContextMenuEntry, contextMenuTemplate } from '../desktop/context-menu';
 
 /** One plain entry as Electron's menu item, acting on `contents`. */
 function menuItem(entry: ContextMenuEntry, contents: WebContents): MenuItemConstructorOptions {

@@ -5,8 +5,8 @@ import {
   type RedirectDecision,
   redirectDecision,
   shouldRegisterScheme,
-} from '../core/redirect-choice';
-import { deepLinkRouter } from '../core/deep-link-routing';
+} from '../desktop/redirect-choice';
+import { deepLinkRouter } from '../desktop/deep-link-routing';
 
 /**
  * Registers the app as the handler of its private scheme, and routes every way a link arrives to

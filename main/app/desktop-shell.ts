@@ -5,7 +5,7 @@ import { createTranslator } from '../../shared/i18n/translator';
 import type { QueueChangeView } from '../../shared/ipc/views';
 import type { AppCore } from '../core/app-core';
 import { diagnosticsFileName } from '../diagnostics/write-diagnostics';
-import { appMenu, type MenuCommand } from '../core/app-menu';
+import { appMenu, type MenuCommand } from '../desktop/app-menu';
 import {
   afterLastWindowClosed,
   choiceToRemember,
@@ -14,11 +14,11 @@ import {
   quitQuestion,
   stillUploadingNotice,
   withTimeLimit,
-} from '../core/quit-rules';
-import { trayIconFile } from '../core/tray-icon-file';
-import { trayMenu, trayTooltip } from '../core/tray-menu';
-import type { WindowFrontEnd } from '../core/window-front-end';
-import { restoredPlace } from '../core/window-place';
+} from '../desktop/quit-rules';
+import { trayIconFile } from '../desktop/tray-icon-file';
+import { trayMenu, trayTooltip } from '../desktop/tray-menu';
+import type { WindowFrontEnd } from '../desktop/window-front-end';
+import { restoredPlace } from '../desktop/window-place';
 import { registerIpc } from '../ipc/register-ipc';
 import type { Logger } from '../logging/logger';
 import type { Ownership } from '../ownership/open-data-folder';

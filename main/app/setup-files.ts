@@ -2,8 +2,8 @@ import { app, type BrowserWindow, dialog } from 'electron';
 import { createTranslator } from '../../shared/i18n/translator';
 import type { AppCore } from '../core/app-core';
 import type { FrontEnd } from '../core/front-end';
-import { setupFileRouter } from '../core/setup-file-routing';
-import { setupOutcomeBox } from '../core/setup-outcome';
+import { setupFileRouter } from '../desktop/setup-file-routing';
+import { setupOutcomeBox } from '../desktop/setup-outcome';
 
 /**
  * Routes every way the operating system opens a setup file with the app (a double-click): macOS

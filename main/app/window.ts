@@ -1,6 +1,6 @@
 import { BrowserWindow, session, shell, type WebContents } from 'electron';
 import { PRODUCT_NAME } from '../../shared/domain/app-identity';
-import { DEFAULT_WINDOW_SIZE, type WindowPlace } from '../core/window-place';
+import { DEFAULT_WINDOW_SIZE, type WindowPlace } from '../desktop/window-place';
 import {
   type AllowedLinks,
   APP_ORIGIN,

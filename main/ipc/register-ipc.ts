@@ -4,7 +4,7 @@ import { ipcCalls, type IpcChannel } from '../../shared/ipc/contract';
 import { createIpcDispatcher } from '../../shared/ipc/dispatcher';
 import { isWindowName } from '../../shared/ipc/channels';
 import type { AppCore } from '../core/app-core';
-import { receiveDrop, type WindowFrontEnd } from '../core/window-front-end';
+import { receiveDrop, type WindowFrontEnd } from '../desktop/window-front-end';
 import type { Logger } from '../logging/logger';
 import { APP_ORIGIN } from '../app/app-protocol';
 

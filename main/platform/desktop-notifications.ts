@@ -1,7 +1,7 @@
 import { Notification } from 'electron';
 import { createTranslator } from '../../shared/i18n/translator';
 import type { AppCore } from '../core/app-core';
-import { batchNotification } from '../core/batch-notification';
+import { batchNotification } from '../desktop/batch-notification';
 
 /**
  * Tells the desktop, in the app's language, when a batch finishes or items come to need

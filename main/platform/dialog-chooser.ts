@@ -1,7 +1,7 @@
 import { type BrowserWindow, dialog } from 'electron';
 import type { Translate } from '../../shared/i18n/translator';
 import type { PathChooser } from '../core/app-core-options';
-import { openDialogChoice } from '../core/open-dialog-choice';
+import { openDialogChoice } from '../desktop/open-dialog-choice';
 
 /**
  * The operating system's open dialog: "Choose files…", "Choose folder…", "Open a setup file…", in

@@ -1,5 +1,5 @@
 import { net, powerMonitor } from 'electron';
-import { followPowerAndNetwork } from '../core/power-watch';
+import { followPowerAndNetwork } from '../desktop/power-watch';
 
 /**
  * Wires sleep, wake, battery and network changes to the queue: before sleep the in-flight steps are

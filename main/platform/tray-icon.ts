@@ -1,5 +1,5 @@
 import { Menu, nativeImage, Tray } from 'electron';
-import type { TrayEntry } from '../core/tray-menu';
+import type { TrayEntry } from '../desktop/tray-menu';
 
 /** The tray (or menu-bar) icon: its menu is rebuilt from the plain model on every update. */
 export function createTrayIcon(

@@ -14,11 +14,11 @@ import {
   type SocketRequest,
 } from '../../../shared/ipc/socket-protocol';
 import type { AppCore } from '../../../main/core/app-core';
-import { receiveDrop, type WindowFrontEnd } from '../../../main/core/window-front-end';
+import { receiveDrop, type WindowFrontEnd } from '../../../main/desktop/window-front-end';
 import {
   contentSecurityPolicy,
   mapTileImageSources,
-} from '../../../main/core/content-security-policy';
+} from '../../../main/desktop/content-security-policy';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AppCore, type AppCoreOptions } from '../../../main/core/app-core';
 import { serveAsOwner, takeOwnership } from '../../../main/ownership/open-data-folder';
 import { seedSettingsFromEnv } from '../../../main/core/seed-settings';
-import { WindowFrontEnd } from '../../../main/core/window-front-end';
+import { WindowFrontEnd } from '../../../main/desktop/window-front-end';
 import { createLogger, jsonLineSink, Redactor } from '../../../main/logging/logger';
 import { FallbackSecretStore } from '../../../main/secrets/fallback-secret-store';
 import { KeytarSecretStore } from '../../../main/secrets/keytar-secret-store';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { diagnosticsTarget } from '../../../main/cli/diagnostics-command';
 import { AppCore } from '../../../main/core/app-core';
-import { WindowFrontEnd } from '../../../main/core/window-front-end';
+import { WindowFrontEnd } from '../../../main/desktop/window-front-end';
 import { Redactor, silentLogger } from '../../../main/logging/logger';
 import { InMemorySecretStore } from '../../../main/secrets/in-memory-secret-store';
 import { KEYCHAIN_SERVICE } from '../../../main/secrets/keytar-secret-store';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConfirmationQuestion } from '../../../main/core/sensitive-change';
-import { WindowFrontEnd } from '../../../main/core/window-front-end';
+import { WindowFrontEnd } from '../../../main/desktop/window-front-end';
 import { InMemorySecretStore } from '../../../main/secrets/in-memory-secret-store';
 import { FilePolicySource } from '../../../main/settings/file-policy-source';
 import type { PolicyRead, PolicySource } from '../../../main/settings/policy-source';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mapTileImageSources } from '../../../main/core/content-security-policy';
+import { mapTileImageSources } from '../../../main/desktop/content-security-policy';
 import type { ConfirmationQuestion } from '../../../main/core/sensitive-change';
-import { WindowFrontEnd } from '../../../main/core/window-front-end';
+import { WindowFrontEnd } from '../../../main/desktop/window-front-end';
 import { createIpcDispatcher } from '../../../shared/ipc/dispatcher';
 import { offlineCores } from '../../support/offline-core';
 

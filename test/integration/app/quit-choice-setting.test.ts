@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { choiceToRemember, quitDecision } from '../../../main/core/quit-rules';
+import { choiceToRemember, quitDecision } from '../../../main/desktop/quit-rules';
 import { offlineCores } from '../../support/offline-core';
 
 // Issue 22 §6: after "Remember my choice" + "Keep uploading" on quit there was no way back.

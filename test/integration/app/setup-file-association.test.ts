@@ -1,6 +1,6 @@
 import { getConfig } from 'app-builder-lib/out/util/config/config.js';
 import { describe, expect, it } from 'vitest';
-import { openDialogChoice } from '../../../main/core/open-dialog-choice';
+import { openDialogChoice } from '../../../main/desktop/open-dialog-choice';
 import { SETUP_FILE_EXTENSION } from '../../../main/settings/setup-file';
 import { createTranslator } from '../../../shared/i18n/translator';
 import { ROOT } from '../../support/upload-harness';

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { WindowFrontEnd } from '../../../main/core/window-front-end';
+import { WindowFrontEnd } from '../../../main/desktop/window-front-end';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { offlineCores } from '../../support/offline-core';
 

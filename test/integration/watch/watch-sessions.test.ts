@@ -8,7 +8,7 @@ import type { WatchSessionReport } from '../../../shared/ipc/contract';
 import { createIpcDispatcher } from '../../../shared/ipc/dispatcher';
 import { AppCore } from '../../../main/core/app-core';
 import { commandLineFrontEnd } from '../../../main/core/front-end';
-import { WindowFrontEnd } from '../../../main/core/window-front-end';
+import { WindowFrontEnd } from '../../../main/desktop/window-front-end';
 import { silentLogger, Redactor } from '../../../main/logging/logger';
 import { InMemorySecretStore } from '../../../main/secrets/in-memory-secret-store';
 import { runsSavedWatchers } from '../../../main/watch/core-watchers';

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { appMenu, menuRoles } from '../../../../main/core/app-menu';
+import { appMenu, menuRoles } from '../../../../main/desktop/app-menu';
 import {
   afterLastWindowClosed,
   choiceToRemember,
   quitDecision,
   quitQuestion,
   withTimeLimit,
-} from '../../../../main/core/quit-rules';
-import { queueStateWords, trayMenu } from '../../../../main/core/tray-menu';
-import { restoredPlace } from '../../../../main/core/window-place';
+} from '../../../../main/desktop/quit-rules';
+import { queueStateWords, trayMenu } from '../../../../main/desktop/tray-menu';
+import { restoredPlace } from '../../../../main/desktop/window-place';
 import { createTranslator } from '../../../../shared/i18n/translator';
 import type { QueueProgressView } from '../../../../shared/ipc/views';
 

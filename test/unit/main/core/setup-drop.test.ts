@@ -5,7 +5,7 @@ import {
   droppedSetupFile,
   receiveDrop,
   WindowFrontEnd,
-} from '../../../../main/core/window-front-end';
+} from '../../../../main/desktop/window-front-end';
 
 // A drop of one `.photouploader` file on the window opens it as a setup file (with the same
 // native confirmation as Settings › Open a setup file…) instead of taking it in as photos.

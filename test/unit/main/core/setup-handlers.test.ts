@@ -11,7 +11,7 @@ import {
   setupHandlers,
 } from '../../../../main/core/setup-handlers';
 import type { ConfirmationQuestion } from '../../../../main/core/sensitive-change';
-import { WindowFrontEnd } from '../../../../main/core/window-front-end';
+import { WindowFrontEnd } from '../../../../main/desktop/window-front-end';
 import { Redactor, silentLogger } from '../../../../main/logging/logger';
 import { InMemorySecretStore } from '../../../../main/secrets/in-memory-secret-store';
 import { secretNames } from '../../../../main/secrets/secret-names';

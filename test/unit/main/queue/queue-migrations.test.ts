@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'libsql';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startupFailure } from '../../../../main/core/startup-words';
+import { startupFailure } from '../../../../main/desktop/startup-words';
 import { migrateQueue, type QueueMigration } from '../../../../main/queue/queue-migrations';
 import { QUEUE_MIGRATIONS, QueueStore, QueueTooNewError } from '../../../../main/queue/queue-store';
 import { createTranslator } from '../../../../shared/i18n/translator';

@@ -7,7 +7,7 @@ import {
 import {
   contentSecurityPolicy,
   mapTileImageSources,
-} from '../../../../main/core/content-security-policy';
+} from '../../../../main/desktop/content-security-policy';
 
 describe('map tile addresses', () => {
   it('accepts https anywhere and plain http to this computer only', () => {

@@ -14,14 +14,14 @@ import {
   type IpcSender,
   resultOfFailure,
 } from '../../shared/ipc/dispatcher';
-import type { FrontEnd } from './front-end';
-import { PathGrants, type RefusedPath } from './path-grants';
+import type { FrontEnd } from '../core/front-end';
+import { PathGrants, type RefusedPath } from '../core/path-grants';
 import {
   type ConfirmationQuestion,
   confirmationQuestion,
   type SensitiveChange,
-} from './sensitive-change';
-import { setupQuestion, type SetupToConfirm } from './setup-question';
+} from '../core/sensitive-change';
+import { setupQuestion, type SetupToConfirm } from '../core/setup-question';
 
 /** Shows a confirmation the window cannot answer (Electron's native dialog); true if confirmed. */
 export type AskUser = (question: ConfirmationQuestion) => Promise<boolean>;

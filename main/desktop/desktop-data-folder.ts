@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { defaultDataDir } from '../ownership/data-folder';
-import { DATA_DIR_ENV } from './seed-settings';
+import { DATA_DIR_ENV } from '../core/seed-settings';
 
 /** What decides where the desktop app keeps its data. */
 export type DesktopDataPlace = {

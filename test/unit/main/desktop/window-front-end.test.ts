@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IpcHandlers } from '../../../../shared/ipc/dispatcher';
 import { commandLineFrontEnd } from '../../../../main/core/front-end';
 import type { ConfirmationQuestion, SensitiveChange } from '../../../../main/core/sensitive-change';
-import { receiveDrop, WindowFrontEnd } from '../../../../main/core/window-front-end';
+import { receiveDrop, WindowFrontEnd } from '../../../../main/desktop/window-front-end';
 
 // The window's trust rules over a real folder tree: grants by real path, with `..` and symbolic
 // links that lead out refused.

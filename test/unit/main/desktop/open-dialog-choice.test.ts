@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openDialogChoice } from '../../../../main/core/open-dialog-choice';
+import { openDialogChoice } from '../../../../main/desktop/open-dialog-choice';
 import { createTranslator } from '../../../../shared/i18n/translator';
 
 const en = createTranslator('en').t;

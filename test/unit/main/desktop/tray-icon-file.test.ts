@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trayIconFile } from '../../../../main/core/tray-icon-file';
+import { trayIconFile } from '../../../../main/desktop/tray-icon-file';
 
 describe('the tray icon file', () => {
   it('is the template image on macOS, whose menu bar tints it', () => {

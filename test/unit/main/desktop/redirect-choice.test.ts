@@ -4,7 +4,7 @@ import {
   type Install,
   redirectDecision,
   shouldRegisterScheme,
-} from '../../../../main/core/redirect-choice';
+} from '../../../../main/desktop/redirect-choice';
 
 const platforms: NodeJS.Platform[] = ['linux', 'darwin', 'win32'];
 

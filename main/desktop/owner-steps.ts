@@ -2,9 +2,9 @@ import type { Logger, Redactor } from '../logging/logger';
 import type { FileLock } from '../ownership/file-lock';
 import { type Ownership, serveAsOwner, takeOwnership } from '../ownership/open-data-folder';
 import type { SecretStore } from '../secrets/secret-store';
-import { AppCore, type AppCoreOptions } from './app-core';
+import { AppCore, type AppCoreOptions } from '../core/app-core';
 import type { StartupSteps } from './desktop-startup';
-import { seedSettingsFromEnv } from './seed-settings';
+import { seedSettingsFromEnv } from '../core/seed-settings';
 
 /** What the desktop app's start makes once the platform is ready, shared by the later steps. */
 export type DesktopContext = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IpcFailure } from '../../../../shared/ipc/dispatcher';
-import { setupFileFromArgv, setupFileRouter } from '../../../../main/core/setup-file-routing';
-import { setupOutcomeBox } from '../../../../main/core/setup-outcome';
+import { setupFileFromArgv, setupFileRouter } from '../../../../main/desktop/setup-file-routing';
+import { setupOutcomeBox } from '../../../../main/desktop/setup-outcome';
 import { createTranslator } from '../../../../shared/i18n/translator';
 
 describe('setupFileFromArgv', () => {

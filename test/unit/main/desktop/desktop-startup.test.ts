@@ -3,8 +3,8 @@ import {
   startDesktopApp,
   type StartupStep,
   type StartupSteps,
-} from '../../../../main/core/desktop-startup';
-import type { NativeMessage } from '../../../../main/core/startup-words';
+} from '../../../../main/desktop/desktop-startup';
+import type { NativeMessage } from '../../../../main/desktop/startup-words';
 import { LockTimeoutError } from '../../../../main/ownership/file-lock';
 
 /** Steps that record what ran; `failAt` throws (or rejects) in that step. */

@@ -3,7 +3,7 @@ import {
   startupFailure,
   startupLocale,
   waitingForOwner,
-} from '../../../../main/core/startup-words';
+} from '../../../../main/desktop/startup-words';
 import { LockTimeoutError } from '../../../../main/ownership/file-lock';
 import { createTranslator } from '../../../../shared/i18n/translator';
 

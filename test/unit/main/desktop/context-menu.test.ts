@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ContextMenuParams, contextMenuTemplate } from '../../../../main/core/context-menu';
+import { type ContextMenuParams, contextMenuTemplate } from '../../../../main/desktop/context-menu';
 import { createTranslator } from '../../../../shared/i18n/translator';
 
 const allowed = { canCut: true, canCopy: true, canPaste: true, canSelectAll: true };

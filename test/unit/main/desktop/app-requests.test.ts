@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeAppRequest, routeThumbnailRequest } from '../../../../main/core/app-requests';
+import { routeAppRequest, routeThumbnailRequest } from '../../../../main/desktop/app-requests';
 
 const dir = '/opt/app/resources/app.asar/dist/app/renderer';
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { desktopDataFolder } from '../../../../main/core/desktop-data-folder';
+import { desktopDataFolder } from '../../../../main/desktop/desktop-data-folder';
 
 const made: string[] = [];
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deepLinkRouter } from '../../../../main/core/deep-link-routing';
+import { deepLinkRouter } from '../../../../main/desktop/deep-link-routing';
 
 const SCHEME = 'com.photouploader.app';
 const LINK = `${SCHEME}:/oauth/callback?code=c&state=s`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { followPowerAndNetwork, type Repeat } from '../../../../main/core/power-watch';
+import { followPowerAndNetwork, type Repeat } from '../../../../main/desktop/power-watch';
 
 /** A timer the test moves by hand: each `tick()` is one period gone by. */
 function handTimer() {

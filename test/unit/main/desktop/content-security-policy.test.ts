@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   contentSecurityPolicy,
   REACT_ARIA_PRESSABLE_STYLE_HASH,
-} from '../../../../main/core/content-security-policy';
+} from '../../../../main/desktop/content-security-policy';
 
 /** The text react-aria's `usePress` writes into its `<style>`, read from the installed package. */
 async function pressableStyleText(): Promise<string> {
