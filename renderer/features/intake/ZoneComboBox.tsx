@@ -1,23 +1,23 @@
-import { ChevronDown } from 'lucide-react';
-import { useMemo } from 'react';
-import {
-  Button,
-  ComboBox,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-} from 'react-aria-components';
+import { ZonePicker } from '../../components/ui/ZonePicker';
 import { useT } from '../../i18n/use-t';
 
-/** Every zone Intl knows, by its IANA id. */
-const ZONES = Intl.supportedValuesOf('timeZone');
+/** The review's look of the zone picker. */
+const CLASSES = {
+  root: 'zone-combo',
+  label: 'zone-label',
+  box: 'zone-field',
+  input: 'zone-input',
+  button: 'zone-button',
+  chevron: 'view-icon',
+  popover: 'zone-popover',
+  list: 'zone-list',
+  option: 'zone-option',
+  empty: 'zone-empty',
+} as const;
 
 /**
- * The zone assumed for photos whose camera recorded none: a combo box of the ~400 IANA zones,
- * filtered as the user types (any part of the id: "york" finds America/New_York). Its name is
- * its label, which counts the photos it applies to.
+ * The zone assumed for photos whose camera recorded none (the shared {@link ZonePicker}). Its
+ * name is its label, which counts the photos it applies to.
  */
 export function ZoneComboBox({
   zone,
@@ -30,43 +30,14 @@ export function ZoneComboBox({
   readonly onChange: (zone: string) => void;
 }) {
   const t = useT();
-  // A zone the settings hold that this Intl does not list is still offered (and shown).
-  const zones = useMemo(
-    () => (ZONES.includes(zone) ? ZONES : [zone, ...ZONES]).map((id) => ({ id })),
-    [zone],
-  );
   return (
-    <ComboBox
-      className="zone-combo"
-      defaultItems={zones}
-      selectedKey={zone}
-      // Open with no match too, so the list says that nothing matches and what to type.
-      allowsEmptyCollection
-      onSelectionChange={(key) => {
-        if (typeof key === 'string' && key !== zone) onChange(key);
-      }}
-    >
-      <Label className="zone-label">
-        {t('intake.review.assumedZone', { count: assumedCount })}
-      </Label>
-      <div className="zone-field">
-        <Input className="zone-input" />
-        <Button className="zone-button" aria-label={t('intake.zone.showAll')}>
-          <ChevronDown aria-hidden="true" className="view-icon" />
-        </Button>
-      </div>
-      <Popover className="zone-popover" placement="bottom start">
-        <ListBox
-          className="zone-list"
-          renderEmptyState={() => <p className="zone-empty">{t('intake.zone.noMatch')}</p>}
-        >
-          {(item: { readonly id: string }) => (
-            <ListBoxItem className="zone-option" id={item.id} textValue={item.id}>
-              {item.id}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </ComboBox>
+    <ZonePicker
+      zone={zone}
+      choice={{ kind: 'handler', onChange }}
+      label={t('intake.review.assumedZone', { count: assumedCount })}
+      showAllLabel={t('intake.zone.showAll')}
+      noMatch={t('intake.zone.noMatch')}
+      classes={CLASSES}
+    />
   );
 }

@@ -1,24 +1,22 @@
-import { ChevronDown } from 'lucide-react';
-import { useMemo } from 'react';
-import {
-  Button,
-  ComboBox,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-} from 'react-aria-components';
+import { ZonePicker } from '../../components/ui/ZonePicker';
 import { useT } from '../../i18n/use-t';
 
-/** Every zone Intl knows, by its IANA id. */
-const ZONES = Intl.supportedValuesOf('timeZone');
+/** The settings form's look of the zone picker. */
+const CLASSES = {
+  root: 'zone-field',
+  box: 'zone-field-box',
+  input: 'zone-field-input',
+  button: 'zone-field-button',
+  chevron: 'settings-select-chevron',
+  popover: 'settings-select-popover zone-field-popover',
+  list: 'settings-select-list',
+  option: 'settings-select-option',
+  empty: 'zone-field-empty',
+} as const;
 
 /**
- * Settings' zone for photos whose camera recorded none: a combo box of the ~400 IANA zones,
- * filtered as the user types (any part of the id: "york" finds America/New_York), its choice in
- * the form's data as `assumedZone`. A zone the settings hold that this Intl does not list (`UTC`
- * often is not) is still offered.
+ * Settings' zone for photos whose camera recorded none (the shared {@link ZonePicker}), its
+ * choice in the form's data as `assumedZone`.
  */
 export function ZoneField({
   saved,
@@ -31,43 +29,16 @@ export function ZoneField({
   readonly describedBy: string | undefined;
 }) {
   const t = useT();
-  const zones = useMemo(
-    () => (ZONES.includes(saved) ? ZONES : [saved, ...ZONES]).map((id) => ({ id })),
-    [saved],
-  );
   return (
-    <ComboBox
-      className="zone-field"
-      name="assumedZone"
-      formValue="key"
-      defaultItems={zones}
-      defaultSelectedKey={saved}
-      // Open with no match too, so the list says that nothing matches and what to type.
-      allowsEmptyCollection
+    <ZonePicker
+      zone={saved}
+      choice={{ kind: 'form', name: 'assumedZone' }}
+      label={t('settings.uploading.zone')}
+      showAllLabel={t('settings.uploading.zoneShowAll')}
+      noMatch={t('settings.uploading.zoneNoMatch')}
+      classes={CLASSES}
       isDisabled={isDisabled}
-      {...(describedBy === undefined ? {} : { 'aria-describedby': describedBy })}
-    >
-      <Label>{t('settings.uploading.zone')}</Label>
-      <div className="zone-field-box">
-        <Input className="zone-field-input" spellCheck={false} />
-        <Button className="zone-field-button" aria-label={t('settings.uploading.zoneShowAll')}>
-          <ChevronDown aria-hidden="true" className="settings-select-chevron" />
-        </Button>
-      </div>
-      <Popover className="settings-select-popover zone-field-popover">
-        <ListBox
-          className="settings-select-list"
-          renderEmptyState={() => (
-            <p className="zone-field-empty">{t('settings.uploading.zoneNoMatch')}</p>
-          )}
-        >
-          {(item: { readonly id: string }) => (
-            <ListBoxItem className="settings-select-option" id={item.id} textValue={item.id}>
-              {item.id}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </ComboBox>
+      describedBy={describedBy}
+    />
   );
 }

@@ -178,7 +178,7 @@ const ALLOWED = new Set<string>([
   // React Aria's placement of a popover under its trigger: a position, not words.
   'renderer/components/ui/Menu.tsx: bottom end',
   'renderer/components/ui/Popover.tsx: bottom end',
-  'renderer/features/intake/ZoneComboBox.tsx: bottom start',
+  'renderer/components/ui/ZonePicker.tsx: bottom start',
   // issue 24: map is being redesigned; fix at merge
   'renderer/features/map/map-worker.ts: The map received a request it does not know.',
   'renderer/features/map/map-worker.ts: The map could not place the photos.',
