@@ -174,6 +174,25 @@ describe('Settings in sections', () => {
     });
   });
 
+  it('shows the section of a field that needs fixing instead of a Save that does nothing', async () => {
+    const { saves } = await showSettings();
+    fireEvent.change(within(open('Uploading')).getByLabelText('Uploads at once'), {
+      target: { value: '40' },
+    });
+    // Looking at another section, where the bad number is out of sight.
+    open('Map');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const uploading = await screen.findByRole('tabpanel', { name: 'Uploading' });
+    expect(uploading.hidden).toBe(false);
+    expect(screen.getByRole('tab', { name: 'Uploading' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(screen.getByRole('status').textContent).toBe(
+      'Nothing was saved: a field in Uploading needs fixing (it is shown now).',
+    );
+    expect(saves()).toEqual([]);
+  });
+
   it('offers the sign-in return as two choices in view, and sends the one picked', async () => {
     const { saves } = await showSettings();
     const returns = within(open('Account')).getByRole('radiogroup', {

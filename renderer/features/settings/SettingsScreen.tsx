@@ -1,4 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { sayHostTest } from '../../../shared/domain/host-test';
 import type { Words } from '../../../shared/i18n/translator';
 import type { SettingsView } from '../../../shared/ipc/views';
@@ -16,7 +17,8 @@ import { NetworkSection } from './NetworkSection';
 import { PhotoStorageSection } from './PhotoStorageSection';
 import { PolicyProblem } from './PolicyProblem';
 import { formSettings, type HostKind } from './settings-input';
-import type { SettingsSectionId } from './settings-sections';
+import { firstInvalidField } from './invalid-field';
+import { SETTINGS_SECTIONS, type SettingsSectionId } from './settings-sections';
 import { SettingsTabs } from './SettingsTabs';
 import { SetupFileButton } from './SetupFileButton';
 import { UploadingSection } from './UploadingSection';
@@ -93,6 +95,18 @@ export function SettingsScreen({
   if (settings === undefined) return <p className="muted">{t('settings.screen.loading')}</p>;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const invalid = firstInvalidField(event.currentTarget);
+    if (invalid !== undefined) {
+      // Its section is shown first (synchronously), so the browser can point at the field.
+      flushSync(() => setSection(invalid.section));
+      invalid.field.reportValidity();
+      const title = SETTINGS_SECTIONS.find((shown) => shown.id === invalid.section)?.title;
+      setMessage({
+        key: 'settings.save.fieldProblem',
+        values: { section: title === undefined ? invalid.section : t(title) },
+      });
+      return;
+    }
     const read = formSettings(new FormData(event.currentTarget), settings, hostKind, secret);
     setFarProblem(read.ok ? undefined : read.farProblem);
     setProfileProblem(read.ok ? undefined : read.profileProblem);
@@ -129,6 +143,8 @@ export function SettingsScreen({
     <ManagedFieldsContext.Provider value={managed}>
       <form
         className="settings"
+        // Checked on Save by `firstInvalidField`, which also shows the section of a bad field.
+        noValidate
         onSubmit={submit}
         // Once a field changes, "Saved." no longer describes the form.
         onChange={() => setMessage((shown) => (shown === SAVED ? undefined : shown))}
