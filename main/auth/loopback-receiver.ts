@@ -1,13 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PRODUCT_NAME } from '../../shared/domain/app-identity';
 import { escapeHtml } from '../../shared/domain/escape-html';
 
-/** What the browser tab shows after the redirect lands. */
-export type CallbackPage = { readonly title: string; readonly message: string };
+/** What the browser tab shows after the redirect lands, and the language it is in (a BCP 47 tag). */
+export type CallbackPage = {
+  readonly lang: string;
+  readonly title: string;
+  readonly message: string;
+};
 
-function page({ title, message }: CallbackPage): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+function page({ lang, title, message }: CallbackPage): string {
+  return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;margin:0;background:#f4f6f8;color:#1d2733}main{background:#fff;padding:32px 40px;border-radius:8px;box-shadow:0 1px 3px #0002;max-width:32rem}</style>
 </head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`;
 }
@@ -24,8 +27,13 @@ export class LoopbackReceiver {
     readonly redirectUri: string,
   ) {}
 
+  /**
+   * @param onCallback answers a callback with the page to show.
+   * @param broken the page shown when answering failed.
+   */
   static async start(
     onCallback: (query: URLSearchParams) => Promise<CallbackPage>,
+    broken: () => CallbackPage,
   ): Promise<LoopbackReceiver> {
     const server = createServer((request, response) => {
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
@@ -42,12 +50,7 @@ export class LoopbackReceiver {
             'referrer-policy': 'no-referrer',
           })
           .end(page(content));
-      onCallback(url.searchParams).then(send, () =>
-        send({
-          title: 'Sign-in failed',
-          message: `Something went wrong. Return to ${PRODUCT_NAME} and try again.`,
-        }),
-      );
+      onCallback(url.searchParams).then(send, () => send(broken()));
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -1,3 +1,4 @@
+import type { Locales } from '../../shared/i18n/locales';
 import type { Words } from '../../shared/i18n/translator';
 import type { SignInStorage } from '../secrets/sign-in-token-file';
 import type { Dispatcher } from 'undici';
@@ -39,6 +40,8 @@ export type AuthSessionDeps = {
   readonly redactor: Redactor;
   /** Shared with every process of this user, so refreshes of one keychain entry never overlap. */
   readonly refreshLock: RefreshLock;
+  /** The app's language, for the browser's tab after a loopback sign-in; English if absent. */
+  readonly locale?: () => Locales;
 };
 
 /** Where the session stands: `needs-sign-in` means the server ended it and work waits. */

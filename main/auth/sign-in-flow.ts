@@ -1,6 +1,7 @@
 import type { Clock } from '../../shared/domain/clock';
-import type { Words } from '../../shared/i18n/translator';
-import { englishFor, words } from '../../shared/i18n/words';
+import { FALLBACK_LOCALE, type Locales } from '../../shared/i18n/locales';
+import { localesOf, type Words } from '../../shared/i18n/translator';
+import { words } from '../../shared/i18n/words';
 import type { Logger } from '../logging/logger';
 import type { Redactor } from '../logging/redactor';
 import { defaultScope, issuerProblem } from './auth-endpoints';
@@ -12,6 +13,7 @@ import {
   type OAuthCallback,
   parseDeepLink,
 } from './callback-url';
+import { callbackPage } from './callback-page-words';
 import { type CallbackPage, LoopbackReceiver } from './loopback-receiver';
 import { PendingSignIns, SIGN_IN_TIMEOUT_MS } from './pending-sign-ins';
 import { createPkcePair, createState } from './pkce';
@@ -38,6 +40,8 @@ export type SignInFlowDeps = {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly redactor: Redactor;
+  /** The app's language, for the browser's tab after a loopback sign-in; English if absent. */
+  readonly locale?: () => Locales;
 };
 
 /**
@@ -84,7 +88,10 @@ export class SignInFlow {
     let receiver: LoopbackReceiver | undefined;
     let redirectUri: string;
     if (this.deps.config.redirect.kind === 'loopback') {
-      receiver = await LoopbackReceiver.start((query) => this.#loopbackCallback(query));
+      receiver = await LoopbackReceiver.start(
+        (query) => this.#loopbackCallback(query),
+        () => callbackPage({ kind: 'broken' }, this.#locales()),
+      );
       redirectUri = receiver.redirectUri;
     } else {
       redirectUri = customSchemeRedirectUri(this.deps.config.redirect.scheme);
@@ -144,27 +151,18 @@ export class SignInFlow {
     for (const state of [...this.#waiting.keys()]) this.#finish(state, { ok: false, message });
   }
 
-  // The browser's tab after the sign-in: in English for now (it has no say in the app's language).
+  // The browser's tab after the sign-in, in the app's language.
   async #loopbackCallback(query: URLSearchParams): Promise<CallbackPage> {
     const outcome = await this.#complete(callbackFromQuery(query));
-    switch (outcome.kind) {
-      case 'signed-in':
-        return {
-          title: 'Signed in',
-          message: 'You are signed in to Photo Uploader. You can close this tab.',
-        };
-      case 'failed':
-        return {
-          title: 'Sign-in failed',
-          message: `${englishFor(outcome.message)} You can close this tab.`,
-        };
-      case 'dropped':
-        return {
-          title: 'Nothing to do',
-          message:
-            'This sign-in link is not the one Photo Uploader is waiting for. You can close this tab.',
-        };
-    }
+    return callbackPage(
+      outcome.kind === 'failed' ? { kind: 'failed', message: outcome.message } : outcome,
+      this.#locales(),
+    );
+  }
+
+  /** The app's language now (English where the flow was given none: tests, the CLI's own). */
+  #locales(): Locales {
+    return this.deps.locale?.() ?? localesOf(FALLBACK_LOCALE);
   }
 
   async #complete(callback: OAuthCallback): Promise<CallbackOutcome> {

@@ -94,6 +94,7 @@ export class AppCore implements CorePort {
       parts,
       onBattery: () => this.#onBattery,
       sessionChanged: () => this.#emit('session:changed', this.sessionView()),
+      locale: () => this.locale(),
     });
   }
 

@@ -1,3 +1,4 @@
+import type { Locales } from '../../shared/i18n/locales';
 import { join } from 'node:path';
 import type { Clock } from '../../shared/domain/clock';
 import { createHttpAgent, type HttpAgent } from '../http/http-agent';
@@ -25,6 +26,8 @@ export type ConfiguredDeps = {
   readonly onBattery: () => boolean;
   /** The session of the current connection changed (signed in, out, expired): tell listeners. */
   readonly sessionChanged: () => void;
+  /** The app's language now (the browser's tab after a loopback sign-in speaks it). */
+  readonly locale: () => Locales;
 };
 
 /**
@@ -110,6 +113,7 @@ export class ConfiguredParts {
       dispatcher: this.#dispatcher,
       createPool: pool,
       refreshLock: parts.refreshLock,
+      locale: this.deps.locale,
     });
     if (connection !== undefined) {
       connection.session.onChange(() => {

@@ -1,3 +1,4 @@
+import type { Locales } from '../../shared/i18n/locales';
 import type { Clock } from '../../shared/domain/clock';
 import type { RefreshLock } from '../auth/token-vault';
 import type { HttpAgent } from '../http/http-agent';
@@ -25,6 +26,8 @@ export type ConnectDeps = HostDeps & {
   /** A fresh connection pool with the same proxy and certificates, for the API client. */
   readonly createPool: () => HttpAgent;
   readonly refreshLock: RefreshLock;
+  /** The app's language now, for the browser's tab after a loopback sign-in. */
+  readonly locale: () => Locales;
 };
 
 /**
@@ -60,6 +63,7 @@ export async function connectService(
       logger: options.logger,
       redactor: options.redactor,
       refreshLock: deps.refreshLock,
+      locale: deps.locale,
     },
   );
 }

@@ -1,3 +1,4 @@
+import type { Locales } from '../../shared/i18n/locales';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
@@ -76,6 +77,8 @@ export function makeSession(
     scope?: string | undefined;
     /** The cross-process refresh lock (default: one shared by the tests' sessions). */
     refreshLock?: RefreshLock;
+    /** The app's language (default: none given, so English). */
+    locale?: () => Locales;
   },
 ): SessionKit {
   const logs: LogRecord[] = [];
@@ -104,6 +107,7 @@ export function makeSession(
     logger: createLogger({ sink: (record) => logs.push(record), redactor, level: 'debug' }),
     redactor,
     refreshLock: options.refreshLock ?? new FileRefreshLock(TEST_LOCKS_DIR),
+    ...(options.locale === undefined ? {} : { locale: options.locale }),
   });
   return { session, secrets, logs, redactor, sentForms, dispatcher: agent };
 }

@@ -89,6 +89,17 @@ describe('AuthSession: signing in', () => {
     expect(page).toContain('You can close this tab');
   });
 
+  it('says so in the app’s language, and names that language in the page', async () => {
+    let page = '';
+    const browser = new ScriptedBrowser(async (url) => {
+      page = await (await fetch(await approveInBrowser(url))).text();
+    });
+    const made = kit({ browser, locale: () => ({ locale: 'fr', formatLocale: 'fr-CH' }) });
+    await made.session.signIn();
+    expect(page).toContain('<html lang="fr-CH">');
+    expect(page).toContain('Vous êtes connecté à Photo Uploader. Vous pouvez fermer cet onglet.');
+  });
+
   it('works for a public client with PKCE and no secret', async () => {
     const made = kit({ browser: loopbackBrowser(), publicClient: true });
     expect(await made.session.signIn()).toEqual({ ok: true });
