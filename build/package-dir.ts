@@ -97,7 +97,6 @@ export async function packageDir(options: PackageDirOptions = {}): Promise<strin
   const target = packagingTarget(electron);
   const platformSettings = platformPackaging(target);
   const declared = await getConfig(ROOT, null, null);
-  const fuses = fusesToFlip(electron, declared.electronFuses, options.forPlaywright ?? false);
   // electron-builder adds these patterns after electron-builder.yml's `files` (whose exclusions
   // still apply): this run's bundle in, a release bundle that other runs may be building out.
   const files = options.name === undefined ? [] : [`${folders.dist}/app/**/*`, '!dist/app{,/**/*}'];
@@ -111,10 +110,7 @@ export async function packageDir(options: PackageDirOptions = {}): Promise<strin
       extraMetadata: { main: `${folders.dist}/app/main/index.js` },
       electronDist,
       electronVersion: ELECTRON_VERSION,
-      electronFuses:
-        fuses === null || !platformSettings.resetAdHocSignature
-          ? fuses
-          : { ...fuses, resetAdHocDarwinSignature: true },
+      electronFuses: fusesToFlip(electron, declared.electronFuses, options.forPlaywright ?? false),
       ...(platformSettings.desktopEntry ? { afterPack: writeDesktopEntry } : {}),
       ...(platformSettings.macIdentity === 'none' ? { mac: { identity: null } } : {}),
     },

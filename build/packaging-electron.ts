@@ -103,19 +103,15 @@ export function packagedExecutable(
  * - Linux: the desktop entry written beside the app (`writeDesktopEntry`), so what it declares
  *   can be checked; the other systems have none.
  * - macOS: no signing identity is looked up (a test build is never signed with a developer's
- *   certificate, and the lookup may ask for the keychain), and after the fuses are flipped the
- *   binary is signed ad hoc again: Apple Silicon refuses to run a binary whose signature no
- *   longer matches, and flipping a fuse changes the bytes.
+ *   certificate, and the lookup may ask for the keychain). It still runs on Apple Silicon: the
+ *   fuses' `resetAdHocDarwinSignature` (electron-builder.yml) signs it ad hoc after flipping.
  */
 export function platformPackaging(target: PackagingTarget): {
   readonly desktopEntry: boolean;
   readonly macIdentity: 'none' | 'declared';
-  readonly resetAdHocSignature: boolean;
 } {
-  const mac = target.platform === 'darwin';
   return {
     desktopEntry: target.platform === 'linux',
-    macIdentity: mac ? 'none' : 'declared',
-    resetAdHocSignature: mac,
+    macIdentity: target.platform === 'darwin' ? 'none' : 'declared',
   };
 }

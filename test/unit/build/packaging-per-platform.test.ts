@@ -57,16 +57,14 @@ describe('the packaging settings of each system', () => {
     expect(platformPackaging({ platform: 'linux', arch: 'x64' })).toEqual({
       desktopEntry: true,
       macIdentity: 'declared',
-      resetAdHocSignature: false,
     });
     expect(platformPackaging({ platform: 'win32', arch: 'x64' }).desktopEntry).toBe(false);
   });
 
-  it('on macOS look up no signing identity and sign ad hoc again after the fuses', () => {
+  it('on macOS look up no signing identity', () => {
     expect(platformPackaging({ platform: 'darwin', arch: 'arm64' })).toEqual({
       desktopEntry: false,
       macIdentity: 'none',
-      resetAdHocSignature: true,
     });
   });
 });
