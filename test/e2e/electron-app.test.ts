@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { getConfig } from 'app-builder-lib/out/util/config/config.js';
 import { _electron as electron, type ElectronApplication } from 'playwright';
 import { describe, expect, it } from 'vitest';
@@ -50,7 +51,8 @@ async function clickFileMenu(app: ElectronApplication, label: string): Promise<v
 
 /**
  * Runs an executable to its end with this environment plus `env`, and gives its exit code and
- * standard output (its standard error goes into the failure message when it fails).
+ * standard output, read line by line as `runCli` reads the command line's (so line ends compare
+ * equal on Windows). Its standard error is printed when it fails.
  */
 async function runExecutable(
   executable: string,
@@ -61,7 +63,7 @@ async function runExecutable(
   child.stdin.end();
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  createInterface({ input: child.stdout }).on('line', (line) => (stdout += `${line}\n`));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
   if (code !== 0) process.stderr.write(`${executable} ${args.join(' ')} said:\n${stderr}\n`);
