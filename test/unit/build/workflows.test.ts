@@ -4,7 +4,9 @@ import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SIGNING_SECRETS } from '../../../build/release-signing';
-import { ROOT } from '../../support/upload-harness';
+
+/** The repository. */
+const ROOT = join(import.meta.dirname, '../../..');
 
 // The GitHub Actions workflows cannot run here; what they promise is read from them: CI runs the
 // real-Electron test on Linux, macOS and Windows, and a tag publishes the installers with
