@@ -7,7 +7,13 @@ import { getConfig } from 'app-builder-lib/out/util/config/config.js';
 import { LinuxTargetHelper } from 'app-builder-lib/out/targets/LinuxTargetHelper.js';
 import { bundleApp, ROOT } from './bundle-app';
 import { ELECTRON_VERSION, findElectronBinary } from './electron-binary';
-import { fusesToFlip, packagingElectron } from './packaging-electron';
+import {
+  fusesToFlip,
+  packagingElectron,
+  packagingTarget,
+  platformPackaging,
+  unpackedFolder,
+} from './packaging-electron';
 
 /**
  * A stand-in for Electron's Linux distribution, laid out like the real one: an `electron`
@@ -68,12 +74,16 @@ export function packagingFolders(name: string | undefined): { dist: string; outp
     : { dist: `dist/${name}`, output: `out/${name}` };
 }
 
+/** electron-builder's platform of a packaging target. */
+const BUILDER_PLATFORM = { linux: Platform.LINUX, darwin: Platform.MAC, win32: Platform.WINDOWS };
+
 /**
- * `npm run package:dir`: builds the app and packages it unpacked for Linux (x64), into
- * `out/linux-unpacked` (or `out/<name>/linux-unpacked`). With a real Electron distribution (the
+ * `npm run package:dir`: builds the app and packages it unpacked for this system and processor
+ * (`packagingTarget`), into `out/linux-unpacked`, `out/mac-arm64/Photo Uploader.app`,
+ * `out/win-unpacked`, … (or under `out/<name>/`). With a real Electron distribution (the
  * installed binary's folder, or ELECTRON_OVERRIDE_DIST_PATH) that is copied and its fuses
- * flipped as electron-builder.yml declares; without one the stand-in is copied and the fuses are
- * left alone (the stand-in has no fuse wire to flip).
+ * flipped as electron-builder.yml declares; without one the stand-in (a Linux layout) is copied
+ * for Linux x64 and the fuses are left alone (the stand-in has no fuse wire to flip).
  * @returns the unpacked app's folder.
  */
 export async function packageDir(options: PackageDirOptions = {}): Promise<string> {
@@ -84,13 +94,15 @@ export async function packageDir(options: PackageDirOptions = {}): Promise<strin
     electron.kind === 'real'
       ? electron.dist
       : await standInElectronDist(join(ROOT, folders.output, '.stand-in-electron'));
+  const target = packagingTarget(electron);
+  const platformSettings = platformPackaging(target);
   const declared = await getConfig(ROOT, null, null);
   // electron-builder adds these patterns after electron-builder.yml's `files` (whose exclusions
   // still apply): this run's bundle in, a release bundle that other runs may be building out.
   const files = options.name === undefined ? [] : [`${folders.dist}/app/**/*`, '!dist/app{,/**/*}'];
   await build({
     projectDir: ROOT,
-    targets: Platform.LINUX.createTarget('dir', Arch.x64),
+    targets: BUILDER_PLATFORM[target.platform].createTarget('dir', Arch[target.arch]),
     publish: 'never',
     config: {
       directories: { output: folders.output, buildResources: 'build' },
@@ -99,10 +111,11 @@ export async function packageDir(options: PackageDirOptions = {}): Promise<strin
       electronDist,
       electronVersion: ELECTRON_VERSION,
       electronFuses: fusesToFlip(electron, declared.electronFuses, options.forPlaywright ?? false),
-      afterPack: writeDesktopEntry,
+      ...(platformSettings.desktopEntry ? { afterPack: writeDesktopEntry } : {}),
+      ...(platformSettings.macIdentity === 'none' ? { mac: { identity: null } } : {}),
     },
   });
-  return join(ROOT, folders.output, 'linux-unpacked');
+  return join(ROOT, folders.output, unpackedFolder(target));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -44,19 +44,74 @@ export function fusesToFlip(
   return forPlaywright ? { ...declared, enableNodeCliInspectArguments: true } : declared;
 }
 
+/** A system and processor electron-builder packages for (the ones this project builds on). */
+export type PackagingTarget = {
+  readonly platform: 'linux' | 'darwin' | 'win32';
+  readonly arch: 'x64' | 'arm64';
+};
+
 /**
- * The packaged app's executable inside an electron-builder output folder, for a `dir` build on
- * this platform (`linux-unpacked/<executableName>`, `mac/<productName>.app/…`,
- * `win-unpacked/<productName>.exe`).
+ * What a `dir` packaging run builds for: the stand-in is a Linux distribution (a shell script
+ * named `electron`), so with it always Linux x64; a real Electron is this machine's own, so the
+ * machine's system and processor (macOS runners are arm64). Other systems package as Linux.
+ */
+export function packagingTarget(
+  electron: PackagingElectron,
+  platform: NodeJS.Platform = process.platform,
+  arch: string = process.arch,
+): PackagingTarget {
+  if (electron.kind === 'stand-in') return { platform: 'linux', arch: 'x64' };
+  return {
+    platform: platform === 'darwin' || platform === 'win32' ? platform : 'linux',
+    arch: arch === 'arm64' ? 'arm64' : 'x64',
+  };
+}
+
+/**
+ * The folder electron-builder unpacks a `dir` build into, inside its output folder: the
+ * platform's key (`linux`, `mac`, `win`), the processor unless it is x64, and `-unpacked` but on
+ * macOS (there the folder holds `<productName>.app`).
+ */
+export function unpackedFolder(target: PackagingTarget): string {
+  const key = { linux: 'linux', darwin: 'mac', win32: 'win' }[target.platform];
+  const arch = target.arch === 'x64' ? '' : `-${target.arch}`;
+  return `${key}${arch}${target.platform === 'darwin' ? '' : '-unpacked'}`;
+}
+
+/**
+ * The packaged app's executable inside an electron-builder output folder, for a `dir` build
+ * (`linux-unpacked/<executableName>`, `mac/<productName>.app/Contents/MacOS/<productName>`,
+ * `win-unpacked/<productName>.exe`; arm64 builds in `linux-arm64-unpacked`, `mac-arm64`, …).
  */
 export function packagedExecutable(
   outputDir: string,
   names: { readonly executableName: string; readonly productName: string },
   platform: NodeJS.Platform = process.platform,
+  arch: string = 'x64',
 ): string {
-  if (platform === 'darwin') {
-    return join(outputDir, 'mac', `${names.productName}.app`, 'Contents/MacOS', names.productName);
+  const target = packagingTarget({ kind: 'real', dist: '' }, platform, arch);
+  const folder = join(outputDir, unpackedFolder(target));
+  if (target.platform === 'darwin') {
+    return join(folder, `${names.productName}.app`, 'Contents/MacOS', names.productName);
   }
-  if (platform === 'win32') return join(outputDir, 'win-unpacked', `${names.productName}.exe`);
-  return join(outputDir, 'linux-unpacked', names.executableName);
+  if (target.platform === 'win32') return join(folder, `${names.productName}.exe`);
+  return join(folder, names.executableName);
+}
+
+/**
+ * The packaging settings a `dir` build needs on its system, beyond electron-builder.yml:
+ * - Linux: the desktop entry written beside the app (`writeDesktopEntry`), so what it declares
+ *   can be checked; the other systems have none.
+ * - macOS: no signing identity is looked up (a test build is never signed with a developer's
+ *   certificate, and the lookup may ask for the keychain). It still runs on Apple Silicon: the
+ *   fuses' `resetAdHocDarwinSignature` (electron-builder.yml) signs it ad hoc after flipping.
+ */
+export function platformPackaging(target: PackagingTarget): {
+  readonly desktopEntry: boolean;
+  readonly macIdentity: 'none' | 'declared';
+} {
+  return {
+    desktopEntry: target.platform === 'linux',
+    macIdentity: target.platform === 'darwin' ? 'none' : 'declared',
+  };
 }

@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { getConfig } from 'app-builder-lib/out/util/config/config.js';
 import { _electron as electron, type ElectronApplication } from 'playwright';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +23,7 @@ import {
   packagedAppHome,
 } from '../support/packaged-app-harness';
 import { admin, startTestService } from '../support/photo-service-harness';
-import { ROOT } from '../support/upload-harness';
+import { ROOT, runCli } from '../support/upload-harness';
 
 // The real Electron app, run from the bundle and as the packaged `--dir` build: sign in and
 // upload. It needs an Electron binary, which cannot be installed on machines without access to
@@ -45,6 +47,27 @@ async function clickFileMenu(app: ElectronApplication, label: string): Promise<v
     // MenuItem.click is typed as a bare Function; it takes (event, window, webContents).
     Reflect.apply(item.click, item, []);
   }, label);
+}
+
+/**
+ * Runs an executable to its end with this environment plus `env`, and gives its exit code and
+ * standard output, read line by line as `runCli` reads the command line's (so line ends compare
+ * equal on Windows). Its standard error is printed when it fails.
+ */
+async function runExecutable(
+  executable: string,
+  args: readonly string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string }> {
+  const child = spawn(executable, args, { env: { ...definedEnv(), ...env }, stdio: 'pipe' });
+  child.stdin.end();
+  let stdout = '';
+  let stderr = '';
+  createInterface({ input: child.stdout }).on('line', (line) => (stdout += `${line}\n`));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  if (code !== 0) process.stderr.write(`${executable} ${args.join(' ')} said:\n${stderr}\n`);
+  return { code, stdout };
 }
 
 /** This process's environment without unset variables (what Playwright's launch takes). */
@@ -150,16 +173,22 @@ describe.skipIf(binary === undefined)(
           forPlaywright: true,
         });
         const config = await getConfig(ROOT, null, null);
-        const executable = packagedExecutable(join(ROOT, packagingFolders(PACKAGED).output), {
-          executableName: config.linux?.executableName ?? '',
-          productName: config.productName ?? '',
-        });
+        const executable = packagedExecutable(
+          join(ROOT, packagingFolders(PACKAGED).output),
+          {
+            executableName: config.linux?.executableName ?? '',
+            productName: config.productName ?? '',
+          },
+          process.platform,
+          process.arch,
+        );
         expect(executable.startsWith(unpacked)).toBe(true);
         const service = await startTestService({ withS3: true, allowPrivateFetch: true });
         const root = await mkdtemp(join(tmpdir(), 'electron-packaged-'));
         // A packaged app ignores the test-only variables (PHOTO_UPLOADER_DATA_DIR, the seeded
-        // service): its data folder is the default one, moved here with XDG_CONFIG_HOME, and it
-        // is configured as a user would, through the command line on that same folder.
+        // service): its data folder is the default one, moved here with XDG_CONFIG_HOME (Linux),
+        // HOME (macOS) or APPDATA (Windows), and it is configured as a user would, through the
+        // command line on that same folder.
         const home = packagedAppHome(root);
         await configureForPackagedApp(service.info, home.dataDir);
         const photos = join(root, 'photos');
@@ -246,6 +275,16 @@ describe.skipIf(binary === undefined)(
           expect(await exited).toBe(0);
           quit = true;
           expect(ownerLockFree(home.dataDir)).toBe(true);
+
+          // The installed command: the packaged executable started with command-line arguments
+          // runs headless as the command line, and says what `npm run cli -- status` says for
+          // the same data folder. On Windows the executable is a GUI-subsystem program with no
+          // console of its own; it writes to the pipes it is given (spawn hands them over as its
+          // standard handles), which is what this captures.
+          const packagedStatus = await runExecutable(executable, ['status'], home.env);
+          const sourceStatus = await runCli(['status'], home.env);
+          expect(sourceStatus.code).toBe(0);
+          expect(packagedStatus).toEqual({ code: 0, stdout: sourceStatus.stdout });
         } finally {
           if (!quit) await app.close();
           await chromium.close();

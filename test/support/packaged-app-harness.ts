@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { posix, win32 } from 'node:path';
 import { silentLogger } from '../../main/logging/logger';
 import { defaultDataDir, ownerFiles } from '../../main/ownership/data-folder';
 import { FileLock } from '../../main/ownership/file-lock';
@@ -9,16 +9,29 @@ import type { LaunchInfo } from '../../service/photo-service';
 import { runCli } from './upload-harness';
 
 /**
- * Where a packaged app keeps its data when its XDG config folder is `root/config`: a packaged
- * app ignores PHOTO_UPLOADER_DATA_DIR (see envForApp), so a test moves the default data folder,
- * the one the app and the command line share, with XDG_CONFIG_HOME instead.
+ * Where a packaged app keeps its data when its home is moved under `root`, and the environment
+ * that moves it. A packaged app ignores PHOTO_UPLOADER_DATA_DIR (see envForApp), so a test moves
+ * the default data folder (the one the app and the command line share, `defaultDataDir`) with
+ * the variable that folder is read from on each system:
+ * - Linux: `XDG_CONFIG_HOME` (`root/config/Photo Uploader`);
+ * - macOS: `HOME`, which Node's `os.homedir()` reads first (`root/home/Library/Application
+ *   Support/Photo Uploader`); the login keychain stays the user's, found by the system, not by HOME;
+ * - Windows: `APPDATA` (`root\AppData\Roaming\Photo Uploader`).
  */
-export function packagedAppHome(root: string): {
+export function packagedAppHome(
+  root: string,
+  platform: NodeJS.Platform = process.platform,
+): {
   env: Record<string, string>;
   dataDir: string;
 } {
-  const env = { XDG_CONFIG_HOME: join(root, 'config') };
-  return { env, dataDir: defaultDataDir({ platform: process.platform, env, home: homedir() }) };
+  const env: Record<string, string> =
+    platform === 'win32'
+      ? { APPDATA: win32.join(root, 'AppData', 'Roaming') }
+      : platform === 'darwin'
+        ? { HOME: posix.join(root, 'home') }
+        : { XDG_CONFIG_HOME: posix.join(root, 'config') };
+  return { env, dataDir: defaultDataDir({ platform, env, home: env.HOME ?? homedir() }) };
 }
 
 /**

@@ -21,7 +21,7 @@ import { startTestService } from '../../support/photo-service-harness';
 
 describe('the packaged app test helpers', () => {
   it('move the data folder with XDG_CONFIG_HOME', () => {
-    const { env, dataDir } = packagedAppHome('/tmp/x');
+    const { env, dataDir } = packagedAppHome('/tmp/x', 'linux');
     expect(env).toEqual({ XDG_CONFIG_HOME: '/tmp/x/config' });
     expect(dataDir).toBe('/tmp/x/config/Photo Uploader');
   });

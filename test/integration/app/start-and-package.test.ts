@@ -488,12 +488,17 @@ describe('npm run package:dir (Linux, unpacked, stand-in Electron)', () => {
       enableEmbeddedAsarIntegrityValidation: true,
       onlyLoadAppFromAsar: true,
       grantFileProtocolExtraPrivileges: false,
+      resetAdHocDarwinSignature: true,
     });
     expect(config.protocols).toEqual([
       { name: 'Photo Uploader sign-in', schemes: ['com.photouploader.app'] },
     ]);
     expect(config.linux?.target).toEqual(['AppImage', 'deb']);
-    expect(config.mac?.target).toEqual(['dmg']);
+    expect(config.mac?.target).toEqual([
+      { target: 'dmg', arch: ['x64', 'arm64'] },
+      { target: 'zip', arch: ['x64', 'arm64'] },
+    ]);
+    expect(config.publish).toEqual({ provider: 'github', releaseType: 'draft' });
     expect(config.mac?.hardenedRuntime).toBe(true);
     expect(config.win?.target).toEqual(['nsis']);
   });
