@@ -345,3 +345,20 @@ export type SetupResultView = {
   /** What it set, one change each, in words for any language (when applied). */
   readonly changes?: readonly Words[];
 };
+
+/**
+ * The app's update as the window shows it (`updates:get`, `updates:changed`; issue 25 §3): a calm
+ * notice and at most one thing to do. No notice when this run has no updates, is looking, or is
+ * up to date.
+ */
+export type UpdateView = {
+  /** What to say ("Version 1.2.0 is ready"); undefined: nothing. */
+  readonly notice: Words | undefined;
+  /** A failure rather than news. */
+  readonly problem: boolean;
+  /**
+   * The one thing the user may do now: restart to install (its words say how many uploads it
+   * waits for) or download an update found (when the organisation chose `notify`).
+   */
+  readonly action: { readonly kind: 'restart' | 'download'; readonly label: Words } | undefined;
+};
