@@ -10,7 +10,8 @@ import type { Logger } from '../logging/logger';
 import { UPDATE_CHECK_INTERVAL_MS } from '../desktop/updates/check-schedule';
 import { UpdateController } from '../desktop/updates/update-controller';
 import { installKind, updatePlan } from '../desktop/updates/update-plan';
-import { updateFailure } from '../desktop/updates/update-state';
+import { setUpUpdater } from '../desktop/updates/updater-setup';
+import type { UpdateView } from '../../shared/ipc/views';
 import { aboutWords } from '../desktop/updates/update-words';
 
 // The app's updates (issue 25 §3): electron-updater's `autoUpdater` set up as the plan says, its
@@ -46,62 +47,32 @@ export function startUpdates(
     }),
   });
   logger.info('updates', { plan: plan.kind === 'none' ? plan.reason : plan.mode });
-  const updater = plan.kind === 'check' ? electronUpdater.autoUpdater : undefined;
-  let changed: (view: ReturnType<UpdateController['view']>) => void = () => undefined;
+  let changed: (view: UpdateView) => void = () => undefined;
   const controller = new UpdateController({
     plan,
-    updater: updater && {
-      check: () => updater.checkForUpdates(),
-      download: () => updater.downloadUpdate(),
-      quitAndInstall: () => updater.quitAndInstall(true, true),
-      installOnQuit: () => {
-        // Squirrel.Mac installs a downloaded update itself when the app ends.
-        if (updater instanceof electronUpdater.BaseUpdater) updater.install(true, false);
-      },
-    },
     underway: () => core.uploadsUnderway(),
     now: () => Date.now(),
     changed: (view) => changed(view),
     failed: (step, error) =>
       logger.warn('an update step failed', {
         step,
-        code: error instanceof Error && 'code' in error ? String(error.code) : undefined,
+        code:
+          typeof error === 'object' && error !== null && 'code' in error
+            ? String(error.code)
+            : undefined,
         error: String(error),
       }),
   });
   changed = core.useUpdates(controller);
-  if (updater !== undefined && plan.kind === 'check') {
-    updater.logger = {
+  if (plan.kind === 'check') {
+    const autoUpdater = electronUpdater.autoUpdater;
+    autoUpdater.logger = {
       info: (message?: unknown) => logger.info('electron-updater', { message: String(message) }),
       warn: (message?: unknown) => logger.warn('electron-updater', { message: String(message) }),
       error: (message?: unknown) => logger.error('electron-updater', { message: String(message) }),
       debug: () => undefined,
     };
-    if (plan.feed.provider === 'generic')
-      updater.setFeedURL({ provider: 'generic', url: plan.feed.url, channel: plan.feed.channel });
-    if (plan.channel === 'beta') updater.channel = 'beta';
-    updater.allowPrerelease = plan.allowPrerelease;
-    updater.allowDowngrade = false;
-    updater.autoDownload = plan.autoDownload;
-    updater.autoInstallOnAppQuit = plan.autoInstallOnAppQuit;
-    const installs = plan.installs;
-    const downloading = plan.autoDownload;
-    updater.on('checking-for-update', () => controller.handle({ type: 'checking' }));
-    updater.on('update-not-available', () => controller.handle({ type: 'not-available' }));
-    updater.on('update-available', (info) =>
-      controller.handle({ type: 'available', version: info.version, downloading, installs }),
-    );
-    updater.on('download-progress', (progress) =>
-      controller.handle({ type: 'progress', percent: progress.percent }),
-    );
-    updater.on('update-downloaded', (info) =>
-      controller.handle({ type: 'downloaded', version: info.version }),
-    );
-    // A download started by the look fails here only (electron-updater logs it); the controller
-    // logs the failures of the steps it starts.
-    updater.on('error', (error) =>
-      controller.handle({ type: 'error', failure: updateFailure(error) }),
-    );
+    controller.attach(setUpUpdater(autoUpdater, plan, controller));
     const stopQueue = core.onEvent((event) => {
       if (event === 'queue:changed') controller.queueChanged();
     });

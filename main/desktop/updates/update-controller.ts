@@ -34,8 +34,8 @@ export type Updater = {
 /** What the controller works with. */
 export type UpdateControllerDeps = {
   readonly plan: UpdatePlan;
-  /** Undefined when the plan has no updates. */
-  readonly updater: Updater | undefined;
+  /** The updater, when it is made before the controller (else `attach`). */
+  readonly updater?: Updater | undefined;
   /** What the queue is doing that a restart must not cut. */
   readonly underway: () => UploadsUnderway;
   /** Now, in ms. */
@@ -55,13 +55,18 @@ export class UpdateController implements UpdatesPort {
   #state: UpdateState;
   #lastCheckAt: number | undefined;
   #told: string;
+  #updater: Updater | undefined;
 
   constructor(private readonly deps: UpdateControllerDeps) {
     this.#state =
-      deps.plan.kind === 'none' || deps.updater === undefined
-        ? { kind: 'none', reason: deps.plan.kind === 'none' ? deps.plan.reason : 'unpacked' }
-        : { kind: 'idle' };
+      deps.plan.kind === 'none' ? { kind: 'none', reason: deps.plan.reason } : { kind: 'idle' };
+    this.#updater = deps.updater;
     this.#told = JSON.stringify(this.view());
+  }
+
+  /** Uses `updater` (set up with this controller's `handle` as its listener). */
+  attach(updater: Updater): void {
+    this.#updater = updater;
   }
 
   /** Where the update stands. */
@@ -83,7 +88,7 @@ export class UpdateController implements UpdatesPort {
     const before = this.#state;
     this.#state = nextUpdateState(before, event);
     if (this.#state.kind === 'installing' && before.kind !== 'installing')
-      this.deps.updater?.quitAndInstall();
+      this.#updater?.quitAndInstall();
     this.#tell();
   }
 
@@ -97,7 +102,7 @@ export class UpdateController implements UpdatesPort {
 
   /** Looks for an update when one is due: at start, then every 6 hours, never twice at once. */
   tick(): void {
-    const updater = this.deps.updater;
+    const updater = this.#updater;
     if (updater === undefined || this.#state.kind === 'none') return;
     const now = this.deps.now();
     const busy = this.#state.kind === 'checking';
@@ -130,7 +135,7 @@ export class UpdateController implements UpdatesPort {
     const before = this.#state;
     this.handle({ type: 'download' });
     if (before.kind === 'available' && this.#state.kind === 'downloading')
-      this.deps.updater?.download().catch((error: unknown) => this.#fail('download', error));
+      this.#updater?.download().catch((error: unknown) => this.#fail('download', error));
     return this.view();
   }
 
@@ -139,7 +144,7 @@ export class UpdateController implements UpdatesPort {
     if (this.#state.kind !== 'ready' && this.#state.kind !== 'waiting') return;
     if (this.deps.plan.kind !== 'check' || !this.deps.plan.autoInstallOnAppQuit) return;
     try {
-      this.deps.updater?.installOnQuit();
+      this.#updater?.installOnQuit();
     } catch (error) {
       this.deps.failed('install on quit', error);
     }
