@@ -1,4 +1,5 @@
 import type { Words } from '../i18n/translator';
+import type { UpdateChannel, UpdateMode } from '../domain/update-settings';
 import type { LanguageChoice, ShownLocale } from '../i18n/locales';
 import type { CameraOffset } from '../domain/camera-clock';
 import type { Coordinates, IntakeItem } from '../domain/intake';
@@ -93,6 +94,10 @@ export type SettingsView = {
   readonly pauseOnBattery: boolean;
   /** The map panel's tile address template (`{z}`, `{x}`, `{y}`). */
   readonly mapTileUrl: string;
+  /** How the installed app updates itself (the organisation's choice; issue 25 §3). */
+  readonly updates: UpdateMode;
+  /** The releases it follows. Its feed's address is main's alone: the window is not told it. */
+  readonly updateChannel: UpdateChannel;
   /**
    * What quitting with uploads pending does: `ask`, or the answer remembered with "Remember my
    * choice" in the quit dialog (Settings can reset it to `ask`).
