@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { POLICY_REGISTRY_KEY } from '../main/settings/policy-source';
 import { POLICY_SETTINGS, type PolicySettingName } from '../main/settings/policy-settings';
 import { redirectKinds, settingsSchema } from '../main/settings/settings-store';
+import { UPDATE_CHANNELS, UPDATE_MODES } from '../shared/domain/update-settings';
 
 // The Group Policy template of the app's policy (`build/policies/`): an ADMX file and its en-US
 // ADML, made from the list of settings a policy may set (`POLICY_SETTINGS`), so the two cannot
@@ -97,7 +98,32 @@ const WORDS: Record<PolicySettingName, { readonly title: string; readonly explai
     explain:
       'The map’s tile address template with {z}, {x} and {y}, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png.',
   },
+  updates: {
+    title: 'Updates',
+    explain:
+      'auto (the default): the app looks for a new version at start and every 6 hours, downloads it in the background and installs it when it quits. notify: it looks and tells, and downloads only when the person asks. off: it never looks.',
+  },
+  updateChannel: {
+    title: 'Update channel',
+    explain: 'latest (the default): released versions only. beta: pre-releases too.',
+  },
+  updateUrl: {
+    title: 'Update feed address',
+    explain:
+      'The base address of the organisation’s own update feed (the files latest.yml, latest-mac.yml and latest-linux.yml of a release and the installers they name), e.g. https://updates.example.com/photo-uploader/. https only. Not set: the app’s public releases.',
+  },
 };
+
+/** The settings a policy chooses from a list, and their choices (a drop-down list in the editor). */
+const CHOICES: Partial<Record<PolicySettingName, readonly string[]>> = {
+  redirect: redirectKinds,
+  updates: UPDATE_MODES,
+  updateChannel: UPDATE_CHANNELS,
+};
+
+/** The id of one choice's words in the ADML file (`redirect_custom_scheme`). */
+const choiceId = (name: PolicySettingName, value: string): string =>
+  `${name}_${value.replace('-', '_')}`;
 
 /** The numeric range the settings' schema allows for `name` (at least 1: every count is positive). */
 function numberRange(name: PolicySettingName): { min: number; max: number } {
@@ -131,13 +157,14 @@ function policyBody(name: PolicySettingName): string {
       '      <enabledValue><decimal value="1" /></enabledValue>',
       '      <disabledValue><decimal value="0" /></disabledValue>',
     ].join('\n');
-  if (name === 'redirect')
+  const choices = CHOICES[name];
+  if (choices !== undefined)
     return [
       '      <elements>',
       `        <enum id="${name}" valueName="${name}" required="true">`,
-      ...redirectKinds.map(
+      ...choices.map(
         (value) =>
-          `          <item displayName="$(string.${name}_${value.replace('-', '_')})"><value><string>${value}</string></value></item>`,
+          `          <item displayName="$(string.${choiceId(name, value)})"><value><string>${value}</string></value></item>`,
       ),
       '        </enum>',
       '      </elements>',
@@ -210,7 +237,7 @@ function presentation(name: PolicySettingName): string | undefined {
   const label = xml(WORDS[name].title);
   if (kind === 'boolean') return undefined;
   const control =
-    name === 'redirect'
+    CHOICES[name] !== undefined
       ? `<dropdownList refId="${name}" noSort="true">${label}</dropdownList>`
       : kind === 'number'
         ? `<longDecimalTextBox refId="${name}">${label}</longDecimalTextBox>`
@@ -238,8 +265,10 @@ export function admlTemplate(): string {
       `      <string id="${name}">${xml(WORDS[name].title)}</string>`,
       `      <string id="${name}_Explain">${xml(`${WORDS[name].explain}\n\n${VALUE_TYPE[POLICY_SETTINGS[name]]} Should the value be of another type, none of the policy is used until it is corrected.\n\nThe setting "${name}" of Photo Uploader. Set here, it is managed: people cannot change it in the app or on the command line.`)}</string>`,
     ]),
-    ...redirectKinds.map(
-      (value) => `      <string id="redirect_${value.replace('-', '_')}">${value}</string>`,
+    ...NAMES.flatMap((name) =>
+      (CHOICES[name] ?? []).map(
+        (value) => `      <string id="${choiceId(name, value)}">${value}</string>`,
+      ),
     ),
   ];
   const presentations = NAMES.map(presentation).filter((line) => line !== undefined);

@@ -12,6 +12,7 @@ import { registerAppSchemes, serveRenderer, serveThumbnails } from './app/app-pr
 import { routeDeepLinks } from './app/deep-links';
 import { openSetupFromSystem, routeSetupFiles } from './app/setup-files';
 import { startDesktopShell, trayIconIn } from './app/desktop-shell';
+import { startUpdates } from './app/updates';
 import { denyPermissions, hardenWebContents } from './app/window';
 import type { AppCoreOptions } from './core/app-core';
 import { type AllowedLinks, allowedLinks } from './core/navigation-rules';
@@ -179,6 +180,7 @@ if (!app.requestSingleInstanceLock()) {
         );
         const stopWatching = watchPowerAndNetwork(core);
         const stopNotifying = notifyBatchChanges(core);
+        const updates = startUpdates(core, logger.child('updates'));
         const started = startDesktopShell({
           core,
           ownership,
@@ -194,7 +196,10 @@ if (!app.requestSingleInstanceLock()) {
             shuttingDown = true;
             stopWatching();
             stopNotifying();
+            updates.quitting();
           },
+          about: updates.showAbout,
+          restartingToUpdate: updates.restarting,
         });
         shell = started;
         window = started.currentWindow;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { app, type BrowserWindow, dialog, Notification, screen, shell } from 'electron';
 import { PRODUCT_NAME } from '../../shared/domain/app-identity';
-import { createTranslator } from '../../shared/i18n/translator';
+import { createTranslator, type Translate } from '../../shared/i18n/translator';
 import type { QueueChangeView } from '../../shared/ipc/views';
 import type { AppCore } from '../core/app-core';
 import { diagnosticsFileName } from '../diagnostics/write-diagnostics';
@@ -39,6 +39,10 @@ export type ShellParts = {
   readonly saveDiagnostics: (file: string) => Promise<void>;
   /** Called once the app has decided to quit, before the core shuts down. */
   readonly beforeShutdown: () => void;
+  /** Help › About (default: the system's About panel). */
+  readonly about?: (words: Translate) => void;
+  /** The app quits to install an update (issue 25 §3): it quits without asking. */
+  readonly restartingToUpdate?: () => boolean;
 };
 
 /**
@@ -118,7 +122,7 @@ export function startDesktopShell(parts: ShellParts): {
           logger.error('saving diagnostics failed', { error });
           dialog.showErrorBox(words('dialog.diagnostics.notSaved'), String(error));
         }),
-    about: () => app.showAboutPanel(),
+    about: () => (parts.about === undefined ? app.showAboutPanel() : parts.about(words)),
   };
   const showMenu = () =>
     installAppMenu(
@@ -191,6 +195,8 @@ export function startDesktopShell(parts: ShellParts): {
   });
 
   const decideQuit = async () => {
+    // A restart to update waited for the uploads under way; the journal keeps the rest.
+    if (parts.restartingToUpdate?.() === true) return 'quit';
     const decision = quitDecision(core.pendingUploads(), core.settings.get().quitWithPending);
     if (decision !== 'ask') return decision;
     const question = quitQuestion(core.pendingUploads(), words);

@@ -1,4 +1,5 @@
 import { DEFAULT_MAP_TILE_URL } from '../../shared/domain/map-tiles';
+import { DEFAULT_UPDATE_CHANNEL, DEFAULT_UPDATE_MODE } from '../../shared/domain/update-settings';
 import { resolve } from 'node:path';
 import { parseByteRate } from '../../shared/domain/byte-rate';
 import { parseUploadSchedule } from '../../shared/domain/upload-hours';
@@ -143,6 +144,8 @@ export const noSavedSettings: SettingsView = {
   uploadHours: null,
   pauseOnBattery: false,
   mapTileUrl: DEFAULT_MAP_TILE_URL,
+  updates: DEFAULT_UPDATE_MODE,
+  updateChannel: DEFAULT_UPDATE_CHANNEL,
   quitWithPending: 'ask',
   language: 'system',
   locale: 'en',

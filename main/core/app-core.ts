@@ -3,6 +3,7 @@ import { type Clock, systemClock } from '../../shared/domain/clock';
 import type { IpcEvent, IpcEventPayloads } from '../../shared/ipc/contract';
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
 import type {
+  UpdateView,
   QueueCondition,
   QueueProgressView,
   SessionView,
@@ -34,6 +35,7 @@ import type { CoreWatchers } from '../watch/core-watchers';
 import { watchSessionsOfConnection } from '../watch/watch-session-handlers';
 import { commandLineFrontEnd, type FrontEnd } from './front-end';
 import { openSetupFile } from './setup-handlers';
+import { NO_UPDATES, type UploadsUnderway, type UpdatesPort } from './updates-port';
 
 export type { AppCoreOptions, PathChooser } from './app-core-options';
 
@@ -66,6 +68,8 @@ export class AppCore implements CorePort {
   readonly #configured: ConfiguredParts;
   /** The computer runs on battery (told by the app's power monitor; never on the command line). */
   #onBattery = false;
+  /** The app's updates (`useUpdates`); none on the command line. */
+  #updates: UpdatesPort = NO_UPDATES;
   /** Serialises reconfiguration: settings saved twice quickly apply in order. */
   #configuring: Promise<void> = Promise.resolve();
 
@@ -214,6 +218,32 @@ export class AppCore implements CorePort {
   pendingUploads(): number {
     const counts = this.#store.counts();
     return counts.queued + counts.staged + counts.creating + counts.created;
+  }
+
+  /**
+   * What the queue is doing that a restart to update must not cut (issue 25 §3): photos in
+   * `creating`, photos whose bytes are moving to the photo host, and whether the queue runs.
+   */
+  uploadsUnderway(): UploadsUnderway {
+    return {
+      creating: this.#store.counts().creating,
+      sending: this.#store.sendingCount(),
+      running: this.#runner.status().condition === 'running',
+    };
+  }
+
+  /** The app's updates: none until the desktop app plugs its updater in (`useUpdates`). */
+  get updates(): UpdatesPort {
+    return this.#updates;
+  }
+
+  /**
+   * Plugs in the desktop app's updater; returns what tells the window the update moved on
+   * (`updates:changed`).
+   */
+  useUpdates(updates: UpdatesPort): (view: UpdateView) => void {
+    this.#updates = updates;
+    return (view) => this.#emit('updates:changed', view);
   }
 
   /** Why the queue cannot run now (no service, no photo host, no keys); undefined when it can. */

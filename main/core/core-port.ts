@@ -4,6 +4,7 @@ import type { SettingsStore } from '../settings/settings-store';
 import type { PhotoHost } from '../staging/photo-host';
 import type { CoreWatchers } from '../watch/core-watchers';
 import type { ServiceConnection } from './service-connection';
+import type { UpdatesPort } from './updates-port';
 
 /**
  * What the IPC handlers need of the core, and nothing more. `AppCore` implements it and hands
@@ -43,4 +44,6 @@ export interface CorePort {
   settingsSaved(): void;
   /** Saves a diagnostics archive at an absolute path; returns the archive's path. */
   saveDiagnostics(file: string): Promise<string>;
+  /** The app's updates (none on the command line). */
+  readonly updates: UpdatesPort;
 }

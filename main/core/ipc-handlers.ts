@@ -235,5 +235,10 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     }),
 
     ...lists,
+
+    // The app's own updates (issue 25 §3): the window asks, main decides when.
+    'updates:get': () => Promise.resolve(core.updates.view()),
+    'updates:restart': () => Promise.resolve(core.updates.restart()),
+    'updates:download': () => Promise.resolve(core.updates.download()),
   };
 }

@@ -1,6 +1,7 @@
 import type { Words } from '../../shared/i18n/translator';
 import { FALLBACK_LOCALE, type Locales } from '../../shared/i18n/locales';
 import { DEFAULT_MAP_TILE_URL } from '../../shared/domain/map-tiles';
+import { DEFAULT_UPDATE_CHANNEL, DEFAULT_UPDATE_MODE } from '../../shared/domain/update-settings';
 import { DEFAULT_FAR_METERS } from '../../shared/domain/project-distance';
 import { DEFAULT_WATCH_SETTLE_SECONDS } from '../../shared/domain/watch-rule';
 import { computerZone } from '../../shared/domain/zone';
@@ -65,6 +66,8 @@ export async function settingsView(
     uploadHours: saved.uploadHours ?? null,
     pauseOnBattery: saved.pauseOnBattery ?? false,
     mapTileUrl: saved.mapTileUrl ?? DEFAULT_MAP_TILE_URL,
+    updates: saved.updates ?? DEFAULT_UPDATE_MODE,
+    updateChannel: saved.updateChannel ?? DEFAULT_UPDATE_CHANNEL,
     quitWithPending: saved.quitWithPending ?? 'ask',
     language: saved.language ?? 'system',
     locale,

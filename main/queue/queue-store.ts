@@ -310,6 +310,23 @@ export class QueueStore {
   }
 
   /**
+   * Photos whose bytes are on their way to the photo host: `queued` with bytes sent (the stage
+   * step journals them as they go, and sets them back to 0 when a send breaks). What an update's
+   * restart waits for, with the photos in `creating` (issue 25 §3).
+   */
+  sendingCount(): number {
+    return z
+      .object({ n: z.number() })
+      .parse(
+        this.#db
+          .prepare(
+            "SELECT COUNT(*) AS n FROM items WHERE kind = 'photo' AND state = 'queued' AND bytes_sent > 0",
+          )
+          .get(),
+      ).n;
+  }
+
+  /**
    * Photos counted by state and pause, with their bytes: what progress needs, in one aggregate
    * query (parsing every row of a 10 000-photo queue takes main 80–250 ms; this does not).
    */

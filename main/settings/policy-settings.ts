@@ -36,6 +36,9 @@ export const POLICY_SETTINGS = {
   uploadHours: 'string',
   pauseOnBattery: 'boolean',
   mapTileUrl: 'string',
+  updates: 'string',
+  updateChannel: 'string',
+  updateUrl: 'string',
 } as const satisfies { readonly [K in keyof Settings]?: PolicyValueKind };
 
 /** The name of a setting a policy may set. */

@@ -4,6 +4,7 @@ import Conf from 'conf';
 import { z } from 'zod';
 import { parseUploadSchedule } from '../../shared/domain/upload-hours';
 import { secureAddressSchema } from '../../shared/domain/secure-address';
+import { UPDATE_CHANNELS, UPDATE_MODES } from '../../shared/domain/update-settings';
 import { awsProfileNameSchema } from '../../shared/domain/aws-profile';
 import { FAR_METERS_RANGE } from '../../shared/domain/project-distance';
 import { cameraOffsetSchema, MAX_CAMERA_OFFSETS } from '../../shared/domain/camera-clock';
@@ -163,6 +164,19 @@ export const settingsSchema = z.object({
     .string()
     .refine((text) => mapTileUrlProblem(text) === undefined, 'not a usable map tile address')
     .optional(),
+  /**
+   * How the installed app updates itself (issue 25 §3): `auto` (as when unset,
+   * `DEFAULT_UPDATE_MODE`), `notify` or `off`. See `shared/domain/update-settings.ts`.
+   */
+  updates: z.enum(UPDATE_MODES).optional(),
+  /** The releases the app follows: `latest` (as when unset) or `beta`. */
+  updateChannel: z.enum(UPDATE_CHANNELS).optional(),
+  /**
+   * The base address of an organisation's own update feed (electron-updater's generic provider:
+   * `latest.yml`, `latest-mac.yml`, `latest-linux.yml` and the files they name). Unset: the
+   * GitHub releases feed the package was built with. https (or http on this computer only).
+   */
+  updateUrl: httpUrl.optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -17,6 +17,7 @@ import { useShowLocale } from '../i18n/IntlRoot';
 import { useT } from '../i18n/use-t';
 import { AppNav, queueBadge, type Screen } from './AppNav';
 import { RunProgress } from './RunProgress';
+import { UpdateNotice } from './UpdateNotice';
 import { useCurrentRun } from './use-current-run';
 import { useNarrowWindow } from './use-narrow-window';
 import './app-shell.css';
@@ -167,6 +168,7 @@ export function App() {
               {banner}
             </div>
           ) : null}
+          <UpdateNotice />
           <main className="app-main">
             {screen === 'add-photos' ? (
               <IntakeScreen

@@ -37,6 +37,9 @@ export const ipcChannels = [
   'watch:remove',
   'watch:session-start',
   'watch:session-stop',
+  'updates:get',
+  'updates:restart',
+  'updates:download',
 ] as const;
 
 export type IpcChannel = (typeof ipcChannels)[number];
@@ -49,6 +52,7 @@ export const ipcEvents = [
   'watch:changed',
   'watch:session-report',
   'settings:changed',
+  'updates:changed',
 ] as const;
 export type IpcEvent = (typeof ipcEvents)[number];
 

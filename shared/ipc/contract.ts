@@ -30,6 +30,7 @@ import type {
   SessionView,
   SettingsView,
   SetupResultView,
+  UpdateView,
 } from './views';
 
 /**
@@ -250,6 +251,10 @@ export const ipcCalls = {
     .strict(),
   /** Ends a command line's watch session (its connection closing ends it too). */
   'watch:session-stop': z.object({ sessionId: z.number().int().min(1) }).strict(),
+  // The app's updates (issue 25 §3): the window sends nothing but the ask.
+  'updates:get': z.object({}).strict(),
+  'updates:restart': z.object({}).strict(),
+  'updates:download': z.object({}).strict(),
 } as const satisfies Record<IpcChannel, z.ZodType>;
 
 /** The input each call takes (after parsing: defaults filled in). */
@@ -315,6 +320,10 @@ export type IpcResults = {
   'watch:remove': readonly WatchFolderView[];
   'watch:session-start': { readonly sessionId: number };
   'watch:session-stop': { readonly stopped: boolean };
+  'updates:get': UpdateView;
+  /** Installs now when no upload is under way, else once they are done (the view says which). */
+  'updates:restart': UpdateView;
+  'updates:download': UpdateView;
 };
 
 /** Compile-time: `IpcResults` and `ipcCalls` name exactly the same channels. */
@@ -339,6 +348,8 @@ export type IpcEventPayloads = {
    * changed while the app runs (its values, what it manages, or its problem).
    */
   'settings:changed': SettingsView;
+  /** The app's update moved on (found, downloading, ready, waiting for uploads, failed). */
+  'updates:changed': UpdateView;
 };
 
 /** What a command line's watch session hears from the owner's watchers. */

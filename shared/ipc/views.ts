@@ -1,4 +1,5 @@
 import type { Words } from '../i18n/translator';
+import type { UpdateChannel, UpdateMode } from '../domain/update-settings';
 import type { LanguageChoice, ShownLocale } from '../i18n/locales';
 import type { CameraOffset } from '../domain/camera-clock';
 import type { Coordinates, IntakeItem } from '../domain/intake';
@@ -93,6 +94,10 @@ export type SettingsView = {
   readonly pauseOnBattery: boolean;
   /** The map panel's tile address template (`{z}`, `{x}`, `{y}`). */
   readonly mapTileUrl: string;
+  /** How the installed app updates itself (the organisation's choice; issue 25 §3). */
+  readonly updates: UpdateMode;
+  /** The releases it follows. Its feed's address is main's alone: the window is not told it. */
+  readonly updateChannel: UpdateChannel;
   /**
    * What quitting with uploads pending does: `ask`, or the answer remembered with "Remember my
    * choice" in the quit dialog (Settings can reset it to `ask`).
@@ -344,4 +349,21 @@ export type SetupResultView = {
   readonly name?: string;
   /** What it set, one change each, in words for any language (when applied). */
   readonly changes?: readonly Words[];
+};
+
+/**
+ * The app's update as the window shows it (`updates:get`, `updates:changed`; issue 25 §3): a calm
+ * notice and at most one thing to do. No notice when this run has no updates, is looking, or is
+ * up to date.
+ */
+export type UpdateView = {
+  /** What to say ("Version 1.2.0 is ready"); undefined: nothing. */
+  readonly notice: Words | undefined;
+  /** A failure rather than news. */
+  readonly problem: boolean;
+  /**
+   * The one thing the user may do now: restart to install (its words say how many uploads it
+   * waits for) or download an update found (when the organisation chose `notify`).
+   */
+  readonly action: { readonly kind: 'restart' | 'download'; readonly label: Words } | undefined;
 };

@@ -28,6 +28,8 @@ export function settingsViewFixture(overrides: Partial<SettingsView> = {}): Sett
     uploadHours: null,
     pauseOnBattery: false,
     mapTileUrl: DEFAULT_MAP_TILE_URL,
+    updates: 'auto',
+    updateChannel: 'latest',
     quitWithPending: 'ask',
     language: 'system',
     locale: 'en',

@@ -261,6 +261,8 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   // A queue reason written before reasons were words: its text, shown as it was stored.
   'reason.legacy',
   'tray.tooltip',
+  // About's first line: the product's name and its version number.
+  'updates.about.title',
   // An S3 bucket's region: German says "Region" too.
   'firstRun.photos.field.s3Region',
   // A capture time and its zone's name, and a position: data in a notation, no words.

@@ -27,7 +27,7 @@ const trusted = { trusted: true };
 
 describe('the IPC contract', () => {
   it('has a schema for every call and lists its events', () => {
-    expect(channels.length).toBe(34);
+    expect(channels.length).toBe(37);
     for (const channel of channels) expect(typeof ipcCalls[channel].safeParse).toBe('function');
     expect(ipcEvents).toEqual([
       'session:changed',
@@ -36,6 +36,7 @@ describe('the IPC contract', () => {
       'watch:changed',
       'watch:session-report',
       'settings:changed',
+      'updates:changed',
     ]);
     expect(isIpcChannel('queue:snapshot')).toBe(true);
     expect(isIpcChannel('toString')).toBe(false);
