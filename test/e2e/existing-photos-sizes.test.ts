@@ -4,6 +4,7 @@ import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadedScreenshot } from '../support/e2e-harness';
 import { api, type FileServer, serveFiles, signIn } from '../support/photo-service-harness';
+import { needs } from '../support/platform-needs';
 import { ROOT } from '../support/upload-harness';
 import {
   openWindowSession,
@@ -11,6 +12,8 @@ import {
   signInWindow,
   type WindowSession,
 } from '../support/window-session';
+
+const needsChromium = needs('chromium');
 
 // Issue 24 §1: Existing photos at 1024×700, at 1920×1080 and at 200 % zoom (1024×700 seen as
 // 512×350 CSS pixels at twice the density): no horizontal scrollbar, every card's button inside
@@ -52,91 +55,96 @@ async function emptyRows(page: Page): Promise<string[]> {
   })()`);
 }
 
-describe('Existing photos at every window size', () => {
-  let session: WindowSession;
-  let files: FileServer;
+describe.skipIf(needsChromium.skip)(
+  needsChromium.title('Existing photos at every window size'),
+  () => {
+    let session: WindowSession;
+    let files: FileServer;
 
-  beforeAll(async () => {
-    session = await openWindowSession({ service: { autoApprove: true }, folder: 'empty' });
-    const { service } = session;
-    files = await serveFiles({
-      '/a.jpg': await readFile(join(ROOT, 'test/fixtures/exif-samples/jpg/gps/DSCN0010.jpg')),
-    });
-    const token = (await signIn(service.info)).access_token;
-    const projectId = service.info.projects.find((entry) => entry.name === 'Harbor View Tower')!.id;
-    for (let index = 0; index < 5; index += 1) {
-      const created = await api(service.info, token, 'POST', `/v2/projects/${projectId}/photos`, {
-        photo: {
-          uri: files.url('/a.jpg'),
-          captured_at: 1_600_000_000 + index * 60,
-          description: `<p>${'Formwork stripped on level two, east side; '.repeat(index + 1)}</p>`,
-          tags: index % 2 === 0 ? ['formwork', 'level-2', 'east'] : [],
-        },
+    beforeAll(async () => {
+      session = await openWindowSession({ service: { autoApprove: true }, folder: 'empty' });
+      const { service } = session;
+      files = await serveFiles({
+        '/a.jpg': await readFile(join(ROOT, 'test/fixtures/exif-samples/jpg/gps/DSCN0010.jpg')),
       });
-      expect(created.status).toBe(201);
-    }
-    await service.idle();
-    await signInWindow(session);
-  }, 90_000);
-
-  afterAll(async () => {
-    await files?.close();
-    await session?.close();
-  });
-
-  for (const { name, viewport, scale } of [
-    { name: '1024x700', viewport: { width: 1024, height: 700 }, scale: 1 },
-    { name: '1920x1080', viewport: { width: 1920, height: 1080 }, scale: 1 },
-    { name: 'zoom-200', viewport: { width: 512, height: 350 }, scale: 2 },
-  ])
-    it(`fits at ${name}, with the editor open too`, { timeout: 60_000 }, async () => {
-      const context = await session.browser.newContext({ viewport, deviceScaleFactor: scale });
-      const page = await context.newPage();
-      try {
-        await page.goto(session.host.url);
-        await page.getByRole('button', { name: 'Existing photos' }).click();
-        await page.getByLabel(/Project: search/).fill('Harbor');
-        await page.getByRole('button', { name: /Harbor View Tower/ }).click();
-        const grid = page.getByRole('list', { name: 'Photos in this project' });
-        await grid.getByRole('listitem').first().waitFor();
-        expect(await misfits(page)).toEqual([]);
-        expect(await emptyRows(page)).toEqual([]);
-        await loadedScreenshot(page, `existing-${name}`);
-
-        await grid.getByRole('button').first().click();
-        // Beside the grid it is a region; over it (narrow, under 1000 CSS px) a modal dialog.
-        const over = viewport.width < 1000;
-        const panel = page.getByRole(over ? 'dialog' : 'region', { name: 'Edit description' });
-        await panel.waitFor();
-        await panel.getByRole('textbox', { name: 'Description of this photo' }).waitFor();
-        expect(await misfits(page)).toEqual([]);
-        expect(await seriousViolations(page)).toEqual([]);
-        await loadedScreenshot(page, `existing-${name}-editor`);
-        if (over) {
-          // Modal: Tab goes round the editor's own controls, never to the cards beneath it.
-          for (let step = 0; step < 12; step += 1) {
-            await page.keyboard.press('Tab');
-            expect(await page.evaluate(`!!document.activeElement?.closest('.photo-panel')`)).toBe(
-              true,
-            );
-          }
-        }
-        await page.keyboard.press('Escape');
-        await panel.waitFor({ state: 'detached' });
-        expect(await page.evaluate('document.activeElement?.className')).toBe('cell-open');
-
-        // The selection's panel never covers the grid: more photos can still be picked.
-        await page.getByRole('button', { name: 'Select all' }).click();
-        const selected = page.getByRole('region', { name: '5 photos selected' });
-        await selected
-          .getByRole('textbox', { name: 'Description for the 5 selected photos' })
-          .waitFor();
-        const position = `getComputedStyle(document.querySelector('.photo-panel')).position`;
-        expect(await page.evaluate<string>(position)).not.toBe('fixed');
-        expect(await misfits(page)).toEqual([]);
-        await loadedScreenshot(page, `existing-${name}-selected`);
-      } finally {
-        await context.close();
+      const token = (await signIn(service.info)).access_token;
+      const projectId = service.info.projects.find(
+        (entry) => entry.name === 'Harbor View Tower',
+      )!.id;
+      for (let index = 0; index < 5; index += 1) {
+        const created = await api(service.info, token, 'POST', `/v2/projects/${projectId}/photos`, {
+          photo: {
+            uri: files.url('/a.jpg'),
+            captured_at: 1_600_000_000 + index * 60,
+            description: `<p>${'Formwork stripped on level two, east side; '.repeat(index + 1)}</p>`,
+            tags: index % 2 === 0 ? ['formwork', 'level-2', 'east'] : [],
+          },
+        });
+        expect(created.status).toBe(201);
       }
+      await service.idle();
+      await signInWindow(session);
+    }, 90_000);
+
+    afterAll(async () => {
+      await files?.close();
+      await session?.close();
     });
-});
+
+    for (const { name, viewport, scale } of [
+      { name: '1024x700', viewport: { width: 1024, height: 700 }, scale: 1 },
+      { name: '1920x1080', viewport: { width: 1920, height: 1080 }, scale: 1 },
+      { name: 'zoom-200', viewport: { width: 512, height: 350 }, scale: 2 },
+    ])
+      it(`fits at ${name}, with the editor open too`, { timeout: 60_000 }, async () => {
+        const context = await session.browser.newContext({ viewport, deviceScaleFactor: scale });
+        const page = await context.newPage();
+        try {
+          await page.goto(session.host.url);
+          await page.getByRole('button', { name: 'Existing photos' }).click();
+          await page.getByLabel(/Project: search/).fill('Harbor');
+          await page.getByRole('button', { name: /Harbor View Tower/ }).click();
+          const grid = page.getByRole('list', { name: 'Photos in this project' });
+          await grid.getByRole('listitem').first().waitFor();
+          expect(await misfits(page)).toEqual([]);
+          expect(await emptyRows(page)).toEqual([]);
+          await loadedScreenshot(page, `existing-${name}`);
+
+          await grid.getByRole('button').first().click();
+          // Beside the grid it is a region; over it (narrow, under 1000 CSS px) a modal dialog.
+          const over = viewport.width < 1000;
+          const panel = page.getByRole(over ? 'dialog' : 'region', { name: 'Edit description' });
+          await panel.waitFor();
+          await panel.getByRole('textbox', { name: 'Description of this photo' }).waitFor();
+          expect(await misfits(page)).toEqual([]);
+          expect(await seriousViolations(page)).toEqual([]);
+          await loadedScreenshot(page, `existing-${name}-editor`);
+          if (over) {
+            // Modal: Tab goes round the editor's own controls, never to the cards beneath it.
+            for (let step = 0; step < 12; step += 1) {
+              await page.keyboard.press('Tab');
+              expect(await page.evaluate(`!!document.activeElement?.closest('.photo-panel')`)).toBe(
+                true,
+              );
+            }
+          }
+          await page.keyboard.press('Escape');
+          await panel.waitFor({ state: 'detached' });
+          expect(await page.evaluate('document.activeElement?.className')).toBe('cell-open');
+
+          // The selection's panel never covers the grid: more photos can still be picked.
+          await page.getByRole('button', { name: 'Select all' }).click();
+          const selected = page.getByRole('region', { name: '5 photos selected' });
+          await selected
+            .getByRole('textbox', { name: 'Description for the 5 selected photos' })
+            .waitFor();
+          const position = `getComputedStyle(document.querySelector('.photo-panel')).position`;
+          expect(await page.evaluate<string>(position)).not.toBe('fixed');
+          expect(await misfits(page)).toEqual([]);
+          await loadedScreenshot(page, `existing-${name}-selected`);
+        } finally {
+          await context.close();
+        }
+      });
+  },
+);

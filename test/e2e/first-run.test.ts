@@ -5,6 +5,7 @@ import type { Page } from 'playwright';
 import { afterEach, describe, expect, it } from 'vitest';
 import { approveInBrowser, screenshot, waitUntilUploaded } from '../support/e2e-harness';
 import { admin, type TestService } from '../support/photo-service-harness';
+import { needs } from '../support/platform-needs';
 import {
   darkThemeFindings,
   dropFolder,
@@ -12,6 +13,8 @@ import {
   seriousViolations,
   type WindowSession,
 } from '../support/window-session';
+
+const needsChromium = needs('chromium');
 
 // The first-run guide in Debian Chromium, through the bridge host, against the local Photo
 // Service and its S3 store: from an empty data folder (nothing seeded) to the first upload. The
@@ -109,7 +112,7 @@ async function onStep(page: Page, title: string): Promise<void> {
     expect(await steps.locator('[aria-current="step"]').textContent()).toBe(title);
 }
 
-describe('the first-run guide in Chromium', () => {
+describe.skipIf(needsChromium.skip)(needsChromium.title('the first-run guide in Chromium'), () => {
   let session: WindowSession | undefined;
 
   afterEach(async () => {

@@ -8,6 +8,7 @@ import {
   waitUntilUploaded,
 } from '../support/e2e-harness';
 import { admin, api, type TestService } from '../support/photo-service-harness';
+import { needs } from '../support/platform-needs';
 import {
   darkThemeFindings,
   dropFolder,
@@ -16,11 +17,13 @@ import {
   type WindowSession,
 } from '../support/window-session';
 
+const needsChromium = needs('chromium');
+
 // The uploader's journeys in Debian Chromium, through the bridge host, against the local Photo
 // Service and its S3 store: the real renderer and the real core, with only the OS played by the
 // test (the system browser, where a dropped folder lives, the open dialog).
 
-describe('the uploader in Chromium', () => {
+describe.skipIf(needsChromium.skip)(needsChromium.title('the uploader in Chromium'), () => {
   let session: WindowSession;
   let service: TestService;
   let host: RunningBridgeHost;

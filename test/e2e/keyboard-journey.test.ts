@@ -7,12 +7,15 @@ import {
   waitUntilUploaded,
 } from '../support/e2e-harness';
 import { admin, type TestService } from '../support/photo-service-harness';
+import { needs } from '../support/platform-needs';
 import {
   darkThemeFindings,
   openWindowSession,
   seriousViolations,
   type WindowSession,
 } from '../support/window-session';
+
+const needsChromium = needs('chromium');
 
 // The uploader's journey with the keyboard only, in Debian Chromium through the bridge host,
 // against the local Photo Service: no click, no fill; Tab, Enter, Space, the arrows and typing.
@@ -172,128 +175,131 @@ async function checkScreen(page: Page, name: string): Promise<void> {
   expect(await focused(page)).toBe(focusBefore);
 }
 
-describe('the uploader with the keyboard only', () => {
-  let session: WindowSession;
-  let service: TestService;
-  let host: RunningBridgeHost;
-  let browser: Browser;
-  let page: Page;
-  let folder: string;
+describe.skipIf(needsChromium.skip)(
+  needsChromium.title('the uploader with the keyboard only'),
+  () => {
+    let session: WindowSession;
+    let service: TestService;
+    let host: RunningBridgeHost;
+    let browser: Browser;
+    let page: Page;
+    let folder: string;
 
-  beforeAll(async () => {
-    session = await openWindowSession({ service: { processingDelayMs: 300 } });
-    ({ service, host, browser, page, folder } = session);
-  });
+    beforeAll(async () => {
+      session = await openWindowSession({ service: { processingDelayMs: 300 } });
+      ({ service, host, browser, page, folder } = session);
+    });
 
-  afterAll(async () => {
-    await session?.close();
-  });
+    afterAll(async () => {
+      await session?.close();
+    });
 
-  it(
-    'signs in, chooses a folder, reviews, picks the project, describes and uploads',
-    { timeout: 200_000 },
-    async () => {
-      // Signing in: the system browser's consent is the OS's part.
-      await tabTo(page, /^button: Sign in$/);
-      await page.keyboard.press('Enter');
-      await approveInBrowser(browser, await host.nextBrowserUrl());
-      await page
-        .getByText(`Signed in to ${new URL(service.info.auth_url).hostname}`)
-        .waitFor({ timeout: 15_000 });
+    it(
+      'signs in, chooses a folder, reviews, picks the project, describes and uploads',
+      { timeout: 200_000 },
+      async () => {
+        // Signing in: the system browser's consent is the OS's part.
+        await tabTo(page, /^button: Sign in$/);
+        await page.keyboard.press('Enter');
+        await approveInBrowser(browser, await host.nextBrowserUrl());
+        await page
+          .getByText(`Signed in to ${new URL(service.info.auth_url).hostname}`)
+          .waitFor({ timeout: 15_000 });
 
-      // Choosing a folder: the open dialog answers with the fixture folder.
-      await host.choose([folder]);
-      await tabTo(page, /^button: Choose folder…$/);
-      await page.keyboard.press('Enter');
-      const found = page.getByRole('grid', { name: 'Photos found' });
-      const cells = found.getByRole('gridcell');
-      await expect.poll(() => cells.count(), { timeout: 30_000 }).toBe(5);
-      const selected = found.locator('[role="gridcell"][aria-selected="true"]');
+        // Choosing a folder: the open dialog answers with the fixture folder.
+        await host.choose([folder]);
+        await tabTo(page, /^button: Choose folder…$/);
+        await page.keyboard.press('Enter');
+        const found = page.getByRole('grid', { name: 'Photos found' });
+        const cells = found.getByRole('gridcell');
+        await expect.poll(() => cells.count(), { timeout: 30_000 }).toBe(5);
+        const selected = found.locator('[role="gridcell"][aria-selected="true"]');
 
-      // Reviewing in the grid: one Tab stop, the arrows move, Shift extends, Space flips.
-      await tabTo(page, /^gridcell: /);
-      // With nothing focused before, the grid's one Tab stop is its first photo.
-      expect(await focusedCellIndex(page)).toBe(0);
-      await page.keyboard.press('Tab');
-      await expect.poll(() => focusedCellIndex(page)).toBe(-1);
-      await page.keyboard.press('Shift+Tab');
-      await expect.poll(() => focusedCellIndex(page)).toBe(0);
-      // Space picks the focused photo (the review's selection has no focus before a key).
-      await page.keyboard.press('Space');
-      await expect.poll(() => selected.count()).toBe(1);
-      expect(await cells.nth(0).getAttribute('aria-selected')).toBe('true');
-      await page.keyboard.press('ArrowRight');
-      await expect.poll(() => focusedCellIndex(page)).toBe(1);
-      await page.keyboard.press('ArrowLeft');
-      await expect.poll(() => focusedCellIndex(page)).toBe(0);
-      await page.keyboard.press('Shift+ArrowRight');
-      await page.keyboard.press('Shift+ArrowRight');
-      await expect.poll(() => focusedCellIndex(page)).toBe(2);
-      await expect.poll(() => selected.count()).toBe(3);
-      await page.keyboard.press('Space');
-      await expect.poll(() => selected.count()).toBe(2);
-      expect(await cells.nth(2).getAttribute('aria-selected')).toBe('false');
-      // Focus on a photo beside selected ones: the screenshots must tell the two apart.
-      await checkScreen(page, 'keyboard-grid-focus');
-      await expectFocusApartFromSelection(page, '.review-cell[aria-selected="true"]');
-      await page.keyboard.press('Control+A');
-      await expect.poll(() => selected.count()).toBe(5);
-      await checkScreen(page, 'keyboard-grid');
-
-      // The project by searching its name, then Tab to the result.
-      await tabTo(page, /^input: Project: search/);
-      await page.keyboard.type('Harbor');
-      // As a user does, wait to see the result (the search runs a moment after typing stops).
-      const projects = page.getByRole('list', { name: 'Projects' });
-      await projects.getByRole('button', { name: /Harbor View Tower/ }).waitFor();
-      await checkScreen(page, 'keyboard-project-search');
-      await tabTo(page, /^button: Harbor View Tower/);
-      await page.keyboard.press('Enter');
-      await page.getByText('Change project').waitFor();
-
-      // The description.
-      await tabTo(page, /^textbox: Description$/);
-      await page.keyboard.type('Footings poured');
-
-      // Uploading, then watching the queue.
-      await tabTo(page, /^button: Upload 4 photos to Harbor View Tower$/);
-      await page.keyboard.press('Enter');
-      await tabTo(page, /^button: Queue/);
-      await page.keyboard.press('Enter');
-      await page.getByRole('heading', { name: 'Upload queue' }).waitFor();
-      await waitUntilUploaded(page, 4);
-      await page.getByText('All uploads are finished').waitFor();
-      await checkScreen(page, 'keyboard-queue');
-
-      const project = service.info.projects.find((entry) => entry.name === 'Harbor View Tower');
-      const photos = (await admin.state(service.info)).photos.filter(
-        (photo) => photo.project_id === project?.id,
-      );
-      expect(photos).toHaveLength(4);
-      for (const photo of photos) expect(photo.description).toBe('<p>Footings poured</p>');
-
-      // Existing photos: two picked with Space, then focus on a third photo's open button.
-      await tabTo(page, /^button: Existing photos$/);
-      await page.keyboard.press('Enter');
-      await page.getByRole('heading', { name: 'Existing photos' }).waitFor();
-      await tabTo(page, /^input: Project: search/);
-      await page.keyboard.type('Harbor');
-      await projects.getByRole('button', { name: /Harbor View Tower/ }).waitFor();
-      await tabTo(page, /^button: Harbor View Tower/);
-      await page.keyboard.press('Enter');
-      const existing = page.getByRole('list', { name: 'Photos in this project' });
-      await expect.poll(() => existing.getByRole('listitem').count()).toBe(4);
-      const boxes = existing.getByRole('checkbox');
-      for (const place of [0, 1]) {
-        await tabTo(page, /^input: Select photo /);
+        // Reviewing in the grid: one Tab stop, the arrows move, Shift extends, Space flips.
+        await tabTo(page, /^gridcell: /);
+        // With nothing focused before, the grid's one Tab stop is its first photo.
+        expect(await focusedCellIndex(page)).toBe(0);
+        await page.keyboard.press('Tab');
+        await expect.poll(() => focusedCellIndex(page)).toBe(-1);
+        await page.keyboard.press('Shift+Tab');
+        await expect.poll(() => focusedCellIndex(page)).toBe(0);
+        // Space picks the focused photo (the review's selection has no focus before a key).
         await page.keyboard.press('Space');
-        await expect.poll(() => boxes.nth(place).isChecked()).toBe(true);
-      }
-      await tabTo(page, /^input: Select photo /);
-      await tabTo(page, /^button: Edit description, photo /);
-      expect(await boxes.nth(2).isChecked()).toBe(false);
-      await checkScreen(page, 'keyboard-existing-focus');
-      await expectFocusApartFromSelection(page, '.photo-cell:has(input:checked)');
-    },
-  );
-});
+        await expect.poll(() => selected.count()).toBe(1);
+        expect(await cells.nth(0).getAttribute('aria-selected')).toBe('true');
+        await page.keyboard.press('ArrowRight');
+        await expect.poll(() => focusedCellIndex(page)).toBe(1);
+        await page.keyboard.press('ArrowLeft');
+        await expect.poll(() => focusedCellIndex(page)).toBe(0);
+        await page.keyboard.press('Shift+ArrowRight');
+        await page.keyboard.press('Shift+ArrowRight');
+        await expect.poll(() => focusedCellIndex(page)).toBe(2);
+        await expect.poll(() => selected.count()).toBe(3);
+        await page.keyboard.press('Space');
+        await expect.poll(() => selected.count()).toBe(2);
+        expect(await cells.nth(2).getAttribute('aria-selected')).toBe('false');
+        // Focus on a photo beside selected ones: the screenshots must tell the two apart.
+        await checkScreen(page, 'keyboard-grid-focus');
+        await expectFocusApartFromSelection(page, '.review-cell[aria-selected="true"]');
+        await page.keyboard.press('Control+A');
+        await expect.poll(() => selected.count()).toBe(5);
+        await checkScreen(page, 'keyboard-grid');
+
+        // The project by searching its name, then Tab to the result.
+        await tabTo(page, /^input: Project: search/);
+        await page.keyboard.type('Harbor');
+        // As a user does, wait to see the result (the search runs a moment after typing stops).
+        const projects = page.getByRole('list', { name: 'Projects' });
+        await projects.getByRole('button', { name: /Harbor View Tower/ }).waitFor();
+        await checkScreen(page, 'keyboard-project-search');
+        await tabTo(page, /^button: Harbor View Tower/);
+        await page.keyboard.press('Enter');
+        await page.getByText('Change project').waitFor();
+
+        // The description.
+        await tabTo(page, /^textbox: Description$/);
+        await page.keyboard.type('Footings poured');
+
+        // Uploading, then watching the queue.
+        await tabTo(page, /^button: Upload 4 photos to Harbor View Tower$/);
+        await page.keyboard.press('Enter');
+        await tabTo(page, /^button: Queue/);
+        await page.keyboard.press('Enter');
+        await page.getByRole('heading', { name: 'Upload queue' }).waitFor();
+        await waitUntilUploaded(page, 4);
+        await page.getByText('All uploads are finished').waitFor();
+        await checkScreen(page, 'keyboard-queue');
+
+        const project = service.info.projects.find((entry) => entry.name === 'Harbor View Tower');
+        const photos = (await admin.state(service.info)).photos.filter(
+          (photo) => photo.project_id === project?.id,
+        );
+        expect(photos).toHaveLength(4);
+        for (const photo of photos) expect(photo.description).toBe('<p>Footings poured</p>');
+
+        // Existing photos: two picked with Space, then focus on a third photo's open button.
+        await tabTo(page, /^button: Existing photos$/);
+        await page.keyboard.press('Enter');
+        await page.getByRole('heading', { name: 'Existing photos' }).waitFor();
+        await tabTo(page, /^input: Project: search/);
+        await page.keyboard.type('Harbor');
+        await projects.getByRole('button', { name: /Harbor View Tower/ }).waitFor();
+        await tabTo(page, /^button: Harbor View Tower/);
+        await page.keyboard.press('Enter');
+        const existing = page.getByRole('list', { name: 'Photos in this project' });
+        await expect.poll(() => existing.getByRole('listitem').count()).toBe(4);
+        const boxes = existing.getByRole('checkbox');
+        for (const place of [0, 1]) {
+          await tabTo(page, /^input: Select photo /);
+          await page.keyboard.press('Space');
+          await expect.poll(() => boxes.nth(place).isChecked()).toBe(true);
+        }
+        await tabTo(page, /^input: Select photo /);
+        await tabTo(page, /^button: Edit description, photo /);
+        expect(await boxes.nth(2).isChecked()).toBe(false);
+        await checkScreen(page, 'keyboard-existing-focus');
+        await expectFocusApartFromSelection(page, '.photo-cell:has(input:checked)');
+      },
+    );
+  },
+);

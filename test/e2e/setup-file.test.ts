@@ -12,8 +12,11 @@ import {
   startBridgeHostProcess,
 } from '../support/e2e-harness';
 import { startTestService, type TestService } from '../support/photo-service-harness';
+import { needs } from '../support/platform-needs';
 import { writeLocalSetupFile } from '../support/setup-file-fixture';
 import { dropFolder } from '../support/window-session';
+
+const needsChromium = needs('chromium');
 
 // A setup file from IT, opened in the window of an unconfigured app (issue 23 §2), through the
 // bridge host: the open dialog (the host's scripted chooser) or a drop, then the native
@@ -49,85 +52,97 @@ async function windowCalls(host: RunningBridgeHost) {
   };
 }
 
-describe('a setup file opened in the window', () => {
-  let service: TestService;
-  let host: RunningBridgeHost;
-  let browser: Browser;
-  let page: Page;
-  let dir: string;
-  let calls: Awaited<ReturnType<typeof windowCalls>>;
-  const invoke = (_page: Page, channel: string, input: unknown) => calls.invoke(channel, input);
+describe.skipIf(needsChromium.skip)(
+  needsChromium.title('a setup file opened in the window'),
+  () => {
+    let service: TestService;
+    let host: RunningBridgeHost;
+    let browser: Browser;
+    let page: Page;
+    let dir: string;
+    let calls: Awaited<ReturnType<typeof windowCalls>>;
+    const invoke = (_page: Page, channel: string, input: unknown) => calls.invoke(channel, input);
 
-  beforeAll(async () => {
-    service = await startTestService({ withS3: true, allowPrivateFetch: true, autoApprove: true });
-    host = await startBridgeHostProcess(undefined);
-    browser = await launchChromium();
-    page = await browser.newPage();
-    await page.goto(host.url);
-    dir = await mkdtemp(join(tmpdir(), 'e2e-setup-'));
-    calls = await windowCalls(host);
-  }, 120_000);
-  afterAll(async () => {
-    calls?.close();
-    await browser?.close();
-    await host?.stop();
-    await service?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
+    beforeAll(async () => {
+      service = await startTestService({
+        withS3: true,
+        allowPrivateFetch: true,
+        autoApprove: true,
+      });
+      host = await startBridgeHostProcess(undefined);
+      browser = await launchChromium();
+      page = await browser.newPage();
+      await page.goto(host.url);
+      dir = await mkdtemp(join(tmpdir(), 'e2e-setup-'));
+      calls = await windowCalls(host);
+    }, 120_000);
+    afterAll(async () => {
+      calls?.close();
+      await browser?.close();
+      await host?.stop();
+      await service?.close();
+      if (dir) await rm(dir, { recursive: true, force: true });
+    });
 
-  it('shows what it sets in the confirmation, saves nothing on Cancel, and applies on Apply', async () => {
-    const file = await writeLocalSetupFile(service.info, dir);
-    await host.choose([file]);
-    await host.answerConfirmation(false);
-    expect(await invoke(page, 'setup:open', {})).toEqual({
-      ok: true,
-      value: { applied: false, message: '' },
-    });
-    expect(host.chooserKinds()).toEqual(['setup-file']);
-    const [question] = host.questionsAsked();
-    expect(question?.message).toBe('Apply the setup in “office.photouploader”?');
-    expect(question?.detail).toContain(`Sign in at ${service.info.auth_url}`);
-    // Each secret named with the service it is kept for, never its value.
-    expect(question?.detail).toContain(`the client secret for ${service.info.auth_url}`);
-    expect(question?.detail).toContain('the photo host’s keys for the bucket');
-    expect(question?.detail).not.toContain(service.info.client_secret);
-    const unchanged = await invoke(page, 'settings:get', {});
-    expect(unchanged).toMatchObject({ ok: true, value: { hasClientSecret: false } });
-    expect(JSON.stringify(unchanged)).not.toContain(service.info.auth_url);
+    it('shows what it sets in the confirmation, saves nothing on Cancel, and applies on Apply', async () => {
+      const file = await writeLocalSetupFile(service.info, dir);
+      await host.choose([file]);
+      await host.answerConfirmation(false);
+      expect(await invoke(page, 'setup:open', {})).toEqual({
+        ok: true,
+        value: { applied: false, message: '' },
+      });
+      expect(host.chooserKinds()).toEqual(['setup-file']);
+      const [question] = host.questionsAsked();
+      expect(question?.message).toBe('Apply the setup in “office.photouploader”?');
+      expect(question?.detail).toContain(`Sign in at ${service.info.auth_url}`);
+      // Each secret named with the service it is kept for, never its value.
+      expect(question?.detail).toContain(`the client secret for ${service.info.auth_url}`);
+      expect(question?.detail).toContain('the photo host’s keys for the bucket');
+      expect(question?.detail).not.toContain(service.info.client_secret);
+      const unchanged = await invoke(page, 'settings:get', {});
+      expect(unchanged).toMatchObject({ ok: true, value: { hasClientSecret: false } });
+      expect(JSON.stringify(unchanged)).not.toContain(service.info.auth_url);
 
-    await host.choose([file]);
-    await host.answerConfirmation(true);
-    expect(await invoke(page, 'setup:open', {})).toMatchObject({
-      ok: true,
-      value: { applied: true },
-    });
-    expect(await invoke(page, 'settings:get', {})).toMatchObject({
-      ok: true,
-      value: {
-        authUrl: service.info.auth_url,
-        clientId: service.info.client_id,
-        hasClientSecret: true,
-      },
-    });
-    // The page cannot hand main a setup file's text of its own.
-    expect(
-      await invoke(page, 'setup:apply', { name: 'x.photouploader', text: '{}' }),
-    ).toMatchObject({ ok: false });
-  }, 60_000);
+      await host.choose([file]);
+      await host.answerConfirmation(true);
+      expect(await invoke(page, 'setup:open', {})).toMatchObject({
+        ok: true,
+        value: { applied: true },
+      });
+      expect(await invoke(page, 'settings:get', {})).toMatchObject({
+        ok: true,
+        value: {
+          authUrl: service.info.auth_url,
+          clientId: service.info.client_id,
+          hasClientSecret: true,
+        },
+      });
+      // The page cannot hand main a setup file's text of its own.
+      expect(
+        await invoke(page, 'setup:apply', { name: 'x.photouploader', text: '{}' }),
+      ).toMatchObject({ ok: false });
+    }, 60_000);
 
-  it('opens a setup file dropped on the window, after the confirmation', async () => {
-    const file = await writeLocalSetupFile(service.info, dir, 'dropped.photouploader', (setup) => {
-      setup.settings.concurrency = 3;
-    });
-    await host.answerConfirmation(true);
-    await dropFolder(page, host, file);
-    await page.getByText('The setup in “dropped.photouploader” was saved.').waitFor();
-    expect(host.questionsAsked().at(-1)?.message).toBe(
-      'Apply the setup in “dropped.photouploader”?',
-    );
-    expect(await invoke(page, 'settings:get', {})).toMatchObject({
-      ok: true,
-      value: { concurrency: 3 },
-    });
-  }, 60_000);
-});
+    it('opens a setup file dropped on the window, after the confirmation', async () => {
+      const file = await writeLocalSetupFile(
+        service.info,
+        dir,
+        'dropped.photouploader',
+        (setup) => {
+          setup.settings.concurrency = 3;
+        },
+      );
+      await host.answerConfirmation(true);
+      await dropFolder(page, host, file);
+      await page.getByText('The setup in “dropped.photouploader” was saved.').waitFor();
+      expect(host.questionsAsked().at(-1)?.message).toBe(
+        'Apply the setup in “dropped.photouploader”?',
+      );
+      expect(await invoke(page, 'settings:get', {})).toMatchObject({
+        ok: true,
+        value: { concurrency: 3 },
+      });
+    }, 60_000);
+  },
+);

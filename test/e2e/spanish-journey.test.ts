@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shownWords } from '../support/catalog-words';
 import { approveInBrowser, screenshot } from '../support/e2e-harness';
 import { admin } from '../support/photo-service-harness';
+import { needs } from '../support/platform-needs';
 import {
   darkThemeFindings,
   dropFolder,
@@ -11,6 +12,8 @@ import {
   type WindowSession,
 } from '../support/window-session';
 import { englishFormatsShown, englishMessagesShown } from '../support/window-words';
+
+const needsChromium = needs('chromium');
 
 // Issue 24 §2: a Spanish-speaking office. The "system" prefers Spanish (es-ES), so the window
 // opens in Spanish with nothing chosen in Settings: sign in → drop a folder → upload → edit a
@@ -31,7 +34,7 @@ async function checkScreen(page: Page, name: string): Promise<void> {
   expect(await darkThemeFindings(page, name)).toEqual([]);
 }
 
-describe('the uploader in Spanish', () => {
+describe.skipIf(needsChromium.skip)(needsChromium.title('the uploader in Spanish'), () => {
   let session: WindowSession;
 
   beforeAll(async () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, waitUntilUploaded } from '../support/e2e-harness';
 import { admin } from '../support/photo-service-harness';
+import { needs } from '../support/platform-needs';
 import { ROOT } from '../support/upload-harness';
 import {
   openScreen,
@@ -13,11 +14,13 @@ import {
   type WindowSession,
 } from '../support/window-session';
 
+const needsChromium = needs('chromium');
+
 // A watched folder in Chromium, through the bridge host, against the local service and its S3
 // store: added in Settings through the (scripted) folder dialog, a photo written into it is
 // queued by itself once complete and uploaded, with the tags of its rule as edited in Settings.
 
-describe('a watched folder in the window', () => {
+describe.skipIf(needsChromium.skip)(needsChromium.title('a watched folder in the window'), () => {
   let session: WindowSession;
 
   beforeAll(async () => {

@@ -5,9 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageKey } from '../../shared/i18n/catalogs';
 import { shownWords } from '../support/catalog-words';
 import { approveInBrowser, imagesInViewLoaded, waitUntilUploaded } from '../support/e2e-harness';
+import { needs } from '../support/platform-needs';
 import { dropFolder, openWindowSession, type WindowSession } from '../support/window-session';
 import { ROOT } from '../support/upload-harness';
 import { clippedText, type TextFinding } from '../support/window-words';
+
+const needsChromium = needs('chromium');
 
 // Issue 24 §1 "Sizes": every screen works at 1024×700, at 1920×1080 and at 200 % zoom, in light
 // and dark: no clipped text, no horizontal scrollbar, no wrapping header. Each screen is
@@ -50,7 +53,7 @@ async function headerWraps(page: Page): Promise<string[]> {
   })()`);
 }
 
-describe('the window at every size', () => {
+describe.skipIf(needsChromium.skip)(needsChromium.title('the window at every size'), () => {
   let session: WindowSession;
   const findings: { where: string; clipped: TextFinding[]; wraps: string[] }[] = [];
 

@@ -21,8 +21,11 @@ import {
   type FileServer,
   type TestService,
 } from '../support/photo-service-harness';
+import { needs } from '../support/platform-needs';
 import { startTamperingProxy, type TamperingProxy } from '../support/tampering-proxy';
 import { ROOT } from '../support/upload-harness';
+
+const needsChromiumAndSymlinks = needs('chromium', 'symlinks');
 
 // The window is treated as possibly compromised. A script in it has what the page has: the
 // bridge host's socket with its token (in Electron: the preload's `invoke`). With that it cannot
@@ -94,173 +97,192 @@ function expectOnlyAllowedHtml(html: string): void {
     expect(html, forbidden).not.toContain(forbidden);
 }
 
-describe('the window cannot make main do what the user did not ask', () => {
-  let service: TestService;
-  let proxy: TamperingProxy;
-  let files: FileServer;
-  let host: RunningBridgeHost;
-  let browser: Browser;
-  let page: Page;
-  let folder: string;
-  let outside: string;
+describe.skipIf(needsChromiumAndSymlinks.skip)(
+  needsChromiumAndSymlinks.title('the window cannot make main do what the user did not ask'),
+  () => {
+    let service: TestService;
+    let proxy: TamperingProxy;
+    let files: FileServer;
+    let host: RunningBridgeHost;
+    let browser: Browser;
+    let page: Page;
+    let folder: string;
+    let outside: string;
 
-  beforeAll(async () => {
-    service = await startTestService({ withS3: true, allowPrivateFetch: true });
-    proxy = await startTamperingProxy(service.info.base_url, HOSTILE);
-    // The app talks to the service's API through the proxy; sign-in goes to the service itself.
-    host = await startBridgeHostProcess({ ...service.info, base_url: proxy.origin });
-    browser = await launchChromium();
-    folder = await fixtureFolder();
-    outside = await mkdtemp(join(tmpdir(), 'e2e-private-'));
-    await writeFile(join(outside, 'private.jpg'), 'not for the window');
-    await symlink(outside, join(folder, 'link-out'));
-    files = await serveFiles({
-      '/a.jpg': await readFile(join(ROOT, 'test/fixtures/exif-samples/jpg/gps/DSCN0010.jpg')),
+    beforeAll(async () => {
+      service = await startTestService({ withS3: true, allowPrivateFetch: true });
+      proxy = await startTamperingProxy(service.info.base_url, HOSTILE);
+      // The app talks to the service's API through the proxy; sign-in goes to the service itself.
+      host = await startBridgeHostProcess({ ...service.info, base_url: proxy.origin });
+      browser = await launchChromium();
+      folder = await fixtureFolder();
+      outside = await mkdtemp(join(tmpdir(), 'e2e-private-'));
+      await writeFile(join(outside, 'private.jpg'), 'not for the window');
+      await symlink(outside, join(folder, 'link-out'));
+      files = await serveFiles({
+        '/a.jpg': await readFile(join(ROOT, 'test/fixtures/exif-samples/jpg/gps/DSCN0010.jpg')),
+      });
+      page = await browser.newPage();
+      await page.goto(host.url);
+      // The window takes drops once Add photos is up: a drop before it would go nowhere.
+      await page.getByRole('navigation', { name: 'Screens' }).waitFor();
+      await page.getByRole('button', { name: 'Choose folder…' }).waitFor();
     });
-    page = await browser.newPage();
-    await page.goto(host.url);
-    // The window takes drops once Add photos is up: a drop before it would go nowhere.
-    await page.getByRole('navigation', { name: 'Screens' }).waitFor();
-    await page.getByRole('button', { name: 'Choose folder…' }).waitFor();
-  });
 
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-    await proxy?.close();
-    await files?.close();
-    await service?.close();
-    if (folder) await rm(folder, { recursive: true, force: true });
-    if (outside) await rm(outside, { recursive: true, force: true });
-  });
+    afterAll(async () => {
+      await browser?.close();
+      await host?.stop();
+      await proxy?.close();
+      await files?.close();
+      await service?.close();
+      if (folder) await rm(folder, { recursive: true, force: true });
+      if (outside) await rm(outside, { recursive: true, force: true });
+    });
 
-  it(
-    'refuses a path the OS did not hand over, and takes a dropped folder and what is under it',
-    {
-      timeout: 60_000,
-    },
-    async () => {
+    it(
+      'refuses a path the OS did not hand over, and takes a dropped folder and what is under it',
+      {
+        timeout: 60_000,
+      },
+      async () => {
+        const script = await windowScript(host);
+        try {
+          const add = (path: string) =>
+            script.call('intake:add-paths', { paths: [path], assumedZone: 'UTC' });
+          expect(await add(folder)).toMatchObject({
+            ok: false,
+            code: 'bad-input',
+            message: expect.stringContaining('was not dropped on the window') as string,
+          });
+          expect(await add('/etc/passwd')).toMatchObject({ ok: false, code: 'bad-input' });
+
+          await dropOnWindow(page, host, folder);
+          const found = page.getByRole('grid', { name: 'Photos found' });
+          await expect
+            .poll(() => found.getByRole('gridcell').filter({ hasText: 'DSCN0010.jpg' }).count(), {
+              timeout: 30_000,
+            })
+            .toBe(1);
+
+          // Under the dropped folder: accepted. Out of it by `..` or by a link: refused.
+          expect(await add(join(folder, 'DSCN0010.jpg'))).toMatchObject({ ok: true });
+          expect(await add(join(folder, '..', basename(outside), 'private.jpg'))).toMatchObject({
+            ok: false,
+            code: 'bad-input',
+          });
+          expect(await add(join(folder, 'link-out', 'private.jpg'))).toMatchObject({
+            ok: false,
+            code: 'bad-input',
+          });
+          // The dialog's choice is granted by main itself; the window never sends a path for it.
+          await host.choose([outside]);
+          expect(
+            await script.call('intake:choose', { kind: 'folder', assumedZone: 'UTC' }),
+          ).toMatchObject({ ok: true, value: { runId: expect.any(Number) as number } });
+          expect(await add(join(outside, 'private.jpg'))).toMatchObject({ ok: true });
+        } finally {
+          script.close();
+        }
+      },
+    );
+
+    it(
+      'shows hostile descriptions from the service as plain allowed HTML, in the editor and in a conflict',
+      { timeout: 90_000 },
+      async () => {
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await approveInBrowser(browser, await host.nextBrowserUrl());
+        await page.getByText(`Signed in to ${new URL(service.info.auth_url).hostname}`).waitFor();
+        // A colleague puts a photo on the service, with the marker the proxy swaps for raw HTML.
+        const token = await colleagueToken(browser, service.info);
+        const project = service.info.projects[1];
+        if (project === undefined) throw new Error('the service has too few projects');
+        const created = await api(
+          service.info,
+          token,
+          'POST',
+          `/v2/projects/${project.id}/photos`,
+          {
+            photo: {
+              uri: files.url('/a.jpg'),
+              captured_at: 1_224_685_719,
+              description: 'HOSTILE-ONE',
+            },
+          },
+        );
+        expect(created.status).toBe(201);
+        const photoId = (created.body as { id: string }).id;
+
+        await page.getByRole('button', { name: 'Existing photos' }).click();
+        await page.getByLabel(/Project: search/).fill(project.name);
+        await page.getByRole('button', { name: new RegExp(project.name) }).click();
+        const grid = page.getByRole('list', { name: 'Photos in this project' });
+        await grid.getByRole('button').first().click();
+        const detail = page.getByRole('group', { name: `Photo ${photoId}` });
+        await detail.waitFor();
+        await expect.poll(() => detail.locator('.preview').innerHTML()).toContain('Slab');
+        // On the card, in the editor and its preview: the allowed HTML of the first hostile
+        // description (the screen's own inputs, the filters and the cards' boxes, are not its).
+        expectOnlyAllowedHtml(await detail.innerHTML());
+        expectOnlyAllowedHtml(await grid.getByRole('listitem').first().locator('p').innerHTML());
+        expect(await detail.locator('.preview').innerHTML()).toBe(
+          '<p>Slab</p><a>rel</a><a href="https://ok.example/">ok</a>',
+        );
+        // The service now says something else: saving shows both versions.
+        const changed = await api(
+          service.info,
+          token,
+          'POST',
+          `/v2/photos/${photoId}/descriptions`,
+          {
+            description: 'HOSTILE-TWO',
+          },
+        );
+        expect(changed.status).toBe(201);
+        await page.getByRole('textbox', { name: 'Description of this photo' }).click();
+        await page.keyboard.press('Control+A');
+        await page.keyboard.type('Mine');
+        await page.getByRole('button', { name: 'Save description' }).click();
+        const conflict = page.getByRole('group', { name: 'Description conflict' });
+        await conflict.waitFor({ timeout: 20_000 });
+        const theirs = conflict.locator('.preview').nth(1);
+        expect(await theirs.innerHTML()).toBe(CLEAN_TWO);
+
+        expectOnlyAllowedHtml(await conflict.innerHTML());
+        expectOnlyAllowedHtml(await detail.innerHTML());
+        expect(await page.evaluate('window.hacked')).toBeUndefined();
+      },
+    );
+
+    it('refuses a change of the service address the user did not confirm, and applies a confirmed one', async () => {
       const script = await windowScript(host);
       try {
-        const add = (path: string) =>
-          script.call('intake:add-paths', { paths: [path], assumedZone: 'UTC' });
-        expect(await add(folder)).toMatchObject({
+        const evil = 'http://127.0.0.1:9/';
+        expect(await script.call('settings:set', { baseUrl: evil })).toMatchObject({
           ok: false,
-          code: 'bad-input',
-          message: expect.stringContaining('was not dropped on the window') as string,
+          message: expect.stringContaining('was not confirmed') as string,
         });
-        expect(await add('/etc/passwd')).toMatchObject({ ok: false, code: 'bad-input' });
-
-        await dropOnWindow(page, host, folder);
-        const found = page.getByRole('grid', { name: 'Photos found' });
-        await expect
-          .poll(() => found.getByRole('gridcell').filter({ hasText: 'DSCN0010.jpg' }).count(), {
-            timeout: 30_000,
-          })
-          .toBe(1);
-
-        // Under the dropped folder: accepted. Out of it by `..` or by a link: refused.
-        expect(await add(join(folder, 'DSCN0010.jpg'))).toMatchObject({ ok: true });
-        expect(await add(join(folder, '..', basename(outside), 'private.jpg'))).toMatchObject({
-          ok: false,
-          code: 'bad-input',
-        });
-        expect(await add(join(folder, 'link-out', 'private.jpg'))).toMatchObject({
-          ok: false,
-          code: 'bad-input',
-        });
-        // The dialog's choice is granted by main itself; the window never sends a path for it.
-        await host.choose([outside]);
         expect(
-          await script.call('intake:choose', { kind: 'folder', assumedZone: 'UTC' }),
-        ).toMatchObject({ ok: true, value: { runId: expect.any(Number) as number } });
-        expect(await add(join(outside, 'private.jpg'))).toMatchObject({ ok: true });
+          await script.call('settings:set', { authUrl: evil, clientId: 'other' }),
+        ).toMatchObject({
+          ok: false,
+        });
+        expect(await script.call('settings:get', {})).toMatchObject({
+          ok: true,
+          value: { baseUrl: proxy.origin, authUrl: service.info.auth_url },
+        });
+        // The zone alone needs no confirmation.
+        expect(await script.call('settings:set', { assumedZone: 'Europe/Rome' })).toMatchObject({
+          ok: true,
+        });
+        await host.answerConfirmation(true);
+        expect(await script.call('settings:set', { baseUrl: evil })).toMatchObject({
+          ok: true,
+          value: { baseUrl: evil.replace(/\/$/, '') },
+        });
       } finally {
         script.close();
       }
-    },
-  );
-
-  it(
-    'shows hostile descriptions from the service as plain allowed HTML, in the editor and in a conflict',
-    { timeout: 90_000 },
-    async () => {
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await approveInBrowser(browser, await host.nextBrowserUrl());
-      await page.getByText(`Signed in to ${new URL(service.info.auth_url).hostname}`).waitFor();
-      // A colleague puts a photo on the service, with the marker the proxy swaps for raw HTML.
-      const token = await colleagueToken(browser, service.info);
-      const project = service.info.projects[1];
-      if (project === undefined) throw new Error('the service has too few projects');
-      const created = await api(service.info, token, 'POST', `/v2/projects/${project.id}/photos`, {
-        photo: { uri: files.url('/a.jpg'), captured_at: 1_224_685_719, description: 'HOSTILE-ONE' },
-      });
-      expect(created.status).toBe(201);
-      const photoId = (created.body as { id: string }).id;
-
-      await page.getByRole('button', { name: 'Existing photos' }).click();
-      await page.getByLabel(/Project: search/).fill(project.name);
-      await page.getByRole('button', { name: new RegExp(project.name) }).click();
-      const grid = page.getByRole('list', { name: 'Photos in this project' });
-      await grid.getByRole('button').first().click();
-      const detail = page.getByRole('group', { name: `Photo ${photoId}` });
-      await detail.waitFor();
-      await expect.poll(() => detail.locator('.preview').innerHTML()).toContain('Slab');
-      // On the card, in the editor and its preview: the allowed HTML of the first hostile
-      // description (the screen's own inputs, the filters and the cards' boxes, are not its).
-      expectOnlyAllowedHtml(await detail.innerHTML());
-      expectOnlyAllowedHtml(await grid.getByRole('listitem').first().locator('p').innerHTML());
-      expect(await detail.locator('.preview').innerHTML()).toBe(
-        '<p>Slab</p><a>rel</a><a href="https://ok.example/">ok</a>',
-      );
-      // The service now says something else: saving shows both versions.
-      const changed = await api(service.info, token, 'POST', `/v2/photos/${photoId}/descriptions`, {
-        description: 'HOSTILE-TWO',
-      });
-      expect(changed.status).toBe(201);
-      await page.getByRole('textbox', { name: 'Description of this photo' }).click();
-      await page.keyboard.press('Control+A');
-      await page.keyboard.type('Mine');
-      await page.getByRole('button', { name: 'Save description' }).click();
-      const conflict = page.getByRole('group', { name: 'Description conflict' });
-      await conflict.waitFor({ timeout: 20_000 });
-      const theirs = conflict.locator('.preview').nth(1);
-      expect(await theirs.innerHTML()).toBe(CLEAN_TWO);
-
-      expectOnlyAllowedHtml(await conflict.innerHTML());
-      expectOnlyAllowedHtml(await detail.innerHTML());
-      expect(await page.evaluate('window.hacked')).toBeUndefined();
-    },
-  );
-
-  it('refuses a change of the service address the user did not confirm, and applies a confirmed one', async () => {
-    const script = await windowScript(host);
-    try {
-      const evil = 'http://127.0.0.1:9/';
-      expect(await script.call('settings:set', { baseUrl: evil })).toMatchObject({
-        ok: false,
-        message: expect.stringContaining('was not confirmed') as string,
-      });
-      expect(await script.call('settings:set', { authUrl: evil, clientId: 'other' })).toMatchObject(
-        {
-          ok: false,
-        },
-      );
-      expect(await script.call('settings:get', {})).toMatchObject({
-        ok: true,
-        value: { baseUrl: proxy.origin, authUrl: service.info.auth_url },
-      });
-      // The zone alone needs no confirmation.
-      expect(await script.call('settings:set', { assumedZone: 'Europe/Rome' })).toMatchObject({
-        ok: true,
-      });
-      await host.answerConfirmation(true);
-      expect(await script.call('settings:set', { baseUrl: evil })).toMatchObject({
-        ok: true,
-        value: { baseUrl: evil.replace(/\/$/, '') },
-      });
-    } finally {
-      script.close();
-    }
-  });
-});
+    });
+  },
+);

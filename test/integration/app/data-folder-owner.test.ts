@@ -13,6 +13,7 @@ import { FallbackSecretStore } from '../../../main/secrets/fallback-secret-store
 import { KeytarSecretStore } from '../../../main/secrets/keytar-secret-store';
 import { requireKeychain } from '../../support/keychain';
 import { admin, startTestService, type TestService } from '../../support/photo-service-harness';
+import { needs } from '../../support/platform-needs';
 import {
   cliLogin,
   configureUploads,
@@ -21,6 +22,8 @@ import {
   runCli,
   startCli,
 } from '../../support/upload-harness';
+
+const needsKeychain = needs('gnome-keyring');
 
 /** Waits until `check` holds, polling; fails after `ms`. */
 async function until(check: () => Promise<boolean> | boolean, ms: number, what: string) {
@@ -31,7 +34,7 @@ async function until(check: () => Promise<boolean> | boolean, ms: number, what: 
   }
 }
 
-describe('One owner per data folder', () => {
+describe.skipIf(needsKeychain.skip)(needsKeychain.title('One owner per data folder'), () => {
   let service: TestService;
   let project: string;
 

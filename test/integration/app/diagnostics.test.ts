@@ -16,7 +16,10 @@ import { secretNames } from '../../../main/secrets/secret-names';
 import { createIpcDispatcher } from '../../../shared/ipc/dispatcher';
 import { requireKeychain } from '../../support/keychain';
 import { startTestService, type TestService } from '../../support/photo-service-harness';
+import { needs } from '../../support/platform-needs';
 import { configureUploads, makePhotos, ROOT, runCli, runLogin } from '../../support/upload-harness';
+
+const needsKeychain = needs('gnome-keyring');
 
 const storedTokens = z.object({
   tokens: z.object({ accessToken: z.string(), refreshToken: z.string() }),
@@ -33,7 +36,7 @@ async function filesUnder(dir: string): Promise<Map<string, string>> {
   return found;
 }
 
-describe('Diagnostics archive', () => {
+describe.skipIf(needsKeychain.skip)(needsKeychain.title('Diagnostics archive'), () => {
   let service: TestService;
 
   beforeAll(async () => {

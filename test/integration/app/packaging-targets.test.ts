@@ -11,7 +11,10 @@ import { bundleApp } from '../../../build/bundle-app';
 import { ELECTRON_VERSION } from '../../../build/electron-binary';
 import { LINUX_ICON_SIZES } from '../../../build/make-icons';
 import { standInElectronDist } from '../../../build/package-dir';
+import { needs } from '../../support/platform-needs';
 import { ROOT } from '../../support/upload-harness';
+
+const needsLinuxPackagingAndSymlinks = needs('linux-packaging', 'symlinks');
 
 // electron-builder's `deb` and `AppImage` targets, run with the repository's electron-builder.yml
 // and package.json and the stand-in Electron. Each target runs every metadata and configuration
@@ -109,59 +112,68 @@ function expectOnlyTheToolDownloadFailed(error: Error | undefined, tool: string)
   expect(requested).toEqual([tool]);
 }
 
-describe('electron-builder targets for Linux (stand-in Electron, no tool downloads)', () => {
-  it('deb: passes every metadata check and fills the package fields; only the download of fpm fails', async () => {
-    requested.length = 0;
-    const { error, computed } = await buildTarget('deb', UNPACKED());
-    expectOnlyTheToolDownloadFailed(error, '/fpm@2.1.4/fpm-1.17.0-ruby-3.4.3-linux-amd64.7z');
-    // fpm's arguments, computed after every check and before fpm is fetched.
-    expect(computed).toHaveLength(1);
-    const [args, desktop] = debComputed.parse(computed[0]);
-    const option = (name: string) => args[args.indexOf(name) + 1];
-    expect(option('--maintainer')).toBe('Photo Uploader contributors <support@photouploader.app>');
-    expect(option('--url')).toBe('https://photouploader.app');
-    expect(option('--category')).toBe('graphics');
-    expect(option('--description')).toMatch(
-      /^Send construction photos to the Photo Service\n Sends construction photos .+\.$/,
-    );
-    for (const size of LINUX_ICON_SIZES)
-      expect(args).toContain(
-        `${join(project, `build/icons/${size}x${size}.png`)}=/usr/share/icons/hicolor/${size}x${size}/apps/photo-uploader.png`,
+describe.skipIf(needsLinuxPackagingAndSymlinks.skip)(
+  needsLinuxPackagingAndSymlinks.title(
+    'electron-builder targets for Linux (stand-in Electron, no tool downloads)',
+  ),
+  () => {
+    it('deb: passes every metadata check and fills the package fields; only the download of fpm fails', async () => {
+      requested.length = 0;
+      const { error, computed } = await buildTarget('deb', UNPACKED());
+      expectOnlyTheToolDownloadFailed(error, '/fpm@2.1.4/fpm-1.17.0-ruby-3.4.3-linux-amd64.7z');
+      // fpm's arguments, computed after every check and before fpm is fetched.
+      expect(computed).toHaveLength(1);
+      const [args, desktop] = debComputed.parse(computed[0]);
+      const option = (name: string) => args[args.indexOf(name) + 1];
+      expect(option('--maintainer')).toBe(
+        'Photo Uploader contributors <support@photouploader.app>',
       );
-    expect(desktop).toMatch(/^Exec=\/opt\/"?Photo Uploader"?\/photo-uploader %U$|^Exec=".+" %U$/m);
-    expect(desktop).toContain('Categories=Office;');
-  }, 120_000);
+      expect(option('--url')).toBe('https://photouploader.app');
+      expect(option('--category')).toBe('graphics');
+      expect(option('--description')).toMatch(
+        /^Send construction photos to the Photo Service\n Sends construction photos .+\.$/,
+      );
+      for (const size of LINUX_ICON_SIZES)
+        expect(args).toContain(
+          `${join(project, `build/icons/${size}x${size}.png`)}=/usr/share/icons/hicolor/${size}x${size}/apps/photo-uploader.png`,
+        );
+      expect(desktop).toMatch(
+        /^Exec=\/opt\/"?Photo Uploader"?\/photo-uploader %U$|^Exec=".+" %U$/m,
+      );
+      expect(desktop).toContain('Categories=Office;');
+    }, 120_000);
 
-  it('AppImage: passes every check and keeps the sandbox decision to AppRun; only the download of the AppImage tools fails', async () => {
-    requested.length = 0;
-    const { error, computed } = await buildTarget('AppImage', UNPACKED());
-    expectOnlyTheToolDownloadFailed(error, '/appimage-12.0.1/appimage-12.0.1.7z');
-    expect(computed).toHaveLength(1);
-    const { desktop, desktopFileName } = appImageComputed.parse(computed[0]);
-    expect(desktopFileName).toBe('photo-uploader.desktop');
-    // No `--no-sandbox` from the desktop entry (electron-builder's default would add it)...
-    expect(desktop).toMatch(/^Exec=AppRun %U$/m);
-    expect(desktop).toContain('Icon=photo-uploader');
-    // The sign-in's private scheme, and the setup file IT sends (issue 23: opened by double-click).
-    const mimeTypes = /^MimeType=(.*)$/m.exec(desktop)?.[1]?.split(';') ?? [];
-    expect(mimeTypes).toEqual(
-      expect.arrayContaining([
-        'x-scheme-handler/com.photouploader.app',
-        'application/x-photouploader-setup',
-      ]),
-    );
-    // ...because the launcher electron-builder writes turns the sandbox off only where
-    // unprivileged user namespaces do not work (electron-builder.yml explains the choice).
-    const launcher = generateAppRunScript({
-      DesktopFileName: 'photo-uploader.desktop',
-      ExecutableName: 'photo-uploader',
-      ProductName: 'Photo Uploader',
-      ProductFilename: 'Photo Uploader',
-      ResourceName: 'appimagekit-photo-uploader',
-    });
-    expect(launcher).toContain(
-      'if [ $HAVE_NO_SANDBOX -eq 0 ] && ! unshare -Ur true 2>/dev/null ; then',
-    );
-    expect(launcher).toContain('exec "$BIN" "${NO_SANDBOX[@]}"');
-  }, 120_000);
-});
+    it('AppImage: passes every check and keeps the sandbox decision to AppRun; only the download of the AppImage tools fails', async () => {
+      requested.length = 0;
+      const { error, computed } = await buildTarget('AppImage', UNPACKED());
+      expectOnlyTheToolDownloadFailed(error, '/appimage-12.0.1/appimage-12.0.1.7z');
+      expect(computed).toHaveLength(1);
+      const { desktop, desktopFileName } = appImageComputed.parse(computed[0]);
+      expect(desktopFileName).toBe('photo-uploader.desktop');
+      // No `--no-sandbox` from the desktop entry (electron-builder's default would add it)...
+      expect(desktop).toMatch(/^Exec=AppRun %U$/m);
+      expect(desktop).toContain('Icon=photo-uploader');
+      // The sign-in's private scheme, and the setup file IT sends (issue 23: opened by double-click).
+      const mimeTypes = /^MimeType=(.*)$/m.exec(desktop)?.[1]?.split(';') ?? [];
+      expect(mimeTypes).toEqual(
+        expect.arrayContaining([
+          'x-scheme-handler/com.photouploader.app',
+          'application/x-photouploader-setup',
+        ]),
+      );
+      // ...because the launcher electron-builder writes turns the sandbox off only where
+      // unprivileged user namespaces do not work (electron-builder.yml explains the choice).
+      const launcher = generateAppRunScript({
+        DesktopFileName: 'photo-uploader.desktop',
+        ExecutableName: 'photo-uploader',
+        ProductName: 'Photo Uploader',
+        ProductFilename: 'Photo Uploader',
+        ResourceName: 'appimagekit-photo-uploader',
+      });
+      expect(launcher).toContain(
+        'if [ $HAVE_NO_SANDBOX -eq 0 ] && ! unshare -Ur true 2>/dev/null ; then',
+      );
+      expect(launcher).toContain('exec "$BIN" "${NO_SANDBOX[@]}"');
+    }, 120_000);
+  },
+);

@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCliContext } from '../../../main/cli/cli-context';
 import { takeInThroughCore } from '../../support/core-intake';
 import { offlineCores } from '../../support/offline-core';
+import { needs } from '../../support/platform-needs';
+
+const needsFileModes = needs('file-modes');
 
 // Another user of this computer must not read the queue (paths, descriptions, positions), the
 // logs, the thumbnails or the staged copies. The tests run as root here: modes are checked, not
@@ -46,7 +49,7 @@ async function openAndClose(dataDir: string): Promise<Record<string, string>> {
   return whileOpen;
 }
 
-describe('the data folder is private', () => {
+describe.skipIf(needsFileModes.skip)(needsFileModes.title('the data folder is private'), () => {
   let umask: number;
   beforeAll(() => {
     umask = process.umask(0o022);

@@ -15,6 +15,7 @@ import {
   startTestService,
   type TestService,
 } from '../../support/photo-service-harness';
+import { needs } from '../../support/platform-needs';
 import {
   cliLogin,
   configureUploads,
@@ -22,6 +23,8 @@ import {
   makePhotos,
   runCli,
 } from '../../support/upload-harness';
+
+const needsKeychain = needs('gnome-keyring');
 
 // Tags (batch, folder names, per photo) and a project per subfolder, checked on the service.
 
@@ -44,7 +47,7 @@ async function onService(photos: readonly GeneratedPhoto[]) {
   );
 }
 
-describe('upload from the command line', () => {
+describe.skipIf(needsKeychain.skip)(needsKeychain.title('upload from the command line'), () => {
   it('sends each subfolder to the project named like it, with batch and folder tags; an unmatched subfolder is skipped and said', async () => {
     const [first, second] = service.info.projects;
     const dataDir = await mkdtemp(join(tmpdir(), 'tags-cli-'));
@@ -134,118 +137,125 @@ describe('upload from the command line', () => {
   }, 120_000);
 });
 
-describe('queue:add-photos through the core handlers', () => {
-  let dataDir: string;
-  let core: AppCore;
-  afterEach(async () => {
-    await core.shutdown();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  it('creates photos with batch, folder and per-photo tags, each subfolder in its project', async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'tags-core-'));
-    core = await AppCore.start({
-      dataDir,
-      secrets: new InMemorySecretStore(),
-      redactor: new Redactor(),
-      logger: silentLogger,
-      customScheme: undefined,
-      browser: loopbackBrowser(),
-      chooser: { choose: () => Promise.resolve([]) },
-      locksDir: join(dataDir, 'locks'),
-    });
-    const handlers = core.handlersFor(commandLineFrontEnd);
-    const s3 = service.info.s3!;
-    await handlers['settings:set']({
-      authUrl: service.info.auth_url,
-      baseUrl: service.info.base_url,
-      clientId: service.info.public_client_id,
-      photoHost: {
-        kind: 's3',
-        endpoint: s3.endpoint,
-        region: s3.region,
-        bucket: s3.bucket,
-        prefix: 'core/',
-        pathStyle: true,
-        accessKeyId: s3.access_key_id,
-        secretAccessKey: s3.secret_access_key,
-      },
-    });
-    await handlers['session:sign-in']({});
-    const deadline = Date.now() + 10_000;
-    while ((await handlers['session:get']({})).state !== 'signed-in' && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 50));
-
-    const [first, second] = service.info.projects;
-    const root = await mkdtemp(join(tmpdir(), 'tags-core-drop-'));
-    const loose = await makePhotos(root, 1, 600);
-    const east = await makePhotos(join(root, 'East', 'Floor 1'), 2, 610);
-    const west = await makePhotos(join(root, 'West'), 1, 620);
-    const left = await makePhotos(join(root, 'Left out'), 1, 630);
-    const items: IntakeItemView[] = [];
-    const done = new Promise<void>((resolve) =>
-      core.onEvent((event, payload) => {
-        if (event !== 'intake:batch') return;
-        const batch = payload as IntakeBatchView;
-        items.push(...batch.items);
-        if (batch.progress.done) resolve();
-      }),
-    );
-    await handlers['intake:add-paths']({ paths: [root], assumedZone: 'UTC', more: false });
-    await done;
-    const firstRun = [...items];
-    const idOf = (photo: GeneratedPhoto) => firstRun.find((item) => item.path === photo.path)!;
-    expect(idOf(east[0]!)).toMatchObject({ root, folders: ['East', 'Floor 1'] });
-    // Read again by its own path (the window does so when the assumed zone changes): the photo
-    // keeps the folder it was dropped with.
-    const again: IntakeItemView[] = [];
-    const reread = new Promise<void>((resolve) =>
-      core.onEvent((event, payload) => {
-        if (event !== 'intake:batch') return;
-        const batch = payload as IntakeBatchView;
-        again.push(...batch.items);
-        if (batch.progress.done) resolve();
-      }),
-    );
-    await handlers['intake:add-paths']({ paths: [east[0]!.path], assumedZone: 'UTC', more: false });
-    await reread;
-    expect(again.find((item) => item.path === east[0]!.path)).toMatchObject({
-      root,
-      folders: ['East', 'Floor 1'],
+describe.skipIf(needsKeychain.skip)(
+  needsKeychain.title('queue:add-photos through the core handlers'),
+  () => {
+    let dataDir: string;
+    let core: AppCore;
+    afterEach(async () => {
+      await core.shutdown();
+      await rm(dataDir, { recursive: true, force: true });
     });
 
-    const answer = await handlers['queue:add-photos']({
-      intakeIds: firstRun.filter((item) => item.status === 'photo').map((item) => item.intakeId),
-      projectId: first!.id,
-      description: '',
-      internal: false,
-      allowDuplicates: false,
-      overrides: [],
-      tags: ['Handover'],
-      photoTags: [{ intakeId: idOf(east[1]!).intakeId, tags: ['Crack', 'handover'] }],
-      tagsFromFolders: true,
-      subfolderProjects: [
-        { subfolder: 'East', projectId: second!.id },
-        { subfolder: 'West', projectId: first!.id },
-        { subfolder: 'Left out', skipReason: { key: 'reason.intake.folderLeftOut' } },
-      ],
-    });
-    expect(answer).toMatchObject({ added: 4, alreadyQueued: 0 });
-    expect(answer.skipped).toEqual([
-      {
-        intakeId: idOf(left[0]!).intakeId,
-        path: left[0]!.path,
-        reason: { key: 'reason.intake.folderLeftOut' },
-      },
-    ]);
-    expect((await handlers['queue:sync']({})).counts.done).toBe(4);
-    expect(await onService([...loose, ...east, ...west, ...left])).toEqual([
-      { project: first!.id, tags: ['Handover'] },
-      { project: second!.id, tags: ['Handover', 'East', 'Floor 1'] },
-      { project: second!.id, tags: ['Handover', 'East', 'Floor 1', 'Crack'] },
-      { project: first!.id, tags: ['Handover', 'West'] },
-      undefined,
-    ]);
-    await rm(root, { recursive: true, force: true });
-  }, 60_000);
-});
+    it('creates photos with batch, folder and per-photo tags, each subfolder in its project', async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'tags-core-'));
+      core = await AppCore.start({
+        dataDir,
+        secrets: new InMemorySecretStore(),
+        redactor: new Redactor(),
+        logger: silentLogger,
+        customScheme: undefined,
+        browser: loopbackBrowser(),
+        chooser: { choose: () => Promise.resolve([]) },
+        locksDir: join(dataDir, 'locks'),
+      });
+      const handlers = core.handlersFor(commandLineFrontEnd);
+      const s3 = service.info.s3!;
+      await handlers['settings:set']({
+        authUrl: service.info.auth_url,
+        baseUrl: service.info.base_url,
+        clientId: service.info.public_client_id,
+        photoHost: {
+          kind: 's3',
+          endpoint: s3.endpoint,
+          region: s3.region,
+          bucket: s3.bucket,
+          prefix: 'core/',
+          pathStyle: true,
+          accessKeyId: s3.access_key_id,
+          secretAccessKey: s3.secret_access_key,
+        },
+      });
+      await handlers['session:sign-in']({});
+      const deadline = Date.now() + 10_000;
+      while ((await handlers['session:get']({})).state !== 'signed-in' && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+
+      const [first, second] = service.info.projects;
+      const root = await mkdtemp(join(tmpdir(), 'tags-core-drop-'));
+      const loose = await makePhotos(root, 1, 600);
+      const east = await makePhotos(join(root, 'East', 'Floor 1'), 2, 610);
+      const west = await makePhotos(join(root, 'West'), 1, 620);
+      const left = await makePhotos(join(root, 'Left out'), 1, 630);
+      const items: IntakeItemView[] = [];
+      const done = new Promise<void>((resolve) =>
+        core.onEvent((event, payload) => {
+          if (event !== 'intake:batch') return;
+          const batch = payload as IntakeBatchView;
+          items.push(...batch.items);
+          if (batch.progress.done) resolve();
+        }),
+      );
+      await handlers['intake:add-paths']({ paths: [root], assumedZone: 'UTC', more: false });
+      await done;
+      const firstRun = [...items];
+      const idOf = (photo: GeneratedPhoto) => firstRun.find((item) => item.path === photo.path)!;
+      expect(idOf(east[0]!)).toMatchObject({ root, folders: ['East', 'Floor 1'] });
+      // Read again by its own path (the window does so when the assumed zone changes): the photo
+      // keeps the folder it was dropped with.
+      const again: IntakeItemView[] = [];
+      const reread = new Promise<void>((resolve) =>
+        core.onEvent((event, payload) => {
+          if (event !== 'intake:batch') return;
+          const batch = payload as IntakeBatchView;
+          again.push(...batch.items);
+          if (batch.progress.done) resolve();
+        }),
+      );
+      await handlers['intake:add-paths']({
+        paths: [east[0]!.path],
+        assumedZone: 'UTC',
+        more: false,
+      });
+      await reread;
+      expect(again.find((item) => item.path === east[0]!.path)).toMatchObject({
+        root,
+        folders: ['East', 'Floor 1'],
+      });
+
+      const answer = await handlers['queue:add-photos']({
+        intakeIds: firstRun.filter((item) => item.status === 'photo').map((item) => item.intakeId),
+        projectId: first!.id,
+        description: '',
+        internal: false,
+        allowDuplicates: false,
+        overrides: [],
+        tags: ['Handover'],
+        photoTags: [{ intakeId: idOf(east[1]!).intakeId, tags: ['Crack', 'handover'] }],
+        tagsFromFolders: true,
+        subfolderProjects: [
+          { subfolder: 'East', projectId: second!.id },
+          { subfolder: 'West', projectId: first!.id },
+          { subfolder: 'Left out', skipReason: { key: 'reason.intake.folderLeftOut' } },
+        ],
+      });
+      expect(answer).toMatchObject({ added: 4, alreadyQueued: 0 });
+      expect(answer.skipped).toEqual([
+        {
+          intakeId: idOf(left[0]!).intakeId,
+          path: left[0]!.path,
+          reason: { key: 'reason.intake.folderLeftOut' },
+        },
+      ]);
+      expect((await handlers['queue:sync']({})).counts.done).toBe(4);
+      expect(await onService([...loose, ...east, ...west, ...left])).toEqual([
+        { project: first!.id, tags: ['Handover'] },
+        { project: second!.id, tags: ['Handover', 'East', 'Floor 1'] },
+        { project: second!.id, tags: ['Handover', 'East', 'Floor 1', 'Crack'] },
+        { project: first!.id, tags: ['Handover', 'West'] },
+        undefined,
+      ]);
+      await rm(root, { recursive: true, force: true });
+    }, 60_000);
+  },
+);

@@ -8,6 +8,9 @@ import { DEFAULT_MAX_FILE_BYTES } from '../../../main/media/file-limits';
 import { inspectFile } from '../../../main/media/inspect-file';
 import { photoAt, runIntake } from '../../support/intake-harness';
 import { englishFor, words } from '../../../shared/i18n/words';
+import { needs } from '../../support/platform-needs';
+
+const needsSymlinks = needs('symlinks');
 
 const SAMPLES = join(import.meta.dirname, '../../fixtures/exif-samples/jpg');
 const MIB = 1024 * 1024;
@@ -57,68 +60,73 @@ async function sparseTiff(path: string, bytes: number): Promise<void> {
   }
 }
 
-describe('Intake: links that lead outside what was dropped', () => {
-  let base: string;
-  let items: IntakeItem[];
+describe.skipIf(needsSymlinks.skip)(
+  needsSymlinks.title('Intake: links that lead outside what was dropped'),
+  () => {
+    let base: string;
+    let items: IntakeItem[];
 
-  beforeAll(async () => {
-    base = await mkdtemp(join(tmpdir(), 'links-'));
-    const site = join(base, 'site');
-    const outside = join(base, 'home');
-    const alsoDropped = join(base, 'card');
-    await mkdir(join(site, 'north'), { recursive: true });
-    await mkdir(join(outside, 'private'), { recursive: true });
-    await mkdir(alsoDropped);
-    await copyFile(join(SAMPLES, 'Canon_40D.jpg'), join(site, 'north', 'wall.jpg'));
-    await copyFile(join(SAMPLES, 'Nikon_D70.jpg'), join(outside, 'secret.jpg'));
-    await copyFile(
-      join(SAMPLES, 'Fujifilm_FinePix6900ZOOM.jpg'),
-      join(outside, 'private', 'a.jpg'),
-    );
-    await copyFile(join(SAMPLES, 'Kodak_CX7530.jpg'), join(alsoDropped, 'card.jpg'));
-    await copyFile(join(SAMPLES, 'Canon_PowerShot_S40.jpg'), join(base, 'single.jpg'));
-    // Links out of the dropped folder: to a file, to a folder, relative, and through a chain.
-    await symlink(join(outside, 'secret.jpg'), join(site, 'to-secret.jpg'));
-    await symlink(join(outside, 'private'), join(site, 'to-private'));
-    await symlink('../home/secret.jpg', join(site, 'relative-out.jpg'));
-    await symlink(join(site, 'to-private'), join(site, 'chain-out'));
-    // Links that stay inside: within the folder, into another dropped folder, to a dropped file.
-    await symlink(join(site, 'north'), join(site, 'to-north'));
-    await symlink(join(site, 'north', 'wall.jpg'), join(site, 'wall-again.jpg'));
-    await symlink(join(alsoDropped, 'card.jpg'), join(site, 'to-card.jpg'));
-    await symlink(join(base, 'single.jpg'), join(site, 'to-single.jpg'));
-    ({ items } = await runIntake([join(base, 'site'), alsoDropped, join(base, 'single.jpg')]));
-  }, 120_000);
-  afterAll(() => rm(base, { recursive: true, force: true }));
+    beforeAll(async () => {
+      base = await mkdtemp(join(tmpdir(), 'links-'));
+      const site = join(base, 'site');
+      const outside = join(base, 'home');
+      const alsoDropped = join(base, 'card');
+      await mkdir(join(site, 'north'), { recursive: true });
+      await mkdir(join(outside, 'private'), { recursive: true });
+      await mkdir(alsoDropped);
+      await copyFile(join(SAMPLES, 'Canon_40D.jpg'), join(site, 'north', 'wall.jpg'));
+      await copyFile(join(SAMPLES, 'Nikon_D70.jpg'), join(outside, 'secret.jpg'));
+      await copyFile(
+        join(SAMPLES, 'Fujifilm_FinePix6900ZOOM.jpg'),
+        join(outside, 'private', 'a.jpg'),
+      );
+      await copyFile(join(SAMPLES, 'Kodak_CX7530.jpg'), join(alsoDropped, 'card.jpg'));
+      await copyFile(join(SAMPLES, 'Canon_PowerShot_S40.jpg'), join(base, 'single.jpg'));
+      // Links out of the dropped folder: to a file, to a folder, relative, and through a chain.
+      await symlink(join(outside, 'secret.jpg'), join(site, 'to-secret.jpg'));
+      await symlink(join(outside, 'private'), join(site, 'to-private'));
+      await symlink('../home/secret.jpg', join(site, 'relative-out.jpg'));
+      await symlink(join(site, 'to-private'), join(site, 'chain-out'));
+      // Links that stay inside: within the folder, into another dropped folder, to a dropped file.
+      await symlink(join(site, 'north'), join(site, 'to-north'));
+      await symlink(join(site, 'north', 'wall.jpg'), join(site, 'wall-again.jpg'));
+      await symlink(join(alsoDropped, 'card.jpg'), join(site, 'to-card.jpg'));
+      await symlink(join(base, 'single.jpg'), join(site, 'to-single.jpg'));
+      ({ items } = await runIntake([join(base, 'site'), alsoDropped, join(base, 'single.jpg')]));
+    }, 120_000);
+    afterAll(() => rm(base, { recursive: true, force: true }));
 
-  it('skips every link whose real target lies outside, with the reason, and reads nothing behind it', () => {
-    for (const name of ['to-secret.jpg', 'to-private', 'relative-out.jpg', 'chain-out'])
-      expect(itemAt(items, name)).toEqual({
-        status: 'skipped',
-        path: expect.stringMatching(new RegExp(`/site/${name}$`)) as string,
-        reason: 'A link to a place outside the folders you added',
-      });
-    expect(
-      items.some((item) => /secret|private|chain-out\//.test(item.path) && item.status === 'photo'),
-    ).toBe(false);
-  });
+    it('skips every link whose real target lies outside, with the reason, and reads nothing behind it', () => {
+      for (const name of ['to-secret.jpg', 'to-private', 'relative-out.jpg', 'chain-out'])
+        expect(itemAt(items, name)).toEqual({
+          status: 'skipped',
+          path: expect.stringMatching(new RegExp(`/site/${name}$`)) as string,
+          reason: 'A link to a place outside the folders you added',
+        });
+      expect(
+        items.some(
+          (item) => /secret|private|chain-out\//.test(item.path) && item.status === 'photo',
+        ),
+      ).toBe(false);
+    });
 
-  it('follows links inside the dropped folders and files, each photo once', () => {
-    const inside = ['to-north', 'wall-again.jpg', 'to-card.jpg', 'to-single.jpg'];
-    for (const name of inside) {
-      const item = itemAt(items, name);
-      // Followed: a photo, or the same photo as one met before under its other name.
-      if (item.status !== 'photo') expect(item.reason).toContain('already included');
-    }
-    // The links into the other dropped folder and to the dropped file come first in the walk.
-    expect(photoAt(items, 'site/to-card.jpg').status).toBe('photo');
-    expect(photoAt(items, 'site/to-single.jpg').status).toBe('photo');
-    const photos = items.filter((item) => item.status === 'photo');
-    // wall.jpg is met under two or three names (the walk's order decides which is the photo).
-    expect(photos).toHaveLength(3);
-    expect(new Set(photos.map((photo) => photo.md5)).size).toBe(3);
-  });
-});
+    it('follows links inside the dropped folders and files, each photo once', () => {
+      const inside = ['to-north', 'wall-again.jpg', 'to-card.jpg', 'to-single.jpg'];
+      for (const name of inside) {
+        const item = itemAt(items, name);
+        // Followed: a photo, or the same photo as one met before under its other name.
+        if (item.status !== 'photo') expect(item.reason).toContain('already included');
+      }
+      // The links into the other dropped folder and to the dropped file come first in the walk.
+      expect(photoAt(items, 'site/to-card.jpg').status).toBe('photo');
+      expect(photoAt(items, 'site/to-single.jpg').status).toBe('photo');
+      const photos = items.filter((item) => item.status === 'photo');
+      // wall.jpg is met under two or three names (the walk's order decides which is the photo).
+      expect(photos).toHaveLength(3);
+      expect(new Set(photos.map((photo) => photo.md5)).size).toBe(3);
+    });
+  },
+);
 
 describe('Intake: size, pixel and memory limits', () => {
   let dir: string;

@@ -2,8 +2,11 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { admin, s3ClientFor } from '../../support/photo-service-harness';
+import { needs } from '../../support/platform-needs';
 import { type SignedInCli, startSignedInCli } from '../../support/signed-in-cli';
 import { makePhotos, runCli, startCli } from '../../support/upload-harness';
+
+const needsKeychain = needs('gnome-keyring');
 
 // Issue 14 §3, upload hours: outside them nothing reaches the service or the photo host; the
 // items say why and when sending resumes; `upload` (its sync) waits, says so, and ends on SIGTERM.
@@ -27,7 +30,7 @@ async function waitFor(check: () => boolean, ms: number): Promise<void> {
   }
 }
 
-describe('upload hours', () => {
+describe.skipIf(needsKeychain.skip)(needsKeychain.title('upload hours'), () => {
   let cli: SignedInCli;
 
   beforeAll(async () => {
@@ -85,37 +88,43 @@ describe('upload hours', () => {
 
 // Issue 22 §6: hours changed by a second command while a `sync` waits for them. The owner applies
 // the change and goes on: it does not end with "the queue cannot run yet" and leave items queued.
-describe('upload hours changed from a second command', () => {
-  let cli: SignedInCli;
+describe.skipIf(needsKeychain.skip)(
+  needsKeychain.title('upload hours changed from a second command'),
+  () => {
+    let cli: SignedInCli;
 
-  beforeAll(async () => {
-    cli = await startSignedInCli('hours-change');
-  });
-  afterAll(() => cli?.close());
+    beforeAll(async () => {
+      cli = await startSignedInCli('hours-change');
+    });
+    afterAll(() => cli?.close());
 
-  it('lets the running owner apply the new hours and upload everything', async () => {
-    const { service, dataDir, folder, env } = cli;
-    await makePhotos(folder, 3);
-    const project = service.info.projects[0]!.id;
-    const owner = startCli(
-      ['upload', folder, '--project', project, '--data-dir', dataDir, '--hours', closedHours()],
-      env,
-    );
-    let stderr = '';
-    owner.child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    await waitFor(() => stderr.includes('Waiting for upload hours'), 30_000);
+    it('lets the running owner apply the new hours and upload everything', async () => {
+      const { service, dataDir, folder, env } = cli;
+      await makePhotos(folder, 3);
+      const project = service.info.projects[0]!.id;
+      const owner = startCli(
+        ['upload', folder, '--project', project, '--data-dir', dataDir, '--hours', closedHours()],
+        env,
+      );
+      let stderr = '';
+      owner.child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      await waitFor(() => stderr.includes('Waiting for upload hours'), 30_000);
 
-    // A second command attaches to the owner and lifts the hours.
-    const second = await runCli(['queue', '--json', '--hours', 'any', '--data-dir', dataDir], env);
-    expect(second.code, second.stderr).toBe(0);
+      // A second command attaches to the owner and lifts the hours.
+      const second = await runCli(
+        ['queue', '--json', '--hours', 'any', '--data-dir', dataDir],
+        env,
+      );
+      expect(second.code, second.stderr).toBe(0);
 
-    const ended = await owner.done;
-    expect(ended.stderr).not.toContain('cannot run yet');
-    expect(ended.code, ended.stderr).toBe(0);
-    const state = await admin.state(service.info);
-    expect(state.photos).toHaveLength(3);
-    const queue = await runCli(['queue', '--json', '--data-dir', dataDir], env);
-    const { items } = queueJson.parse(JSON.parse(queue.stdout));
-    expect(items.map((item) => item.state)).toEqual(['done', 'done', 'done']);
-  }, 120_000);
-});
+      const ended = await owner.done;
+      expect(ended.stderr).not.toContain('cannot run yet');
+      expect(ended.code, ended.stderr).toBe(0);
+      const state = await admin.state(service.info);
+      expect(state.photos).toHaveLength(3);
+      const queue = await runCli(['queue', '--json', '--data-dir', dataDir], env);
+      const { items } = queueJson.parse(JSON.parse(queue.stdout));
+      expect(items.map((item) => item.state)).toEqual(['done', 'done', 'done']);
+    }, 120_000);
+  },
+);

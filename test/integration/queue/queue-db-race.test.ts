@@ -9,7 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { migrateQueue } from '../../../main/queue/queue-migrations';
 import { QUEUE_MIGRATIONS } from '../../../main/queue/queue-store';
+import { needs } from '../../support/platform-needs';
 import { ROOT, runCli } from '../../support/upload-harness';
+
+const needsProc = needs('proc');
 
 // Issue 24 review: the app and the command line may open the same `queue.db` at the same moment,
 // each a new version meeting an older queue. Both must migrate it once between them: before each
@@ -67,10 +70,10 @@ function waitingForLock(opening: Opener): boolean {
   }
 }
 
-describe('two new processes opening an older queue at once', () => {
-  it.runIf(process.platform === 'linux')(
-    'migrate it once between them, and both open it',
-    async () => {
+describe.skipIf(needsProc.skip)(
+  needsProc.title('two new processes opening an older queue at once'),
+  () => {
+    it('migrate it once between them, and both open it', async () => {
       const dataDir = await olderQueue();
       const file = join(dataDir, 'queue.db');
       // Hold the write lock until both have read the old version and wait to write: the moment
@@ -108,10 +111,9 @@ describe('two new processes opening an older queue at once', () => {
       expect(columns).toHaveLength(1);
       // The reasons were made words once: the sentence, not words of words.
       expect(JSON.parse(reason.reason)).toEqual({ key: 'reason.queue.cancelledByUser' });
-    },
-    180_000,
-  );
-});
+    }, 180_000);
+  },
+);
 
 describe('a queue a newer version made', () => {
   it('is refused by the command line, in English, and left as it is', async () => {

@@ -2,8 +2,11 @@ import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { needs } from '../../support/platform-needs';
 import { type SignedInCli, startSignedInCli } from '../../support/signed-in-cli';
 import { makePhotos, runCli } from '../../support/upload-harness';
+
+const needsKeychain = needs('gnome-keyring');
 
 const reportSchema = z.array(
   z.object({
@@ -18,7 +21,7 @@ const reportSchema = z.array(
 // The report of a drop lists every file of it: the photo uploaded, and the files that were not
 // queued (not a photo, unreadable), each with its reason.
 
-describe('the report of an upload', () => {
+describe.skipIf(needsKeychain.skip)(needsKeychain.title('the report of an upload'), () => {
   let cli: SignedInCli;
 
   beforeAll(async () => {

@@ -17,6 +17,9 @@ import {
   refresh,
   s3ClientFor,
 } from '../../support/photo-service-harness';
+import { needs } from '../../support/platform-needs';
+
+const needsSignals = needs('signals');
 
 const ROOT = join(import.meta.dirname, '../../..');
 const PHOTO = join(ROOT, 'test/fixtures/exif-samples/jpg/gps/DSCN0021.jpg');
@@ -69,7 +72,7 @@ async function refused(url: string): Promise<boolean> {
   return false;
 }
 
-describe('npm run service (the launcher)', () => {
+describe.skipIf(needsSignals.skip)(needsSignals.title('npm run service (the launcher)'), () => {
   let child: ChildProcess;
   let info: LaunchInfo;
   let before: string[];
@@ -213,7 +216,7 @@ describe('npm run service (the launcher)', () => {
   });
 });
 
-describe('npm run service with a bad option', () => {
+describe.skipIf(needsSignals.skip)(needsSignals.title('npm run service with a bad option'), () => {
   it('exits non-zero with a one-line reason', async () => {
     const child = spawn('npm', ['run', '--silent', 'service', '--', '--rotation', 'sometimes'], {
       cwd: ROOT,

@@ -1,13 +1,15 @@
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routeAppRequest, routeThumbnailRequest } from '../../../../main/desktop/app-requests';
 
-const dir = '/opt/app/resources/app.asar/dist/app/renderer';
+// Absolute on every system (C:\opt\… on Windows), as Electron's resources path is.
+const dir = resolve('/opt/app/resources/app.asar/dist/app/renderer');
 
 describe('app:// requests', () => {
   it('serves files of the renderer folder with their type', () => {
     expect(routeAppRequest('app://renderer/', 'GET', dir)).toEqual({
       kind: 'file',
-      path: `${dir}/index.html`,
+      path: join(dir, 'index.html'),
       contentType: 'text/html; charset=utf-8',
     });
     expect(routeAppRequest('app://renderer/assets/main.js', 'HEAD', dir)).toMatchObject({
@@ -17,7 +19,7 @@ describe('app:// requests', () => {
     // The map's Web Worker: a script beside main.js, on the window's own origin.
     expect(routeAppRequest('app://renderer/map-worker.js', 'GET', dir)).toEqual({
       kind: 'file',
-      path: `${dir}/map-worker.js`,
+      path: join(dir, 'map-worker.js'),
       contentType: 'text/javascript; charset=utf-8',
     });
   });

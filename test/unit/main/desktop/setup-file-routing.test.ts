@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { IpcFailure } from '../../../../shared/ipc/dispatcher';
 import { setupFileFromArgv, setupFileRouter } from '../../../../main/desktop/setup-file-routing';
@@ -11,22 +13,25 @@ describe('setupFileFromArgv', () => {
         ['/opt/Photo Uploader/photo-uploader', '/home/ann/office.photouploader'],
         '/',
       ),
-    ).toBe('/home/ann/office.photouploader');
+    ).toBe(resolve('/home/ann/office.photouploader'));
     expect(
       setupFileFromArgv(
         ['/opt/Photo Uploader/photo-uploader', 'Downloads/Office.PhotoUploader'],
         '/home/ann',
       ),
-    ).toBe('/home/ann/Downloads/Office.PhotoUploader');
+    ).toBe(resolve('/home/ann/Downloads/Office.PhotoUploader'));
   });
 
   it('takes a file: URL as the file it names (Linux desktops pass %U)', () => {
     expect(
       setupFileFromArgv(
-        ['/opt/Photo Uploader/photo-uploader', 'file:///home/ann/My%20Files/office.photouploader'],
+        [
+          '/opt/Photo Uploader/photo-uploader',
+          pathToFileURL(resolve('/home/ann/My Files/office.photouploader')).href,
+        ],
         '/tmp',
       ),
-    ).toBe('/home/ann/My Files/office.photouploader');
+    ).toBe(resolve('/home/ann/My Files/office.photouploader'));
   });
 
   it('is none for the executable, switches, the app folder in development or a sign-in link', () => {
@@ -52,10 +57,10 @@ describe('setupFileRouter', () => {
     routes.secondInstance(['photo-uploader'], '/b');
     expect(heard).toEqual([
       'focus',
-      '/a/one.photouploader',
+      resolve('/a/one.photouploader'),
       '/a/two.photouploader',
       'focus',
-      '/b/three.photouploader',
+      resolve('/b/three.photouploader'),
       'focus',
     ]);
   });

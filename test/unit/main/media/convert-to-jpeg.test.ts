@@ -7,6 +7,9 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { convertToJpeg } from '../../../../main/media/convert-to-jpeg';
+import { needs } from '../../../support/platform-needs';
+
+const needsExiftool = needs('exiftool');
 
 const run = promisify(execFile);
 const FIXTURES = join(import.meta.dirname, '../../../fixtures');
@@ -41,7 +44,7 @@ const md5 = async (path: string) =>
     .update(await readFile(path))
     .digest('hex');
 
-describe('convertToJpeg', () => {
+describe.skipIf(needsExiftool.skip)(needsExiftool.title('convertToJpeg'), () => {
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'convert-jpeg-'));

@@ -13,6 +13,9 @@ import { OwnerServer } from '../../../../main/ownership/owner-server';
 import { ipcChannels } from '../../../../shared/ipc/channels';
 import type { IpcEvent, IpcEventPayloads } from '../../../../shared/ipc/contract';
 import type { IpcHandlers } from '../../../../shared/ipc/dispatcher';
+import { needs } from '../../../support/platform-needs';
+
+const needsFileModes = needs('file-modes');
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -101,11 +104,14 @@ async function startOwner() {
 }
 
 describe('the owner channel', () => {
-  it('is readable by this user only: endpoint file and socket are 0600', async () => {
-    const { dir } = await startOwner();
-    expect((await stat(join(dir, 'owner.json'))).mode & 0o777).toBe(0o600);
-    expect((await stat(join(dir, 'owner.sock'))).mode & 0o777).toBe(0o600);
-  });
+  it.skipIf(needsFileModes.skip)(
+    needsFileModes.title('is readable by this user only: endpoint file and socket are 0600'),
+    async () => {
+      const { dir } = await startOwner();
+      expect((await stat(join(dir, 'owner.json'))).mode & 0o777).toBe(0o600);
+      expect((await stat(join(dir, 'owner.sock'))).mode & 0o777).toBe(0o600);
+    },
+  );
 
   it('closes a connection that does not present the token, and answers one that does', async () => {
     const { endpoint, emit } = await startOwner();
@@ -187,29 +193,34 @@ describe('the owner channel, at its edges', () => {
     expect(lines).toEqual(['{"path":"снимок-é.jpg"}']);
   });
 
-  it('makes a fresh private folder for the socket when the data folder path is too long', async () => {
-    const runtime = await mkdtemp(join(tmpdir(), 'runtime-'));
-    const dir = await mkdtemp(join(tmpdir(), 'owner-'));
-    const { handlers } = testHandlers();
-    const server = await OwnerServer.start({
-      plan: { kind: 'private-socket' },
-      runtimeDir: runtime,
-      endpointFile: join(dir, 'owner.json'),
-      handlers,
-      events: () => () => undefined,
-      logger: silentLogger,
-    });
-    const endpoint = endpointSchema.parse(
-      JSON.parse(await readFile(join(dir, 'owner.json'), 'utf8')),
-    );
-    expect(dirname(endpoint.address).startsWith(join(runtime, 'photo-uploader-'))).toBe(true);
-    expect((await stat(dirname(endpoint.address))).mode & 0o777).toBe(0o700);
-    const client = await AttachClient.connect(endpoint, 2000);
-    expect((await client.invoke('session:get', {})).ok).toBe(true);
-    await client.close();
-    await server.close();
-    await expect(stat(dirname(endpoint.address))).rejects.toThrow();
-  });
+  it.skipIf(needsFileModes.skip)(
+    needsFileModes.title(
+      'makes a fresh private folder for the socket when the data folder path is too long',
+    ),
+    async () => {
+      const runtime = await mkdtemp(join(tmpdir(), 'runtime-'));
+      const dir = await mkdtemp(join(tmpdir(), 'owner-'));
+      const { handlers } = testHandlers();
+      const server = await OwnerServer.start({
+        plan: { kind: 'private-socket' },
+        runtimeDir: runtime,
+        endpointFile: join(dir, 'owner.json'),
+        handlers,
+        events: () => () => undefined,
+        logger: silentLogger,
+      });
+      const endpoint = endpointSchema.parse(
+        JSON.parse(await readFile(join(dir, 'owner.json'), 'utf8')),
+      );
+      expect(dirname(endpoint.address).startsWith(join(runtime, 'photo-uploader-'))).toBe(true);
+      expect((await stat(dirname(endpoint.address))).mode & 0o777).toBe(0o700);
+      const client = await AttachClient.connect(endpoint, 2000);
+      expect((await client.invoke('session:get', {})).ok).toBe(true);
+      await client.close();
+      await server.close();
+      await expect(stat(dirname(endpoint.address))).rejects.toThrow();
+    },
+  );
 
   it("never presents the token to a socket that is not this user's", async () => {
     const { endpoint } = await startOwner();

@@ -7,6 +7,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { convertToJpeg } from '../../../../main/media/convert-to-jpeg';
 import { type ConversionOptions, prepareUpload } from '../../../../main/staging/prepared-upload';
 import { englishFor, words } from '../../../../shared/i18n/words';
+import { needs } from '../../../support/platform-needs';
+
+const needsFileModes = needs('file-modes');
 
 const FIXTURES = join(import.meta.dirname, '../../../fixtures');
 const TIFF = join(FIXTURES, 'tiff/rotated-gps.tiff');
@@ -91,43 +94,48 @@ describe('prepareUpload', () => {
     });
   });
 
-  it('converts the bytes it checked, not a file swapped in at the path before the conversion, and keeps them owner-only', async () => {
-    const path = join(dir, 'swapped.tiff');
-    await copyFile(TIFF, path);
-    const expected = join(dir, 'expected.jpg');
-    await convertToJpeg({ path: TIFF, format: 'tiff', target: expected });
-    // Another TIFF, ready to take the checked file's place.
-    const other = join(dir, 'other.tiff');
-    await sharp({ create: { width: 16, height: 16, channels: 3, background: '#f00' } })
-      .tiff()
-      .toFile(other);
-    const modes: number[] = [];
-    const prepared = await prepareUpload(
-      { id: 11, path, format: 'tiff' },
-      {
-        maxBytes: MAX,
-        conversion: {
-          ...conversion,
-          // The seam: between the check and the conversion the file at the path is swapped.
-          convert: async (request) => {
-            await rename(other, path);
-            modes.push((await stat(request.path)).mode & 0o777);
-            await convertToJpeg(request);
+  it.skipIf(needsFileModes.skip)(
+    needsFileModes.title(
+      'converts the bytes it checked, not a file swapped in at the path before the conversion, and keeps them owner-only',
+    ),
+    async () => {
+      const path = join(dir, 'swapped.tiff');
+      await copyFile(TIFF, path);
+      const expected = join(dir, 'expected.jpg');
+      await convertToJpeg({ path: TIFF, format: 'tiff', target: expected });
+      // Another TIFF, ready to take the checked file's place.
+      const other = join(dir, 'other.tiff');
+      await sharp({ create: { width: 16, height: 16, channels: 3, background: '#f00' } })
+        .tiff()
+        .toFile(other);
+      const modes: number[] = [];
+      const prepared = await prepareUpload(
+        { id: 11, path, format: 'tiff' },
+        {
+          maxBytes: MAX,
+          conversion: {
+            ...conversion,
+            // The seam: between the check and the conversion the file at the path is swapped.
+            convert: async (request) => {
+              await rename(other, path);
+              modes.push((await stat(request.path)).mode & 0o777);
+              await convertToJpeg(request);
+            },
           },
         },
-      },
-    );
-    if (!prepared.ok) throw new Error(englishFor(prepared.reason));
-    const { file, original, cleanUp } = prepared.upload;
-    expect(original.md5).toBe(md5(await readFile(TIFF)));
-    expect(file.md5).toBe(md5(await readFile(expected)));
-    // The copy the converter read and the JPEG hold the photo's GPS position: owner-only.
-    expect(modes).toEqual([0o600]);
-    expect((await stat(join(stagingDir, 'item-11.jpg'))).mode & 0o777).toBe(0o600);
-    // Only the JPEG is left for the upload; the copy it was made from is gone.
-    expect(await readdir(stagingDir)).toEqual(['item-11.jpg']);
-    await file.handle.close();
-    await cleanUp();
-    expect(await readdir(stagingDir)).toEqual([]);
-  });
+      );
+      if (!prepared.ok) throw new Error(englishFor(prepared.reason));
+      const { file, original, cleanUp } = prepared.upload;
+      expect(original.md5).toBe(md5(await readFile(TIFF)));
+      expect(file.md5).toBe(md5(await readFile(expected)));
+      // The copy the converter read and the JPEG hold the photo's GPS position: owner-only.
+      expect(modes).toEqual([0o600]);
+      expect((await stat(join(stagingDir, 'item-11.jpg'))).mode & 0o777).toBe(0o600);
+      // Only the JPEG is left for the upload; the copy it was made from is gone.
+      expect(await readdir(stagingDir)).toEqual(['item-11.jpg']);
+      await file.handle.close();
+      await cleanUp();
+      expect(await readdir(stagingDir)).toEqual([]);
+    },
+  );
 });

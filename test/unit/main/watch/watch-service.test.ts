@@ -35,6 +35,10 @@ import {
 } from '../../../../main/watch/watch-service';
 import { intakePhoto } from '../../../fakes/intake-photo';
 import { words } from '../../../../shared/i18n/words';
+import { needs } from '../../../support/platform-needs';
+
+const needsSymlinks = needs('symlinks');
+const needsFifo = needs('fifo');
 
 const JPEG = join(import.meta.dirname, '../../../fixtures/exif-samples/jpg/Canon_40D.jpg');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -304,77 +308,93 @@ describe('WatchService', () => {
   }, 30_000);
 
   for (const fileEvents of [true, false])
-    it(`never queues a file outside the folder through a link in it (file events ${fileEvents ? 'on' : 'off'})`, async () => {
-      const outside = await mkdtemp(join(tmpdir(), 'watch-outside-'));
-      await copyFile(JPEG, join(outside, 'outside.jpg'));
-      await mkdir(join(outside, 'inner'));
-      await copyFile(JPEG, join(outside, 'inner', 'deep.jpg'));
-      const { folder, reports } = await start({ fileEvents, rescanMs: 300 });
-      await until(() => reports.some((report) => report.kind === 'state'), 5000, 'watching');
-      await symlink(join(outside, 'outside.jpg'), join(folder, 'link.jpg'));
-      await symlink(join(outside, 'inner'), join(folder, 'linked-folder'));
-      const real = join(folder, 'real.jpg');
-      await copyFile(JPEG, real);
-      await until(() => queuedPaths(reports).includes(real), 10_000, 'real.jpg queued');
-      await pause(1500); // events, and several full listings
-      expect(reports.filter((report) => report.kind !== 'state')).toEqual([
-        { kind: 'queued', path: real, projectId: 'p1' },
-      ]);
-    }, 30_000);
-
-  it('never takes in a file whose folder was swapped for a link to elsewhere while it settled; says why', async () => {
-    const outside = await mkdtemp(join(tmpdir(), 'watch-pictures-'));
-    await copyFile(join(JPEG, '../Nikon_D70.jpg'), join(outside, 'photo.jpg'));
-    const fake = fakeCore();
-    // Found by the first listing, then waiting out a settle time long enough for the swap.
-    const { folder, reports } = await start({
-      core: fake.core,
-      fileEvents: false,
-      rescanMs: 600_000,
-      settleMs: 1500,
-      before: async (folder) => {
-        await mkdir(join(folder, 'sub'));
-        await copyFile(JPEG, join(folder, 'sub', 'photo.jpg'));
+    it.skipIf(needsSymlinks.skip)(
+      needsSymlinks.title(
+        `never queues a file outside the folder through a link in it (file events ${fileEvents ? 'on' : 'off'})`,
+      ),
+      async () => {
+        const outside = await mkdtemp(join(tmpdir(), 'watch-outside-'));
+        await copyFile(JPEG, join(outside, 'outside.jpg'));
+        await mkdir(join(outside, 'inner'));
+        await copyFile(JPEG, join(outside, 'inner', 'deep.jpg'));
+        const { folder, reports } = await start({ fileEvents, rescanMs: 300 });
+        await until(() => reports.some((report) => report.kind === 'state'), 5000, 'watching');
+        await symlink(join(outside, 'outside.jpg'), join(folder, 'link.jpg'));
+        await symlink(join(outside, 'inner'), join(folder, 'linked-folder'));
+        const real = join(folder, 'real.jpg');
+        await copyFile(JPEG, real);
+        await until(() => queuedPaths(reports).includes(real), 10_000, 'real.jpg queued');
+        await pause(1500); // events, and several full listings
+        expect(reports.filter((report) => report.kind !== 'state')).toEqual([
+          { kind: 'queued', path: real, projectId: 'p1' },
+        ]);
       },
-    });
-    await rename(join(folder, 'sub'), join(folder, 'old-sub'));
-    await symlink(outside, join(folder, 'sub'));
-    const swapped = join(folder, 'sub', 'photo.jpg');
-    await until(
-      () => reports.some((report) => report.kind === 'skipped' && report.path === swapped),
-      10_000,
-      'the swapped path skipped',
+      30_000,
     );
-    expect(reports).toContainEqual({
-      kind: 'skipped',
-      path: swapped,
-      reason: OUTSIDE_WATCHED_REASON,
-    });
-    expect(fake.takenIn).toEqual([]);
-    expect(queuedPaths(reports)).toEqual([]);
-  }, 20_000);
 
-  it('says why a FIFO in the folder is skipped, and still takes the next photo', async () => {
-    const { folder, reports } = await start({ rescanMs: 300 });
-    await until(() => reports.some((report) => report.kind === 'state'), 5000, 'watching');
-    const fifo = join(folder, 'pipe.jpg');
-    execFileSync('mkfifo', [fifo]);
-    const next = join(folder, 'next.jpg');
-    await copyFile(JPEG, next);
-    await until(() => queuedPaths(reports).includes(next), 10_000, 'next.jpg queued');
-    await until(
-      () => reports.some((report) => report.kind === 'skipped' && report.path === fifo),
-      10_000,
-      'pipe.jpg skipped',
-    );
-    expect(reports.filter((report) => report.kind === 'skipped')).toEqual([
-      {
+  it.skipIf(needsSymlinks.skip)(
+    needsSymlinks.title(
+      'never takes in a file whose folder was swapped for a link to elsewhere while it settled; says why',
+    ),
+    async () => {
+      const outside = await mkdtemp(join(tmpdir(), 'watch-pictures-'));
+      await copyFile(join(JPEG, '../Nikon_D70.jpg'), join(outside, 'photo.jpg'));
+      const fake = fakeCore();
+      // Found by the first listing, then waiting out a settle time long enough for the swap.
+      const { folder, reports } = await start({
+        core: fake.core,
+        fileEvents: false,
+        rescanMs: 600_000,
+        settleMs: 1500,
+        before: async (folder) => {
+          await mkdir(join(folder, 'sub'));
+          await copyFile(JPEG, join(folder, 'sub', 'photo.jpg'));
+        },
+      });
+      await rename(join(folder, 'sub'), join(folder, 'old-sub'));
+      await symlink(outside, join(folder, 'sub'));
+      const swapped = join(folder, 'sub', 'photo.jpg');
+      await until(
+        () => reports.some((report) => report.kind === 'skipped' && report.path === swapped),
+        10_000,
+        'the swapped path skipped',
+      );
+      expect(reports).toContainEqual({
         kind: 'skipped',
-        path: fifo,
-        reason: words('reason.intake.notRegularFile'),
-      },
-    ]);
-  }, 20_000);
+        path: swapped,
+        reason: OUTSIDE_WATCHED_REASON,
+      });
+      expect(fake.takenIn).toEqual([]);
+      expect(queuedPaths(reports)).toEqual([]);
+    },
+    20_000,
+  );
+
+  it.skipIf(needsFifo.skip)(
+    needsFifo.title('says why a FIFO in the folder is skipped, and still takes the next photo'),
+    async () => {
+      const { folder, reports } = await start({ rescanMs: 300 });
+      await until(() => reports.some((report) => report.kind === 'state'), 5000, 'watching');
+      const fifo = join(folder, 'pipe.jpg');
+      execFileSync('mkfifo', [fifo]);
+      const next = join(folder, 'next.jpg');
+      await copyFile(JPEG, next);
+      await until(() => queuedPaths(reports).includes(next), 10_000, 'next.jpg queued');
+      await until(
+        () => reports.some((report) => report.kind === 'skipped' && report.path === fifo),
+        10_000,
+        'pipe.jpg skipped',
+      );
+      expect(reports.filter((report) => report.kind === 'skipped')).toEqual([
+        {
+          kind: 'skipped',
+          path: fifo,
+          reason: words('reason.intake.notRegularFile'),
+        },
+      ]);
+    },
+    20_000,
+  );
 
   it('lets the core forget each round of intake results once it is queued or skipped', async () => {
     const fake = fakeCore();
