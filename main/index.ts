@@ -11,6 +11,7 @@ import { mapTileImageSources } from './desktop/content-security-policy';
 import { registerAppSchemes, serveRenderer, serveThumbnails } from './app/app-protocol';
 import { routeDeepLinks } from './app/deep-links';
 import { runAsCommandLine } from './app/command-line';
+import { keepLoginItem } from './app/login-item';
 import { launchMode } from './desktop/launch-mode';
 import { openSetupFromSystem, routeSetupFiles } from './app/setup-files';
 import { startDesktopShell, trayIconIn } from './app/desktop-shell';
@@ -191,6 +192,7 @@ else if (!app.requestSingleInstanceLock()) {
         );
         const stopWatching = watchPowerAndNetwork(core);
         const stopNotifying = notifyBatchChanges(core);
+        const stopLoginItem = keepLoginItem(core, logger.child('login-item'));
         const started = startDesktopShell({
           core,
           ownership,
@@ -199,6 +201,7 @@ else if (!app.requestSingleInstanceLock()) {
           preloadPath: join(here, '../preload/index.cjs'),
           trayIconPath: trayIconIn(join(here, '..')),
           logsDir: join(coreOptions.dataDir, 'logs'),
+          startHidden: launch.kind === 'app' && launch.hidden,
           saveDiagnostics: async (file) => {
             await core.saveDiagnostics(file);
           },
@@ -206,6 +209,7 @@ else if (!app.requestSingleInstanceLock()) {
             shuttingDown = true;
             stopWatching();
             stopNotifying();
+            stopLoginItem();
           },
         });
         shell = started;

@@ -15,6 +15,7 @@ import {
   stillUploadingNotice,
   withTimeLimit,
 } from '../desktop/quit-rules';
+import { opensWindowAtStart } from '../desktop/login-item';
 import { trayIconFile } from '../desktop/tray-icon-file';
 import { trayMenu, trayTooltip } from '../desktop/tray-menu';
 import type { WindowFrontEnd } from '../desktop/window-front-end';
@@ -37,6 +38,8 @@ export type ShellParts = {
   readonly logsDir: string;
   /** Writes the diagnostics archive to `file` (Help › Save diagnostics…). */
   readonly saveDiagnostics: (file: string) => Promise<void>;
+  /** Started at login with `--hidden` (see desktop/launch-mode): the app starts in the tray. */
+  readonly startHidden: boolean;
   /** Called once the app has decided to quit, before the core shuts down. */
   readonly beforeShutdown: () => void;
 };
@@ -216,7 +219,10 @@ export function startDesktopShell(parts: ShellParts): {
   };
 
   app.setAboutPanelOptions({ applicationName: PRODUCT_NAME, applicationVersion: app.getVersion() });
-  openWindow();
+  // Started at login, the app waits in the tray (macOS gives login items no arguments: it says).
+  const openedAtLogin =
+    process.platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin;
+  if (opensWindowAtStart({ hidden: parts.startHidden, openedAtLogin })) openWindow();
   return { openWindow, currentWindow: () => window };
 }
 

@@ -145,6 +145,7 @@ export const noSavedSettings: SettingsView = {
   mapTileUrl: DEFAULT_MAP_TILE_URL,
   quitWithPending: 'ask',
   language: 'system',
+  startAtLogin: false,
   locale: 'en',
   formatLocale: 'en',
   managed: [],

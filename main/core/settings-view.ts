@@ -10,6 +10,7 @@ import { secretNames } from '../secrets/secret-names';
 import type { SecretStore } from '../secrets/secret-store';
 import { NO_POLICY, type PolicyState } from '../settings/managed-settings';
 import type { Settings } from '../settings/settings-store';
+import { startAtLoginWanted } from '../settings/start-at-login';
 import { s3SecretNames } from '../staging/open-photo-host';
 
 /**
@@ -67,6 +68,7 @@ export async function settingsView(
     mapTileUrl: saved.mapTileUrl ?? DEFAULT_MAP_TILE_URL,
     quitWithPending: saved.quitWithPending ?? 'ask',
     language: saved.language ?? 'system',
+    startAtLogin: startAtLoginWanted(saved),
     locale,
     formatLocale,
     managed: policy.kind === 'applied' ? Object.keys(policy.values) : [],

@@ -30,6 +30,7 @@ export function settingsViewFixture(overrides: Partial<SettingsView> = {}): Sett
     mapTileUrl: DEFAULT_MAP_TILE_URL,
     quitWithPending: 'ask',
     language: 'system',
+    startAtLogin: false,
     locale: 'en',
     managed: [],
     policyProblem: undefined,
