@@ -25,6 +25,7 @@ import type { Logger } from '../logging/logger';
 import type { Ownership } from '../ownership/open-data-folder';
 import { createTrayIcon } from '../platform/tray-icon';
 import { installAppMenu } from './app-menu';
+import { installShellCommand } from './shell-command';
 import { createMainWindow } from './window';
 
 /** What the shell needs from the composition root. */
@@ -122,6 +123,7 @@ export function startDesktopShell(parts: ShellParts): {
           dialog.showErrorBox(words('dialog.diagnostics.notSaved'), String(error));
         }),
     about: () => app.showAboutPanel(),
+    'install-command': () => void installShellCommand(words, logger),
   };
   const showMenu = () =>
     installAppMenu(
