@@ -125,6 +125,10 @@ Photo host (saved like the other settings):
                      1.5MiB/s (saved; none removes it)
   --hours "DAYS HH:MM-HH:MM"  send only in these hours, in this computer's zone, e.g.
                      "Mon-Fri 18:00-07:00" (may cross midnight; saved; any removes it)
+
+The app:
+  --start-at-login on|off  whether the app starts at login, in the tray (saved; the app applies
+                     it when it runs; unset, it is on once a folder is watched)
 `;
 
 /**
@@ -188,6 +192,7 @@ const OPTIONS = {
   'camera-offset': { type: 'string', multiple: true },
   'max-upload-rate': { type: 'string' },
   hours: { type: 'string' },
+  'start-at-login': { type: 'string' },
   'files-from': { type: 'string' },
   'keep-mine': { type: 'boolean' },
   'take-theirs': { type: 'boolean' },

@@ -134,6 +134,7 @@ export async function runCli(
       cameraOffsets: (values['camera-offset'] ?? []).map(parseCameraOffsetFlag),
       maxUploadRate: values['max-upload-rate'],
       hours: values.hours,
+      startAtLogin: values['start-at-login'],
     };
     settingsChange(flags, env, noSavedSettings);
     if (command === 'diagnostics') diagnosticsTarget(values.out);
