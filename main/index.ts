@@ -10,6 +10,9 @@ import { englishFor } from '../shared/i18n/words';
 import { mapTileImageSources } from './desktop/content-security-policy';
 import { registerAppSchemes, serveRenderer, serveThumbnails } from './app/app-protocol';
 import { routeDeepLinks } from './app/deep-links';
+import { runAsCommandLine } from './app/command-line';
+import { keepLoginItem } from './app/login-item';
+import { launchMode } from './desktop/launch-mode';
 import { openSetupFromSystem, routeSetupFiles } from './app/setup-files';
 import { startDesktopShell, trayIconIn } from './app/desktop-shell';
 import { startUpdates } from './app/updates';
@@ -45,12 +48,22 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** How long the app waits for a command-line process that owns the data folder to finish. */
 const OWNERSHIP_WAIT_MS = 30 * 60_000;
 
-registerAppSchemes();
-// The data folder the command line also uses by default (set before the single-instance lock,
-// which Electron keys by it), made first: setPath throws for a folder that does not exist.
-app.setPath('userData', desktopDataFolder({ platform: process.platform, env, home: homedir() }));
+// Started with a command (`photo-uploader status`), this process is the command line: decided
+// before the single-instance lock and before anything of the app is made.
+const launch = launchMode({
+  argv: process.argv,
+  defaultApp: process.defaultApp === true,
+  platform: process.platform,
+});
+if (launch.kind === 'app') {
+  registerAppSchemes();
+  // The data folder the command line also uses by default (set before the single-instance lock,
+  // which Electron keys by it), made first: setPath throws for a folder that does not exist.
+  app.setPath('userData', desktopDataFolder({ platform: process.platform, env, home: homedir() }));
+}
 
-if (!app.requestSingleInstanceLock()) {
+if (launch.kind === 'cli') runAsCommandLine(launch.args);
+else if (!app.requestSingleInstanceLock()) {
   // Another instance runs: it receives our argv (a sign-in link) through `second-instance`.
   app.quit();
 } else {
@@ -181,6 +194,7 @@ if (!app.requestSingleInstanceLock()) {
         const stopWatching = watchPowerAndNetwork(core);
         const stopNotifying = notifyBatchChanges(core);
         const updates = startUpdates(core, logger.child('updates'));
+        const stopLoginItem = keepLoginItem(core, logger.child('login-item'));
         const started = startDesktopShell({
           core,
           ownership,
@@ -189,6 +203,7 @@ if (!app.requestSingleInstanceLock()) {
           preloadPath: join(here, '../preload/index.cjs'),
           trayIconPath: trayIconIn(join(here, '..')),
           logsDir: join(coreOptions.dataDir, 'logs'),
+          startHidden: launch.kind === 'app' && launch.hidden,
           saveDiagnostics: async (file) => {
             await core.saveDiagnostics(file);
           },
@@ -196,6 +211,7 @@ if (!app.requestSingleInstanceLock()) {
             shuttingDown = true;
             stopWatching();
             stopNotifying();
+            stopLoginItem();
             updates.quitting();
           },
           about: updates.showAbout,

@@ -15,6 +15,7 @@ import {
   stillUploadingNotice,
   withTimeLimit,
 } from '../desktop/quit-rules';
+import { opensWindowAtStart } from '../desktop/login-item';
 import { trayIconFile } from '../desktop/tray-icon-file';
 import { trayMenu, trayTooltip } from '../desktop/tray-menu';
 import type { WindowFrontEnd } from '../desktop/window-front-end';
@@ -24,6 +25,7 @@ import type { Logger } from '../logging/logger';
 import type { Ownership } from '../ownership/open-data-folder';
 import { createTrayIcon } from '../platform/tray-icon';
 import { installAppMenu } from './app-menu';
+import { installShellCommand } from './shell-command';
 import { createMainWindow } from './window';
 
 /** What the shell needs from the composition root. */
@@ -37,6 +39,8 @@ export type ShellParts = {
   readonly logsDir: string;
   /** Writes the diagnostics archive to `file` (Help › Save diagnostics…). */
   readonly saveDiagnostics: (file: string) => Promise<void>;
+  /** Started at login with `--hidden` (see desktop/launch-mode): the app starts in the tray. */
+  readonly startHidden: boolean;
   /** Called once the app has decided to quit, before the core shuts down. */
   readonly beforeShutdown: () => void;
   /** Help › About (default: the system's About panel). */
@@ -123,6 +127,7 @@ export function startDesktopShell(parts: ShellParts): {
           dialog.showErrorBox(words('dialog.diagnostics.notSaved'), String(error));
         }),
     about: () => (parts.about === undefined ? app.showAboutPanel() : parts.about(words)),
+    'install-command': () => void installShellCommand(words, logger),
   };
   const showMenu = () =>
     installAppMenu(
@@ -222,7 +227,10 @@ export function startDesktopShell(parts: ShellParts): {
   };
 
   app.setAboutPanelOptions({ applicationName: PRODUCT_NAME, applicationVersion: app.getVersion() });
-  openWindow();
+  // Started at login, the app waits in the tray (macOS gives login items no arguments: it says).
+  const openedAtLogin =
+    process.platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin;
+  if (opensWindowAtStart({ hidden: parts.startHidden, openedAtLogin })) openWindow();
   return { openWindow, currentWindow: () => window };
 }
 

@@ -126,9 +126,9 @@ export async function openCliContext(
         runQueue: 'on-request',
         // A command never watches the saved folders: only the app does (runsSavedWatchers).
         program: 'command-line',
-        // The organisation's policy, as the app reads it. The command line runs only from a
-        // checkout (`npm run cli`), never packaged, so PHOTO_UPLOADER_POLICY_FILE counts, as it
-        // does for `npm start`. Attached to the app, the app's policy rules.
+        // The organisation's policy, as the app reads it. PHOTO_UPLOADER_POLICY_FILE counts from
+        // a checkout, as it does for `npm start`; the installed app run as the command line
+        // never passes it on (envForApp). Attached to the app, the app's policy rules.
         policy: systemPolicySource({
           platform: process.platform,
           env,

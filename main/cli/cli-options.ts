@@ -26,7 +26,8 @@ export const COMMANDS = new Set([
 ]);
 
 /** The help text: `--help` prints it; a missing or unknown command shows it on stderr. */
-export const USAGE = `Usage: npm run cli -- <command> [options]
+export const USAGE = `Usage: photo-uploader <command> [options]
+       (from a source checkout: npm run cli -- <command> [options])
 
 Commands:
   login      sign in through the browser (loopback redirect) and remember the service
@@ -102,6 +103,7 @@ Options (the service and photo host flags are saved, like login saves them):
   --no-browser       print the authorization URL instead of opening a browser
   --json             machine-readable output (status, inspect: one JSON object per line)
   --zone IANA        the zone assumed for photos nothing else places (default: this computer's)
+  --version          print the app's version
   --verbose          log progress to stderr (the log file in the data folder has it anyway)
   --files-from FILE|-  (upload, inspect, watch) the paths listed in FILE too, one a line, or
                      NUL-separated as find -print0 writes them; - reads the list from standard
@@ -123,7 +125,17 @@ Photo host (saved like the other settings):
                      1.5MiB/s (saved; none removes it)
   --hours "DAYS HH:MM-HH:MM"  send only in these hours, in this computer's zone, e.g.
                      "Mon-Fri 18:00-07:00" (may cross midnight; saved; any removes it)
+
+The app:
+  --start-at-login on|off  whether the app starts at login, in the tray (saved; the app applies
+                     it when it runs; unset, it is on once a folder is watched)
 `;
+
+/**
+ * Every command the command line knows, those that open no data folder (`setup`, `inspect`)
+ * too: the installed app runs as the command line when its first argument is one of them.
+ */
+export const ALL_COMMANDS: ReadonlySet<string> = new Set([...COMMANDS, 'setup', 'inspect']);
 
 /** The commands that take paths, and so `--files-from`. */
 export const PATH_COMMANDS = new Set(['upload', 'inspect', 'watch']);
@@ -173,17 +185,24 @@ const OPTIONS = {
   'convert-originals': { type: 'boolean' },
   'ca-file': { type: 'string' },
   help: { type: 'boolean' },
+  version: { type: 'boolean' },
   'settle-seconds': { type: 'string' },
   'skip-far': { type: 'boolean' },
   'far-meters': { type: 'string' },
   'camera-offset': { type: 'string', multiple: true },
   'max-upload-rate': { type: 'string' },
   hours: { type: 'string' },
+  'start-at-login': { type: 'string' },
   'files-from': { type: 'string' },
   'keep-mine': { type: 'boolean' },
   'take-theirs': { type: 'boolean' },
   yes: { type: 'boolean' },
 } as const;
+
+/** Whether `--name` is an option of the command line that takes a value (`--data-dir DIR`). */
+export function optionTakesValue(name: string): boolean {
+  return Object.hasOwn(OPTIONS, name) && OPTIONS[name as keyof typeof OPTIONS].type === 'string';
+}
 
 /**
  * Parses one command line against the option table: the options' values and the positionals

@@ -16,6 +16,7 @@ import { showQueue } from './show-queue-command';
 import { sync } from './sync-command';
 import { upload } from './upload-command';
 import { keepOriginalsFlag, noSavedSettings, settingsChange } from './settings-flags';
+import { appVersion } from '../diagnostics/versions';
 import { printable } from '../../shared/domain/printable-text';
 import { readFilesFrom } from './files-from';
 import { watchFolders } from './watch-command';
@@ -41,6 +42,10 @@ export async function runCli(
   }
   const { values, positionals } = parsed;
   const command = positionals[0];
+  if (values.version) {
+    stdout.write(`photo-uploader ${appVersion()}\n`);
+    return 0;
+  }
   if (values.help || command === undefined) {
     (values.help ? stdout : stderr).write(USAGE);
     return values.help ? 0 : 2;
@@ -129,6 +134,7 @@ export async function runCli(
       cameraOffsets: (values['camera-offset'] ?? []).map(parseCameraOffsetFlag),
       maxUploadRate: values['max-upload-rate'],
       hours: values.hours,
+      startAtLogin: values['start-at-login'],
     };
     settingsChange(flags, env, noSavedSettings);
     if (command === 'diagnostics') diagnosticsTarget(values.out);

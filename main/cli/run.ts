@@ -1,21 +1,6 @@
-import { quietOnClosedPipe } from './closed-pipe';
-import { runCli } from './cli';
+import { runCommandLineProcess } from './command-line-process';
 
-// Entry point of `npm run cli`.
+// Entry point of the command line from a checkout: `npm run cli`, and the package's
+// `photo-uploader` bin (build/photo-uploader.mjs), which runs it in its own process.
 
-// The AWS SDK warns on every S3 client made under Node 20 that its later versions will need
-// Node 22: eight lines on stderr of every command, about the tools' Node, which is Node 20 by
-// design. This is the SDK's own switch for that one warning (a value the user set is kept).
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
-// `npm run cli -- photos … | head`: the reader went away; the command ends quietly.
-quietOnClosedPipe(process.stdout, () => process.exit(0));
-quietOnClosedPipe(process.stderr, () => process.exit(0));
-
-runCli(process.argv.slice(2), process.env, process.stdout, process.stderr, process.stdin).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`cli: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+void runCommandLineProcess(process.argv.slice(2), process.env, (code) => process.exit(code));

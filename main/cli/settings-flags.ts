@@ -33,7 +33,21 @@ export type SettingsFlags = {
   readonly maxUploadRate?: string | undefined;
   /** `--hours "Mon-Fri 18:00-07:00"` (or `any`): the upload hours, saved. */
   readonly hours?: string | undefined;
+  /** `--start-at-login on|off`: whether the app starts at login, saved (the app applies it). */
+  readonly startAtLogin?: string | undefined;
 };
+
+/**
+ * The `startAtLogin` setting `--start-at-login` asks for: `on` true, `off` false; undefined
+ * without the flag.
+ * @throws UsageError for another value.
+ */
+export function startAtLoginFlag(value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'on') return true;
+  if (value === 'off') return false;
+  throw new UsageError(`--start-at-login must be on or off, not "${value}"`);
+}
 
 function checkedUrl(name: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
@@ -103,6 +117,7 @@ export function settingsChange(
           ...keys,
         }
       : flags.photoHost;
+  const startAtLogin = startAtLoginFlag(flags.startAtLogin);
   const change: IpcCallInput<'settings:set'> = {
     ...(authUrl !== undefined ? { authUrl } : {}),
     ...(baseUrl !== undefined ? { baseUrl } : {}),
@@ -112,6 +127,8 @@ export function settingsChange(
     ...(photoHost !== undefined ? { photoHost } : {}),
     ...(concurrency !== undefined ? { concurrency } : {}),
     ...(caFile !== undefined ? { caFile } : {}),
+    // Saved as given even when it matches the default: the choice is then the user's own.
+    ...(startAtLogin === undefined ? {} : { startAtLogin }),
     ...(flags.keepOriginals !== undefined && flags.keepOriginals !== saved.keepOriginals
       ? { keepOriginals: flags.keepOriginals }
       : {}),
@@ -148,6 +165,7 @@ export const noSavedSettings: SettingsView = {
   updateChannel: DEFAULT_UPDATE_CHANNEL,
   quitWithPending: 'ask',
   language: 'system',
+  startAtLogin: false,
   locale: 'en',
   formatLocale: 'en',
   managed: [],

@@ -52,6 +52,7 @@ export class AppCore implements CorePort {
   readonly settings: SettingsStore;
   readonly #listeners = new Set<EventListener>();
   readonly #localeListeners = new Set<(locale: Locales) => void>();
+  readonly #settingsListeners = new Set<() => void>();
   /** The language the locale listeners were last told of (set when the first one listens). */
   #toldLocale: Locales | undefined;
   readonly #clock: Clock;
@@ -186,6 +187,16 @@ export class AppCore implements CorePort {
     return () => this.#localeListeners.delete(listener);
   }
 
+  /**
+   * Calls `listener` each time saved settings changed (the window, a setup file, the
+   * organisation's policy): the desktop shell follows start at login. Returns the function that
+   * stops listening.
+   */
+  onSettingsChange(listener: () => void): () => void {
+    this.#settingsListeners.add(listener);
+    return () => this.#settingsListeners.delete(listener);
+  }
+
   /** Tells the locale listeners when the language is no longer the one they were last told of. */
   #tellLocale(): void {
     if (this.#toldLocale === undefined) return;
@@ -202,6 +213,7 @@ export class AppCore implements CorePort {
   /** The window saved settings: main's own words follow a new language. */
   settingsSaved(): void {
     this.#tellLocale();
+    for (const listener of this.#settingsListeners) listener();
   }
 
   /** The current connection to the service, if one is configured. */
@@ -408,6 +420,7 @@ export class AppCore implements CorePort {
     if (changeNeedsReconfigure(changed)) await this.reconfigure();
     this.#emit('settings:changed', await this.settingsView());
     this.#tellLocale();
+    for (const listener of this.#settingsListeners) listener();
   }
 
   /** The session as the window sees it. */

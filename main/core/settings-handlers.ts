@@ -80,6 +80,7 @@ export function settingsHandlers(
           mapTileUrl: input.mapTileUrl === undefined ? undefined : cleanTileUrl(input.mapTileUrl),
           quitWithPending: input.quitWithPending,
           language: input.language,
+          startAtLogin: input.startAtLogin,
           signInTokensInPlainTextFile: input.signInTokensInPlainTextFile,
         },
         effective,

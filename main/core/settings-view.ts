@@ -11,6 +11,7 @@ import { secretNames } from '../secrets/secret-names';
 import type { SecretStore } from '../secrets/secret-store';
 import { NO_POLICY, type PolicyState } from '../settings/managed-settings';
 import type { Settings } from '../settings/settings-store';
+import { startAtLoginWanted } from '../settings/start-at-login';
 import { s3SecretNames } from '../staging/open-photo-host';
 
 /**
@@ -70,6 +71,7 @@ export async function settingsView(
     updateChannel: saved.updateChannel ?? DEFAULT_UPDATE_CHANNEL,
     quitWithPending: saved.quitWithPending ?? 'ask',
     language: saved.language ?? 'system',
+    startAtLogin: startAtLoginWanted(saved),
     locale,
     formatLocale,
     managed: policy.kind === 'applied' ? Object.keys(policy.values) : [],

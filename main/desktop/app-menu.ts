@@ -4,7 +4,14 @@ import type { Translate } from '../../shared/i18n/translator';
 
 /** The commands of the app's own menu that main carries out. */
 export type MenuCommand =
-  'add-photos' | 'add-folder' | 'quit' | 'open-logs' | 'save-diagnostics' | 'about';
+  | 'add-photos'
+  | 'add-folder'
+  | 'quit'
+  | 'open-logs'
+  | 'save-diagnostics'
+  | 'about'
+  /** macOS, packaged: link /usr/local/bin/photo-uploader to the app (see shell-command). */
+  | 'install-command';
 
 /** The Electron menu roles the app's menu uses (each is one of Electron's own). */
 export type MenuRole =
@@ -83,6 +90,13 @@ export function appMenu(
             submenu: [
               { command: 'about', label: t('menu.help.about') },
               { separator: true },
+              // The command line comes with the app: its shell command, as VS Code offers `code`.
+              ...(options.packaged
+                ? ([
+                    { command: 'install-command', label: t('menu.app.installCommand') },
+                    { separator: true },
+                  ] as const)
+                : []),
               role('hide'),
               role('hideOthers'),
               role('unhide'),

@@ -59,6 +59,7 @@ export const USER_ONLY_SETTINGS = [
   'cameraOffsets',
   'signInTokensInPlainTextFile',
   'language',
+  'startAtLogin',
 ] as const satisfies readonly (keyof Settings)[];
 
 /** Whether `name` is a setting a policy may set. */

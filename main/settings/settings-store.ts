@@ -131,6 +131,11 @@ export const settingsSchema = z.object({
   quitWithPending: z.enum(['ask', 'quit', 'keep-uploading']).optional(),
   /** The window's language: `system` (as when unset) follows the operating system's (issue 24). */
   language: z.enum(LANGUAGE_CHOICES).optional(),
+  /**
+   * Whether the app starts at login, in the tray (issue 25); unset: on once a folder is watched
+   * (see `startAtLoginWanted`).
+   */
+  startAtLogin: z.boolean().optional(),
   /** Watched folders and their rules (issue 13), run by the process that owns the data folder. */
   watchFolders: z.array(watchRuleSchema).max(100).optional(),
   /**

@@ -89,6 +89,8 @@ export const ipcCalls = {
       quitWithPending: z.literal('ask').optional(),
       /** The window's language, or `system` to follow the operating system's. */
       language: z.enum(LANGUAGE_CHOICES).optional(),
+      /** Start the app at login, in the tray. */
+      startAtLogin: z.boolean().optional(),
     })
     .strict(),
   'settings:test-photo-host': z.object({}).strict(),

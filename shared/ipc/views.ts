@@ -105,6 +105,8 @@ export type SettingsView = {
   readonly quitWithPending: 'ask' | 'quit' | 'keep-uploading';
   /** The language chosen in Settings: `system` follows the operating system's. */
   readonly language: LanguageChoice;
+  /** Whether the app starts at login, in the tray: the user's choice, else on once a folder is watched. */
+  readonly startAtLogin: boolean;
   /** The language the window is shown in now, from `language` and the system's languages. */
   readonly locale: ShownLocale;
   /** The tag dates, times, numbers and sizes are written in: the system's region (`en-GB`, `de-CH`). */

@@ -32,6 +32,7 @@ export function settingsViewFixture(overrides: Partial<SettingsView> = {}): Sett
     updateChannel: 'latest',
     quitWithPending: 'ask',
     language: 'system',
+    startAtLogin: false,
     locale: 'en',
     managed: [],
     policyProblem: undefined,

@@ -4,11 +4,15 @@ import {
 } from '../../../shared/domain/watch-rule';
 import type { SettingsView } from '../../../shared/ipc/views';
 import { useT } from '../../i18n/use-t';
+import { SPACE } from '../../i18n/inline-space';
 import { useManaged } from './managed-context';
 import { ManagedNote } from './ManagedNote';
 import { WatchFolders } from './WatchFolders';
 
-/** Settings › Watched folders: the settle time, then the folders and their rules. */
+/**
+ * Settings › Watched folders: the settle time, start at login (the folders are watched only
+ * while the app runs), then the folders and their rules.
+ */
 export function WatchedFoldersSection({ settings }: { readonly settings: SettingsView }) {
   const t = useT();
   const settle = useManaged('watchSettleSeconds');
@@ -33,6 +37,19 @@ export function WatchedFoldersSection({ settings }: { readonly settings: Setting
           min: MIN_WATCH_SETTLE_SECONDS,
           max: MAX_WATCH_SETTLE_SECONDS,
         })}
+      </p>
+      <label>
+        <input
+          name="startAtLogin"
+          type="checkbox"
+          defaultChecked={settings.startAtLogin}
+          aria-describedby="start-at-login-help"
+        />
+        {SPACE}
+        {t('settings.watch.startAtLogin.label')}
+      </label>
+      <p id="start-at-login-help" className="muted">
+        {t('settings.watch.startAtLogin.help')}
       </p>
       <WatchFolders settleSeconds={settings.watchSettleSeconds} />
     </>

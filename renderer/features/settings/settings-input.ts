@@ -13,6 +13,15 @@ type PhotoHostInput = NonNullable<SettingsInput['photoHost']>;
 /** The kinds of photo host the form offers. */
 export type HostKind = 's3' | 'published' | 'none';
 
+/**
+ * The start-at-login choice to save: the box's state when the user changed it from what was
+ * shown (the saved choice, or the default that follows the watched folders); else nothing, so
+ * the default keeps following them.
+ */
+export function startAtLoginChange(checked: boolean, shown: boolean): { startAtLogin?: boolean } {
+  return checked === shown ? {} : { startAtLogin: checked };
+}
+
 /** A field's trimmed text; undefined when empty or absent. */
 export type FieldText = (name: string) => string | undefined;
 
@@ -152,6 +161,8 @@ export function formSettings(
     ...pace.change,
     pauseOnBattery: form.get('pauseOnBattery') === 'on',
     mapTileUrl: text('mapTileUrl'),
+    // Sent only when changed: unset, it follows the watched folders (on once there is one).
+    ...startAtLoginChange(form.get('startAtLogin') === 'on', saved.startAtLogin),
   };
   const ownKeys = managedHostKeys(saved, text);
   return {

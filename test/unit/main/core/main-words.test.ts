@@ -86,6 +86,7 @@ describe('the application menu in the app’s language', () => {
     expect(labels([appItem!])).toEqual([
       'Photo Uploader',
       'Acerca de Photo Uploader',
+      'Instalar el comando “photo-uploader”',
       'Ocultar Photo Uploader',
       'Ocultar otros',
       'Mostrar todo',

@@ -8,7 +8,7 @@ describe('the settings read when used', () => {
     for (const name of READ_WHEN_USED) expect(SETTING_NAMES, name).toContain(name);
   });
 
-  it('are the zone, the settle time, the far-photo threshold, the camera clocks, the map tiles, the quit choice, where the sign-in is kept and the language', () => {
+  it('are the zone, the settle time, the far-photo threshold, the camera clocks, the map tiles, the quit choice, where the sign-in is kept, the language and start at login', () => {
     expect([...READ_WHEN_USED].sort()).toEqual(
       [
         'assumedZone',
@@ -18,6 +18,7 @@ describe('the settings read when used', () => {
         'mapTileUrl',
         'quitWithPending',
         'signInTokensInPlainTextFile',
+        'startAtLogin',
         'watchSettleSeconds',
       ].sort(),
     );
