@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import { getConfig } from 'app-builder-lib/out/util/config/config.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../support/upload-harness';
+import { needs } from '../../support/platform-needs';
 
 // Issue 25 §4: the packages put a `photo-uploader` command on the PATH, which is the app's own
 // binary run as the command line (desktop/launch-mode): the deb's link, the macOS wrapper the
@@ -26,6 +27,8 @@ const temp: string[] = [];
 afterAll(async () => {
   for (const dir of temp) await rm(dir, { recursive: true, force: true });
 });
+
+const needsLinksAndModes = needs('symlinks', 'file-modes');
 
 describe('the photo-uploader command of each package', () => {
   it('deb: electron-builder’s install script links /usr/bin/<executableName> to the app', async () => {
@@ -70,35 +73,43 @@ describe('the photo-uploader command of each package', () => {
     expect(uninstall).toContain('-ne $$d');
   });
 
-  it('macOS: the wrapper, linked from elsewhere, runs the app binary with every argument', async () => {
-    // The app bundle's layout, with a stand-in binary that prints what it was given.
-    const root = await mkdtemp(join(tmpdir(), 'pu-mac-command-'));
-    temp.push(root);
-    const contents = join(root, 'Applications', 'Photo Uploader.app', 'Contents');
-    await mkdir(join(contents, 'Resources', 'bin'), { recursive: true });
-    await mkdir(join(contents, 'MacOS'));
-    const binary = join(contents, 'MacOS', 'Photo Uploader');
-    await writeFile(binary, '#!/bin/sh\nprintf "%s|" "$0" "$@"\nexit 3\n');
-    await chmod(binary, 0o755);
-    const wrapper = join(contents, 'Resources', 'bin', 'photo-uploader');
-    await copyFile(join(ROOT, 'build/bin/photo-uploader'), wrapper);
-    await chmod(wrapper, 0o755);
-    await mkdir(join(root, 'usr-local-bin'));
-    // A relative link, then a link to that link: both are followed.
-    const link = join(root, 'usr-local-bin', 'photo-uploader');
-    await symlink('../Applications/Photo Uploader.app/Contents/Resources/bin/photo-uploader', link);
-    const second = join(root, 'second-link');
-    await symlink(link, second);
-    for (const command of [link, second]) {
-      const ended = await run(command, ['status', '--json', 'a b']).catch(
-        (error: { code: number; stdout: string }) => error,
+  it.skipIf(needsLinksAndModes.skip)(
+    needsLinksAndModes.title(
+      'macOS: the wrapper, linked from elsewhere, runs the app binary with every argument',
+    ),
+    async () => {
+      // The app bundle's layout, with a stand-in binary that prints what it was given.
+      const root = await mkdtemp(join(tmpdir(), 'pu-mac-command-'));
+      temp.push(root);
+      const contents = join(root, 'Applications', 'Photo Uploader.app', 'Contents');
+      await mkdir(join(contents, 'Resources', 'bin'), { recursive: true });
+      await mkdir(join(contents, 'MacOS'));
+      const binary = join(contents, 'MacOS', 'Photo Uploader');
+      await writeFile(binary, '#!/bin/sh\nprintf "%s|" "$0" "$@"\nexit 3\n');
+      await chmod(binary, 0o755);
+      const wrapper = join(contents, 'Resources', 'bin', 'photo-uploader');
+      await copyFile(join(ROOT, 'build/bin/photo-uploader'), wrapper);
+      await chmod(wrapper, 0o755);
+      await mkdir(join(root, 'usr-local-bin'));
+      // A relative link, then a link to that link: both are followed.
+      const link = join(root, 'usr-local-bin', 'photo-uploader');
+      await symlink(
+        '../Applications/Photo Uploader.app/Contents/Resources/bin/photo-uploader',
+        link,
       );
-      expect(ended).toMatchObject({ code: 3 });
-      const printed = (ended as { stdout: string }).stdout.split('|');
-      expect(printed.slice(1, 4)).toEqual(['status', '--json', 'a b']);
-      expect(printed[0]).toMatch(
-        /Photo Uploader\.app\/Contents\/Resources\/bin\/\.\.\/\.\.\/MacOS\/Photo Uploader$/,
-      );
-    }
-  });
+      const second = join(root, 'second-link');
+      await symlink(link, second);
+      for (const command of [link, second]) {
+        const ended = await run(command, ['status', '--json', 'a b']).catch(
+          (error: { code: number; stdout: string }) => error,
+        );
+        expect(ended).toMatchObject({ code: 3 });
+        const printed = (ended as { stdout: string }).stdout.split('|');
+        expect(printed.slice(1, 4)).toEqual(['status', '--json', 'a b']);
+        expect(printed[0]).toMatch(
+          /Photo Uploader\.app\/Contents\/Resources\/bin\/\.\.\/\.\.\/MacOS\/Photo Uploader$/,
+        );
+      }
+    },
+  );
 });

@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../../build/bundle-app';
 import { type SignedInCli, startSignedInCli } from '../../support/signed-in-cli';
+import { needs } from '../../support/platform-needs';
 
 // Issue 25 §4: a signal sent to `npm run cli -- watch`, or to the package's `photo-uploader` bin,
 // reaches the watcher, which ends cleanly (the session stopped, the steps in flight journaled,
@@ -42,52 +43,57 @@ function startWatch(command: string, args: readonly string[], env: NodeJS.Proces
   return { child, watching: watchingOrEnded, ended };
 }
 
-describe('a signal sent to the command line reaches the watcher', () => {
-  let cli: SignedInCli;
-  let watched: string;
-  let projectId: string;
-  const watchArgs = () => [
-    'watch',
-    watched,
-    '--project',
-    projectId,
-    '--settle-seconds',
-    '1',
-    '--data-dir',
-    cli.dataDir,
-  ];
+const needsKeychainAndSignals = needs('gnome-keyring', 'signals');
 
-  beforeAll(async () => {
-    cli = await startSignedInCli('watch-signals-data');
-    watched = join(cli.folder, 'inbox');
-    await mkdir(watched);
-    projectId = cli.service.info.projects[0]!.id;
-  }, 120_000);
-  afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-    await cli?.close();
-  });
+describe.skipIf(needsKeychainAndSignals.skip)(
+  needsKeychainAndSignals.title('a signal sent to the command line reaches the watcher'),
+  () => {
+    let cli: SignedInCli;
+    let watched: string;
+    let projectId: string;
+    const watchArgs = () => [
+      'watch',
+      watched,
+      '--project',
+      projectId,
+      '--settle-seconds',
+      '1',
+      '--data-dir',
+      cli.dataDir,
+    ];
 
-  for (const signal of ['SIGTERM', 'SIGINT'] as const)
-    it(`npm run cli -- watch: ${signal} to the npm process ends the watch cleanly`, async () => {
-      const watch = startWatch('npm', ['run', '--silent', 'cli', '--', ...watchArgs()], cli.env);
+    beforeAll(async () => {
+      cli = await startSignedInCli('watch-signals-data');
+      watched = join(cli.folder, 'inbox');
+      await mkdir(watched);
+      projectId = cli.service.info.projects[0]!.id;
+    }, 120_000);
+    afterAll(async () => {
+      for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+      await cli?.close();
+    });
+
+    for (const signal of ['SIGTERM', 'SIGINT'] as const)
+      it(`npm run cli -- watch: ${signal} to the npm process ends the watch cleanly`, async () => {
+        const watch = startWatch('npm', ['run', '--silent', 'cli', '--', ...watchArgs()], cli.env);
+        await watch.watching;
+        watch.child.kill(signal);
+        const end = await watch.ended;
+        expect(end.code, end.stderr).toBe(0);
+        expect(end.stderr).toContain('watch: stopped; the steps in flight were journaled.');
+      }, 120_000);
+
+    it('the photo-uploader bin: SIGTERM to its process ends the watch cleanly', async () => {
+      const watch = startWatch(
+        process.execPath,
+        [join(ROOT, 'build/photo-uploader.mjs'), ...watchArgs()],
+        cli.env,
+      );
       await watch.watching;
-      watch.child.kill(signal);
+      watch.child.kill('SIGTERM');
       const end = await watch.ended;
       expect(end.code, end.stderr).toBe(0);
       expect(end.stderr).toContain('watch: stopped; the steps in flight were journaled.');
     }, 120_000);
-
-  it('the photo-uploader bin: SIGTERM to its process ends the watch cleanly', async () => {
-    const watch = startWatch(
-      process.execPath,
-      [join(ROOT, 'build/photo-uploader.mjs'), ...watchArgs()],
-      cli.env,
-    );
-    await watch.watching;
-    watch.child.kill('SIGTERM');
-    const end = await watch.ended;
-    expect(end.code, end.stderr).toBe(0);
-    expect(end.stderr).toContain('watch: stopped; the steps in flight were journaled.');
-  }, 120_000);
-});
+  },
+);

@@ -104,9 +104,13 @@ describe('the update’s state machine (nextUpdateState)', () => {
             expect(['restart', 'uploads']).toContain(event.type);
             expect('uploads' in event && event.uploads).toBe(0);
           }
-          // A downloaded update is never dropped by a look, an error or the queue.
-          if (holdsUpdate(state) && state.kind !== 'downloading')
-            expect(holdsUpdate(next)).toBe(true);
+          // A downloaded update is never dropped by a look, an error or the queue; only an
+          // install that failed ends it, and says so.
+          if (holdsUpdate(state) && state.kind !== 'downloading') {
+            if (state.kind === 'installing' && event.type === 'error')
+              expect(next).toMatchObject({ kind: 'failed', step: 'install' });
+            else expect(holdsUpdate(next)).toBe(true);
+          }
           state = next;
         }
         const none: UpdateState = { kind: 'none', reason: 'off' };
