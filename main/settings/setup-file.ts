@@ -176,7 +176,16 @@ export function parseSetupFile(text: string): SetupParse {
 }
 
 /** The settings the summary names by their own lines; the rest are listed by name. */
-const DESCRIBED = new Set(['authUrl', 'baseUrl', 'clientId', 'photoHost', 'caFile', 'mapTileUrl']);
+const DESCRIBED = new Set([
+  'authUrl',
+  'baseUrl',
+  'clientId',
+  'photoHost',
+  'caFile',
+  'mapTileUrl',
+  'updateUrl',
+  'updates',
+]);
 
 /**
  * Where the setup's secrets would be kept, in words, one line each: the client secret with the
@@ -256,6 +265,11 @@ export function setupSummaryWords(setup: OfficeSetup, after?: Partial<Settings>)
     lines.push(words('setup.summary.caFile', { file: shownValue(settings.caFile) }));
   if (settings.mapTileUrl !== undefined)
     lines.push(words('setup.summary.mapTiles', { origin: shownTileOrigin(settings.mapTileUrl) }));
+  // A feed of updates runs its code on this computer: its address is said, not only its name.
+  if (settings.updateUrl !== undefined)
+    lines.push(words('setup.summary.updateFeed', { origin: shownOrigin(settings.updateUrl) }));
+  if (settings.updates !== undefined)
+    lines.push(words('setup.summary.updates', { mode: settings.updates }));
   const others = Object.keys(settings).filter(
     (name) => !DESCRIBED.has(name) && settings[name as keyof Settings] !== undefined,
   );

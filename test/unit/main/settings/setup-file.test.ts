@@ -249,6 +249,24 @@ describe('setupSummary', () => {
       'Load the map’s tiles from https://tiles.example.com',
     ]);
   });
+
+  it('says where new versions of the app would come from, by the feed’s address', () => {
+    const parsed = parseSetupFile(
+      setupText({
+        settings: {
+          updateUrl: 'https://updates.example.com/photo-uploader/feed',
+          updates: 'notify',
+          updateChannel: 'beta',
+        },
+      }),
+    );
+    if (!parsed.ok) throw new Error(parsed.problem);
+    expect(setupSummary(parsed.setup)).toEqual([
+      'Install new versions of Photo Uploader from https://updates.example.com (whatever that address offers is installed)',
+      'Updates of Photo Uploader: only announced',
+      'Also sets: updateChannel',
+    ]);
+  });
 });
 
 describe('the example setup file', () => {
