@@ -212,8 +212,9 @@ else if (!app.requestSingleInstanceLock()) {
             stopWatching();
             stopNotifying();
             stopLoginItem();
-            updates.quitting();
           },
+          // A downloaded update installs on quit once the core has let go of the data folder.
+          afterShutdown: () => updates.quitting(),
           about: updates.showAbout,
           restartingToUpdate: updates.restarting,
         });

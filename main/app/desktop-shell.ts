@@ -43,6 +43,11 @@ export type ShellParts = {
   readonly startHidden: boolean;
   /** Called once the app has decided to quit, before the core shuts down. */
   readonly beforeShutdown: () => void;
+  /**
+   * Called once the core has shut down (or the wait for it ended), just before the process
+   * exits: an update installed on quit starts its installer here, never under a running core.
+   */
+  readonly afterShutdown?: () => void;
   /** Help › About (default: the system's About panel). */
   readonly about?: (words: Translate) => void;
   /** The app quits to install an update (issue 25 §3): it quits without asking. */
@@ -195,7 +200,10 @@ export function startDesktopShell(parts: ShellParts): {
           if (outcome === 'timed-out') logger.warn('quit without waiting for the steps in flight');
         })
         .catch((error: unknown) => logger.error('shutdown failed', { error }))
-        .finally(() => app.exit(0));
+        .finally(() => {
+          parts.afterShutdown?.();
+          app.exit(0);
+        });
     });
   });
 

@@ -239,7 +239,7 @@ export class AppCore implements CorePort {
   uploadsUnderway(): UploadsUnderway {
     return {
       creating: this.#store.counts().creating,
-      sending: this.#store.sendingCount(),
+      queued: this.#store.queuedPhotoCount(),
       running: this.#runner.status().condition === 'running',
     };
   }

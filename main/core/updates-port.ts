@@ -26,14 +26,14 @@ export const NO_UPDATES: UpdatesPort = {
 
 /**
  * What the queue is doing that a restart would cut: photos in `creating` (the create is sent, or
- * its answer not yet reconciled) and photos whose bytes are moving to the photo host (a photo
- * `queued` with bytes sent, which the stage step journals as it goes).
+ * its answer not yet reconciled) and the photos of the batch still to go (`queued`, some with
+ * their bytes on the way to the photo host).
  */
 export type UploadsUnderway = {
   /** Photos in `creating`. */
   readonly creating: number;
-  /** Photos `queued` with bytes already sent to the photo host. */
-  readonly sending: number;
+  /** Photos `queued`: the rest of the batch. */
+  readonly queued: number;
   /** The queue runs now (its engine's condition is `running`). */
   readonly running: boolean;
 };

@@ -310,17 +310,16 @@ export class QueueStore {
   }
 
   /**
-   * Photos whose bytes are on their way to the photo host: `queued` with bytes sent (the stage
-   * step journals them as they go, and sets them back to 0 when a send breaks). What an update's
-   * restart waits for, with the photos in `creating` (issue 25 §3).
+   * Photos still to upload: `queued` (description edits are not counted). What an update's
+   * restart waits for while the queue runs, with the photos in `creating` (issue 25 §3).
    */
-  sendingCount(): number {
+  queuedPhotoCount(): number {
     return z
       .object({ n: z.number() })
       .parse(
         this.#db
           .prepare(
-            "SELECT COUNT(*) AS n FROM items WHERE kind = 'photo' AND state = 'queued' AND bytes_sent > 0",
+            "SELECT COUNT(*) AS n FROM items WHERE kind = 'photo' AND state = 'queued'",
           )
           .get(),
       ).n;

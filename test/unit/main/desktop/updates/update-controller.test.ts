@@ -30,7 +30,7 @@ function recordingUpdater() {
 function controller(settings: Parameters<typeof updatePlan>[0] = {}) {
   const recorder = recordingUpdater();
   const queue: { underway: UploadsUnderway } = {
-    underway: { creating: 0, sending: 0, running: true },
+    underway: { creating: 0, queued: 0, running: true },
   };
   const told: UpdateView[] = [];
   let now = 0;
@@ -73,7 +73,7 @@ describe('the update controller', () => {
     const { subject, asked, queue, told } = controller();
     subject.handle({ type: 'available', version: '1.2.0', downloading: true, installs: true });
     subject.handle({ type: 'downloaded', version: '1.2.0' });
-    queue.underway = { creating: 2, sending: 1, running: true };
+    queue.underway = { creating: 2, queued: 1, running: true };
     subject.queueChanged();
     expect(told.at(-1)?.action?.label).toEqual({
       key: 'updates.action.restartWaiting',
@@ -81,10 +81,10 @@ describe('the update controller', () => {
     });
     subject.restart();
     expect(subject.state).toEqual({ kind: 'waiting', version: '1.2.0', uploads: 3 });
-    queue.underway = { creating: 1, sending: 0, running: true };
+    queue.underway = { creating: 1, queued: 0, running: true };
     subject.queueChanged();
     expect(asked).not.toContain('quitAndInstall');
-    queue.underway = { creating: 0, sending: 0, running: true };
+    queue.underway = { creating: 0, queued: 0, running: true };
     subject.queueChanged();
     expect(subject.state.kind).toBe('installing');
     expect(asked).toEqual(['quitAndInstall']);
