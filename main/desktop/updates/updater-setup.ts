@@ -18,8 +18,9 @@ export function setUpUpdater(
 ): Updater {
   if (plan.feed.provider === 'generic')
     updater.setFeedURL({ provider: 'generic', url: plan.feed.url, channel: plan.feed.channel });
-  // The beta channel reads `beta*.yml`; setting a channel lets electron-updater go down a
-  // version, which the app never does by itself.
+  // The beta channel: on GitHub, the newest pre-release (its `latest*.yml`, which is all a GitHub
+  // release holds); on an organisation's generic feed, its `beta*.yml` (README, Releases and
+  // updates). Setting a channel lets electron-updater go down a version: allowDowngrade stops it.
   if (plan.channel === 'beta') updater.channel = 'beta';
   updater.allowPrerelease = plan.allowPrerelease;
   updater.allowDowngrade = false;
