@@ -24,9 +24,11 @@ export type LoginItemPlace = {
 
 /** What Electron's `app.setLoginItemSettings` is given on Windows and macOS. */
 export type ElectronLoginItem = {
+  /**
+   * macOS gives login items no arguments (and Electron 45 has no `openAsHidden`): the app sees
+   * `wasOpenedAtLogin` instead and stays in the tray (`opensWindowAtStart`).
+   */
   readonly openAtLogin: boolean;
-  /** macOS: the app starts hidden (macOS gives no arguments to login items). */
-  readonly openAsHidden?: boolean;
   /** Windows: the executable and its arguments. */
   readonly path?: string;
   readonly args?: readonly string[];
@@ -55,7 +57,13 @@ export function execArgument(arg: string): string {
   const quoted = /[\s"'`$\\<>~|&;*?#()]/.test(arg)
     ? `"${arg.replace(/["`$\\]/g, (c) => `\\${c}`)}"`
     : arg;
-  return quoted.replace(/\\/g, '\\\\').replace(/%/g, '%%');
+  // A line break in a path stays inside the Exec line, as the format's escapes (a bare one would
+  // end the line, and what follows would be read as keys of the entry).
+  return quoted
+    .replace(/\\/g, '\\\\')
+    .replace(/%/g, '%%')
+    .replace(/\n/g, '\\n')
+    .replace(/\r/g, '\\r');
 }
 
 /**
@@ -83,8 +91,7 @@ export function loginItemPlan(wanted: boolean, place: LoginItemPlace): LoginItem
       kind: 'electron',
       settings: { openAtLogin: wanted, path: place.execPath, args: [HIDDEN_FLAG] },
     };
-  if (place.platform === 'darwin')
-    return { kind: 'electron', settings: { openAtLogin: wanted, openAsHidden: true } };
+  if (place.platform === 'darwin') return { kind: 'electron', settings: { openAtLogin: wanted } };
   if (place.platform !== 'linux') return { kind: 'none', why: 'unsupported-platform' };
   return {
     kind: 'autostart-file',

@@ -66,8 +66,15 @@ describe('the photo-uploader command of each package', () => {
     const install = script.slice(script.indexOf('!macro customInstall'));
     const uninstall = script.slice(script.indexOf('!macro customUnInstall'));
     for (const macro of [install, uninstall]) {
-      expect(macro).toContain("$$d = '$INSTDIR\\resources\\bin'");
-      expect(macro).toContain("'Path', 'User'");
+      // The folder goes to PowerShell in a variable, never in its command text (an apostrophe
+      // in a user name), and the Path is kept as stored (its %USERPROFILE% entries).
+      expect(macro).toContain(
+        'SetEnvironmentVariable(t "PHOTO_UPLOADER_BIN", t "$INSTDIR\\resources\\bin")',
+      );
+      expect(macro).toContain('$$d = $$env:PHOTO_UPLOADER_BIN;');
+      expect(macro).not.toMatch(/powershell[^\n]*\$INSTDIR/);
+      expect(macro).toContain("GetValue('Path', '', 'DoNotExpandEnvironmentNames')");
+      expect(macro).toContain("'ExpandString'");
     }
     expect(install).toContain('-contains $$d');
     expect(uninstall).toContain('-ne $$d');

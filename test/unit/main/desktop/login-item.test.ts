@@ -59,11 +59,11 @@ describe('loginItemPlan', () => {
   it('macOS: Electron’s login item, opened hidden (macOS passes no arguments)', () => {
     expect(loginItemPlan(true, place({ platform: 'darwin' }))).toEqual({
       kind: 'electron',
-      settings: { openAtLogin: true, openAsHidden: true },
+      settings: { openAtLogin: true },
     });
     expect(loginItemPlan(false, place({ platform: 'darwin' }))).toEqual({
       kind: 'electron',
-      settings: { openAtLogin: false, openAsHidden: true },
+      settings: { openAtLogin: false },
     });
   });
 
@@ -122,10 +122,18 @@ describe('the autostart entry', () => {
     );
   });
 
+  it('keeps a path with a line break on the Exec line, as an escape', () => {
+    expect(execArgument('/home/o\nX-GNOME-Autostart-enabled=false')).toBe(
+      '"/home/o\\nX-GNOME-Autostart-enabled=false"',
+    );
+  });
+
   it('property: an Exec argument reads back as the path it was made from', () => {
     // Undo the two levels of escaping of the Desktop Entry specification.
     const readBack = (arg: string) => {
-      const value = arg.replace(/%%/g, '%').replace(/\\\\/g, '\\');
+      const value = arg
+        .replace(/%%/g, '%')
+        .replace(/\\([\\nr])/g, (_all, c: string) => (c === 'n' ? '\n' : c === 'r' ? '\r' : c));
       if (!value.startsWith('"')) return value;
       return value.slice(1, -1).replace(/\\(["`$\\])/g, '$1');
     };
@@ -133,6 +141,8 @@ describe('the autostart entry', () => {
       fc.property(fc.string({ minLength: 1 }), (path) => {
         const arg = execArgument(path);
         expect(readBack(arg)).toBe(path);
+        // One line, whatever the path holds: nothing after it is read as a key of the entry.
+        expect(arg).not.toMatch(/[\n\r]/);
         // A path with a space stays one argument: quoted.
         if (/\s/.test(path)) expect(arg.startsWith('"')).toBe(true);
       }),
