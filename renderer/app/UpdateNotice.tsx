@@ -8,9 +8,14 @@ export function useUpdate(): UpdateView | undefined {
   const bridge = useBridge();
   const [update, setUpdate] = useState<UpdateView>();
   useEffect(() => {
-    const stop = bridge.on('updates:changed', setUpdate);
+    // The first answer may come after an event that is newer than it: the event wins.
+    let told = false;
+    const stop = bridge.on('updates:changed', (view) => {
+      told = true;
+      setUpdate(view);
+    });
     void bridge.invoke('updates:get', {}).then((result) => {
-      if (result.ok) setUpdate(result.value);
+      if (result.ok && !told) setUpdate(result.value);
     });
     return stop;
   }, [bridge]);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UpdateNotice } from '../../renderer/app/UpdateNotice';
 import type { UpdateView } from '../../shared/ipc/views';
@@ -39,6 +39,30 @@ describe('the update notice', () => {
       ['updates:restart', {}],
     ]);
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('keeps what an event said over a first answer that arrives after it', async () => {
+    const { bridge } = fakeBridge({});
+    let tell: ((view: UpdateView) => void) | undefined;
+    let answer: ((view: UpdateView) => void) | undefined;
+    bridge.on = ((channel: string, listener: (view: UpdateView) => void) => {
+      if (channel === 'updates:changed') tell = listener;
+      return () => undefined;
+    }) as typeof bridge.on;
+    bridge.invoke = (() =>
+      new Promise((resolve) => {
+        answer = (value) => resolve({ ok: true, value: value as never });
+      }));
+    renderWithBridge(<UpdateNotice />, bridge);
+    await waitFor(() => expect(tell).toBeDefined());
+    act(() => tell?.(ready));
+    expect(await screen.findByText('Version 1.2.0 is ready')).toBeTruthy();
+    // The first answer was made before the update was downloaded: it says nothing yet.
+    await act(async () => {
+      answer?.({ notice: undefined, problem: false, action: undefined });
+      await Promise.resolve();
+    });
+    expect(screen.getByText('Version 1.2.0 is ready')).toBeTruthy();
   });
 
   it('shows nothing when there is no news (off, up to date)', async () => {
