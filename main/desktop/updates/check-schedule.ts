@@ -7,21 +7,19 @@ export type CheckMoment = {
   readonly now: number;
   /** When the last look began (ms); undefined before the first. */
   readonly lastStartedAt: number | undefined;
-  /** A look or a download is under way (a look in flight is never repeated). */
+  /** A look is under way (repeated only once it has hung for 6 hours). */
   readonly busy: boolean;
   /** An update is downloaded or being installed: nothing newer is looked for until it is. */
   readonly holding: boolean;
 };
 
-/** Whether to look for updates now: first at start, then once 6 hours have passed, never twice at once. */
+/**
+ * Whether to look for updates now: first at start, then once 6 hours have passed, never twice at
+ * once. A look still "in flight" 6 hours after it began is taken for lost (a request that never
+ * answered): looking again is due, or the app would never look again.
+ */
 export function checkDue(moment: CheckMoment): boolean {
-  if (moment.busy || moment.holding) return false;
-  if (moment.lastStartedAt === undefined) return true;
+  if (moment.holding) return false;
+  if (moment.lastStartedAt === undefined) return !moment.busy;
   return moment.now - moment.lastStartedAt >= UPDATE_CHECK_INTERVAL_MS;
-}
-
-/** How long to wait before asking {@link checkDue} again (ms): until the next look is due. */
-export function nextCheckInMs(now: number, lastStartedAt: number | undefined): number {
-  if (lastStartedAt === undefined) return 0;
-  return Math.max(0, lastStartedAt + UPDATE_CHECK_INTERVAL_MS - now);
 }
