@@ -79,6 +79,7 @@ export class UpdateController implements UpdatesPort {
     return uploadsToWaitFor(this.deps.underway());
   }
 
+  /** What the window shows of the update now (with the uploads "Restart to update" waits for). */
   view(): UpdateView {
     return updateView(this.#state, this.#state.kind === 'ready' ? this.#uploads() : 0);
   }
@@ -126,11 +127,13 @@ export class UpdateController implements UpdatesPort {
     else if (this.#state.kind === 'ready') this.#tell();
   }
 
+  /** The user asked to restart to update: now if nothing is under way, else once it is done. */
   restart(): UpdateView {
     this.handle({ type: 'restart', uploads: this.#uploads() });
     return this.view();
   }
 
+  /** The user asked to download the update found (the organisation chose `notify`). */
   download(): UpdateView {
     const before = this.#state;
     this.handle({ type: 'download' });
