@@ -24,7 +24,7 @@ export const PLATFORM_NEEDS = {
     on: LINUX,
   },
   chromium: {
-    what: "Debian's chromium at /usr/bin/chromium, driven by Playwright",
+    what: "a Chromium driven by Playwright (Debian's /usr/bin/chromium, or CHROMIUM_PATH)",
     on: LINUX,
   },
   proc: {
