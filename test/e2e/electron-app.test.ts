@@ -58,7 +58,7 @@ async function runExecutable(
   executable: string,
   args: readonly string[],
   env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string }> {
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(executable, args, { env: { ...definedEnv(), ...env }, stdio: 'pipe' });
   child.stdin.end();
   let stdout = '';
@@ -67,7 +67,7 @@ async function runExecutable(
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
   if (code !== 0) process.stderr.write(`${executable} ${args.join(' ')} said:\n${stderr}\n`);
-  return { code, stdout };
+  return { code, stdout, stderr };
 }
 
 /** This process's environment without unset variables (what Playwright's launch takes). */
@@ -188,9 +188,11 @@ describe.skipIf(binary === undefined)(
         // A packaged app ignores the test-only variables (PHOTO_UPLOADER_DATA_DIR, the seeded
         // service): its data folder is the default one, moved here with XDG_CONFIG_HOME (Linux),
         // HOME (macOS) or APPDATA (Windows), and it is configured as a user would, through the
-        // command line on that same folder.
+        // installed app's own command line on that same folder.
         const home = packagedAppHome(root);
-        await configureForPackagedApp(service.info, home.dataDir);
+        await configureForPackagedApp(service.info, home.dataDir, (args, env) =>
+          runExecutable(executable, args, { ...home.env, ...env }),
+        );
         const photos = join(root, 'photos');
         await mkdir(photos);
         const chosen = [join(photos, 'DSCN0010.jpg'), join(photos, 'IMG_5195.HEIC')];
@@ -284,7 +286,10 @@ describe.skipIf(binary === undefined)(
           const packagedStatus = await runExecutable(executable, ['status'], home.env);
           const sourceStatus = await runCli(['status'], home.env);
           expect(sourceStatus.code).toBe(0);
-          expect(packagedStatus).toEqual({ code: 0, stdout: sourceStatus.stdout });
+          expect({ code: packagedStatus.code, stdout: packagedStatus.stdout }).toEqual({
+            code: 0,
+            stdout: sourceStatus.stdout,
+          });
         } finally {
           if (!quit) await app.close();
           await chromium.close();

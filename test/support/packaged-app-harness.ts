@@ -34,6 +34,12 @@ export function packagedAppHome(
   return { env, dataDir: defaultDataDir({ platform, env, home: env.HOME ?? homedir() }) };
 }
 
+/** Runs the command line with `args` and extra environment `env`, to its end. */
+export type CommandLineRunner = (
+  args: string[],
+  env: Record<string, string>,
+) => Promise<{ code: number | null; stderr: string }>;
+
 /**
  * Points the data folder at the local service and its S3 store the way a user of a packaged
  * app can: the command line's service and photo host flags (the client secret and S3 keys from
@@ -41,12 +47,19 @@ export function packagedAppHome(
  * the loopback redirect, a saved setting: a packaged Linux `dir` build is not installed as the
  * scheme handler (no desktop entry is registered), and sign-in must not depend on whether the
  * desktop accepted `setAsDefaultProtocolClient`.
+ * @param commandLine the command line to run: the source one by default; the packaged app's own
+ *   in the real-Electron test, so that the keychain entries belong to the app that reads them
+ *   (macOS asks before one program reads another's entry, and nobody answers on a CI runner).
  * @throws Error with the command line's output when it did not save them.
  */
-export async function configureForPackagedApp(info: LaunchInfo, dataDir: string): Promise<void> {
+export async function configureForPackagedApp(
+  info: LaunchInfo,
+  dataDir: string,
+  commandLine: CommandLineRunner = runCli,
+): Promise<void> {
   const s3 = info.s3;
   if (s3 === undefined) throw new Error('the service was started without its S3 store');
-  const run = await runCli(
+  const run = await commandLine(
     [
       'status',
       '--data-dir',
