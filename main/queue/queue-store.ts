@@ -318,9 +318,7 @@ export class QueueStore {
       .object({ n: z.number() })
       .parse(
         this.#db
-          .prepare(
-            "SELECT COUNT(*) AS n FROM items WHERE kind = 'photo' AND state = 'queued'",
-          )
+          .prepare("SELECT COUNT(*) AS n FROM items WHERE kind = 'photo' AND state = 'queued'")
           .get(),
       ).n;
   }

@@ -49,10 +49,10 @@ describe('the update notice', () => {
       if (channel === 'updates:changed') tell = listener;
       return () => undefined;
     }) as typeof bridge.on;
-    bridge.invoke = (() =>
+    bridge.invoke = () =>
       new Promise((resolve) => {
         answer = (value) => resolve({ ok: true, value: value as never });
-      }));
+      });
     renderWithBridge(<UpdateNotice />, bridge);
     await waitFor(() => expect(tell).toBeDefined());
     act(() => tell?.(ready));
