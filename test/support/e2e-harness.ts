@@ -171,7 +171,9 @@ export async function approveInBrowser(browser: Browser, url: string): Promise<v
   try {
     await page.goto(url);
     await page.getByRole('button', { name: 'Approve' }).click();
-    await page.getByText('You can close this tab').waitFor();
+    // The app's own tab after the loopback redirect, in the app's language (any of them).
+    await page.waitForURL((address) => address.pathname === '/callback');
+    await page.getByRole('heading', { level: 1 }).waitFor();
   } finally {
     await page.close();
   }
