@@ -1,6 +1,6 @@
 import { chooseLocale, type Locales } from '../../shared/i18n/locales';
 import { type Clock, systemClock } from '../../shared/domain/clock';
-import type { IpcEvent, IpcEventPayloads } from '../../shared/ipc/contract';
+import type { IpcEventPayloads } from '../../shared/ipc/contract';
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
 import type {
   UpdateView,
@@ -23,6 +23,7 @@ import type { SettingsStore } from '../settings/settings-store';
 import type { PhotoHost } from '../staging/photo-host';
 import type { AppCoreOptions } from './app-core-options';
 import { ConfiguredParts } from './configured-parts';
+import { type CoreEventListener, CoreListeners } from './core-listeners';
 import type { CorePort } from './core-port';
 import { buildCoreParts } from './core-parts';
 import type { IntakeRuns } from './intake-runs';
@@ -35,11 +36,10 @@ import type { CoreWatchers } from '../watch/core-watchers';
 import { watchSessionsOfConnection } from '../watch/watch-session-handlers';
 import { commandLineFrontEnd, type FrontEnd } from './front-end';
 import { openSetupFile } from './setup-handlers';
+import { pendingUploadsOf, uploadsUnderwayOf } from './queue-load';
 import { NO_UPDATES, type UploadsUnderway, type UpdatesPort } from './updates-port';
 
 export type { AppCoreOptions, PathChooser } from './app-core-options';
-
-type EventListener = <E extends IpcEvent>(event: E, payload: IpcEventPayloads[E]) => void;
 
 /**
  * The app without Electron: settings, keychain, sign-in, intake, photo host and upload queue,
@@ -50,11 +50,7 @@ type EventListener = <E extends IpcEvent>(event: E, payload: IpcEventPayloads[E]
 export class AppCore implements CorePort {
   readonly #handlers = new Map<FrontEnd, IpcHandlers>();
   readonly settings: SettingsStore;
-  readonly #listeners = new Set<EventListener>();
-  readonly #localeListeners = new Set<(locale: Locales) => void>();
-  readonly #settingsListeners = new Set<() => void>();
-  /** The language the locale listeners were last told of (set when the first one listens). */
-  #toldLocale: Locales | undefined;
+  readonly #listeners = new CoreListeners(() => this.locale());
   readonly #clock: Clock;
   readonly #store: QueueStore;
   readonly #workers: MediaWorkers;
@@ -80,7 +76,7 @@ export class AppCore implements CorePort {
       clock: this.#clock,
       dispatcher: () => this.#configured.dispatcher,
       renditionDispatcher: () => this.#configured.renditionDispatcher,
-      emit: (event, payload) => this.#emit(event, payload),
+      emit: (event, payload) => this.#listeners.emit(event, payload),
       commandLineHandlers: () => this.handlersFor(commandLineFrontEnd),
       policyChanged: (changed) => this.settingsApplied(changed),
     });
@@ -171,9 +167,8 @@ export class AppCore implements CorePort {
   }
 
   /** Listens to every event for the window; returns the function that stops listening. */
-  onEvent(listener: EventListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+  onEvent(listener: CoreEventListener): () => void {
+    return this.#listeners.onEvent(listener);
   }
 
   /**
@@ -182,9 +177,7 @@ export class AppCore implements CorePort {
    * its menus and tray again. Returns the function that stops listening.
    */
   onLocaleChange(listener: (locale: Locales) => void): () => void {
-    this.#toldLocale ??= this.locale();
-    this.#localeListeners.add(listener);
-    return () => this.#localeListeners.delete(listener);
+    return this.#listeners.onLocaleChange(listener);
   }
 
   /**
@@ -193,27 +186,12 @@ export class AppCore implements CorePort {
    * stops listening.
    */
   onSettingsChange(listener: () => void): () => void {
-    this.#settingsListeners.add(listener);
-    return () => this.#settingsListeners.delete(listener);
-  }
-
-  /** Tells the locale listeners when the language is no longer the one they were last told of. */
-  #tellLocale(): void {
-    if (this.#toldLocale === undefined) return;
-    const locale = this.locale();
-    if (
-      locale.locale === this.#toldLocale.locale &&
-      locale.formatLocale === this.#toldLocale.formatLocale
-    )
-      return;
-    this.#toldLocale = locale;
-    for (const listener of this.#localeListeners) listener(locale);
+    return this.#listeners.onSettingsChange(listener);
   }
 
   /** The window saved settings: main's own words follow a new language. */
   settingsSaved(): void {
-    this.#tellLocale();
-    for (const listener of this.#settingsListeners) listener();
+    this.#listeners.settingsChanged();
   }
 
   /** The current connection to the service, if one is configured. */
@@ -228,20 +206,12 @@ export class AppCore implements CorePort {
 
   /** Photos not yet uploaded and not waiting for the user (quitting asks about these). */
   pendingUploads(): number {
-    const counts = this.#store.counts();
-    return counts.queued + counts.staged + counts.creating + counts.created;
+    return pendingUploadsOf(this.#store);
   }
 
-  /**
-   * What the queue is doing that a restart to update must not cut (issue 25 §3): photos in
-   * `creating`, photos whose bytes are moving to the photo host, and whether the queue runs.
-   */
+  /** What the queue is doing that a restart to update must not cut (`uploadsUnderwayOf`). */
   uploadsUnderway(): UploadsUnderway {
-    return {
-      creating: this.#store.counts().creating,
-      queued: this.#store.queuedPhotoCount(),
-      running: this.#runner.status().condition === 'running',
-    };
+    return uploadsUnderwayOf(this.#store, this.#runner);
   }
 
   /** The app's updates: none until the desktop app plugs its updater in (`useUpdates`). */
@@ -405,7 +375,6 @@ export class AppCore implements CorePort {
     await this.watchers.close();
     await this.#runner.close();
     this.#listeners.clear();
-    this.#localeListeners.clear();
     await this.#configured.closeService();
     await this.#workers.close();
     await this.#configured.closeNetwork();
@@ -419,8 +388,7 @@ export class AppCore implements CorePort {
   async settingsApplied(changed: readonly string[]): Promise<void> {
     if (changeNeedsReconfigure(changed)) await this.reconfigure();
     this.#emit('settings:changed', await this.settingsView());
-    this.#tellLocale();
-    for (const listener of this.#settingsListeners) listener();
+    this.#listeners.settingsChanged();
   }
 
   /** The session as the window sees it. */
@@ -428,7 +396,5 @@ export class AppCore implements CorePort {
     return sessionView(this.#configured.connection?.session.snapshot(), this.settings.get());
   }
 
-  #emit<E extends IpcEvent>(event: E, payload: IpcEventPayloads[E]): void {
-    for (const listener of this.#listeners) listener(event, payload);
-  }
+  #emit: CoreListeners['emit'] = (event, payload) => this.#listeners.emit(event, payload);
 }

@@ -17,11 +17,16 @@ import {
 } from './intake-outcomes-table';
 import { openQueueDatabase } from './queue-migrations';
 import {
+  thumbnailSourceIn,
+  type UploadedCopy,
+  uploadedCopiesIn,
+  uploadedPhotoIdsIn,
+} from './photo-lookups';
+import {
   type ItemState,
   type ItemUpdate,
   itemStates,
   type NewPhotoItem,
-  photoFormat,
   type PhotoGroup,
   type QueueItem,
   rowSchema,
@@ -169,64 +174,21 @@ export class QueueStore {
   }
 
   /**
-   * What a thumbnail of `md5` is made from, when a photo with those bytes is in the queue: the
-   * file, format and orientation main recorded when it queued it (never a path from the window).
+   * What a thumbnail of `md5` is made from, when a photo with those bytes is in the queue (see
+   * `thumbnailSourceIn`).
    */
   thumbnailSource(md5: string): ThumbnailSource | undefined {
-    const row = z
-      .object({
-        path: z.string(),
-        format: photoFormat,
-        orientation: z.number(),
-        file_identity: rowSchema.shape.file_identity,
-      })
-      .optional()
-      .parse(
-        this.#statement(
-          "SELECT path, format, orientation, file_identity FROM items WHERE kind = 'photo' AND md5 = ? AND path IS NOT NULL AND format IS NOT NULL ORDER BY id DESC LIMIT 1",
-        ).get(md5),
-      );
-    return (
-      row && {
-        path: row.path,
-        format: row.format,
-        orientation: row.orientation,
-        md5,
-        // The thumbnail is made from the file intake read, never another one at its path.
-        identity: row.file_identity ?? undefined,
-      }
-    );
+    return thumbnailSourceIn((sql) => this.#statement(sql), md5);
   }
 
   /** For each MD5 already uploaded (done), the photo id: intake flags such photos as duplicates. */
   uploadedPhotoIds(md5s: readonly string[]): Map<string, string | undefined> {
-    const query = this.#db.prepare(
-      "SELECT photo_id FROM items WHERE kind = 'photo' AND state = 'done' AND md5 = ? LIMIT 1",
-    );
-    const found = new Map<string, string | undefined>();
-    for (const md5 of md5s) {
-      const row = z.object({ photo_id: z.string().nullable() }).optional().parse(query.get(md5));
-      if (row) found.set(md5, row.photo_id ?? undefined);
-    }
-    return found;
+    return uploadedPhotoIdsIn((sql) => this.#statement(sql), md5s);
   }
 
   /** For each MD5, the photos this computer uploaded with those bytes, in any project. */
-  uploadedCopies(md5s: readonly string[]): Map<string, { photoId: string; projectId: string }[]> {
-    const query = this.#db.prepare(
-      "SELECT photo_id, project_id FROM items WHERE kind = 'photo' AND state = 'done' AND md5 = ? AND photo_id IS NOT NULL AND project_id IS NOT NULL",
-    );
-    const row = z.object({ photo_id: z.string(), project_id: z.string() });
-    const found = new Map<string, { photoId: string; projectId: string }[]>();
-    for (const md5 of md5s) {
-      const copies = query.all(md5).map((raw) => row.parse(raw));
-      if (copies.length > 0)
-        found.set(
-          md5,
-          copies.map((copy) => ({ photoId: copy.photo_id, projectId: copy.project_id })),
-        );
-    }
-    return found;
+  uploadedCopies(md5s: readonly string[]): Map<string, UploadedCopy[]> {
+    return uploadedCopiesIn((sql) => this.#statement(sql), md5s);
   }
 
   /** `sql` prepared, once per text (the texts are this module's own, so the cache stays small). */
