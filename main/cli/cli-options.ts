@@ -55,6 +55,10 @@ Commands:
              a photo taken farther than N metres (default: the farMeters setting, 1000) from
              its project gets a warning line naming the nearest project; --skip-far leaves
              such photos out, each with its reason in the report
+         [--description-template TEXT]
+             each photo's description from a template (instead of --description): {folder}
+             {path} {file} {date} {time} (on the photo's own clock) {camera} {project} {tags};
+             values are escaped, {{ and }} are braces; an unknown token is refused
   sync       run the queue until every item is done or waits for you (exit 0 only if all done)
   queue [--json]          what is queued, by state
   retry ID|--all, pause [ID], resume [ID], cancel ID
@@ -75,7 +79,8 @@ Commands:
   host-test [host flags]  put a test image on the photo host, download it from the address the
              service would get, compare; exit 0 only when the round trip holds
   watch <folders...> --project ID|--project-per-subfolder [--settle-seconds N] [--tag T]...
-             [--tags-from-folders] [--description HTML] [--internal] [--include-archived]
+             [--tags-from-folders] [--description HTML] [--description-template TEXT]
+             [--internal] [--include-archived]
              queue each complete new photo once, run the queue, until Ctrl-C; the project is
              checked first, as for upload
   inspect <paths...> [--zone IANA] [--json]
@@ -161,6 +166,7 @@ const OPTIONS = {
   'tags-from-folders': { type: 'boolean' },
   'project-per-subfolder': { type: 'boolean' },
   description: { type: 'string' },
+  'description-template': { type: 'string' },
   base: { type: 'string' },
   internal: { type: 'boolean' },
   'queue-only': { type: 'boolean' },

@@ -8,7 +8,7 @@ import { isKnownZone } from '../media/capture-time';
 import { subfolderProjectsByName } from '../folders/batch-folders';
 import { clockEvidence, suggestionLines } from './camera-clock-lines';
 import { type CliContext, type CommandOutput, UsageError } from './cli-context';
-import { descriptionFromFlag } from './description-flag';
+import { descriptionFromFlag, descriptionTemplateFromFlag } from './description-flag';
 import { farMetersFlag, warnFarPhotos } from './far-photos';
 import { withoutServiceCopiesByProject } from './list-commands';
 import { tally, uploadLine } from './command-counts';
@@ -57,6 +57,8 @@ export async function upload(
     paths: readonly string[];
     projectId: string | undefined;
     description: string | undefined;
+    /** `--description-template TEXT`: each photo's description rendered from its tokens. */
+    descriptionTemplate?: string | undefined;
     internal: boolean;
     zone: string | undefined;
     queueOnly: boolean;
@@ -83,6 +85,11 @@ export async function upload(
   const zone = options.zone ?? computerZone();
   if (!isKnownZone(zone)) throw new UsageError(`--zone must be an IANA time zone, not "${zone}"`);
   const description = descriptionFromFlag(options.description, out);
+  const descriptionTemplate = descriptionTemplateFromFlag(
+    options.descriptionTemplate,
+    options.description,
+    out,
+  );
   farMetersFlag(options.farMeters);
   const includeArchived = options.includeArchived ?? false;
   // Checked once, before a file is read: a wrong id would fail every photo later, one by one.
@@ -160,6 +167,7 @@ export async function upload(
           intakeIds: [...photos, ...onService.map((copy) => copy.intakeId)],
           ...(options.projectId ? { projectId: options.projectId } : {}),
           description,
+          ...(descriptionTemplate === undefined ? {} : { descriptionTemplate }),
           internal: options.internal,
           allowDuplicates,
           tags: [...(options.tags ?? [])],

@@ -12,7 +12,7 @@ import type { WatchSessionReport } from '../../shared/ipc/contract';
 import { isKnownZone } from '../media/capture-time';
 import { type CliContext, type CommandOutput, UsageError } from './cli-context';
 import { englishFor } from '../../shared/i18n/words';
-import { descriptionFromFlag } from './description-flag';
+import { descriptionFromFlag, descriptionTemplateFromFlag } from './description-flag';
 import { projectAllowed } from './project-flag';
 
 /** The flags of `watch`. */
@@ -24,6 +24,8 @@ export type WatchCommandOptions = {
   readonly tags: readonly string[];
   readonly tagsFromFolders: boolean;
   readonly description: string | undefined;
+  /** `--description-template TEXT`: each photo's description rendered from its tokens. */
+  readonly descriptionTemplate?: string | undefined;
   readonly internal: boolean;
   readonly zone: string | undefined;
   /** `--include-archived`: an archived project (given, or named like a subfolder) is used. */
@@ -57,6 +59,11 @@ export function watchRulesFromFlags(
       `--settle-seconds must be a number of seconds from ${MIN_WATCH_SETTLE_SECONDS} to ${MAX_WATCH_SETTLE_SECONDS}`,
     );
   const description = descriptionFromFlag(options.description, out);
+  const descriptionTemplate = descriptionTemplateFromFlag(
+    options.descriptionTemplate,
+    options.description,
+    out,
+  );
   const rules = options.folders.map((folder) =>
     watchRuleSchema.parse({
       path: resolve(folder),
@@ -65,6 +72,7 @@ export function watchRulesFromFlags(
           ? { kind: 'per-subfolder' }
           : { kind: 'fixed', projectId: options.projectId },
       description,
+      ...(descriptionTemplate === undefined ? {} : { descriptionTemplate }),
       tags: normalizeTags(options.tags),
       tagsFromFolders: options.tagsFromFolders,
       internal: options.internal,

@@ -7,6 +7,7 @@ import { projectForPhoto, tagsForPhoto } from '../folders/batch-folders';
 import type { IntakeOutcome } from '../queue/intake-outcomes-table';
 import { newPhotoItem, type NewPhotoItem } from '../queue/queue-store';
 import type { IntakeRuns } from './intake-runs';
+import { type ProjectNames, templateDescriber } from './photo-description';
 
 /** A photo of the call that is not queued, and why: said to the user, file by file. */
 export type SkippedPhoto = {
@@ -33,18 +34,31 @@ export type AddPhotosPlan = {
 
 /**
  * Plans one `queue:add-photos` call: each photo's project (the batch's, or its subfolder's), its
- * description (its own or the batch's) and its tags (batch, folder names when chosen, its own).
- * `clean` turns a description into what is sent, or throws an `IpcFailure`.
- * @throws IpcFailure `bad-input` when a photo is no longer known, or no project was given at all.
+ * description (its own, else the batch's template rendered for it, else the batch's) and its tags
+ * (batch, folder names when chosen, its own). `clean` turns a description into what is sent, or
+ * throws an `IpcFailure`; `projectNames` names projects for a template's `{project}`.
+ * @throws IpcFailure `bad-input` when a photo is no longer known, no project was given at all,
+ *   or the template names an unknown token (checked before any photo).
  */
 export async function planAddPhotos(
   input: IpcInput<'queue:add-photos'>,
   runs: Pick<IntakeRuns, 'photo' | 'root'>,
   clean: (description: string) => string,
+  projectNames: ProjectNames = () => Promise.resolve(new Map()),
 ): Promise<AddPhotosPlan> {
   if (input.projectId === undefined && input.subfolderProjects === undefined)
     throw new IpcFailure('bad-input', words('error.addPhotos.noProject'));
   const description = clean(input.description);
+  const describe = await templateDescriber(
+    input.descriptionTemplate,
+    [
+      ...(input.projectId === undefined ? [] : [input.projectId]),
+      ...(input.subfolderProjects ?? []).flatMap((entry) =>
+        'projectId' in entry ? [entry.projectId] : [],
+      ),
+    ],
+    projectNames,
+  );
   const own = new Map(input.overrides.map((entry) => [entry.intakeId, clean(entry.description)]));
   const ownTags = new Map(input.photoTags.map((entry) => [entry.intakeId, entry.tags]));
   const leftOut = new Map((input.leftOut ?? []).map((entry) => [entry.intakeId, entry.reason]));
@@ -97,13 +111,18 @@ export async function planAddPhotos(
     // A photo reached through a link (inside the dropped folders) is queued by its real path:
     // at upload the file is opened without following links, so a link swapped later is refused.
     const path = await realpath(photo.path).catch(() => photo.path);
+    const rendered =
+      own.get(intakeId) ??
+      (describe === undefined
+        ? description
+        : clean(describe({ photo, root, projectId: project.projectId, tags })));
     intakeIds.push(intakeId);
     photos.push(
       newPhotoItem(
         { ...photo, path },
         {
           projectId: project.projectId,
-          description: own.get(intakeId) ?? description,
+          description: rendered,
           internal: input.internal,
           tags,
           allowDuplicates: input.allowDuplicates,

@@ -3,6 +3,7 @@ import { MAX_DESCRIPTION_LENGTH } from '../../shared/description/description-pol
 import { words } from '../../shared/i18n/words';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
 import { mapTileUrlProblemWords } from '../../shared/domain/map-tiles';
+import { templateProblemWords } from '../../shared/domain/description-template';
 import { zoneProblemWords } from '../settings/setting-values';
 
 // Checks of what a front end sent that more than one group of IPC handlers makes.
@@ -20,6 +21,15 @@ export function cleanDescription(raw: string): string {
         words('error.description.tooLong', { max: MAX_DESCRIPTION_LENGTH }),
       ),
   );
+}
+
+/**
+ * Refuses a description template that names an unknown token, before anything is queued or saved.
+ * @throws IpcFailure `bad-input`, naming the token.
+ */
+export function checkDescriptionTemplate(template: string | undefined): void {
+  const problem = template === undefined ? undefined : templateProblemWords(template);
+  if (problem !== undefined) throw new IpcFailure('bad-input', problem);
 }
 
 /** @throws IpcFailure `bad-input` unless `zone` is an IANA zone this app knows. */

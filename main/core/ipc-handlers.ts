@@ -130,6 +130,21 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     runs,
     seen: (project) => seenProjects.set(project.id, project),
   });
+
+  /**
+   * Project names for a description template's `{project}`: those already seen in this session,
+   * else the service's listing (which records what it lists); an id it cannot name is left out.
+   */
+  const projectNames = async (ids: readonly string[]) => {
+    if (ids.some((id) => !seenProjects.has(id)))
+      await lists['projects:list-all']({ query: '' }).catch(() => undefined);
+    const names = new Map<string, string>();
+    for (const id of ids) {
+      const name = seenProjects.get(id)?.name;
+      if (name !== undefined && name !== '') names.set(id, name);
+    }
+    return names;
+  };
   return {
     // Watched folders (issue 13): their own module.
     ...watchHandlers({
@@ -184,7 +199,16 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
         })),
       ),
 
-    ...queueHandlers({ core, store, runs, runner, clock: deps.clock, rememberRecent, queueChange }),
+    ...queueHandlers({
+      core,
+      store,
+      runs,
+      runner,
+      clock: deps.clock,
+      rememberRecent,
+      queueChange,
+      projectNames,
+    }),
 
     'photos:list': (input) =>
       call(async (service) => {

@@ -9,6 +9,7 @@ import { planAddPhotos } from './add-photos-plan';
 import type { CorePort } from './core-port';
 import { cleanDescription } from './handler-input-checks';
 import type { IntakeRuns } from './intake-runs';
+import type { ProjectNames } from './photo-description';
 import type { QueueRunner } from './queue-runner';
 
 /** What the queue handlers work with. */
@@ -22,6 +23,8 @@ export type QueueHandlerDeps = {
   readonly rememberRecent: (projectId: string) => void;
   /** Tells the window these items changed. */
   readonly queueChange: (ids: readonly number[]) => void;
+  /** Names projects for a description template's `{project}`; without it, ids stand in. */
+  readonly projectNames?: ProjectNames;
 };
 
 type QueueChannel =
@@ -51,7 +54,7 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
     },
 
     'queue:add-photos': async (input) => {
-      const plan = await planAddPhotos(input, runs, cleanDescription);
+      const plan = await planAddPhotos(input, runs, cleanDescription, deps.projectNames);
       const { added, alreadyQueued, addedEach } = store.addPhotos(plan.photos);
       for (const projectId of [...plan.projectIds].reverse()) rememberRecent(projectId);
       // The same drop's skipped and unreadable files, recorded once, so the report lists them.

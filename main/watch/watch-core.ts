@@ -24,6 +24,8 @@ export interface WatchCore {
     readonly intakeIds: readonly number[];
     readonly projectId: string;
     readonly description: string;
+    /** The rule's description template, rendered by the core for each photo. */
+    readonly descriptionTemplate?: string | undefined;
     readonly internal: boolean;
     readonly tags: readonly string[];
   }): Promise<{ readonly addedIntakeIds: readonly number[] }>;
@@ -75,6 +77,9 @@ export function watchCoreOver(
         intakeIds: [...input.intakeIds],
         projectId: input.projectId,
         description: input.description,
+        ...(input.descriptionTemplate === undefined
+          ? {}
+          : { descriptionTemplate: input.descriptionTemplate }),
         internal: input.internal,
         tags: [...input.tags],
         // The watcher worked out each photo's project and tags itself (watch-placement).

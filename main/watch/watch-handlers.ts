@@ -1,6 +1,6 @@
 import { normalizeTags } from '../../shared/domain/tags';
 import type { WatchFolderView, WatchRule } from '../../shared/domain/watch-rule';
-import { cleanDescription } from '../core/handler-input-checks';
+import { checkDescriptionTemplate, cleanDescription } from '../core/handler-input-checks';
 import type { IpcInput } from '../../shared/ipc/contract';
 import { words } from '../../shared/i18n/words';
 import { type IpcHandlers, IpcFailure } from '../../shared/ipc/dispatcher';
@@ -25,13 +25,19 @@ export type WatchHandlerDeps = {
 
 type RuleInput = IpcInput<'watch:add'>;
 
-/** The rule of `path` from what the window sent: clean description, normalized tags. */
+/**
+ * The rule of `path` from what the window sent: clean description, normalized tags, the
+ * description template as written (its HTML is cleaned once rendered for each photo).
+ */
 function ruleFrom(path: string, input: RuleInput): WatchRule {
   const description = cleanDescription(input.description);
   return {
     path,
     project: input.project,
     description,
+    ...(input.descriptionTemplate === undefined || input.descriptionTemplate === ''
+      ? {}
+      : { descriptionTemplate: input.descriptionTemplate }),
     tags: normalizeTags(input.tags),
     tagsFromFolders: input.tagsFromFolders,
     internal: input.internal,
@@ -53,8 +59,12 @@ export function watchHandlers(
     await deps.watchers.use(next);
     return deps.watchers.views();
   };
-  /** The rule's project checked: refused with the reason, else named as the service names it. */
+  /**
+   * The rule checked: its description template's tokens, then its project (refused with the
+   * reason, else named as the service names it).
+   */
   const checked = async (input: RuleInput): Promise<RuleInput> => {
+    checkDescriptionTemplate(input.descriptionTemplate);
     if (input.project.kind !== 'fixed' || deps.checkProject === undefined) return input;
     const check = await deps.checkProject(input.project.projectId);
     if (check.kind === 'refused')

@@ -331,6 +331,7 @@ export class WatchService {
         intakeIds: group.photos.map((photo) => photo.intakeId),
         projectId: group.projectId,
         description: group.folder.rule.description,
+        descriptionTemplate: group.folder.rule.descriptionTemplate,
         internal: group.folder.rule.internal,
         tags: group.tags,
       });

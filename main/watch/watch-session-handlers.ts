@@ -2,6 +2,7 @@ import { isAbsolute } from 'node:path';
 import type { WatchSessionReport } from '../../shared/ipc/contract';
 import { words } from '../../shared/i18n/words';
 import { type IpcHandlers, IpcFailure } from '../../shared/ipc/dispatcher';
+import { checkDescriptionTemplate } from '../core/handler-input-checks';
 import type { CoreWatchers } from './core-watchers';
 
 /** The calls of a command line's watch session. */
@@ -43,6 +44,7 @@ export function watchSessionsOfConnection(
         const relative = input.rules.find((rule) => !isAbsolute(rule.path));
         if (relative !== undefined)
           throw new IpcFailure('bad-input', words('error.watch.notAbsolute'));
+        for (const rule of input.rules) checkDescriptionTemplate(rule.descriptionTemplate);
         if (closed) throw new IpcFailure('failed', words('error.watch.connectionEnded'));
         const sessionId = await watchers.startSession(
           input.rules,

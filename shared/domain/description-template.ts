@@ -80,14 +80,18 @@ export function parseDescriptionTemplate(template: string): ParsedTemplate {
 }
 
 /**
- * What is wrong with `template`, in words naming its first unknown token and the known ones;
+ * What is wrong with `template`, in words naming its unknown tokens and the known ones;
  * undefined when every token is known.
  */
 export function templateProblemWords(template: string): Words | undefined {
   const parsed = parseDescriptionTemplate(template);
-  if (parsed.ok) return undefined;
+  return parsed.ok ? undefined : unknownTokenWords(parsed.unknown);
+}
+
+/** The words refusing a template's unknown tokens (as a refused parse lists them). */
+export function unknownTokenWords(unknown: readonly string[]): Words {
   return words('error.descriptionTemplate.unknownToken', {
-    token: parsed.unknown.join(', '),
+    token: unknown.join(', '),
     known: TEMPLATE_TOKENS.map((token) => `{${token}}`).join(' '),
   });
 }

@@ -30,6 +30,12 @@ export const watchRuleSchema = z.object({
     z.object({ kind: z.literal('per-subfolder') }),
   ]),
   description: z.string().max(MAX_RULE_DESCRIPTION).default(''),
+  /**
+   * A description template (issue 26 §1, `description-template.ts`): when set, each photo's
+   * description is rendered from it in place of `description`. Its tokens are checked where a
+   * rule comes in (Settings, `watch`), and again by the core when the photos are queued.
+   */
+  descriptionTemplate: z.string().max(MAX_RULE_DESCRIPTION).optional(),
   tags: z.array(z.string().max(MAX_TAG_LENGTH)).max(MAX_TAGS).default([]),
   tagsFromFolders: z.boolean().default(false),
   internal: z.boolean().default(false),

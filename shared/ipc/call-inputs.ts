@@ -25,6 +25,8 @@ export const watchRuleInput = z.object({
     z.object({ kind: z.literal('per-subfolder') }).strict(),
   ]),
   description: html.default(''),
+  /** A description template, rendered for each photo in place of `description`. */
+  descriptionTemplate: html.optional(),
   tags: tagList.default([]),
   tagsFromFolders: z.boolean().default(false),
   internal: z.boolean().default(false),

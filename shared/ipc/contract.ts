@@ -132,6 +132,12 @@ export const ipcCalls = {
       /** The batch's project; may be left out when every subfolder has its own. */
       projectId: id.optional(),
       description: html,
+      /**
+       * A description template (issue 26 §1, `shared/domain/description-template.ts`): when given,
+       * rendered for each photo in place of `description`; a per-photo override still wins. A
+       * template naming an unknown token is refused, and nothing is queued.
+       */
+      descriptionTemplate: html.optional(),
       internal: z.boolean(),
       /** Per-photo descriptions that replace the batch's for those photos. */
       overrides: z
