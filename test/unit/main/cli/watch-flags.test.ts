@@ -31,3 +31,24 @@ describe('watch --settle-seconds', () => {
     expect(() => watchRulesFromFlags(flags('0.1'), out)).toThrow('from 1 to 600');
   });
 });
+
+describe('watch --description-template', () => {
+  const withTemplate = (
+    descriptionTemplate: string,
+    description?: string,
+  ): WatchCommandOptions => ({ ...flags(undefined), descriptionTemplate, description });
+
+  it('keeps the template in each folder’s rule', () => {
+    const { rules } = watchRulesFromFlags(withTemplate('<p>{folder} {date}</p>'), out);
+    expect(rules.map((rule) => rule.descriptionTemplate)).toEqual(['<p>{folder} {date}</p>']);
+  });
+
+  it('refuses an unknown token by name, and --description with it', () => {
+    expect(() => watchRulesFromFlags(withTemplate('{folder} {fodler}'), out)).toThrow(
+      new UsageError(
+        '--description-template: The description template uses {fodler}, which is not a token. The tokens are: {folder} {path} {file} {date} {time} {camera} {project} {tags}.',
+      ),
+    );
+    expect(() => watchRulesFromFlags(withTemplate('{folder}', 'Slab'), out)).toThrow('not both');
+  });
+});

@@ -57,6 +57,21 @@ describe('watch:* handlers', () => {
     expect(used.at(-1)?.map((entry) => entry.path)).toEqual(['/data/inbox']);
   });
 
+  it('keeps a rule’s description template, refusing an unknown token before the dialog opens', async () => {
+    const { handlers, saved } = rig([['/data/inbox']]);
+    await expect(
+      handlers['watch:add']({ ...rule, descriptionTemplate: '{folder} {foo}' }),
+    ).rejects.toThrow('uses {foo}, which is not a token');
+    // The dialog was not asked: its one answer is still there for the next add.
+    await handlers['watch:add']({ ...rule, descriptionTemplate: '<p>{folder}</p>' });
+    expect(saved()[0]?.descriptionTemplate).toBe('<p>{folder}</p>');
+    await expect(
+      handlers['watch:update']({ ...rule, path: '/data/inbox', descriptionTemplate: '{Date}' }),
+    ).rejects.toThrow('uses {Date}');
+    await handlers['watch:update']({ ...rule, path: '/data/inbox', descriptionTemplate: '' });
+    expect(saved()[0]?.descriptionTemplate).toBeUndefined();
+  });
+
   it('changes nothing when the dialog is cancelled, and refuses a folder twice', async () => {
     const { handlers, saved } = rig([[], ['/data/inbox'], ['/data/inbox']]);
     expect((await handlers['watch:add'](rule)).added).toBe(false);
