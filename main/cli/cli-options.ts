@@ -55,6 +55,10 @@ Commands:
              a photo taken farther than N metres (default: the farMeters setting, 1000) from
              its project gets a warning line naming the nearest project; --skip-far leaves
              such photos out, each with its reason in the report
+         [--dry-run [--json]]
+             everything up to the queue (intake, projects, far photos, duplicates on the
+             service), then one line per file: what would be sent (project, captured_at and
+             its rule, position, tags, description) or why not; nothing is queued or sent
   sync       run the queue until every item is done or waits for you (exit 0 only if all done)
   queue [--json]          what is queued, by state
   retry ID|--all, pause [ID], resume [ID], cancel ID
@@ -101,7 +105,8 @@ Options (the service and photo host flags are saved, like login saves them):
                      besides the bundled ones and the system store; proxies come from
                      HTTPS_PROXY, HTTP_PROXY and NO_PROXY, as for curl
   --no-browser       print the authorization URL instead of opening a browser
-  --json             machine-readable output (status, inspect: one JSON object per line)
+  --json             machine-readable output (status, inspect, upload --dry-run: one JSON
+                     object per line)
   --zone IANA        the zone assumed for photos nothing else places (default: this computer's)
   --version          print the app's version
   --verbose          log progress to stderr (the log file in the data folder has it anyway)
@@ -164,6 +169,7 @@ const OPTIONS = {
   base: { type: 'string' },
   internal: { type: 'boolean' },
   'queue-only': { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
   'allow-duplicates': { type: 'boolean' },
   'include-archived': { type: 'boolean' },
   search: { type: 'string' },
