@@ -62,6 +62,7 @@ export function dryRunRecord(entry: DryRunEntry): Record<string, unknown> {
     description: entry.description,
     tags: entry.tags,
     internal: entry.internal,
+    queued_item_id: entry.queuedItemId ?? null,
   };
 }
 
@@ -78,7 +79,7 @@ export function dryRunLine(entry: DryRunEntry): string {
   const tags = entry.tags.length === 0 ? 'no tags' : `tags ${printable(entry.tags.join(', '))}`;
   const description =
     entry.description === '' ? 'no description' : `description ${printable(entry.description)}`;
-  return `would send: ${path}: project ${printable(entry.projectId)}, captured ${isoSeconds(entry.capturedAt)} (${entry.captureRule}, ${printable(entry.zone)}), ${where}, ${tags}${entry.internal ? ', internal' : ''}, ${description}`;
+  return `would send: ${path}: project ${printable(entry.projectId)}, captured ${isoSeconds(entry.capturedAt)} (${entry.captureRule}, ${printable(entry.zone)}), ${where}, ${tags}${entry.internal ? ', internal' : ''}, ${description}${entry.queuedItemId === undefined ? '' : ` (already queued as item ${entry.queuedItemId})`}`;
 }
 
 /**

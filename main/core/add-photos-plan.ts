@@ -166,8 +166,15 @@ function queuedAndNot(
   return { photos, intakeIds, skipped, notQueued };
 }
 
-/** What `queue:plan-photos` answers for one planned photo: what would be sent, or why not. */
-export function plannedPhotoView(entry: PlannedPhoto): PlannedPhotoView {
+/**
+ * What `queue:plan-photos` answers for one planned photo: what would be sent, or why not;
+ * `queuedItemId`: the queue item that already holds a photo to send.
+ */
+export function plannedPhotoView(
+  entry: PlannedPhoto,
+  // An object, not a number: `each.map(plannedPhotoView)` must not take the index for an item.
+  { queuedItemId }: { readonly queuedItemId?: number | undefined } = {},
+): PlannedPhotoView {
   if (entry.decision !== 'queue')
     return {
       intakeId: entry.intakeId,
@@ -192,5 +199,6 @@ export function plannedPhotoView(entry: PlannedPhoto): PlannedPhotoView {
     // As the queue stores them, so as the service gets them.
     tags: normalizeTags(item.tags ?? []),
     internal: item.internal,
+    ...(queuedItemId === undefined ? {} : { queuedItemId }),
   };
 }

@@ -77,7 +77,16 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
     // recent project remembered, the drop's outcomes stay for the batch that is queued later.
     'queue:plan-photos': async (input) => {
       const plan = await planAddPhotos(input, runs, cleanDescription);
-      return { photos: plan.each.map(plannedPhotoView) };
+      return {
+        photos: plan.each.map((entry) =>
+          plannedPhotoView(entry, {
+            queuedItemId:
+              entry.decision === 'queue'
+                ? store.queuedPhoto(entry.item.md5, entry.item.projectId)
+                : undefined,
+          }),
+        ),
+      };
     },
 
     'queue:pause': async (input) => {

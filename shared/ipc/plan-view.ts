@@ -27,6 +27,8 @@ export type PlannedPhotoView =
       /** The tags as they would be sent (normalized). */
       readonly tags: readonly string[];
       readonly internal: boolean;
+      /** The queue item that already holds it: queuing again adds nothing, sync sends that one. */
+      readonly queuedItemId?: number | undefined;
     }
   | {
       readonly intakeId: number;

@@ -43,6 +43,7 @@ const record = z.discriminatedUnion('action', [
       description: z.string(),
       tags: z.array(z.string()),
       internal: z.boolean(),
+      queued_item_id: z.number().nullable(),
     })
     .strict(),
   z
@@ -195,6 +196,7 @@ describe.skipIf(needsKeychain.skip)(needsKeychain.title('upload --dry-run'), () 
       description: '<p>North wall</p>',
       tags: ['Inspection'],
       internal: false,
+      queued_item_id: null,
     });
     expect(byFile.get(atHarbor[0]!.path)).toMatchObject({
       action: 'skip',
@@ -214,5 +216,39 @@ describe.skipIf(needsKeychain.skip)(needsKeychain.title('upload --dry-run'), () 
     expect(run.stderr).toContain('Dry run: 2 photos would be sent, 4 not');
     const queue = await runCli(['queue', '--json', '--data-dir', dataDir], env);
     expect((JSON.parse(queue.stdout) as { items: unknown[] }).items).toEqual([]);
+  }, 120_000);
+
+  it('says which photos the queue already holds (queuing them again adds nothing)', async () => {
+    const queued = await runCli(
+      [
+        'upload',
+        join(root, 'Northgate Medical Center'),
+        '--project',
+        northgate,
+        '--queue-only',
+        '--data-dir',
+        dataDir,
+      ],
+      env,
+    );
+    expect(queued.code, queued.stderr).toBe(0);
+    const queue = JSON.parse(
+      (await runCli(['queue', '--json', '--data-dir', dataDir], env)).stdout,
+    ) as { items: { id: number; path: string }[] };
+    expect(queue.items).toHaveLength(1);
+    const run = await dryRun();
+    expect(run.code, run.stderr).toBe(0);
+    const line = run.stdout.split('\n').find((text) => text.includes(atNorthgate[0]!.path));
+    expect(line).toMatch(
+      new RegExp(`^would send: .*\\(already queued as item ${queue.items[0]!.id}\\)$`),
+    );
+    const json = await dryRun('--json');
+    const records = json.stdout
+      .trim()
+      .split('\n')
+      .map((text) => record.parse(JSON.parse(text)));
+    expect(
+      records.filter((entry) => entry.action === 'send').map((entry) => entry.queued_item_id),
+    ).toEqual(expect.arrayContaining([queue.items[0]!.id, null]));
   }, 120_000);
 });

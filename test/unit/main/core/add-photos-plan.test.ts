@@ -65,7 +65,7 @@ describe('planAddPhotos: what would be sent, per photo', () => {
       runsOf(photos),
       cleanDescription,
     );
-    expect(plan.each.map(plannedPhotoView)).toEqual([
+    expect(plan.each.map((entry) => plannedPhotoView(entry))).toEqual([
       {
         intakeId: 0,
         path: `${ROOT}/Level 1/IMG_0.jpg`,
@@ -97,6 +97,11 @@ describe('planAddPhotos: what would be sent, per photo', () => {
       'Own words',
     ]);
     expect(plan.skipped).toEqual([]);
+    // A photo the queue already holds is still what would be sent, with that item named.
+    expect(plannedPhotoView(plan.each[0]!, { queuedItemId: 7 })).toMatchObject({
+      action: 'send',
+      queuedItemId: 7,
+    });
   });
 
   it('says why a photo would not be sent: left out, a subfolder without a project, on the service', async () => {
@@ -124,7 +129,7 @@ describe('planAddPhotos: what would be sent, per photo', () => {
       runsOf(photos),
       cleanDescription,
     );
-    expect([...plan.each, ...onService.each].map(plannedPhotoView)).toEqual([
+    expect([...plan.each, ...onService.each].map((entry) => plannedPhotoView(entry))).toEqual([
       expect.objectContaining({ intakeId: 0, action: 'send', projectId: 'p1' }),
       {
         intakeId: 1,
