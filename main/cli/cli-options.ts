@@ -59,6 +59,10 @@ Commands:
              each photo's description from a template (instead of --description): {folder}
              {path} {file} {date} {time} (on the photo's own clock) {camera} {project} {tags};
              values are escaped, {{ and }} are braces; an unknown token is refused
+         [--dry-run [--json]]
+             everything up to the queue (intake, projects, far photos, duplicates on the
+             service), then one line per file: what would be sent (project, captured_at and
+             its rule, position, tags, description) or why not; nothing is queued or sent
   sync       run the queue until every item is done or waits for you (exit 0 only if all done)
   queue [--json]          what is queued, by state
   retry ID|--all, pause [ID], resume [ID], cancel ID
@@ -106,7 +110,8 @@ Options (the service and photo host flags are saved, like login saves them):
                      besides the bundled ones and the system store; proxies come from
                      HTTPS_PROXY, HTTP_PROXY and NO_PROXY, as for curl
   --no-browser       print the authorization URL instead of opening a browser
-  --json             machine-readable output (status, inspect: one JSON object per line)
+  --json             machine-readable output (status, inspect, upload --dry-run: one JSON
+                     object per line)
   --zone IANA        the zone assumed for photos nothing else places (default: this computer's)
   --version          print the app's version
   --verbose          log progress to stderr (the log file in the data folder has it anyway)
@@ -170,6 +175,7 @@ const OPTIONS = {
   base: { type: 'string' },
   internal: { type: 'boolean' },
   'queue-only': { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
   'allow-duplicates': { type: 'boolean' },
   'include-archived': { type: 'boolean' },
   search: { type: 'string' },

@@ -180,6 +180,8 @@ export async function runCli(
             skipFar: values['skip-far'] ?? false,
             farMeters: values['far-meters'],
             includeArchived: values['include-archived'] ?? false,
+            dryRun: values['dry-run'] ?? false,
+            json: values.json ?? false,
           },
           out,
         );

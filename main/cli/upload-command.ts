@@ -14,6 +14,7 @@ import { withoutServiceCopiesByProject } from './list-commands';
 import { tally, uploadLine } from './command-counts';
 import { projectAllowed } from './project-flag';
 import { sync } from './sync-command';
+import { type DryRunEntry, notTakenEntry, printDryRun } from './dry-run-lines';
 
 /** Takes `paths` in through the core's intake and returns its results, in order. */
 async function intake(
@@ -50,7 +51,10 @@ async function intake(
   }
 }
 
-/** `upload <paths…> --project ID`: intake, queue, then (unless `--queue-only`) sync. */
+/**
+ * `upload <paths…> --project ID`: intake, queue, then (unless `--queue-only`) sync. With
+ * `--dry-run`, everything up to the queue, then what would be sent per photo, or why not.
+ */
 export async function upload(
   context: CliContext,
   options: {
@@ -76,6 +80,10 @@ export async function upload(
     farMeters?: string | undefined;
     /** `--include-archived`: archived projects may be used (given, or named like a subfolder). */
     includeArchived?: boolean;
+    /** `--dry-run`: the core plans the photos as it would queue them; nothing is queued or sent. */
+    dryRun?: boolean;
+    /** `--json` (with `--dry-run`): one JSON object per file. */
+    json?: boolean;
   },
   out: CommandOutput,
 ): Promise<number> {
@@ -105,6 +113,9 @@ export async function upload(
     coordinates: Coordinates | null;
   }[] = [];
   const subfolders = new Set<string>();
+  const dryRun = options.dryRun === true;
+  // The files intake did not take, said by the dry run in its own lines instead of here.
+  const notTaken: DryRunEntry[] = [];
   const taken = await intake(context, options.paths, zone);
   // Saved camera offsets were applied by the core's intake; GPS time may suggest new ones.
   for (const line of suggestionLines(taken.flatMap((item) => clockEvidence(item) ?? [])))
@@ -112,7 +123,9 @@ export async function upload(
   for (const item of taken) {
     const subfolder = item.folders[0];
     if (item.status === 'photo' && subfolder !== undefined) subfolders.add(subfolder);
-    if (item.status !== 'photo')
+    const notTakenHere = dryRun ? notTakenEntry(item) : undefined;
+    if (notTakenHere !== undefined) notTaken.push(notTakenHere);
+    else if (item.status !== 'photo')
       out.stderr.write(
         `${item.status}: ${printable(item.path)}: ${printable(englishFor(item.reason))}\n`,
       );
@@ -160,22 +173,30 @@ export async function upload(
     out,
   );
   // Photos found on the service go along, not to be queued but to be listed in the report.
+  const batch = {
+    intakeIds: [...photos, ...onService.map((copy) => copy.intakeId)],
+    ...(options.projectId ? { projectId: options.projectId } : {}),
+    description,
+    ...(descriptionTemplate === undefined ? {} : { descriptionTemplate }),
+    internal: options.internal,
+    allowDuplicates,
+    tags: [...(options.tags ?? [])],
+    tagsFromFolders: options.tagsFromFolders ?? false,
+    ...(subfolderProjects === undefined ? {} : { subfolderProjects }),
+    ...(leftOut.length > 0 ? { leftOut } : {}),
+    ...(onService.length > 0 ? { onService } : {}),
+  };
+  if (dryRun) {
+    // The same input as `queue:add-photos`, planned by the same code in the core, not queued.
+    const planned =
+      batch.intakeIds.length === 0 ? [] : (await context.call('queue:plan-photos', batch)).photos;
+    printDryRun([...notTaken, ...planned], options.json === true, out);
+    return 0;
+  }
   const { added, alreadyQueued, skipped, itemIds } =
-    photos.length + onService.length === 0
+    batch.intakeIds.length === 0
       ? { added: 0, alreadyQueued: 0, skipped: [], itemIds: [] }
-      : await context.call('queue:add-photos', {
-          intakeIds: [...photos, ...onService.map((copy) => copy.intakeId)],
-          ...(options.projectId ? { projectId: options.projectId } : {}),
-          description,
-          ...(descriptionTemplate === undefined ? {} : { descriptionTemplate }),
-          internal: options.internal,
-          allowDuplicates,
-          tags: [...(options.tags ?? [])],
-          tagsFromFolders: options.tagsFromFolders ?? false,
-          ...(subfolderProjects === undefined ? {} : { subfolderProjects }),
-          ...(leftOut.length > 0 ? { leftOut } : {}),
-          ...(onService.length > 0 ? { onService } : {}),
-        });
+      : await context.call('queue:add-photos', batch);
   for (const photo of skipped)
     out.stderr.write(`skipped: ${printable(photo.path)}: ${printable(englishFor(photo.reason))}\n`);
   const none = tally([], () => false, false);

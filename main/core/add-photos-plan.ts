@@ -1,5 +1,8 @@
 import { realpath } from 'node:fs/promises';
+import { normalizeTags } from '../../shared/domain/tags';
 import type { IpcInput } from '../../shared/ipc/contract';
+import type { PlannedPhotoView } from '../../shared/ipc/plan-view';
+import type { CaptureTime } from '../../shared/domain/intake';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
 import type { Words } from '../../shared/i18n/translator';
 import { words } from '../../shared/i18n/words';
@@ -16,8 +19,33 @@ export type SkippedPhoto = {
   readonly reason: Words;
 };
 
+/** What the plan makes of one photo of the call, in the order of the call's intake ids. */
+export type PlannedPhoto =
+  | {
+      readonly intakeId: number;
+      readonly path: string;
+      readonly decision: 'queue';
+      readonly item: NewPhotoItem;
+      /** How intake read its capture time (the rule and zone that placed it). */
+      readonly capture: CaptureTime;
+    }
+  | {
+      readonly intakeId: number;
+      readonly path: string;
+      readonly decision: 'skipped' | 'on-service';
+      readonly reason: Words;
+      readonly projectId: string | undefined;
+      /** For `on-service`: the service's photo that already holds these bytes. */
+      readonly photoId?: string | undefined;
+    };
+
 /** What `queue:add-photos` queues: the photos with their project and tags, and those left out. */
 export type AddPhotosPlan = {
+  /**
+   * Every photo of the call with what becomes of it: `queue:add-photos` queues those to queue,
+   * `queue:plan-photos` (`upload --dry-run`) only shows them. The other fields are read off it.
+   */
+  readonly each: readonly PlannedPhoto[];
   readonly photos: readonly NewPhotoItem[];
   /** The intake id of each of `photos`, in the same order. */
   readonly intakeIds: readonly number[];
@@ -65,11 +93,8 @@ export async function planAddPhotos(
   const onService = new Map(
     (input.onService ?? []).map((entry) => [entry.intakeId, entry.photoId]),
   );
-  const notQueued: (IntakeOutcome & { projectId: string | undefined })[] = [];
   const found = input.intakeIds.map((intakeId) => ({ intakeId, photo: runs.photo(intakeId) }));
-  const photos: NewPhotoItem[] = [];
-  const intakeIds: number[] = [];
-  const skipped: SkippedPhoto[] = [];
+  const each: PlannedPhoto[] = [];
   const projectIds = new Set<string>();
   for (const { intakeId, photo } of found) {
     if (photo === undefined) throw new IpcFailure('bad-input', words('error.addPhotos.photosGone'));
@@ -82,9 +107,10 @@ export async function planAddPhotos(
     const copy = onService.get(intakeId);
     if (copy !== undefined) {
       // Said to the user where it was found (the review, `upload`); listed in the report here.
-      notQueued.push({
+      each.push({
+        intakeId,
         path: photo.path,
-        outcome: 'on-service',
+        decision: 'on-service',
         reason: words('reason.intake.alreadyOnService', { photoId: copy }),
         photoId: copy,
         projectId,
@@ -95,10 +121,14 @@ export async function planAddPhotos(
       leftOut.get(intakeId) ?? (project.kind === 'skip' ? project.reason : undefined);
     if (skipReason !== undefined || project.kind === 'skip') {
       // A skipped project always has its reason: the test only narrows `project` below.
-      if (skipReason !== undefined) {
-        skipped.push({ intakeId, path: photo.path, reason: skipReason });
-        notQueued.push({ path: photo.path, outcome: 'skipped', reason: skipReason, projectId });
-      }
+      if (skipReason !== undefined)
+        each.push({
+          intakeId,
+          path: photo.path,
+          decision: 'skipped',
+          reason: skipReason,
+          projectId,
+        });
       continue;
     }
     projectIds.add(project.projectId);
@@ -116,19 +146,78 @@ export async function planAddPhotos(
       (describe === undefined
         ? description
         : clean(describe({ photo, root, projectId: project.projectId, tags })));
-    intakeIds.push(intakeId);
-    photos.push(
-      newPhotoItem(
-        { ...photo, path },
-        {
-          projectId: project.projectId,
-          description: rendered,
-          internal: input.internal,
-          tags,
-          allowDuplicates: input.allowDuplicates,
-        },
-      ),
+    const item = newPhotoItem(
+      { ...photo, path },
+      {
+        projectId: project.projectId,
+        description: rendered,
+        internal: input.internal,
+        tags,
+        allowDuplicates: input.allowDuplicates,
+      },
     );
+    each.push({ intakeId, path: photo.path, decision: 'queue', item, capture: photo.capture });
   }
-  return { photos, intakeIds, skipped, notQueued, projectIds: [...projectIds] };
+  return { each, projectIds: [...projectIds], ...queuedAndNot(each) };
+}
+
+/** The photos to queue and those not queued (for the reply and the report), read off the plan. */
+function queuedAndNot(
+  each: readonly PlannedPhoto[],
+): Pick<AddPhotosPlan, 'photos' | 'intakeIds' | 'skipped' | 'notQueued'> {
+  const photos: NewPhotoItem[] = [];
+  const intakeIds: number[] = [];
+  const skipped: SkippedPhoto[] = [];
+  const notQueued: (IntakeOutcome & { projectId: string | undefined })[] = [];
+  for (const entry of each) {
+    if (entry.decision === 'queue') {
+      photos.push(entry.item);
+      intakeIds.push(entry.intakeId);
+      continue;
+    }
+    const { intakeId, path, reason, projectId } = entry;
+    if (entry.decision === 'skipped') {
+      skipped.push({ intakeId, path, reason });
+      notQueued.push({ path, outcome: 'skipped', reason, projectId });
+    } else
+      notQueued.push({ path, outcome: 'on-service', reason, photoId: entry.photoId, projectId });
+  }
+  return { photos, intakeIds, skipped, notQueued };
+}
+
+/**
+ * What `queue:plan-photos` answers for one planned photo: what would be sent, or why not;
+ * `queuedItemId`: the queue item that already holds a photo to send.
+ */
+export function plannedPhotoView(
+  entry: PlannedPhoto,
+  // An object, not a number: `each.map(plannedPhotoView)` must not take the index for an item.
+  { queuedItemId }: { readonly queuedItemId?: number | undefined } = {},
+): PlannedPhotoView {
+  if (entry.decision !== 'queue')
+    return {
+      intakeId: entry.intakeId,
+      path: entry.path,
+      action: entry.decision === 'skipped' ? 'skip' : 'on-service',
+      projectId: entry.projectId,
+      reason: entry.reason,
+      ...(entry.photoId === undefined ? {} : { photoId: entry.photoId }),
+    };
+  const { item, capture } = entry;
+  return {
+    intakeId: entry.intakeId,
+    path: entry.path,
+    action: 'send',
+    projectId: item.projectId,
+    capturedAt: item.capturedAt,
+    captureRule: capture.rule,
+    zone: capture.zone,
+    captureSource: capture.source,
+    coordinates: item.coordinates,
+    description: item.description,
+    // As the queue stores them, so as the service gets them.
+    tags: normalizeTags(item.tags ?? []),
+    internal: item.internal,
+    ...(queuedItemId === undefined ? {} : { queuedItemId }),
+  };
 }

@@ -5,7 +5,7 @@ import { NotAConflict, resolveConflict } from '../queue/conflict-resolution';
 import type { QueueStore } from '../queue/queue-store';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
 import { words } from '../../shared/i18n/words';
-import { planAddPhotos } from './add-photos-plan';
+import { planAddPhotos, plannedPhotoView } from './add-photos-plan';
 import type { CorePort } from './core-port';
 import { cleanDescription } from './handler-input-checks';
 import type { IntakeRuns } from './intake-runs';
@@ -31,6 +31,7 @@ type QueueChannel =
   | 'queue:snapshot'
   | 'queue:sync'
   | 'queue:add-photos'
+  | 'queue:plan-photos'
   | 'queue:pause'
   | 'queue:resume'
   | 'queue:retry'
@@ -72,6 +73,22 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
         addedIntakeIds: plan.intakeIds.filter((_, index) => addedEach[index]),
         itemIds: [...added, ...alreadyQueued],
         skipped: plan.skipped,
+      };
+    },
+
+    // The same plan as `queue:add-photos`, answered instead of queued: nothing is written, no
+    // recent project remembered, the drop's outcomes stay for the batch that is queued later.
+    'queue:plan-photos': async (input) => {
+      const plan = await planAddPhotos(input, runs, cleanDescription);
+      return {
+        photos: plan.each.map((entry) =>
+          plannedPhotoView(entry, {
+            queuedItemId:
+              entry.decision === 'queue'
+                ? store.queuedPhoto(entry.item.md5, entry.item.projectId)
+                : undefined,
+          }),
+        ),
       };
     },
 

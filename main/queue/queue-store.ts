@@ -60,6 +60,10 @@ function columnValue(value: ItemUpdate[keyof ItemUpdate]) {
  * build serves plain Node and Electron). Every write is committed before it returns, so an
  * engine step that records a state before its side effect survives a crash at any point.
  */
+/** The photo item of these bytes for this project that `addPhotos` does not add again. */
+const QUEUED_PHOTO =
+  "SELECT id FROM items WHERE kind = 'photo' AND md5 = ? AND project_id = ? AND state != 'cancelled'";
+
 export class QueueStore {
   readonly #db: Database.Database;
   /** Statements prepared once: the engine runs the same few many times a second. */
@@ -80,6 +84,14 @@ export class QueueStore {
     return rowSchema.parse(row);
   }
 
+  /** The item that already holds these bytes for this project (as `addPhotos` finds it), if any. */
+  queuedPhoto(md5: string, projectId: string): number | undefined {
+    return z
+      .object({ id: z.number() })
+      .optional()
+      .parse(this.#statement(QUEUED_PHOTO).get(md5, projectId))?.id;
+  }
+
   /**
    * Adds photos in one transaction. A photo whose MD5 is already queued (not cancelled) for the
    * same project is not added again; its existing id is returned instead.
@@ -91,9 +103,7 @@ export class QueueStore {
     addedEach: boolean[];
   } {
     const now = this.clock.now();
-    const existing = this.#db.prepare(
-      "SELECT id FROM items WHERE kind = 'photo' AND md5 = ? AND project_id = ? AND state != 'cancelled'",
-    );
+    const existing = this.#db.prepare(QUEUED_PHOTO);
     const insert = this.#db.prepare(
       `INSERT INTO items (kind, state, project_id, path, size, format, md5, captured_at, lat, lon, description, internal, tags, allow_duplicates, orientation, file_identity, created_at, updated_at)
        VALUES ('photo', 'queued', @projectId, @path, @size, @format, @md5, @capturedAt, @lat, @lon, @description, @internal, @tags, @allowDuplicates, @orientation, @identity, @now, @now)`,

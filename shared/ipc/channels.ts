@@ -18,6 +18,7 @@ export const ipcChannels = [
   'queue:snapshot',
   'queue:sync',
   'queue:add-photos',
+  'queue:plan-photos',
   'queue:pause',
   'queue:resume',
   'queue:retry',

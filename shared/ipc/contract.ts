@@ -13,6 +13,7 @@ import {
   watchRuleSchema,
 } from '../domain/watch-rule';
 import type { IpcChannel, IpcEvent } from './channels';
+import type { PlannedPhotoView } from './plan-view';
 import { MAX_PER_MESSAGE } from './message-limits';
 import { html, httpUrl, id, photoHostInput, tagList, watchRuleInput } from './call-inputs';
 import type {
@@ -33,11 +34,8 @@ import type {
   UpdateView,
 } from './views';
 
-/**
- * Every renderer → main call: its input schema. The result types are declared beside it in
- * `IpcResults`; `satisfies` keeps both lists in step at compile time.
- */
-export const ipcCalls = {
+/** Every call's input schema but those that share another's (see `ipcCalls`). */
+const callInputs = {
   'session:get': z.object({}).strict(),
   'session:sign-in': z.object({}).strict(),
   'session:sign-out': z.object({}).strict(),
@@ -263,6 +261,19 @@ export const ipcCalls = {
   'updates:get': z.object({}).strict(),
   'updates:restart': z.object({}).strict(),
   'updates:download': z.object({}).strict(),
+} as const;
+
+/**
+ * Every renderer → main call: its input schema. The result types are declared beside it in
+ * `IpcResults`; `satisfies` keeps both lists in step at compile time.
+ */
+export const ipcCalls = {
+  ...callInputs,
+  /**
+   * What `queue:add-photos` would do with the same input (`upload --dry-run`): the same plan,
+   * nothing queued. The same schema, so every option of the one is an option of the other.
+   */
+  'queue:plan-photos': callInputs['queue:add-photos'],
 } as const satisfies Record<IpcChannel, z.ZodType>;
 
 /** The input each call takes (after parsing: defaults filled in). */
@@ -305,6 +316,8 @@ export type IpcResults = {
       readonly reason: Words;
     }[];
   };
+  /** Every photo of the call with what would be sent, or why not; nothing is queued. */
+  'queue:plan-photos': { readonly photos: readonly PlannedPhotoView[] };
   'queue:pause': { readonly changed: number };
   'queue:resume': { readonly changed: number };
   'queue:retry': { readonly changed: number };
