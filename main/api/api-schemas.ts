@@ -139,6 +139,9 @@ const photoFields = z.object({
   uris: photoUris,
   tags: optionalField(z.array(z.string()), []),
   photo_url: photoUrl,
+  /** Who uploaded it (service facts); a minimal answer leaves both out. */
+  creator_id: optionalField(id, undefined),
+  creator_name: optionalField(z.string().trim().min(1), undefined),
 });
 
 /** A Photo, bare or wrapped in `photo` (both are seen). */

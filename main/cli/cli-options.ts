@@ -74,9 +74,11 @@ Commands:
              it shows the description it replaces and starts from it
   projects [--search Q] [--json]
              the service's projects: id, name, address, coordinates; archived ones marked
-  photos --project ID [--since DATE] [--json]
-             a project's photos (taken since DATE, ISO): id, capture time, hash, status,
-             tags, description
+  photos --project ID [--since DATE] [--tag T]... [--uploaded-by WHO] [--json]
+             a project's photos (taken since DATE, ISO; carrying every tag T; uploaded by WHO,
+             a name in any case or an id): id, capture time, hash, status, tags, uploader,
+             description. The service filters only by date: tags and uploader are matched here,
+             over every page; a photo whose service does not say who uploaded it matches no WHO
   report --format json|csv   every item's file, project, outcome, photo id and reason (and its code)
   diagnostics --out FILE  save one .tar.gz for support: logs (secrets removed), versions,
              settings without secrets, the queue's counts
@@ -180,6 +182,7 @@ const OPTIONS = {
   'include-archived': { type: 'boolean' },
   search: { type: 'string' },
   since: { type: 'string' },
+  'uploaded-by': { type: 'string' },
   all: { type: 'boolean' },
   format: { type: 'string' },
   out: { type: 'string' },

@@ -234,7 +234,13 @@ export async function runCli(
       case 'photos':
         return await listPhotos(
           context,
-          { projectId: values.project, since: values.since, json: values.json ?? false },
+          {
+            projectId: values.project,
+            since: values.since,
+            tags: values.tag ?? [],
+            uploadedBy: values['uploaded-by'],
+            json: values.json ?? false,
+          },
           out,
         );
       case 'report':

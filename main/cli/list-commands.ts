@@ -1,3 +1,4 @@
+import { uploaderName } from '../../shared/domain/photo-match';
 import { printable } from '../../shared/domain/printable-text';
 import { counted, PHOTOS } from './count-words';
 import type { PhotoListingView, ProjectListingView } from '../../shared/ipc/views';
@@ -79,28 +80,47 @@ function photoLine(photo: PhotoListingView): string {
     photo.hash ?? 'no hash yet',
     printable(photo.processingStatus),
     photo.tags.length === 0 ? 'no tags' : `tags: ${photo.tags.map(printable).join(', ')}`,
+    photo.uploader === null
+      ? 'uploader not stated'
+      : `uploaded by ${printable(uploaderName(photo.uploader))}`,
     photo.description === '' ? 'no description' : printable(photo.description),
   ].join('  |  ');
 }
 
-/** `photos --project ID [--since DATE] [--json]`: every photo of the project (taken since DATE). */
+/**
+ * `photos --project ID [--since DATE] [--tag T]... [--uploaded-by WHO] [--json]`: every photo of
+ * the project (taken since DATE, carrying every T, uploaded by WHO). The core matches tags and
+ * uploader over every page (the service filters only by date); when the service does not say
+ * who uploaded some photos, `--uploaded-by` leaves them out and the note on stderr says so.
+ */
 export async function listPhotos(
   context: CliContext,
-  options: { projectId: string | undefined; since: string | undefined; json: boolean },
+  options: {
+    projectId: string | undefined;
+    since: string | undefined;
+    tags?: readonly string[];
+    uploadedBy?: string | undefined;
+    json: boolean;
+  },
   out: CommandOutput,
 ): Promise<number> {
   if (!options.projectId) throw new UsageError('photos needs --project ID');
   const since = sinceSeconds(options.since);
-  const { photos } = await context.call('photos:list-all', {
+  const uploadedBy = options.uploadedBy?.trim();
+  if (options.uploadedBy !== undefined && !uploadedBy)
+    throw new UsageError('--uploaded-by needs a name or an id');
+  const { photos, uploaderUnstated } = await context.call('photos:list-all', {
     projectId: options.projectId,
     ...(since === undefined ? {} : { since }),
+    tags: [...(options.tags ?? [])],
+    ...(uploadedBy ? { uploadedBy } : {}),
   });
-  // The service filters by capture time; a photo it sends from before `since` is not listed.
-  const shown = photos.filter(
-    (photo) => since === undefined || (photo.capturedAt !== null && photo.capturedAt >= since),
-  );
+  if (uploadedBy && uploaderUnstated > 0)
+    out.stderr.write(
+      `Note: the service does not say who uploaded ${counted(uploaderUnstated, PHOTOS)} of this project; --uploaded-by leaves them out.\n`,
+    );
   if (options.json) {
-    for (const photo of shown)
+    for (const photo of photos)
       out.stdout.write(
         `${JSON.stringify({
           id: photo.id,
@@ -108,13 +128,14 @@ export async function listPhotos(
           hash: photo.hash,
           description: photo.description,
           tags: photo.tags,
+          uploaded_by: photo.uploader,
           processing_status: photo.processingStatus,
         })}\n`,
       );
     return 0;
   }
-  for (const photo of shown) out.stdout.write(`${photoLine(photo)}\n`);
-  out.stdout.write(`${counted(shown.length, PHOTOS)}.\n`);
+  for (const photo of photos) out.stdout.write(`${photoLine(photo)}\n`);
+  out.stdout.write(`${counted(photos.length, PHOTOS)}.\n`);
   return 0;
 }
 

@@ -1,6 +1,7 @@
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
 import { words } from '../../shared/i18n/words';
+import { hasEveryTag, uploadedBy } from '../../shared/domain/photo-match';
 import type { PhotoListingView, ProjectListingView } from '../../shared/ipc/views';
 import { classify } from '../api/api-errors';
 import type { ServicePhoto, ServiceProject } from '../api/api-schemas';
@@ -9,7 +10,7 @@ import type { QueueStore } from '../queue/queue-store';
 import { findCopies } from './duplicate-lookup';
 import { checkProject } from './project-check';
 import type { IntakeRuns } from './intake-runs';
-import { isArchived, projectView } from './views';
+import { isArchived, projectView, uploaderOf } from './views';
 
 // The whole-list calls of the command line (`projects`, `photos`) and the review list's "already
 // on the service" check. Every page is a paced read through the API client.
@@ -46,7 +47,36 @@ export function photoListingView(photo: ServicePhoto): PhotoListingView {
     hash: photo.hash,
     description: photo.description ?? '',
     tags: photo.tags,
+    uploader: uploaderOf(photo),
     processingStatus: photo.processing_status,
+  };
+}
+
+/**
+ * `photos:list-all`'s filters over one page. The v2 list endpoint filters only by capture time
+ * (and a service may send a photo from before `since` anyway), so tags and uploader are applied
+ * here, page by page, rather than after every page is held. Counts the photos kept but for the
+ * uploader whose uploader the service does not say.
+ */
+export function keptPhotos(
+  photos: readonly PhotoListingView[],
+  filter: {
+    readonly since?: number | undefined;
+    readonly tags: readonly string[];
+    readonly uploadedBy?: string | undefined;
+  },
+): { readonly photos: PhotoListingView[]; readonly uploaderUnstated: number } {
+  const { since } = filter;
+  const tagged = photos.filter(
+    (photo) =>
+      (since === undefined || (photo.capturedAt !== null && photo.capturedAt >= since)) &&
+      hasEveryTag(photo.tags, filter.tags),
+  );
+  const uploaderUnstated = tagged.filter((photo) => photo.uploader === null).length;
+  const who = filter.uploadedBy;
+  return {
+    photos: who === undefined ? tagged : tagged.filter((photo) => uploadedBy(photo.uploader, who)),
+    uploaderUnstated,
   };
 }
 
@@ -104,16 +134,19 @@ export function listHandlers(
     'photos:list-all': (input) =>
       deps.call(async (service) => {
         const photos: PhotoListingView[] = [];
+        let uploaderUnstated = 0;
         for (let page = 1; page <= MAX_PAGES; page += 1) {
           const answer = await service.projectPhotosPage(input.projectId, {
             page,
             perPage: PAGE_SIZE,
             ...(input.since === undefined ? {} : { startDate: input.since }),
           });
-          photos.push(...answer.items.map(photoListingView));
+          const kept = keptPhotos(answer.items.map(photoListingView), input);
+          photos.push(...kept.photos);
+          uploaderUnstated += kept.uploaderUnstated;
           if (answer.rawLength < PAGE_SIZE) break;
         }
-        return { photos };
+        return { photos, uploaderUnstated };
       }),
 
     'photos:find-copies': async (input) => {

@@ -1,5 +1,6 @@
 import { sanitizeDescription } from '../../shared/description/description-policy';
 import { words } from '../../shared/i18n/words';
+import type { Uploader } from '../../shared/domain/photo-match';
 import type { PhotoView, ProjectView, QueueItemView, SessionView } from '../../shared/ipc/views';
 import type { ServicePhoto, ServiceProject } from '../api/api-schemas';
 import type { SessionSnapshot } from '../auth/auth-session';
@@ -87,6 +88,15 @@ export function projectView(project: ServiceProject): ProjectView {
   };
 }
 
+/** Who uploaded `photo`, as its service says (`creator_id`, `creator_name`); null when neither. */
+export function uploaderOf(
+  photo: Pick<ServicePhoto, 'creator_id' | 'creator_name'>,
+): Uploader | null {
+  const id = photo.creator_id ?? null;
+  const name = photo.creator_name ?? null;
+  return id === null && name === null ? null : { id, name };
+}
+
 /**
  * A service photo, its description sanitized. The smallest rendition the service offers (the
  * thumbnail, else the web one) is handed to `remember`, which says whether main can serve it
@@ -112,6 +122,7 @@ export function photoView(
     processingStatus: photo.processing_status,
     hasThumbnail: remember(photo.id, thumbnail),
     tags: photo.tags,
+    uploader: uploaderOf(photo),
     zone: photo.coordinates === null ? undefined : zoneAt(photo.coordinates),
   };
 }

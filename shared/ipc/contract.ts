@@ -230,9 +230,17 @@ const callInputs = {
   'projects:check': z
     .object({ projectId: id, includeArchived: z.boolean().default(false) })
     .strict(),
-  /** Every photo of a project (all pages), optionally only those taken at `since` or later. */
+  /**
+   * Every photo of a project (all pages), optionally only those taken at `since` or later, those
+   * carrying every one of `tags`, and those `uploadedBy` (an uploader's id or name) uploaded.
+   */
   'photos:list-all': z
-    .object({ projectId: id, since: z.number().int().min(0).optional() })
+    .object({
+      projectId: id,
+      since: z.number().int().min(0).optional(),
+      tags: tagList.default([]),
+      uploadedBy: z.string().trim().min(1).max(200).optional(),
+    })
     .strict(),
   /** Writes a diagnostics archive at an absolute path: the command line only, never the window. */
   'diagnostics:save': z.object({ path: z.string().min(1).max(4096) }).strict(),
@@ -331,7 +339,14 @@ export type IpcResults = {
   'photos:find-copies': { readonly copies: readonly ServiceCopyView[] };
   'projects:list-all': { readonly projects: readonly ProjectListingView[] };
   'projects:check': ProjectCheckView;
-  'photos:list-all': { readonly photos: readonly PhotoListingView[] };
+  'photos:list-all': {
+    readonly photos: readonly PhotoListingView[];
+    /**
+     * How many of the photos the other filters keep do not say who uploaded them (the service
+     * leaves `creator_*` out): with `uploadedBy`, they are left out because nobody can tell.
+     */
+    readonly uploaderUnstated: number;
+  };
   /** The archive's path. */
   'diagnostics:save': { readonly path: string };
   'watch:list': readonly WatchFolderView[];

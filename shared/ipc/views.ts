@@ -4,6 +4,7 @@ import type { LanguageChoice, ShownLocale } from '../i18n/locales';
 import type { CameraOffset } from '../domain/camera-clock';
 import type { Coordinates, IntakeItem } from '../domain/intake';
 import type { ItemNote } from '../domain/item-note';
+import type { Uploader } from '../domain/photo-match';
 
 // What crosses the bridge from main to the renderer: plain, serialisable data, never a token, a
 // secret or file bytes. Main builds these from its own types; the renderer only reads them.
@@ -285,6 +286,8 @@ export type PhotoView = {
   readonly hasThumbnail: boolean;
   /** The photo's tags on the service. */
   readonly tags: readonly string[];
+  /** Who uploaded it, as the service says; null when the service does not say. */
+  readonly uploader: Uploader | null;
   /**
    * The IANA zone at the photo's position (main looks it up: the boundary data stays out of the
    * window); undefined without a position, and times then show in the user's own zone.
@@ -331,6 +334,8 @@ export type PhotoListingView = {
   readonly hash: string | null;
   readonly description: string;
   readonly tags: readonly string[];
+  /** Who uploaded it, as the service says; null when the service does not say. */
+  readonly uploader: Uploader | null;
   readonly processingStatus: string;
 };
 

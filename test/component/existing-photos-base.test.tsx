@@ -31,6 +31,7 @@ describe('saving a photo’s description twice', () => {
             processingStatus: 'processed',
             hasThumbnail: false,
             tags: [],
+            uploader: null,
             zone: undefined,
           },
         ],

@@ -24,6 +24,7 @@ function photo(id: string, change: Partial<PhotoView> = {}): PhotoView {
     processingStatus: 'processed',
     hasThumbnail: true,
     tags: [],
+    uploader: null,
     zone: undefined,
     ...change,
   };

@@ -42,6 +42,7 @@ function photo(id: string): PhotoView {
     processingStatus: 'processed',
     hasThumbnail: true,
     tags: [],
+    uploader: null,
     zone: undefined,
   };
 }

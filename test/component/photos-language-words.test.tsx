@@ -28,6 +28,7 @@ function photo(id: string, change: Partial<PhotoView> = {}): PhotoView {
     processingStatus: 'processed',
     hasThumbnail: true,
     tags: [],
+    uploader: null,
     zone: undefined,
     ...change,
   };

@@ -38,14 +38,14 @@ describe.skipIf(needsChromium.skip)(
         const { page, host, service, folder } = session;
         // Folders named like two projects, in another case than the projects' own names.
         const harbor = await makePhotos(join(folder, 'harbor view tower'), 2, 700);
-        const bridge = await makePhotos(join(folder, 'RIVERSIDE BRIDGE REPAIR', 'Deck'), 1, 710);
+        const bridge = await makePhotos(join(folder, 'RIVERSIDE BRIDGE REPAIR', 'Deck'), 2, 710);
         // A folder no project is named like: the user picks its project.
         const school = await makePhotos(join(folder, 'Nowhere Street'), 1, 720);
         await signInWindow(session);
 
         await dropFolder(page, host, folder);
         const found = page.getByRole('grid', { name: 'Photos found' });
-        await expect.poll(() => found.getByRole('gridcell').count(), { timeout: 30_000 }).toBe(4);
+        await expect.poll(() => found.getByRole('gridcell').count(), { timeout: 30_000 }).toBe(5);
 
         // The app's suggestions, found by searching each subfolder's name; the user confirms.
         const rows = page.getByRole('list', { name: 'Project of each subfolder' });
@@ -56,7 +56,7 @@ describe.skipIf(needsChromium.skip)(
         const nowhereRow = rows.getByRole('listitem', { name: 'Folder Nowhere Street' });
         await nowhereRow.getByText('No project matches "Nowhere Street"').waitFor();
         // Nothing goes out before each suggestion is confirmed.
-        await page.getByRole('button', { name: 'Upload 4 photos' }).click();
+        await page.getByRole('button', { name: 'Upload 5 photos' }).click();
         await page
           .getByRole('alert')
           .filter({ hasText: 'Confirm or change the project' })
@@ -105,8 +105,8 @@ describe.skipIf(needsChromium.skip)(
         await screenshot(page, 'tags-2-chips');
         expect(await seriousViolations(page)).toEqual([]);
 
-        await page.getByRole('button', { name: 'Upload 4 photos' }).click();
-        await waitUntilUploaded(page, 4);
+        await page.getByRole('button', { name: 'Upload 5 photos' }).click();
+        await waitUntilUploaded(page, 5);
         await screenshot(page, 'tags-3-queue');
         expect(await seriousViolations(page)).toEqual([]);
 
@@ -127,10 +127,58 @@ describe.skipIf(needsChromium.skip)(
           project: projectId('Riverside Bridge Repair'),
           tags: ['Inspection', 'Week 12', 'Crack'],
         });
+        expect(await stored(bridge[1]!.path)).toEqual({
+          project: projectId('Riverside Bridge Repair'),
+          tags: ['Inspection', 'Week 12'],
+        });
         expect(await stored(school[0]!.path)).toEqual({
           project: projectId('Maple Street School Renovation'),
           tags: ['Inspection', 'Week 12'],
         });
+      },
+    );
+
+    it(
+      'filters the existing photos by tag, and names who uploaded them (issue 26 §1)',
+      { timeout: 60_000 },
+      async () => {
+        const { page } = session;
+        await page.setViewportSize({ width: 1024, height: 700 });
+        await page.getByRole('button', { name: 'Existing photos' }).click();
+        await page.getByLabel(/Project: search/).fill('Riverside');
+        await page.getByRole('button', { name: /Riverside Bridge Repair/ }).click();
+        const grid = page.getByRole('list', { name: 'Photos in this project' });
+        await expect.poll(() => grid.getByRole('listitem').count()).toBe(2);
+
+        // The tag from the keyboard: the list opens with the arrow key, typing finds the tag.
+        const filter = page.getByRole('search', { name: 'Filter the photos' });
+        const tag = filter.getByRole('button', { name: /Tag/ });
+        await tag.focus();
+        await page.keyboard.press('ArrowDown');
+        const tags = page.getByRole('listbox');
+        await expect
+          .poll(() => tags.getByRole('option').allTextContents())
+          .toEqual(['Any tag', 'Crack', 'Inspection', 'Week 12']);
+        await page.keyboard.type('Crack');
+        await page.keyboard.press('Enter');
+        await expect.poll(() => grid.getByRole('listitem').count()).toBe(1);
+        await filter.getByText('1 of 2 photos').waitFor();
+        await expect.poll(() => grid.getByRole('listitem').textContent()).toContain('Crack');
+
+        // The local service says who uploaded each photo: the one demo user.
+        await filter.getByRole('button', { name: /Uploaded by/ }).click();
+        await expect
+          .poll(() => page.getByRole('listbox').getByRole('option').allTextContents())
+          .toEqual(['Anyone', 'Demo User']);
+        await page.getByRole('option', { name: 'Demo User' }).click();
+        await expect.poll(() => grid.getByRole('listitem').count()).toBe(1);
+        await screenshot(page, 'tags-4-existing-filtered');
+        expect(await seriousViolations(page)).toEqual([]);
+        // The filter fits the window: nothing sticks out sideways at 1024×700.
+        const fits = await page.evaluate<boolean>(
+          '(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)()',
+        );
+        expect(fits).toBe(true);
       },
     );
   },

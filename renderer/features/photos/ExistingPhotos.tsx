@@ -1,5 +1,6 @@
 import { FolderOpen, Images, RefreshCw, SearchX, TriangleAlert } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { tagsOf, uploadersOf } from '../../../shared/domain/photo-match';
 import type { PhotoView, ProjectView, QueueItemView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { useWindowNarrowerThan } from '../../app/use-narrow-window';
@@ -71,6 +72,9 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
     () => filterPhotos(photos, filter, (photo) => texts.get(photo.id) ?? ''),
     [photos, filter, texts],
   );
+  // What the tag and uploader filters offer: what the loaded photos carry.
+  const tags = useMemo(() => tagsOf(photos), [photos]);
+  const uploaders = useMemo(() => uploadersOf(photos), [photos]);
   const conflicted = useMemo(
     () => new Set(conflicts.flatMap((item) => (item.photoId ? [item.photoId] : []))),
     [conflicts],
@@ -82,6 +86,8 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
     setPage(1);
     setSelection(NO_SELECTION);
     setNotice(undefined);
+    // Another project has other tags and uploaders: a choice from the last one would hide all.
+    setFilter((previous) => ({ ...previous, tag: '', uploader: '' }));
   }, [project]);
   useEffect(() => {
     if (project === undefined) return;
@@ -215,6 +221,9 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
             onChange={setFilter}
             shown={shown.length}
             total={photos.length}
+            tags={tags}
+            uploaders={uploaders}
+            more={more}
           />
           <div className="selection-bar" role="toolbar" aria-label={t('photos.selection.label')}>
             <button type="button" onClick={() => setSelection(selectAll(order))}>

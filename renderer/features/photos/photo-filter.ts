@@ -1,3 +1,4 @@
+import { hasEveryTag, uploaderKey } from '../../../shared/domain/photo-match';
 import type { PhotoView } from '../../../shared/ipc/views';
 
 /** What the Existing photos grid is narrowed to; empty strings mean "no bound". */
@@ -8,14 +9,37 @@ export type PhotoFilter = {
   readonly to: string;
   /** Words the description must contain (plain text, any case). */
   readonly text: string;
+  /** A tag the photo must carry (compared as tags are, any case); '' for any. */
+  readonly tag: string;
+  /**
+   * Who uploaded it: an `uploaderKey`, `UPLOADER_UNSTATED` for the photos whose service does
+   * not say, '' for anyone.
+   */
+  readonly uploader: string;
 };
 
+/** The uploader filter's choice of the photos whose service does not say who uploaded them. */
+export const UPLOADER_UNSTATED = 'unstated';
+
 /** No filter: every photo. */
-export const NO_FILTER: PhotoFilter = { from: '', to: '', text: '' };
+export const NO_FILTER: PhotoFilter = { from: '', to: '', text: '', tag: '', uploader: '' };
 
 /** Whether `filter` narrows anything. */
 export function isFiltering(filter: PhotoFilter): boolean {
-  return filter.from !== '' || filter.to !== '' || filter.text.trim() !== '';
+  return (
+    filter.from !== '' ||
+    filter.to !== '' ||
+    filter.text.trim() !== '' ||
+    filter.tag !== '' ||
+    filter.uploader !== ''
+  );
+}
+
+/** Whether `photo` was uploaded by the one `choice` names (see `PhotoFilter.uploader`). */
+function uploaderMatches(photo: Pick<PhotoView, 'uploader'>, choice: string): boolean {
+  if (choice === '') return true;
+  if (photo.uploader === null) return choice === UPLOADER_UNSTATED;
+  return uploaderKey(photo.uploader) === choice;
 }
 
 const ENTITIES: Readonly<Record<string, string>> = {
@@ -88,9 +112,10 @@ export function captureDay(photo: Pick<PhotoView, 'capturedAt' | 'zone'>): strin
 }
 
 /**
- * The photos `filter` keeps, in their order. A date bound drops photos without a capture time;
- * the text matches the description's plain text, any case. `textOf` lets a caller reuse the
- * plain text it already computed for the excerpts.
+ * The photos `filter` keeps, in their order: of the photos loaded, since the service's list
+ * filters only by capture time. A date bound drops photos without a capture time; the text
+ * matches the description's plain text, any case; the tag as `hasEveryTag` compares tags.
+ * `textOf` lets a caller reuse the plain text it already computed for the excerpts.
  */
 export function filterPhotos(
   photos: readonly PhotoView[],
@@ -111,6 +136,8 @@ export function filterPhotos(
       if (from !== '' && day < from) return false;
       if (to !== '' && day > to) return false;
     }
+    if (filter.tag !== '' && !hasEveryTag(photo.tags, [filter.tag])) return false;
+    if (!uploaderMatches(photo, filter.uploader)) return false;
     return words === '' || textOf(photo).toLocaleLowerCase().includes(words);
   });
 }

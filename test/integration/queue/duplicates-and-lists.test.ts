@@ -232,8 +232,36 @@ describe.skipIf(needsKeychain.skip)(
         hash: one.hash,
         description: one.description,
         tags: [],
+        uploaded_by: { id: expect.any(String) as unknown, name: 'Demo User' },
         processing_status: 'processed',
       });
+      // Tags and uploader are matched by the core over every page (the service cannot filter
+      // by them): any case of the uploader's name; a tag none carries lists nothing.
+      const mine = await runCli([
+        'photos',
+        '--project',
+        project,
+        '--uploaded-by',
+        'demo user',
+        '--data-dir',
+        dataDir,
+      ]);
+      expect(mine.code, mine.stderr).toBe(0);
+      expect(mine.stdout).toContain(`${onService.length} photos.`);
+      expect(mine.stdout).toContain('uploaded by Demo User');
+      const none = await runCli([
+        'photos',
+        '--project',
+        project,
+        '--tag',
+        'Level 9',
+        '--uploaded-by',
+        'Somebody Else',
+        '--data-dir',
+        dataDir,
+      ]);
+      expect(none.code, none.stderr).toBe(0);
+      expect(none.stdout).toBe('0 photos.\n');
 
       // 08:00, 08:01 and 08:02 UTC were uploaded (twice), and 16:20 (the other-project photo):
       // since 08:01 leaves out only 08:00.

@@ -5,7 +5,9 @@ import {
   descriptionText,
   filterPhotos,
   NO_FILTER,
+  UPLOADER_UNSTATED,
 } from '../../../renderer/features/photos/photo-filter';
+import { uploaderKey } from '../../../shared/domain/photo-match';
 
 function photo(id: string, change: Partial<PhotoView> = {}): PhotoView {
   return {
@@ -18,6 +20,7 @@ function photo(id: string, change: Partial<PhotoView> = {}): PhotoView {
     processingStatus: 'processed',
     hasThumbnail: false,
     tags: [],
+    uploader: null,
     zone: undefined,
     ...change,
   };
@@ -80,7 +83,31 @@ describe('filtering the existing photos', () => {
     ]);
     expect(ids(filterPhotos(photos, { ...NO_FILTER, text: 'b>' }))).toEqual([]);
     expect(
-      ids(filterPhotos(photos, { from: '2008-10-22', to: '2008-10-22', text: 'wall' })),
+      ids(
+        filterPhotos(photos, { ...NO_FILTER, from: '2008-10-22', to: '2008-10-22', text: 'wall' }),
+      ),
     ).toEqual(['ny']);
+  });
+});
+
+describe('filtering the existing photos by tag and by who uploaded them', () => {
+  const ana = { id: 'u-1', name: 'Ana' };
+  const photos = [
+    photo('a', { tags: ['Level 2'], uploader: ana }),
+    photo('b', { tags: ['rebar'], uploader: { id: 'u-2', name: 'Ben' } }),
+    photo('c', { tags: ['level 2', 'Rebar'], uploader: null }),
+  ];
+  const ids = (kept: readonly PhotoView[]) => kept.map((entry) => entry.id);
+
+  it('keeps the photos carrying the tag, in any case', () => {
+    expect(ids(filterPhotos(photos, { ...NO_FILTER, tag: 'LEVEL 2' }))).toEqual(['a', 'c']);
+  });
+
+  it('keeps one uploader’s photos, or those whose service does not say', () => {
+    expect(ids(filterPhotos(photos, { ...NO_FILTER, uploader: uploaderKey(ana) }))).toEqual(['a']);
+    expect(ids(filterPhotos(photos, { ...NO_FILTER, uploader: UPLOADER_UNSTATED }))).toEqual(['c']);
+    expect(
+      ids(filterPhotos(photos, { ...NO_FILTER, tag: 'rebar', uploader: UPLOADER_UNSTATED })),
+    ).toEqual(['c']);
   });
 });

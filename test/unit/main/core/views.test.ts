@@ -24,6 +24,8 @@ const servicePhoto: ServicePhoto = {
   uris: [],
   tags: [],
   photo_url: undefined,
+  creator_id: undefined,
+  creator_name: undefined,
 };
 
 describe('descriptions from the service', () => {
@@ -35,6 +37,18 @@ describe('descriptions from the service', () => {
       photoSchema.parse({ photo: { id: 7, project_id: 1, description: { html_content: HOSTILE } } })
         .description,
     ).toBe(CLEAN);
+  });
+
+  it('name who uploaded the photo when the service says, and null when it does not', () => {
+    const said = photoSchema.parse({
+      id: 7,
+      creator_id: 42,
+      creator_name: 'Ana',
+      creator_type: 'User',
+    });
+    expect(photoView(said).uploader).toEqual({ id: '42', name: 'Ana' });
+    expect(photoView(photoSchema.parse({ id: 7, creator_name: ' ' })).uploader).toBeNull();
+    expect(photoView(photoSchema.parse({ id: 7, creator_name: null })).uploader).toBeNull();
   });
 
   it('are sanitized again in the photo view', () => {
