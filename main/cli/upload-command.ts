@@ -20,6 +20,7 @@ async function intake(
   context: CliContext,
   paths: readonly string[],
   assumedZone: string,
+  ignore: readonly string[],
 ): Promise<IntakeItemView[]> {
   const items: IntakeItemView[] = [];
   const seen: { runId: number; items: readonly IntakeItemView[]; done: boolean }[] = [];
@@ -40,6 +41,7 @@ async function intake(
           assumedZone,
           runId,
           more: index < chunks.length - 1,
+          ...(ignore.length > 0 ? { ignore: [...ignore] } : {}),
         })
       ).runId;
     if (!seen.some((batch) => batch.runId === runId && batch.done)) await context.waitFor(done);
@@ -74,6 +76,8 @@ export async function upload(
     farMeters?: string | undefined;
     /** `--include-archived`: archived projects may be used (given, or named like a subfolder). */
     includeArchived?: boolean;
+    /** `--ignore GLOB`, repeated: patterns of paths left out (each already accepted). */
+    ignore?: readonly string[];
   },
   out: CommandOutput,
 ): Promise<number> {
@@ -98,7 +102,7 @@ export async function upload(
     coordinates: Coordinates | null;
   }[] = [];
   const subfolders = new Set<string>();
-  const taken = await intake(context, options.paths, zone);
+  const taken = await intake(context, options.paths, zone, options.ignore ?? []);
   // Saved camera offsets were applied by the core's intake; GPS time may suggest new ones.
   for (const line of suggestionLines(taken.flatMap((item) => clockEvidence(item) ?? [])))
     out.stderr.write(`${line}\n`);

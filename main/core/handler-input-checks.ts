@@ -3,6 +3,7 @@ import { MAX_DESCRIPTION_LENGTH } from '../../shared/description/description-pol
 import { words } from '../../shared/i18n/words';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
 import { mapTileUrlProblemWords } from '../../shared/domain/map-tiles';
+import { badIgnorePatternWords } from '../../shared/domain/ignore-patterns';
 import { zoneProblemWords } from '../settings/setting-values';
 
 // Checks of what a front end sent that more than one group of IPC handlers makes.
@@ -20,6 +21,12 @@ export function cleanDescription(raw: string): string {
         words('error.description.tooLong', { max: MAX_DESCRIPTION_LENGTH }),
       ),
   );
+}
+
+/** @throws IpcFailure `bad-input`, naming the first bad pattern and why, unless each is accepted. */
+export function checkIgnorePatterns(patterns: readonly string[]): void {
+  const problem = badIgnorePatternWords(patterns);
+  if (problem !== undefined) throw new IpcFailure('bad-input', problem);
 }
 
 /** @throws IpcFailure `bad-input` unless `zone` is an IANA zone this app knows. */

@@ -26,7 +26,8 @@ export type WatchHandlerDeps = {
 type RuleInput = IpcInput<'watch:add'>;
 
 /** The rule of `path` from what the window sent: clean description, normalized tags. */
-function ruleFrom(path: string, input: RuleInput): WatchRule {
+function ruleFrom(path: string, input: RuleInput, saved?: WatchRule): WatchRule {
+  const ignore = input.ignore ?? saved?.ignore;
   const description = cleanDescription(input.description);
   return {
     path,
@@ -36,6 +37,7 @@ function ruleFrom(path: string, input: RuleInput): WatchRule {
     tagsFromFolders: input.tagsFromFolders,
     internal: input.internal,
     ...(input.includeArchived === true ? { includeArchived: true } : {}),
+    ...(ignore !== undefined && ignore.length > 0 ? { ignore } : {}),
   };
 }
 
@@ -83,7 +85,7 @@ export function watchHandlers(
       const index = indexOf(given.path);
       const input = { ...(await checked(given)), path: given.path };
       return await save(
-        rules().map((rule, at) => (at === index ? ruleFrom(rule.path, input) : rule)),
+        rules().map((rule, at) => (at === index ? ruleFrom(rule.path, input, rule) : rule)),
       );
     },
     'watch:remove': async (input) => {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Words } from '../i18n/translator';
+import { words } from '../i18n/words';
 
 /**
  * Ignore patterns (issue 26 §2): gitignore-style globs, matched on a file's path under the
@@ -84,6 +86,19 @@ export function ignorePatternProblem(pattern: string): IgnorePatternProblem | un
   const segments = body.replace(/^!/u, '').split('/');
   if (segments.some((segment) => segment === '.' || segment === '..')) return 'dotSegment';
   if (!bracketsClose(pattern)) return 'bracket';
+  return undefined;
+}
+
+/**
+ * Words naming the first pattern of `patterns` that is not accepted and why (the
+ * `error.intake.badIgnorePattern` message), or undefined when every one is.
+ */
+export function badIgnorePatternWords(patterns: readonly string[]): Words | undefined {
+  for (const pattern of patterns) {
+    const problem = ignorePatternProblem(pattern);
+    if (problem !== undefined)
+      return words('error.intake.badIgnorePattern', { pattern: pattern.slice(0, 200), problem });
+  }
   return undefined;
 }
 
