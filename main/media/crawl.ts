@@ -170,15 +170,6 @@ export async function* crawl(
         return;
       }
       seenFolders.add(identity(stats));
-      const rules = await readIgnoreFile(path);
-      if (rules.kind === 'unusable') {
-        yield { kind: 'error', path, reason: rules.reason };
-        return;
-      }
-      const here = withFileLayer(
-        isRoot ? givenStack(path) : stack,
-        rules.kind === 'layer' ? rules.layer : undefined,
-      );
       let dir: Dir;
       try {
         dir = await opendir(path, { bufferSize: 256 });
@@ -186,6 +177,17 @@ export async function* crawl(
         yield { kind: 'error', path, reason: fsErrorReason(error, 'folder') };
         return;
       }
+      // Read once the folder opened: a folder that cannot be read is said as before.
+      const rules = await readIgnoreFile(path);
+      if (rules.kind === 'unusable') {
+        await dir.close().catch(() => undefined);
+        yield { kind: 'error', path, reason: rules.reason };
+        return;
+      }
+      const here = withFileLayer(
+        isRoot ? givenStack(path) : stack,
+        rules.kind === 'layer' ? rules.layer : undefined,
+      );
       try {
         for await (const child of dir)
           yield* visit(join(path, child.name), false, here, child.isDirectory());
