@@ -120,6 +120,11 @@ Options (the service and photo host flags are saved, like login saves them):
   --files-from FILE|-  (upload, inspect, watch) the paths listed in FILE too, one a line, or
                      NUL-separated as find -print0 writes them; - reads the list from standard
                      input. For lists too long for one command line
+  --ignore GLOB      (repeatable; upload, inspect, watch) leave out files and folders matching
+                     a gitignore-style pattern on their path under the given folder, with /
+                     between folders: '**/thumbs/**', '*_small.jpg' (case does not matter).
+                     A .photouploaderignore file in a folder (one pattern a line) applies too.
+                     Each left-out path is listed as skipped with the pattern that matched
 
 Photo host (saved like the other settings):
   --host s3 --s3-endpoint URL --s3-region R --s3-bucket B [--s3-prefix P] [--s3-path-style]
@@ -209,6 +214,7 @@ const OPTIONS = {
   hours: { type: 'string' },
   'start-at-login': { type: 'string' },
   'files-from': { type: 'string' },
+  ignore: { type: 'string', multiple: true },
   'keep-mine': { type: 'boolean' },
   'take-theirs': { type: 'boolean' },
   yes: { type: 'boolean' },

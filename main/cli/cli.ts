@@ -19,6 +19,7 @@ import { keepOriginalsFlag, noSavedSettings, settingsChange } from './settings-f
 import { appVersion } from '../diagnostics/versions';
 import { printable } from '../../shared/domain/printable-text';
 import { readFilesFrom } from './files-from';
+import { ignoreFlagProblem } from './ignore-flag';
 import { watchFolders } from './watch-command';
 import { optionsSetupRefuses, setupCommand, terminalOf } from './setup-command';
 
@@ -70,6 +71,12 @@ export async function runCli(
       return 2;
     }
   }
+  const ignore = values.ignore ?? [];
+  const ignoreProblem = ignoreFlagProblem(command, ignore);
+  if (ignoreProblem !== undefined) {
+    stderr.write(`${printable(command)}: ${printable(ignoreProblem)}\n`);
+    return 2;
+  }
   if (command === 'setup' && optionsSetupRefuses(values).length > 0) {
     stderr.write(
       `setup: ${optionsSetupRefuses(values).join(', ')} cannot be given with setup: the settings come from the setup file. Nothing was changed.\n`,
@@ -104,6 +111,7 @@ export async function runCli(
           zone: values.zone,
           json: values.json ?? false,
           cameraOffsets,
+          ignore,
         },
         { stdout, stderr },
         values.verbose ?? false,
@@ -182,6 +190,7 @@ export async function runCli(
             includeArchived: values['include-archived'] ?? false,
             dryRun: values['dry-run'] ?? false,
             json: values.json ?? false,
+            ignore,
           },
           out,
         );
@@ -197,6 +206,7 @@ export async function runCli(
               context,
               (values['camera-offset'] ?? []).map(parseCameraOffsetFlag),
             ),
+            ignore,
           },
           out,
           values.verbose ?? false,
@@ -260,6 +270,7 @@ export async function runCli(
             internal: values.internal ?? false,
             zone: values.zone,
             includeArchived: values['include-archived'] ?? false,
+            ignore,
           },
           out,
         );

@@ -160,6 +160,8 @@ export async function inspect(
     place?: InspectPlace;
     /** Camera clock offsets to apply (see `inspectCameraOffsets`). */
     cameraOffsets?: readonly CameraOffset[];
+    /** `--ignore GLOB`, repeated: patterns of paths left out (each already accepted). */
+    ignore?: readonly string[];
   },
   out: CommandOutput,
   verbose: boolean,
@@ -181,7 +183,11 @@ export async function inspect(
   try {
     const intake = new Intake(workers, noKnownPhotos, logger.child('intake'));
     const evidence: ClockEvidence[] = [];
-    const runOptions = { assumedZone: zone, cameraOffsets: options.cameraOffsets ?? [] };
+    const runOptions = {
+      assumedZone: zone,
+      cameraOffsets: options.cameraOffsets ?? [],
+      ignore: options.ignore ?? [],
+    };
     const totals = await intake.run(options.paths, runOptions, (batch) => {
       for (const item of batch.items) {
         const clock = clockEvidence(item);

@@ -21,6 +21,7 @@ async function intake(
   context: CliContext,
   paths: readonly string[],
   assumedZone: string,
+  ignore: readonly string[],
 ): Promise<IntakeItemView[]> {
   const items: IntakeItemView[] = [];
   const seen: { runId: number; items: readonly IntakeItemView[]; done: boolean }[] = [];
@@ -41,6 +42,7 @@ async function intake(
           assumedZone,
           runId,
           more: index < chunks.length - 1,
+          ...(ignore.length > 0 ? { ignore: [...ignore] } : {}),
         })
       ).runId;
     if (!seen.some((batch) => batch.runId === runId && batch.done)) await context.waitFor(done);
@@ -84,6 +86,8 @@ export async function upload(
     dryRun?: boolean;
     /** `--json` (with `--dry-run`): one JSON object per file. */
     json?: boolean;
+    /** `--ignore GLOB`, repeated: patterns of paths left out (each already accepted). */
+    ignore?: readonly string[];
   },
   out: CommandOutput,
 ): Promise<number> {
@@ -116,7 +120,7 @@ export async function upload(
   const dryRun = options.dryRun === true;
   // The files intake did not take, said by the dry run in its own lines instead of here.
   const notTaken: DryRunEntry[] = [];
-  const taken = await intake(context, options.paths, zone);
+  const taken = await intake(context, options.paths, zone, options.ignore ?? []);
   // Saved camera offsets were applied by the core's intake; GPS time may suggest new ones.
   for (const line of suggestionLines(taken.flatMap((item) => clockEvidence(item) ?? [])))
     out.stderr.write(`${line}\n`);

@@ -30,6 +30,8 @@ export type WatchCommandOptions = {
   readonly zone: string | undefined;
   /** `--include-archived`: an archived project (given, or named like a subfolder) is used. */
   readonly includeArchived?: boolean;
+  /** `--ignore GLOB`, repeated: patterns of paths under each folder left out. */
+  readonly ignore?: readonly string[];
 };
 
 /**
@@ -77,6 +79,9 @@ export function watchRulesFromFlags(
       tagsFromFolders: options.tagsFromFolders,
       internal: options.internal,
       ...(options.includeArchived === true ? { includeArchived: true } : {}),
+      ...(options.ignore !== undefined && options.ignore.length > 0
+        ? { ignore: [...options.ignore] }
+        : {}),
     }),
   );
   return { rules, settleSeconds: seconds };

@@ -4,6 +4,7 @@ import { words } from '../../shared/i18n/words';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
 import { mapTileUrlProblemWords } from '../../shared/domain/map-tiles';
 import { templateProblemWords } from '../../shared/domain/description-template';
+import { badIgnorePatternWords } from '../../shared/domain/ignore-patterns';
 import { zoneProblemWords } from '../settings/setting-values';
 
 // Checks of what a front end sent that more than one group of IPC handlers makes.
@@ -29,6 +30,12 @@ export function cleanDescription(raw: string): string {
  */
 export function checkDescriptionTemplate(template: string | undefined): void {
   const problem = template === undefined ? undefined : templateProblemWords(template);
+  if (problem !== undefined) throw new IpcFailure('bad-input', problem);
+}
+
+/** @throws IpcFailure `bad-input`, naming the first bad pattern and why, unless each is accepted. */
+export function checkIgnorePatterns(patterns: readonly string[]): void {
+  const problem = badIgnorePatternWords(patterns);
   if (problem !== undefined) throw new IpcFailure('bad-input', problem);
 }
 

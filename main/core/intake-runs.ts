@@ -51,6 +51,8 @@ export class IntakeRuns {
       readonly runId?: number | undefined;
       readonly more?: boolean;
       readonly expected?: ReadonlyMap<string, KnownIdentity> | undefined;
+      /** The command line's `--ignore` patterns, each already accepted. */
+      readonly ignore?: readonly string[] | undefined;
     } = {},
   ): number {
     const runId = chunk.runId ?? this.#nextRunId++;
@@ -73,6 +75,7 @@ export class IntakeRuns {
             maxFileBytes: this.maxFileBytes(),
             cameraOffsets: this.cameraOffsets(),
             expected: chunk.expected,
+            ignore: chunk.ignore,
           },
           (batch) => emit(batch.items, batch.progress),
         );

@@ -15,7 +15,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import type { PathChooser } from './app-core-options';
 import type { CorePort } from './core-port';
 import type { FrontEnd } from './front-end';
-import { checkZone, cleanDescription } from './handler-input-checks';
+import { checkIgnorePatterns, checkZone, cleanDescription } from './handler-input-checks';
 import type { IntakeRuns } from './intake-runs';
 import type { QueueRunner } from './queue-runner';
 import type { ServiceRenditions } from '../media/service-renditions';
@@ -176,6 +176,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
 
     'intake:add-paths': async (input) => {
       checkZone(input.assumedZone);
+      checkIgnorePatterns(input.ignore ?? []);
       await deps.frontEnd.checkPaths(input.paths);
       if (input.runId !== undefined && !runs.isRun(input.runId))
         throw new IpcFailure('bad-input', words('error.intake.dropEnded'));

@@ -17,7 +17,7 @@ const send = (message: WorkerResponse) => port.postMessage(message);
 async function runCrawl(
   id: number,
   roots: readonly string[],
-  followRootLinks: boolean,
+  options: Parameters<typeof crawl>[2],
 ): Promise<void> {
   let batch: CrawlEntry[] = [];
   let lastFlush = Date.now();
@@ -29,7 +29,7 @@ async function runCrawl(
     lastFlush = Date.now();
     flushes += 1;
   };
-  for await (const entry of crawl(roots, undefined, { followRootLinks })) {
+  for await (const entry of crawl(roots, undefined, options)) {
     batch.push(entry);
     const due =
       flushes === 0 ? batch.length >= 16 : batch.length >= 256 || Date.now() - lastFlush >= 25;
@@ -43,7 +43,11 @@ port.on('message', (request: WorkerRequest) => {
     send({ type: 'failed', id: request.id, message: 'The crawl worker only crawls' });
     return;
   }
-  runCrawl(request.id, request.roots, request.followRootLinks ?? true).then(
+  runCrawl(request.id, request.roots, {
+    followRootLinks: request.followRootLinks ?? true,
+    ignore: request.ignore,
+    ignoreSource: request.ignoreSource,
+  }).then(
     () => send({ type: 'done', id: request.id }),
     (error: unknown) =>
       send({

@@ -1,9 +1,21 @@
 import type { Dir, Stats } from 'node:fs';
 import { lstat, opendir, realpath, stat } from 'node:fs/promises';
-import { basename, join, sep } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
+import { IGNORE_FILE_NAME } from '../../shared/domain/ignore-patterns';
 import type { Words } from '../../shared/i18n/translator';
 import { words } from '../../shared/i18n/words';
 import { fsErrorReason } from './fs-error-reason';
+import {
+  folderLeftOutBy,
+  IGNORE_FILE_REASON,
+  ignoredBy,
+  ignoredReason,
+  ignoreLayer,
+  type IgnoreSource,
+  type IgnoreStack,
+  readIgnoreFile,
+  withFileLayer,
+} from './ignore-rules';
 import { junkReason } from './junk-files';
 
 /** Why a FIFO, socket or device is skipped: reading one could wait for ever. */
@@ -67,6 +79,11 @@ async function realRoots(roots: readonly string[]): Promise<string[]> {
  * file), but no folder or file is visited twice (by device and inode), so loops end. A link to
  * elsewhere is skipped: a dropped site folder must not carry the user's home folder with it.
  * Memory stays small: folders are read as streams.
+ *
+ * Ignore patterns (`options.ignore`, and each folder's `.photouploaderignore`, see
+ * `ignore-rules.ts`) leave files out with the pattern that matched; a folder they leave out whole
+ * is reported once and not gone into. A folder whose `.photouploaderignore` cannot be used is
+ * left out, said: what its owner meant to leave out is never taken in by mistake.
  */
 export async function* crawl(
   roots: readonly string[],
@@ -77,6 +94,10 @@ export async function* crawl(
      * roots are files it checked: one that is a link by now was swapped, and is refused.
      */
     readonly followRootLinks?: boolean;
+    /** Ignore patterns (each already accepted), matched on paths under each dropped path. */
+    readonly ignore?: readonly string[] | undefined;
+    /** Where `ignore` came from, for the reasons (default: the command line's `--ignore`). */
+    readonly ignoreSource?: Exclude<IgnoreSource, 'file'> | undefined;
   } = {},
 ): AsyncGenerator<CrawlEntry> {
   const followRootLinks = options.followRootLinks ?? true;
@@ -84,12 +105,35 @@ export async function* crawl(
   const seenFolders = new Set<string>();
   const seenFiles = new Set<string>();
   const identity = (stats: Stats) => `${stats.dev}:${stats.ino}`;
+  const patterns = options.ignore ?? [];
+  /** The given patterns, based at a dropped folder (or a dropped file's folder). */
+  const givenStack = (base: string): IgnoreStack =>
+    patterns.length === 0 ? [] : [ignoreLayer(base, patterns, options.ignoreSource ?? 'flag')];
 
-  async function* visit(path: string, isRoot: boolean): AsyncGenerator<CrawlEntry> {
+  /**
+   * Visits `path` with the patterns of the folder it is in; `listedAsFolder` is what the listing
+   * said (a link is checked as a file here, and as a folder once followed).
+   */
+  async function* visit(
+    path: string,
+    isRoot: boolean,
+    stack: IgnoreStack,
+    listedAsFolder = false,
+  ): AsyncGenerator<CrawlEntry> {
     if (signal?.aborted) return;
-    const reason = isRoot ? undefined : junkReason(basename(path));
+    const name = basename(path);
+    const reason = isRoot
+      ? undefined
+      : name === IGNORE_FILE_NAME
+        ? IGNORE_FILE_REASON
+        : junkReason(name);
     if (reason) {
       yield { kind: 'skipped', path, reason };
+      return;
+    }
+    const matched = isRoot ? undefined : ignoredBy(stack, path, listedAsFolder);
+    if (matched !== undefined) {
+      yield { kind: 'skipped', path, reason: ignoredReason(matched) };
       return;
     }
     let stats: Stats;
@@ -112,6 +156,11 @@ export async function* crawl(
       return;
     }
     if (stats.isDirectory()) {
+      const leftOut = isRoot ? undefined : folderLeftOutBy(stack, path);
+      if (leftOut !== undefined) {
+        yield { kind: 'skipped', path, reason: ignoredReason(leftOut) };
+        return;
+      }
       if (seenFolders.has(identity(stats))) {
         yield {
           kind: 'skipped',
@@ -128,8 +177,20 @@ export async function* crawl(
         yield { kind: 'error', path, reason: fsErrorReason(error, 'folder') };
         return;
       }
+      // Read once the folder opened: a folder that cannot be read is said as before.
+      const rules = await readIgnoreFile(path);
+      if (rules.kind === 'unusable') {
+        await dir.close().catch(() => undefined);
+        yield { kind: 'error', path, reason: rules.reason };
+        return;
+      }
+      const here = withFileLayer(
+        isRoot ? givenStack(path) : stack,
+        rules.kind === 'layer' ? rules.layer : undefined,
+      );
       try {
-        for await (const child of dir) yield* visit(join(path, child.name), false);
+        for await (const child of dir)
+          yield* visit(join(path, child.name), false, here, child.isDirectory());
       } catch (error) {
         yield { kind: 'error', path, reason: fsErrorReason(error, 'folder') };
       }
@@ -141,6 +202,11 @@ export async function* crawl(
         path,
         reason: NOT_REGULAR_REASON,
       };
+      return;
+    }
+    const droppedMatch = isRoot ? ignoredBy(givenStack(dirname(path)), path, false) : undefined;
+    if (droppedMatch !== undefined) {
+      yield { kind: 'skipped', path, reason: ignoredReason(droppedMatch) };
       return;
     }
     if (seenFiles.has(identity(stats))) {
@@ -183,5 +249,5 @@ export async function* crawl(
   }
 
   // The same folder dropped twice, or under two names, is caught by its device and inode.
-  for (const root of roots) yield* visit(root, true);
+  for (const root of roots) yield* visit(root, true, []);
 }

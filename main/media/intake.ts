@@ -25,6 +25,13 @@ export type IntakeRunOptions = IntakeOptions & {
    * followed, and a file found there that is not the one checked (swapped since) is refused.
    */
   readonly expected?: ReadonlyMap<string, KnownIdentity> | undefined;
+  /**
+   * Ignore patterns (each already accepted), matched on paths under each dropped folder, and
+   * where they came from: the command line's `--ignore` (default) or a watched folder's rule.
+   * Each folder's `.photouploaderignore` applies with or without them.
+   */
+  readonly ignore?: readonly string[] | undefined;
+  readonly ignoreSource?: 'flag' | 'rule' | undefined;
 };
 
 /** Results are handed on at least this often while an intake runs… */
@@ -147,6 +154,7 @@ export class Intake {
           queue.push(files);
         },
         expected === undefined,
+        { patterns: options.ignore ?? [], source: options.ignoreSource ?? 'flag' },
       )
       .catch((error: unknown) => {
         this.logger.error('the crawl failed', { error });

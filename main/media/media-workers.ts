@@ -247,18 +247,29 @@ export class MediaWorkers {
 
   /**
    * Walks `roots` on the crawler thread, handing entries over in batches as they are found. A
-   * root that is a link is followed unless `followRootLinks` is false (see `crawl`).
+   * root that is a link is followed unless `followRootLinks` is false; `ignore` patterns leave
+   * paths out (see `crawl`).
    */
   async crawl(
     roots: readonly string[],
     onEntries: (entries: readonly CrawlEntry[]) => void,
     followRootLinks = true,
+    ignore?: { readonly patterns: readonly string[]; readonly source: 'flag' | 'rule' },
   ): Promise<void> {
     if (!this.#crawler?.alive)
       this.#crawler = new WorkerSlot(this.#crawlerEntry, WORKER_HEAP_MB.crawler, this.#threadNice);
-    await this.#crawler.request({ type: 'crawl', roots, followRootLinks }, (message) => {
-      if (message.type === 'crawled') onEntries(message.entries);
-    });
+    const patterns = ignore !== undefined && ignore.patterns.length > 0 ? ignore : undefined;
+    await this.#crawler.request(
+      {
+        type: 'crawl',
+        roots,
+        followRootLinks,
+        ...(patterns && { ignore: patterns.patterns, ignoreSource: patterns.source }),
+      },
+      (message) => {
+        if (message.type === 'crawled') onEntries(message.entries);
+      },
+    );
   }
 
   /** Inspects every file from `queue` on all inspector threads; resolves when the queue is drained. */

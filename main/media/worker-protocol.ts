@@ -26,6 +26,10 @@ export type WorkerRequest =
       readonly roots: readonly string[];
       /** See `crawl`'s option of that name (default: true). */
       readonly followRootLinks?: boolean;
+      /** Ignore patterns (see `crawl`'s option of that name). */
+      readonly ignore?: readonly string[] | undefined;
+      /** Where `ignore` came from (see `crawl`). */
+      readonly ignoreSource?: 'flag' | 'rule' | undefined;
     }
   | {
       readonly type: 'inspect';

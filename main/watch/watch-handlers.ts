@@ -26,22 +26,27 @@ export type WatchHandlerDeps = {
 type RuleInput = IpcInput<'watch:add'>;
 
 /**
- * The rule of `path` from what the window sent: clean description, normalized tags, the
- * description template as written (its HTML is cleaned once rendered for each photo).
+ * The rule of `path` from what the window sent (`saved`: the rule it changes): clean
+ * description, normalized tags, the description template as written (its HTML is cleaned once
+ * rendered for each photo), and the ignore patterns and template the window did not send kept.
  */
-function ruleFrom(path: string, input: RuleInput): WatchRule {
+function ruleFrom(path: string, input: RuleInput, saved?: WatchRule): WatchRule {
+  const ignore = input.ignore ?? saved?.ignore;
+  // The window's form may not send a template: the saved one stays; '' removes it.
+  const descriptionTemplate = input.descriptionTemplate ?? saved?.descriptionTemplate;
   const description = cleanDescription(input.description);
   return {
     path,
     project: input.project,
     description,
-    ...(input.descriptionTemplate === undefined || input.descriptionTemplate === ''
+    ...(descriptionTemplate === undefined || descriptionTemplate === ''
       ? {}
-      : { descriptionTemplate: input.descriptionTemplate }),
+      : { descriptionTemplate }),
     tags: normalizeTags(input.tags),
     tagsFromFolders: input.tagsFromFolders,
     internal: input.internal,
     ...(input.includeArchived === true ? { includeArchived: true } : {}),
+    ...(ignore !== undefined && ignore.length > 0 ? { ignore } : {}),
   };
 }
 
@@ -93,7 +98,7 @@ export function watchHandlers(
       const index = indexOf(given.path);
       const input = { ...(await checked(given)), path: given.path };
       return await save(
-        rules().map((rule, at) => (at === index ? ruleFrom(rule.path, input) : rule)),
+        rules().map((rule, at) => (at === index ? ruleFrom(rule.path, input, rule) : rule)),
       );
     },
     'watch:remove': async (input) => {

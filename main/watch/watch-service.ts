@@ -12,6 +12,7 @@ import { words } from '../../shared/i18n/words';
 import type { Logger } from '../logging/logger';
 import type { NamedProject } from '../folders/folder-rules';
 import { isInsideRoots, type KnownIdentity } from '../media/crawl';
+import { watchedFileIgnored } from '../media/ignore-rules';
 import { FolderWatcher } from './folder-watcher';
 import { imageCompleteness } from './image-complete';
 import { SettleTracker, type SettledFile } from './settle-tracker';
@@ -216,6 +217,16 @@ export class WatchService {
       if (inside === undefined) continue; // gone: a later event brings it back
       if (!inside) {
         this.#saySkipped(file, OUTSIDE_WATCHED_REASON);
+        continue;
+      }
+      // The rule's patterns and the folders' .photouploaderignore: said once, never read.
+      const ignored = await watchedFileIgnored(
+        folder.rule.path,
+        file.path,
+        folder.rule.ignore ?? [],
+      );
+      if (ignored !== undefined) {
+        this.#saySkipped(file, ignored.reason);
         continue;
       }
       const complete = await imageCompleteness(file.path).catch(() => undefined);

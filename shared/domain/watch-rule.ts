@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ignorePatternsSchema } from './ignore-patterns';
 import { MAX_TAG_LENGTH, MAX_TAGS } from './tags';
 
 /** The settle time of watched folders, in seconds: the default, and the range a user may set. */
@@ -45,6 +46,12 @@ export const watchRuleSchema = z.object({
    * saying so.
    */
   includeArchived: z.boolean().optional(),
+  /**
+   * Ignore patterns (issue 26 §2, gitignore-style) on paths under the watched folder: matching
+   * files are left out, said once; each folder's `.photouploaderignore` applies as well.
+   * Absent: none.
+   */
+  ignore: ignorePatternsSchema.optional(),
 });
 
 /** A watched folder's rule (see `watchRuleSchema`). */

@@ -1,3 +1,4 @@
+import { ignorePatternsSchema } from '../domain/ignore-patterns';
 import { z } from 'zod';
 import { awsProfileNameSchema } from '../domain/aws-profile';
 import { secureAddressSchema } from '../domain/secure-address';
@@ -32,6 +33,8 @@ export const watchRuleInput = z.object({
   internal: z.boolean().default(false),
   /** Per-subfolder: subfolders named like an archived project go to it (the user confirmed). */
   includeArchived: z.boolean().optional(),
+  /** Ignore patterns on paths under the folder (see `WatchRule.ignore`); absent: kept as saved. */
+  ignore: ignorePatternsSchema.optional(),
 });
 /**
  * Service addresses: https, or plain http only on this computer (a `javascript:` or `file:`

@@ -6,6 +6,7 @@ import { leftOutReasonSchema } from '../i18n/reason-words';
 import { cameraOffsetSchema, MAX_CAMERA_OFFSETS } from '../domain/camera-clock';
 import type { HostTestResult } from '../domain/host-test';
 import { FAR_METERS_RANGE } from '../domain/project-distance';
+import { MAX_IGNORE_PATTERN_LENGTH, MAX_IGNORE_PATTERNS } from '../domain/ignore-patterns';
 import {
   MAX_WATCH_SETTLE_SECONDS,
   MIN_WATCH_SETTLE_SECONDS,
@@ -116,6 +117,14 @@ const callInputs = {
       runId: z.number().int().min(1).optional(),
       /** More chunks of this run follow, so its progress is not done after this one. */
       more: z.boolean().default(false),
+      /**
+       * The command line's `--ignore` patterns (gitignore-style, on paths under each dropped
+       * folder); each is checked by the handler, which names a bad one.
+       */
+      ignore: z
+        .array(z.string().max(MAX_IGNORE_PATTERN_LENGTH))
+        .max(MAX_IGNORE_PATTERNS)
+        .optional(),
     })
     .strict(),
   'projects:search': z
