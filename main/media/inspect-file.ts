@@ -1,4 +1,3 @@
-import type { FileHandle } from 'node:fs/promises';
 import { type CameraOffset, cameraOf, findCameraOffset } from '../../shared/domain/camera-clock';
 import type { IntakeItem, PhotoFormat } from '../../shared/domain/intake';
 import type { Words } from '../../shared/i18n/translator';
@@ -9,8 +8,8 @@ import { type PhotoTags, readPhotoTags } from './exif-reader';
 import { HEADER_BYTES, recognise, UNKNOWN_CONTENT } from './file-kind';
 import { DEFAULT_MAX_FILE_BYTES } from './file-limits';
 import { fsErrorReason } from './fs-error-reason';
-import { openForInspection } from './open-for-inspection';
-import { type OpenedRegularFile, readWhole } from './open-regular-file';
+import { type InspectionReads, openForInspection } from './open-for-inspection';
+import { type OpenedRegularFile, type PhotoHandle, readWhole } from './open-regular-file';
 import { hashOpenFile } from './hash-file';
 import { type JpegLayout, jpegLayout, pngSize } from './jpeg-structure';
 import { hasTooManyPixels, MAX_IMAGE_PIXELS, tooManyPixelsReason } from './media-limits';
@@ -49,7 +48,7 @@ const OTHER_HEAD_BYTES = 1024 * 1024;
 /** A user-facing reason for a file-system error on a file being inspected. */
 export const fileErrorReason = (error: unknown): Words => fsErrorReason(error, 'file');
 
-async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
+async function readAt(handle: PhotoHandle, position: number, length: number): Promise<Buffer> {
   const buffer = Buffer.alloc(length);
   const { bytesRead } = await handle.read(buffer, 0, length, position);
   return buffer.subarray(0, bytesRead);
@@ -60,7 +59,7 @@ async function readAt(handle: FileHandle, position: number, length: number): Pro
  * data starts (so reading stays small, unlike reading whole files), a PNG or WebP up to 1 MiB.
  */
 async function readHead(
-  handle: FileHandle,
+  handle: PhotoHandle,
 ): Promise<{ head: Buffer; layout: JpegLayout | undefined }> {
   let head = await readAt(handle, 0, FIRST_READ_BYTES);
   if (head[0] !== 0xff || head[1] !== 0xd8) {
@@ -87,7 +86,7 @@ async function readHead(
  * metadata may sit anywhere (read through the open handle, under the size cap).
  */
 async function tagSource(
-  handle: FileHandle,
+  handle: PhotoHandle,
   format: PhotoFormat,
   head: Buffer,
   maxFileBytes: number,
@@ -140,7 +139,7 @@ function mainScanOffset(
 /**
  * Recognises a file by its magic bytes and reads what the upload needs: capture time with the
  * rule that decided its zone, GPS position, size in pixels, orientation, camera. The file is
- * opened once (see `openForInspection`) and read only through that handle. Never throws: every
+ * opened once (see `openForInspection`; `reads` says how) and read only through that handle. Never throws: every
  * problem becomes a skipped or error item with a reason, or a note on the photo.
  */
 export async function readMetadata(
@@ -148,8 +147,9 @@ export async function readMetadata(
   assumedZone: string,
   maxFileBytes: number = DEFAULT_MAX_FILE_BYTES,
   cameraOffsets: readonly CameraOffset[] = [],
+  reads: InspectionReads = 'pooled',
 ): Promise<MetadataResult> {
-  const opened = await openForInspection(file, maxFileBytes);
+  const opened = await openForInspection(file, maxFileBytes, reads);
   if (!opened.ok) return opened.item;
   try {
     return await metadataOf(opened.file, file, assumedZone, maxFileBytes, cameraOffsets);
@@ -160,7 +160,7 @@ export async function readMetadata(
 
 /** `readMetadata` on a file already opened and checked. Never throws. */
 async function metadataOf(
-  opened: OpenedRegularFile,
+  opened: OpenedRegularFile<PhotoHandle>,
   file: CrawledFile,
   assumedZone: string,
   maxFileBytes: number,
@@ -238,8 +238,9 @@ export async function inspectFile(
   assumedZone: string,
   maxFileBytes: number = DEFAULT_MAX_FILE_BYTES,
   cameraOffsets: readonly CameraOffset[] = [],
+  reads: InspectionReads = 'pooled',
 ): Promise<IntakeItem> {
-  const opened = await openForInspection(file, maxFileBytes);
+  const opened = await openForInspection(file, maxFileBytes, reads);
   if (!opened.ok) return opened.item;
   try {
     const metadata = await metadataOf(opened.file, file, assumedZone, maxFileBytes, cameraOffsets);

@@ -38,7 +38,10 @@ export async function inOrder<T>(
   await Promise.all(Array.from({ length: Math.min(FILES_IN_FLIGHT, count) }, lane));
 }
 
-/** Inspects one file of an `inspect` request in the requested mode. Never throws. */
+/**
+ * Inspects one file of an `inspect` request in the requested mode, on the media worker thread
+ * that runs it: its reads are the thread's own (`direct`). Never throws.
+ */
 export async function inspectOne(
   request: Extract<WorkerRequest, { type: 'inspect' }>,
   index: number,
@@ -46,12 +49,24 @@ export async function inspectOne(
   const file = request.files[index]!;
   switch (request.mode) {
     case 'full':
-      return inspectFile(file, request.assumedZone, request.maxFileBytes, request.cameraOffsets);
+      return inspectFile(
+        file,
+        request.assumedZone,
+        request.maxFileBytes,
+        request.cameraOffsets,
+        'direct',
+      );
     case 'metadata':
-      return readMetadata(file, request.assumedZone, request.maxFileBytes, request.cameraOffsets);
+      return readMetadata(
+        file,
+        request.assumedZone,
+        request.maxFileBytes,
+        request.cameraOffsets,
+        'direct',
+      );
     case 'hash':
       try {
-        const hashed = await hashFile(file.path, 'jpeg');
+        const hashed = await hashFile(file.path, 'jpeg', { reads: 'direct' });
         return { status: 'hashed', path: file.path, md5: hashed.md5, size: hashed.size };
       } catch (error) {
         return { status: 'error', path: file.path, reason: fileErrorReason(error) };

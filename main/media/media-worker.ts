@@ -9,6 +9,10 @@ import { lowerThisThreadPriority, threadNiceFrom } from './thread-priority';
 // The app core starts these threads below the window's priority (thread-priority.ts).
 lowerThisThreadPriority(threadNiceFrom(workerData));
 
+// The zone data of ICU loads on its first use, about 100 ms per thread in issue 26's profile:
+// here, while the pool warms up at launch, rather than on the first photo with a GPS zone.
+new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York' }).format(0);
+
 const port = parentPort;
 if (port === null) throw new Error('The media worker must run in a worker thread');
 port.on(

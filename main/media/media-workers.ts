@@ -148,7 +148,24 @@ class WorkerSlot {
     });
   }
 
+  /**
+   * Gives the worker up at once: what it was asked fails with `error`, and it is stopped without
+   * waiting. A thread stuck in a read of its own (a hung network drive, see `DirectHandle`) only
+   * exits once that read returns, so nothing may wait for its exit.
+   */
+  abandon(error: WorkerLost): void {
+    this.#lost ??= error;
+    for (const pending of this.#pending.values()) pending.reject(error);
+    this.#pending.clear();
+    void this.#worker.terminate().catch(() => undefined);
+  }
+
   async terminate(): Promise<void> {
+    // An abandoned worker may never exit (see `abandon`).
+    if (!this.alive) {
+      void this.#worker.terminate().catch(() => undefined);
+      return;
+    }
     await this.#worker.terminate();
   }
 }
@@ -356,7 +373,7 @@ export class MediaWorkers {
         clearTimeout(timer);
         timer = setTimeout(() => {
           timedOut = true;
-          void slot.terminate();
+          slot.abandon(new WorkerLost('the media worker took too long on a file'));
         }, this.#timeLimitMs);
       };
       arm();

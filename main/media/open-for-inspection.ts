@@ -1,10 +1,30 @@
+import { realpathSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import type { IntakeItem } from '../../shared/domain/intake';
 import type { Words } from '../../shared/i18n/translator';
 import { type CrawledFile, NOT_REGULAR_REASON, REPLACED_AFTER_CRAWL_REASON } from './crawl';
 import { fsErrorReason } from './fs-error-reason';
 import { tooLargeReason } from './media-limits';
-import { type OpenedRegularFile, openRegularFile } from './open-regular-file';
+import {
+  type OpenedRegularFile,
+  openRegularFile,
+  openRegularFileDirect,
+  type PhotoHandle,
+} from './open-regular-file';
+
+/**
+ * How a crawled file is opened and its real path found: through the process's file-system pool
+ * (`pooled`, the default), or by the calling media worker thread itself (`direct`, see
+ * `DirectHandle`). The checks are the same.
+ */
+export type InspectionReads = 'pooled' | 'direct';
+
+/** The native `realpath(3)` in both cases, as `fs.promises.realpath` uses. */
+const REAL_PATH: Record<InspectionReads, (path: string) => Promise<string>> = {
+  pooled: (path) => realpath(path),
+  // eslint-disable-next-line @typescript-eslint/require-await -- a throw becomes a rejection
+  direct: async (path) => realpathSync.native(path),
+};
 
 /** Why a file is not inspected: a skipped or error intake item. */
 type NotInspected = Exclude<IntakeItem, { status: 'photo' }>;
@@ -24,8 +44,9 @@ export { NOT_REGULAR_REASON };
 export async function openForInspection(
   file: CrawledFile,
   maxFileBytes: number,
+  reads: InspectionReads = 'pooled',
 ): Promise<
-  | { readonly ok: true; readonly file: OpenedRegularFile }
+  | { readonly ok: true; readonly file: OpenedRegularFile<PhotoHandle> }
   | { readonly ok: false; item: NotInspected }
 > {
   const { path } = file;
@@ -33,7 +54,7 @@ export async function openForInspection(
     ({ ok: false, item: { status, path, reason } }) as const;
   let real: string;
   try {
-    real = await realpath(path);
+    real = await REAL_PATH[reads](path);
   } catch (error) {
     return refuse('error', fsErrorReason(error, 'file'));
   }
@@ -41,7 +62,10 @@ export async function openForInspection(
   // now went through a folder swapped for a link since.
   if (file.real !== undefined && real !== file.real)
     return refuse('error', REPLACED_AFTER_CRAWL_REASON);
-  const opened = await openRegularFile(real, maxFileBytes);
+  const opened =
+    reads === 'direct'
+      ? await openRegularFileDirect(real, maxFileBytes)
+      : await openRegularFile(real, maxFileBytes);
   if (!opened.ok) {
     const { refusal } = opened;
     switch (refusal.kind) {

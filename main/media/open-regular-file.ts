@@ -1,4 +1,12 @@
-import { constants } from 'node:fs';
+import {
+  type BigIntStats,
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  read,
+  readSync,
+} from 'node:fs';
 import { type FileHandle, open, realpath } from 'node:fs/promises';
 import type { FileIdentity } from '../../shared/domain/intake';
 
@@ -10,9 +18,70 @@ import type { FileIdentity } from '../../shared/domain/intake';
 export const SAFE_OPEN_FLAGS =
   constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
+/** What an open photo is read through: a `FileHandle`, or a worker thread's `DirectHandle`. */
+export type PhotoHandle = {
+  read(
+    buffer: Buffer,
+    offset: number,
+    length: number,
+    position: number,
+  ): Promise<{ bytesRead: number }>;
+  close(): Promise<void>;
+};
+
+/**
+ * A descriptor read by the calling thread itself (`readSync`), for the media worker threads:
+ * each read is one system call on the thread that then parses or hashes the bytes while they are
+ * still in its core's cache, where a `FileHandle` sends every call through the process's
+ * four-thread file-system pool and back (the profile of issue 26: a third of an inspector's time
+ * went to waiting on that pool and to its promises). Only the first read of the file, the one
+ * that waits for the disk when nothing of it is cached yet (and starts the kernel's read-ahead
+ * for the rest), goes through the pool, so that the files a worker has in flight wait for the
+ * disk together. A read that hangs (a stuck network drive) blocks this thread alone: the pool's
+ * watchdog gives the file up and starts another thread (see `MediaWorkers`). Never for main's
+ * event loop.
+ */
+export class DirectHandle implements PhotoHandle {
+  #fd: number | undefined;
+
+  constructor(fd: number) {
+    this.#fd = fd;
+  }
+
+  async read(
+    buffer: Buffer,
+    offset: number,
+    length: number,
+    position: number,
+  ): Promise<{ bytesRead: number }> {
+    const fd = this.#fd;
+    if (fd === undefined) throw Object.assign(new Error('closed'), { code: 'EBADF' });
+    if (position === 0)
+      return new Promise((resolve, reject) =>
+        read(fd, buffer, offset, length, position, (error, bytesRead) =>
+          error ? reject(error) : resolve({ bytesRead }),
+        ),
+      );
+    return { bytesRead: readSync(fd, buffer, offset, length, position) };
+  }
+
+  /** `fstat` of the open descriptor. */
+  stat(): BigIntStats {
+    if (this.#fd === undefined) throw Object.assign(new Error('closed'), { code: 'EBADF' });
+    return fstatSync(this.#fd, { bigint: true });
+  }
+
+  // eslint-disable-next-line @typescript-eslint/require-await -- a throw becomes a rejection
+  async close(): Promise<void> {
+    const fd = this.#fd;
+    this.#fd = undefined;
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
 /** A photo opened for reading: a regular file, at most the size cap when it was opened. */
-export type OpenedRegularFile = {
-  readonly handle: FileHandle;
+export type OpenedRegularFile<Handle extends PhotoHandle = FileHandle> = {
+  readonly handle: Handle;
   /** Its size as opened, in bytes. */
   readonly size: number;
   /** What it is on disk (device, inode, size, modification time), from the handle. */
@@ -27,9 +96,12 @@ export type OpenRefusal =
   | { readonly kind: 'too-large'; readonly size: number }
   | { readonly kind: 'error'; readonly error: unknown };
 
-export type OpenResult =
-  | { readonly ok: true; readonly file: OpenedRegularFile }
+export type OpenResult<Handle extends PhotoHandle = FileHandle> =
+  | { readonly ok: true; readonly file: OpenedRegularFile<Handle> }
   | { readonly ok: false; readonly refusal: OpenRefusal };
+
+/** Opens a path as a photo: `openRegularFile` (main, tests) or `openRegularFileDirect` (workers). */
+export type PhotoOpener = (path: string, maxBytes: number) => Promise<OpenResult<PhotoHandle>>;
 
 const codeOf = (error: unknown): string =>
   typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
@@ -44,45 +116,81 @@ export async function openRegularFile(path: string, maxBytes: number): Promise<O
   try {
     handle = await open(path, SAFE_OPEN_FLAGS);
   } catch (error) {
-    const code = codeOf(error);
-    // O_NOFOLLOW answers ELOOP for a link (Linux, macOS) or EMLINK (FreeBSD).
-    if (code === 'ELOOP' || code === 'EMLINK') return { ok: false, refusal: { kind: 'link' } };
-    // A socket cannot be opened at all.
-    if (code === 'ENXIO') return { ok: false, refusal: { kind: 'special' } };
-    if (code === 'EISDIR') return { ok: false, refusal: { kind: 'folder' } };
-    return { ok: false, refusal: { kind: 'error', error } };
+    return { ok: false, refusal: openErrorRefusal(error) };
   }
   try {
-    const stats = await handle.stat({ bigint: true });
-    const refusal: OpenRefusal | undefined = stats.isDirectory()
-      ? { kind: 'folder' }
-      : !stats.isFile()
-        ? { kind: 'special' }
-        : stats.size > BigInt(maxBytes)
-          ? { kind: 'too-large', size: Number(stats.size) }
-          : undefined;
-    if (refusal !== undefined) {
-      await handle.close();
-      return { ok: false, refusal };
-    }
-    const size = Number(stats.size);
-    return {
-      ok: true,
-      file: {
-        handle,
-        size,
-        identity: {
-          dev: stats.dev.toString(),
-          ino: stats.ino.toString(),
-          size,
-          mtimeNs: stats.mtimeNs.toString(),
-        },
-      },
-    };
+    return await opened(handle, await handle.stat({ bigint: true }), maxBytes);
   } catch (error) {
     await handle.close().catch(() => undefined);
     return { ok: false, refusal: { kind: 'error', error } };
   }
+}
+
+/**
+ * `openRegularFile` for a media worker thread: the same flags and the same checks on the open
+ * descriptor (`fstat`), made by the calling thread itself; the file is read through a
+ * `DirectHandle`. Never throws; on success the caller closes the handle.
+ */
+export async function openRegularFileDirect(
+  path: string,
+  maxBytes: number,
+): Promise<OpenResult<DirectHandle>> {
+  let handle: DirectHandle;
+  try {
+    handle = new DirectHandle(openSync(path, SAFE_OPEN_FLAGS));
+  } catch (error) {
+    return { ok: false, refusal: openErrorRefusal(error) };
+  }
+  try {
+    return await opened(handle, handle.stat(), maxBytes);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    return { ok: false, refusal: { kind: 'error', error } };
+  }
+}
+
+/** Why an open with `SAFE_OPEN_FLAGS` failed. */
+function openErrorRefusal(error: unknown): OpenRefusal {
+  const code = codeOf(error);
+  // O_NOFOLLOW answers ELOOP for a link (Linux, macOS) or EMLINK (FreeBSD).
+  if (code === 'ELOOP' || code === 'EMLINK') return { kind: 'link' };
+  // A socket cannot be opened at all.
+  if (code === 'ENXIO') return { kind: 'special' };
+  if (code === 'EISDIR') return { kind: 'folder' };
+  return { kind: 'error', error };
+}
+
+/** The open handle as a photo when its `fstat` says a regular file within `maxBytes`; else closed. */
+async function opened<Handle extends PhotoHandle>(
+  handle: Handle,
+  stats: BigIntStats,
+  maxBytes: number,
+): Promise<OpenResult<Handle>> {
+  const refusal: OpenRefusal | undefined = stats.isDirectory()
+    ? { kind: 'folder' }
+    : !stats.isFile()
+      ? { kind: 'special' }
+      : stats.size > BigInt(maxBytes)
+        ? { kind: 'too-large', size: Number(stats.size) }
+        : undefined;
+  if (refusal !== undefined) {
+    await handle.close();
+    return { ok: false, refusal };
+  }
+  const size = Number(stats.size);
+  return {
+    ok: true,
+    file: {
+      handle,
+      size,
+      identity: {
+        dev: stats.dev.toString(),
+        ino: stats.ino.toString(),
+        size,
+        mtimeNs: stats.mtimeNs.toString(),
+      },
+    },
+  };
 }
 
 /** Whether two identities are the same file in the same state (same inode, size and time). */
@@ -94,7 +202,7 @@ export function sameIdentity(a: FileIdentity, b: FileIdentity): boolean {
  * Every byte of an open file, read through its handle, at most `maxBytes`.
  * @throws an error with code `EFBIG` when the file grew beyond `maxBytes` (see `fsErrorReason`).
  */
-export async function readWhole(handle: FileHandle, maxBytes: number): Promise<Buffer> {
+export async function readWhole(handle: PhotoHandle, maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for (;;) {

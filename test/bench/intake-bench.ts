@@ -238,6 +238,7 @@ export async function benchIntake(): Promise<{ figures: Figure[]; notes: string[
       cold
         ? 'page cache dropped before each measurement: reads come from the disk'
         : 'page cache could not be dropped (not root): reads may come from memory',
+      'the MD5 target (0.8) is against whichever binds, the disk or the CPU: the line marked (binds)',
     ];
     return {
       figures: [
@@ -247,10 +248,10 @@ export async function benchIntake(): Promise<{ figures: Figure[]; notes: string[
           unit: 'files/s',
           baseline: { name: 'exiftool -json -n -fast2', value: PHOTOS / (exiftool.totalMs / 1000) },
           better: 'higher',
-          target: 5,
+          target: 6,
         },
         {
-          name: 'MD5 of every byte',
+          name: `MD5 of every byte, against what the disk can read${read <= ceiling ? ' (binds)' : ''}`,
           value: md5 / 1024 / 1024,
           unit: 'MiB/s',
           baseline: { name: 'plain reads of the same files', value: read / 1024 / 1024 },
@@ -258,7 +259,7 @@ export async function benchIntake(): Promise<{ figures: Figure[]; notes: string[
           target: 0.8,
         },
         {
-          name: 'MD5 of every byte, against what the CPU can hash',
+          name: `MD5 of every byte, against what the CPU can hash${ceiling < read ? ' (binds)' : ''}`,
           value: md5 / 1024 / 1024,
           unit: 'MiB/s',
           baseline: {
@@ -266,6 +267,7 @@ export async function benchIntake(): Promise<{ figures: Figure[]; notes: string[
             value: ceiling / 1024 / 1024,
           },
           better: 'higher',
+          target: 0.8,
         },
         {
           name: 'first batch of a 10,000-file folder',
