@@ -16,11 +16,15 @@ import { showQueue } from './show-queue-command';
 import { sync } from './sync-command';
 import { upload } from './upload-command';
 import { keepOriginalsFlag, noSavedSettings, settingsChange } from './settings-flags';
+import { afterUploadFromFlag } from './after-upload-flag';
 import { appVersion } from '../diagnostics/versions';
 import { printable } from '../../shared/domain/printable-text';
 import { readFilesFrom } from './files-from';
 import { watchFolders } from './watch-command';
 import { optionsSetupRefuses, setupCommand, terminalOf } from './setup-command';
+
+/** The commands that take `--after-upload`. */
+const AFTER_UPLOAD_COMMANDS = new Set(['upload', 'sync', 'watch']);
 
 /**
  * Runs one command line; returns the exit code (0 success, 1 failure, 2 usage). `stdin` is read
@@ -136,6 +140,10 @@ export async function runCli(
       hours: values.hours,
       startAtLogin: values['start-at-login'],
     };
+    if (values['after-upload'] !== undefined && !AFTER_UPLOAD_COMMANDS.has(command))
+      throw new UsageError('--after-upload is for upload, sync and watch');
+    // Checked before anything is opened: DIR absolute, a folder (or makeable), not a source.
+    const afterUpload = await afterUploadFromFlag(values['after-upload'], paths);
     settingsChange(flags, env, noSavedSettings);
     if (command === 'diagnostics') diagnosticsTarget(values.out);
     context = await openCliContext(
@@ -179,6 +187,7 @@ export async function runCli(
             skipFar: values['skip-far'] ?? false,
             farMeters: values['far-meters'],
             includeArchived: values['include-archived'] ?? false,
+            afterUpload,
           },
           out,
         );
@@ -199,7 +208,7 @@ export async function runCli(
           values.verbose ?? false,
         );
       case 'sync':
-        return await sync(context, out);
+        return await sync(context, out, { afterUpload });
       case 'describe':
         return await describe(
           context,
@@ -250,6 +259,7 @@ export async function runCli(
             internal: values.internal ?? false,
             zone: values.zone,
             includeArchived: values['include-archived'] ?? false,
+            afterUpload,
           },
           out,
         );

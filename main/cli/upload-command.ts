@@ -1,3 +1,4 @@
+import type { AfterUpload } from '../../shared/domain/after-upload';
 import type { IntakeItemView } from '../../shared/ipc/views';
 import type { Coordinates } from '../../shared/domain/intake';
 import { englishFor } from '../../shared/i18n/words';
@@ -74,6 +75,8 @@ export async function upload(
     farMeters?: string | undefined;
     /** `--include-archived`: archived projects may be used (given, or named like a subfolder). */
     includeArchived?: boolean;
+    /** `--after-upload`, checked (see `afterUploadFromFlag`): what becomes of each file. */
+    afterUpload?: AfterUpload | undefined;
   },
   out: CommandOutput,
 ): Promise<number> {
@@ -167,6 +170,7 @@ export async function upload(
           ...(subfolderProjects === undefined ? {} : { subfolderProjects }),
           ...(leftOut.length > 0 ? { leftOut } : {}),
           ...(onService.length > 0 ? { onService } : {}),
+          ...(options.afterUpload === undefined ? {} : { afterUpload: options.afterUpload }),
         });
   for (const photo of skipped)
     out.stderr.write(`skipped: ${printable(photo.path)}: ${printable(englishFor(photo.reason))}\n`);

@@ -1,3 +1,4 @@
+import type { AfterUpload } from '../../shared/domain/after-upload';
 import { resolve } from 'node:path';
 import { printable } from '../../shared/domain/printable-text';
 import { computerZone } from '../../shared/domain/zone';
@@ -28,6 +29,8 @@ export type WatchCommandOptions = {
   readonly zone: string | undefined;
   /** `--include-archived`: an archived project (given, or named like a subfolder) is used. */
   readonly includeArchived?: boolean;
+  /** `--after-upload`, checked (see `afterUploadFromFlag`): each folder's rule takes it. */
+  readonly afterUpload?: AfterUpload | undefined;
 };
 
 /**
@@ -69,6 +72,7 @@ export function watchRulesFromFlags(
       tagsFromFolders: options.tagsFromFolders,
       internal: options.internal,
       ...(options.includeArchived === true ? { includeArchived: true } : {}),
+      ...(options.afterUpload === undefined ? {} : { afterUpload: options.afterUpload }),
     }),
   );
   return { rules, settleSeconds: seconds };

@@ -333,6 +333,11 @@ export class WatchService {
         description: group.folder.rule.description,
         internal: group.folder.rule.internal,
         tags: group.tags,
+        ...(group.folder.rule.afterUpload === undefined
+          ? {}
+          : {
+              afterUpload: { action: group.folder.rule.afterUpload, root: group.folder.rule.path },
+            }),
       });
       const added = new Set(addedIntakeIds);
       const now = this.#now();

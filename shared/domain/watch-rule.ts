@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { afterUploadSchema } from './after-upload';
 import { MAX_TAG_LENGTH, MAX_TAGS } from './tags';
 
 /** The settle time of watched folders, in seconds: the default, and the range a user may set. */
@@ -39,6 +40,11 @@ export const watchRuleSchema = z.object({
    * saying so.
    */
   includeArchived: z.boolean().optional(),
+  /**
+   * Issue 26 §3: what becomes of each photo's file once the service holds it (absent: left where
+   * it is); a move keeps its path under the watched folder.
+   */
+  afterUpload: afterUploadSchema.optional(),
 });
 
 /** A watched folder's rule (see `watchRuleSchema`). */

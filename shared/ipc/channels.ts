@@ -23,6 +23,7 @@ export const ipcChannels = [
   'queue:retry',
   'queue:cancel',
   'queue:export-report',
+  'queue:after-upload',
   'photos:list',
   'photos:get',
   'photos:edit-description',
