@@ -33,6 +33,7 @@ import { DialogChooser } from './platform/dialog-chooser';
 import { ElectronSystemBrowser } from './platform/electron-browser';
 import { electronProxyResolver } from './platform/electron-proxy';
 import { electronSettingsFile } from './platform/electron-settings-file';
+import { electronTrash } from './platform/electron-trash';
 import { watchPowerAndNetwork } from './platform/power-and-network';
 import { FallbackSecretStore } from './secrets/fallback-secret-store';
 import { systemPolicySource } from './settings/open-policy-source';
@@ -171,6 +172,7 @@ else if (!app.requestSingleInstanceLock()) {
           redirectNote: links.decision.kind === 'loopback' ? links.decision.reason : undefined,
           proxyResolver: electronProxyResolver,
           browser: new ElectronSystemBrowser(),
+          trash: electronTrash,
           chooser: new DialogChooser(() => window?.(), words),
           media: {
             workerEntry: new URL('./media-worker.js', import.meta.url),

@@ -63,6 +63,11 @@ Commands:
              everything up to the queue (intake, projects, far photos, duplicates on the
              service), then one line per file: what would be sent (project, captured_at and
              its rule, position, tags, description) or why not; nothing is queued or sent
+         [--after-upload leave|move:DIR|trash]
+             once the service holds a photo, leave its file (default), move it to DIR keeping
+             its folders under the given folder (a name taken gets "IMG_1 (2).jpg"), or put it
+             in the system's trash; a file changed since it was queued is left, with a reason.
+             Never deleted. Also on sync (for what it finishes) and watch
   sync       run the queue until every item is done or waits for you (exit 0 only if all done)
   queue [--json]          what is queued, by state
   retry ID|--all, pause [ID], resume [ID], cancel ID
@@ -218,6 +223,7 @@ const OPTIONS = {
   'keep-mine': { type: 'boolean' },
   'take-theirs': { type: 'boolean' },
   yes: { type: 'boolean' },
+  'after-upload': { type: 'string' },
 } as const;
 
 /** Whether `--name` is an option of the command line that takes a value (`--data-dir DIR`). */

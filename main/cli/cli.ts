@@ -16,12 +16,16 @@ import { showQueue } from './show-queue-command';
 import { sync } from './sync-command';
 import { upload } from './upload-command';
 import { keepOriginalsFlag, noSavedSettings, settingsChange } from './settings-flags';
+import { afterUploadFromFlag } from './after-upload-flag';
 import { appVersion } from '../diagnostics/versions';
 import { printable } from '../../shared/domain/printable-text';
 import { readFilesFrom } from './files-from';
 import { ignoreFlagProblem } from './ignore-flag';
 import { watchFolders } from './watch-command';
 import { optionsSetupRefuses, setupCommand, terminalOf } from './setup-command';
+
+/** The commands that take `--after-upload`. */
+const AFTER_UPLOAD_COMMANDS = new Set(['upload', 'sync', 'watch']);
 
 /**
  * Runs one command line; returns the exit code (0 success, 1 failure, 2 usage). `stdin` is read
@@ -144,6 +148,10 @@ export async function runCli(
       hours: values.hours,
       startAtLogin: values['start-at-login'],
     };
+    if (values['after-upload'] !== undefined && !AFTER_UPLOAD_COMMANDS.has(command))
+      throw new UsageError('--after-upload is for upload, sync and watch');
+    // Checked before anything is opened: DIR absolute, a folder (or makeable), not a source.
+    const afterUpload = await afterUploadFromFlag(values['after-upload'], paths);
     settingsChange(flags, env, noSavedSettings);
     if (command === 'diagnostics') diagnosticsTarget(values.out);
     context = await openCliContext(
@@ -191,6 +199,7 @@ export async function runCli(
             dryRun: values['dry-run'] ?? false,
             json: values.json ?? false,
             ignore,
+            afterUpload,
           },
           out,
         );
@@ -212,7 +221,7 @@ export async function runCli(
           values.verbose ?? false,
         );
       case 'sync':
-        return await sync(context, out);
+        return await sync(context, out, { afterUpload });
       case 'describe':
         return await describe(
           context,
@@ -271,6 +280,7 @@ export async function runCli(
             zone: values.zone,
             includeArchived: values['include-archived'] ?? false,
             ignore,
+            afterUpload,
           },
           out,
         );

@@ -1,3 +1,4 @@
+import type { AfterUpload } from '../../shared/domain/after-upload';
 import type { Words } from '../../shared/i18n/translator';
 import { englishFor } from '../../shared/i18n/words';
 import type { QueueItemView, QueueProgressView } from '../../shared/ipc/views';
@@ -24,6 +25,8 @@ export type SyncScope = {
   readonly itemIds?: ReadonlySet<number>;
   /** The line the sync ends with, from its counts (default: `syncLine`). */
   readonly line?: (counts: CommandCounts) => string;
+  /** `sync --after-upload`: for the unfinished photos whose batch gave no action. */
+  readonly afterUpload?: AfterUpload | undefined;
 };
 
 /** What the user is told when paused items keep the sync from finishing; undefined if none. */
@@ -31,6 +34,16 @@ function pausedWords(pausedAll: boolean, counts: CommandCounts): string | undefi
   if (pausedAll) return `Everything is paused: run ${RESUME_COMMAND} to go on.`;
   if (counts.paused === 0) return undefined;
   return `${counted(counts.paused, { one: 'item is', other: 'items are' })} paused: run ${RESUME_COMMAND} to go on (or \`resume ID\` for one).`;
+}
+
+/** What became of an item's file after upload, one line on stdout (nothing while pending). */
+function sayAfterUpload(item: QueueItemView, out: CommandOutput): void {
+  const result = item.afterUpload;
+  const path = printable(item.path ?? '');
+  if (result === undefined || result.kind === 'pending') return;
+  if (result.kind === 'moved') out.stdout.write(`moved: ${path} -> ${printable(result.to)}\n`);
+  else if (result.kind === 'trashed') out.stdout.write(`trashed: ${path}\n`);
+  else out.stdout.write(`left: ${path}: ${printable(englishFor(result.reason))}\n`);
 }
 
 /**
@@ -51,6 +64,9 @@ export async function sync(
     );
     return 1;
   }
+  // `sync --after-upload`: the photos it is to finish whose batch gave no action take this one.
+  if (scope.afterUpload !== undefined)
+    await context.call('queue:after-upload', { action: scope.afterUpload });
   const start = await context.call('queue:snapshot', {});
   // Items finished before this sync are the queue's history, not what this command did.
   const settled = new Set(
@@ -118,6 +134,7 @@ export async function sync(
     // Changes are sent in batches: the last ones may come after the sync ended; say them all.
     const final = await context.call('queue:snapshot', {});
     for (const item of final.items) report(item);
+    for (const item of final.items) if (inScope(item)) sayAfterUpload(item, out);
     const counts = tally(final.items, inScope, final.pausedAll);
     out.stdout.write(`${(scope.line ?? syncLine)(counts)}\n`);
     const waited = waitedForLine(ended.waitedFor);

@@ -1,3 +1,4 @@
+import type { AfterUpload } from '../../shared/domain/after-upload';
 import type { IntakeItemView } from '../../shared/ipc/views';
 import type { Coordinates } from '../../shared/domain/intake';
 import { englishFor } from '../../shared/i18n/words';
@@ -88,6 +89,8 @@ export async function upload(
     json?: boolean;
     /** `--ignore GLOB`, repeated: patterns of paths left out (each already accepted). */
     ignore?: readonly string[];
+    /** `--after-upload`, checked (see `afterUploadFromFlag`): what becomes of each file. */
+    afterUpload?: AfterUpload | undefined;
   },
   out: CommandOutput,
 ): Promise<number> {
@@ -189,6 +192,7 @@ export async function upload(
     ...(subfolderProjects === undefined ? {} : { subfolderProjects }),
     ...(leftOut.length > 0 ? { leftOut } : {}),
     ...(onService.length > 0 ? { onService } : {}),
+    ...(options.afterUpload === undefined ? {} : { afterUpload: options.afterUpload }),
   };
   if (dryRun) {
     // The same input as `queue:add-photos`, planned by the same code in the core, not queued.

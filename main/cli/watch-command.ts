@@ -1,3 +1,4 @@
+import type { AfterUpload } from '../../shared/domain/after-upload';
 import { resolve } from 'node:path';
 import { printable } from '../../shared/domain/printable-text';
 import { computerZone } from '../../shared/domain/zone';
@@ -32,6 +33,8 @@ export type WatchCommandOptions = {
   readonly includeArchived?: boolean;
   /** `--ignore GLOB`, repeated: patterns of paths under each folder left out. */
   readonly ignore?: readonly string[];
+  /** `--after-upload`, checked (see `afterUploadFromFlag`): each folder's rule takes it. */
+  readonly afterUpload?: AfterUpload | undefined;
 };
 
 /**
@@ -82,6 +85,7 @@ export function watchRulesFromFlags(
       ...(options.ignore !== undefined && options.ignore.length > 0
         ? { ignore: [...options.ignore] }
         : {}),
+      ...(options.afterUpload === undefined ? {} : { afterUpload: options.afterUpload }),
     }),
   );
   return { rules, settleSeconds: seconds };

@@ -3,6 +3,7 @@ import { normalizeTags } from '../../shared/domain/tags';
 import type { IpcInput } from '../../shared/ipc/contract';
 import type { PlannedPhotoView } from '../../shared/ipc/plan-view';
 import type { CaptureTime } from '../../shared/domain/intake';
+import { isSameOrInside } from '../../shared/domain/after-upload';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
 import type { Words } from '../../shared/i18n/translator';
 import { words } from '../../shared/i18n/words';
@@ -61,6 +62,36 @@ export type AddPhotosPlan = {
 };
 
 /**
+ * The folder whose subfolders a move after upload keeps (the call's, or the photo's dropped
+ * folder), as a real path. A move folder that is that folder or inside it is refused: the moved photos would land
+ * among those dropped, and a watched folder would take them in again.
+ * @throws IpcFailure `bad-input` for such a move folder.
+ */
+async function afterUploadRootFor(
+  input: IpcInput<'queue:add-photos'>,
+  droppedRoot: string,
+  realRoots: Map<string, Promise<string>>,
+): Promise<string> {
+  const action = input.afterUpload;
+  const given = input.afterUploadRoot ?? droppedRoot;
+  // Compared with the photo's real path, as it is queued (a dropped folder reached by a link);
+  // resolved once per folder of the call.
+  let real = realRoots.get(given);
+  if (real === undefined) {
+    real = realpath(given).catch(() => given);
+    realRoots.set(given, real);
+  }
+  const root = await real;
+  if (action?.kind === 'move') {
+    const moveTo = action.folder;
+    const folder = await realpath(moveTo).catch(() => moveTo);
+    if (isSameOrInside(moveTo, given) || isSameOrInside(folder, root))
+      throw new IpcFailure('bad-input', words('error.addPhotos.afterUploadInside'));
+  }
+  return root;
+}
+
+/**
  * Plans one `queue:add-photos` call: each photo's project (the batch's, or its subfolder's), its
  * description (its own, else the batch's template rendered for it, else the batch's) and its tags
  * (batch, folder names when chosen, its own). `clean` turns a description into what is sent, or
@@ -96,6 +127,7 @@ export async function planAddPhotos(
   const found = input.intakeIds.map((intakeId) => ({ intakeId, photo: runs.photo(intakeId) }));
   const each: PlannedPhoto[] = [];
   const projectIds = new Set<string>();
+  const realRoots = new Map<string, Promise<string>>();
   for (const { intakeId, photo } of found) {
     if (photo === undefined) throw new IpcFailure('bad-input', words('error.addPhotos.photosGone'));
     const root = runs.root(intakeId) ?? photo.path;
@@ -141,6 +173,7 @@ export async function planAddPhotos(
     // A photo reached through a link (inside the dropped folders) is queued by its real path:
     // at upload the file is opened without following links, so a link swapped later is refused.
     const path = await realpath(photo.path).catch(() => photo.path);
+    const keptUnder = await afterUploadRootFor(input, root, realRoots);
     const rendered =
       own.get(intakeId) ??
       (describe === undefined
@@ -154,6 +187,9 @@ export async function planAddPhotos(
         internal: input.internal,
         tags,
         allowDuplicates: input.allowDuplicates,
+        // The root is kept for every photo: `sync --after-upload` may give an action later.
+        afterUpload: input.afterUpload,
+        afterUploadRoot: keptUnder,
       },
     );
     each.push({ intakeId, path: photo.path, decision: 'queue', item, capture: photo.capture });

@@ -3,6 +3,7 @@ import type { Clock } from '../../shared/domain/clock';
 import type { Browser } from '../auth/browser';
 import type { ProxyResolver } from '../http/proxy-routing-dispatcher';
 import type { Logger, Redactor } from '../logging/logger';
+import type { TrashPort } from '../media/after-upload-files';
 import type { SecretStore } from '../secrets/secret-store';
 import type { PolicySource } from '../settings/policy-source';
 import type { SettingsFile } from '../settings/settings-store';
@@ -71,4 +72,9 @@ export type AppCoreOptions = {
   readonly systemLanguages?: () => readonly string[];
   /** Whether `en-XA` among the system's languages shows the pseudo-locale (not in a packaged app). */
   readonly pseudoLocale?: boolean;
+  /**
+   * Puts a file in the system's trash after upload (issue 26 §3; the app: Electron's
+   * `shell.trashItem`). Default: the `trash` library (freedesktop trash, Recycle Bin, Trash).
+   */
+  readonly trash?: TrashPort;
 };

@@ -9,10 +9,12 @@ import { FileRefreshLock, type RefreshLock } from '../auth/token-vault';
 import type { HttpAgent } from '../http/http-agent';
 import { Intake } from '../media/intake';
 import { MediaWorkers } from '../media/media-workers';
+import { systemTrash } from '../media/system-trash';
 import { MEDIA_THREAD_NICE } from '../media/thread-priority';
 import { ServiceRenditions } from '../media/service-renditions';
 import { Thumbnails } from '../media/thumbnails';
 import { sharedLocksDir } from '../ownership/data-folder';
+import { AfterUploadTidier } from '../queue/after-upload-tidier';
 import { QueueStore } from '../queue/queue-store';
 import { PolicyFollower } from '../settings/policy-follower';
 import { SettingsStore } from '../settings/settings-store';
@@ -101,6 +103,11 @@ export function buildCoreParts(options: AppCoreOptions, links: CoreLinks): CoreP
     () => settings.maxFileBytes(),
     () => settings.get().cameraOffsets ?? [],
   );
+  const tidier = new AfterUploadTidier(store, {
+    trash: options.trash ?? systemTrash,
+    logger: options.logger.child('after-upload'),
+    changed: (ids) => runner.itemsChanged(ids),
+  });
   const runner = new QueueRunner(
     store,
     links.clock,
@@ -108,6 +115,7 @@ export function buildCoreParts(options: AppCoreOptions, links: CoreLinks): CoreP
     (change) => links.emit('queue:changed', change),
     (options.runQueue ?? 'always') === 'always',
     () => allowedLinks(settings.get()),
+    tidier,
   );
   const watchers = new CoreWatchers({
     dataDir: options.dataDir,

@@ -1,3 +1,4 @@
+import { isSameOrInside } from '../../shared/domain/after-upload';
 import type { Clock } from '../../shared/domain/clock';
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
 import { csvInTurns, jsonInTurns, readReportRows } from '../queue/report-export';
@@ -36,7 +37,8 @@ type QueueChannel =
   | 'queue:resume'
   | 'queue:retry'
   | 'queue:cancel'
-  | 'queue:export-report';
+  | 'queue:export-report'
+  | 'queue:after-upload';
 
 /** The handlers of the upload queue's calls (`queue:*`): adding, pausing, retrying, reporting. */
 export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueChannel> {
@@ -90,6 +92,17 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
           }),
         ),
       };
+    },
+
+    'queue:after-upload': (input) => {
+      const { action } = input;
+      if (action.kind === 'leave') return Promise.resolve({ changed: 0 });
+      const changed = store.afterUpload.giveToUnfinished(
+        action,
+        (root) => action.kind === 'move' && isSameOrInside(action.folder, root),
+      );
+      queueChange(changed);
+      return Promise.resolve({ changed: changed.length });
     },
 
     'queue:pause': async (input) => {

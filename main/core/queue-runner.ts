@@ -9,10 +9,14 @@ import type {
 } from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
 import { PaceTracker, queueProgress } from '../queue/queue-progress';
+import type { AfterUploadTidier } from '../queue/after-upload-tidier';
 import type { QueueItem, QueueStore } from '../queue/queue-store';
 import type { UploadEngine } from '../queue/upload-engine';
 import { type AllowedLinks, isAllowedExternalLink } from './navigation-rules';
 import { queueItemView } from './views';
+
+/** Nothing is tidied after upload (a runner given no tidier: tests of the queue alone). */
+const NO_TIDYING = { run: () => Promise.resolve(), close: () => Promise.resolve() };
 
 /** No link is opened: a runner told nothing of the service shows no photo's page. */
 const NO_LINKS: AllowedLinks = { exact: new Set(), origins: new Set() };
@@ -76,6 +80,11 @@ export class QueueRunner {
     private readonly autoRun = true,
     /** Which links main would open now (the service's pages): a `photo_url` is shown only then. */
     private readonly links: () => AllowedLinks = () => NO_LINKS,
+    /**
+     * Tidies the files of photos the service now holds (issue 26 §3: moved or trashed after
+     * upload): started when an item is done, and awaited after each run, so `sync()` ends after it.
+     */
+    private readonly tidier: Pick<AfterUploadTidier, 'run' | 'close'> = NO_TIDYING,
   ) {}
 
   get condition(): QueueCondition {
@@ -92,7 +101,10 @@ export class QueueRunner {
     this.#engine = engine;
     this.#unsubscribe = engine?.onEvent((event) => {
       if (event.type === 'item') {
-        if (event.item.state === 'done') this.#pace.finished(this.clock.now());
+        if (event.item.state === 'done') {
+          this.#pace.finished(this.clock.now());
+          if (event.item.after_upload !== null) void this.#tidyNow();
+        }
         this.#changed.set(event.item.id, event.item);
       } else if (event.type === 'condition') this.#condition = event.condition;
       // The upload hours closed or opened ('hours'): the flush below says so.
@@ -136,10 +148,19 @@ export class QueueRunner {
         } catch (error) {
           this.logger.error('the upload engine stopped unexpectedly', { error });
         }
+        // Also what a crash cut short: a restart's first run finishes it.
+        if (!abort.signal.aborted) await this.#tidyNow();
       } while (this.#again && !abort.signal.aborted && engine.condition !== 'needs-sign-in');
     })().finally(() => {
       this.#running = undefined;
       this.#scheduleFlush();
+    });
+  }
+
+  /** Tidies after upload now; never rejects (the tidier logs what it could not do). */
+  #tidyNow(): Promise<void> {
+    return this.tidier.run().catch((error: unknown) => {
+      this.logger.error('tidying after upload stopped unexpectedly', { error });
     });
   }
 
@@ -200,6 +221,8 @@ export class QueueRunner {
   async close(): Promise<void> {
     this.#closed = true;
     await this.stop();
+    // The file being moved is finished (its steps are recorded); the others wait for a restart.
+    await this.tidier.close();
   }
 
   /** Tells the window about items changed outside the engine (added, paused, cancelled…). */

@@ -1,7 +1,13 @@
 import { sanitizeDescription } from '../../shared/description/description-policy';
 import { words } from '../../shared/i18n/words';
 import type { Uploader } from '../../shared/domain/photo-match';
-import type { PhotoView, ProjectView, QueueItemView, SessionView } from '../../shared/ipc/views';
+import type {
+  AfterUploadView,
+  PhotoView,
+  ProjectView,
+  QueueItemView,
+  SessionView,
+} from '../../shared/ipc/views';
 import type { ServicePhoto, ServiceProject } from '../api/api-schemas';
 import type { SessionSnapshot } from '../auth/auth-session';
 import { zoneAt } from '../media/capture-time';
@@ -61,7 +67,16 @@ export function queueItemView(
     ...(item.note === null ? {} : { note: item.note }),
     ...(item.photo_url !== null && linkAllowed(item.photo_url) ? { photoUrl: item.photo_url } : {}),
     ...(item.state === 'queued' && item.bytes_sent > 0 ? { bytesSent: item.bytes_sent } : {}),
+    ...(item.after_upload === null ? {} : { afterUpload: afterUploadView(item) }),
   };
+}
+
+/** What became of an item's file after upload, for the window and the command line. */
+export function afterUploadView(item: QueueItem): AfterUploadView {
+  const result = item.after_upload_result;
+  if (result === null || result.kind === 'moving' || result.kind === 'trashing')
+    return { kind: 'pending' };
+  return result;
 }
 
 /** Whether the service marks a project archived (`archived`, or a status that says so). */

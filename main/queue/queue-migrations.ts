@@ -8,6 +8,7 @@ import {
   INTAKE_OUTCOMES_MIGRATION,
   INTAKE_OUTCOMES_ON_SERVICE_MIGRATION,
 } from './intake-outcomes-table';
+import { AFTER_UPLOAD_MIGRATION } from './after-upload-records';
 import { PAUSE_ALL_MIGRATION } from './pause-all';
 import { reasonsAsWordsMigration } from './queue-reason';
 
@@ -82,6 +83,8 @@ export const QUEUE_MIGRATIONS: readonly QueueMigration[] = [
   'ALTER TABLE items ADD COLUMN photo_url TEXT;',
   // issue 24 §2: reasons become words (a catalog key and its values), read in today's language.
   reasonsAsWordsMigration,
+  // issue 26 §3: the batch's after-upload action (move, trash) and what became of each file.
+  AFTER_UPLOAD_MIGRATION,
 ];
 
 /**

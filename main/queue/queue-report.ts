@@ -16,7 +16,22 @@ export type ReportRow = {
   readonly reason_code: string;
   /** Earlier records of this photo the service failed to process, space-separated. */
   readonly failed_photo_ids: string;
+  /**
+   * Issue 26 §3: what became of the file after upload: `moved to PATH`, `trashed`, `left: REASON`
+   * or `pending`; empty when its batch left files where they are.
+   */
+  readonly after_upload: string;
 };
+
+/** What became of an item's file after upload, in the report's English. */
+export function afterUploadCell(item: QueueItem): string {
+  if (item.after_upload === null) return '';
+  const result = item.after_upload_result;
+  if (result === null || result.kind === 'moving' || result.kind === 'trashing') return 'pending';
+  if (result.kind === 'moved') return `moved to ${result.to}`;
+  if (result.kind === 'trashed') return 'trashed';
+  return `left: ${englishFor(result.reason)}`;
+}
 
 /** What became of an item, in the words the report and the UI use. */
 export function outcomeOf(item: QueueItem): string {
@@ -70,6 +85,7 @@ export function reportRows(
             : itemNoteWords(item.note),
       reason_code: reasonCode(item.reason),
       failed_photo_ids: item.failed_photo_ids.join(' '),
+      after_upload: afterUploadCell(item),
     })),
     ...notQueued.map((entry) => ({
       file: entry.path,
@@ -81,6 +97,7 @@ export function reportRows(
       // The intake's reasons are still sentences: no code yet.
       reason_code: '',
       failed_photo_ids: '',
+      after_upload: '',
     })),
   ];
 }
@@ -96,6 +113,7 @@ export function toCsv(rows: readonly ReportRow[]): string {
     'failed_photo_ids',
     // Added after the others: scripts that read the columns by place keep working.
     'reason_code',
+    'after_upload',
   ];
   const cell = (value: string) => {
     const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;

@@ -3,6 +3,8 @@ import type { Words } from '../../shared/i18n/translator';
 import { queueItemStates } from '../../shared/ipc/views';
 import type { FileIdentity, IntakePhoto, PhotoFormat } from '../../shared/domain/intake';
 import { type ItemNote, itemNotes } from '../../shared/domain/item-note';
+import type { AfterUpload } from '../../shared/domain/after-upload';
+import { parseAfterUpload, parseAfterUploadResult } from './after-upload-records';
 import { storedReason } from './queue-reason';
 
 // The queue's shape: its states, rows and the items added to it (the migrations that build its
@@ -83,6 +85,24 @@ export const rowSchema = z.object({
     .nullable()
     .optional()
     .transform((value) => value ?? null),
+  /** Issue 26 §3: what to do with the file once the service holds it (null: leave it). */
+  after_upload: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((text) => parseAfterUpload(text ?? null)),
+  /** The dropped or watched folder whose subfolders a move keeps. */
+  after_upload_root: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
+  /** What became of the file after upload (see `AfterUploadResult`); null while not yet tidied. */
+  after_upload_result: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((text) => parseAfterUploadResult(text ?? null)),
   created_at: z.number(),
   updated_at: z.number(),
 });
@@ -146,6 +166,10 @@ export type NewPhotoItem = {
   readonly orientation?: number;
   /** The file as intake read it; the upload refuses a file that is not this one any more. */
   readonly identity?: FileIdentity | undefined;
+  /** What becomes of the file once the service holds it (issue 26 §3); absent: left. */
+  readonly afterUpload?: AfterUpload | undefined;
+  /** The dropped or watched folder whose subfolders a move keeps. */
+  readonly afterUploadRoot?: string | undefined;
 };
 
 /** The queue item for a photo intake found, with the batch's project, description, flag and tags. */
@@ -157,6 +181,8 @@ export function newPhotoItem(
     readonly internal: boolean;
     readonly tags: readonly string[];
     readonly allowDuplicates?: boolean;
+    readonly afterUpload?: AfterUpload | undefined;
+    readonly afterUploadRoot?: string | undefined;
   },
 ): NewPhotoItem {
   return {

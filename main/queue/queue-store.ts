@@ -8,6 +8,7 @@ import { baseAfterOwnEdits, IN_ORDER_CONDITION, REBASE_LATER_EDITS_SQL } from '.
 import { LANE_CONDITION, type LaneRole } from './lane-roles';
 import { reasonText } from './queue-reason';
 import type { ThumbnailSource } from '../media/thumbnails';
+import { AfterUploadRecords } from './after-upload-records';
 import { QueueBulkChanges } from './bulk-changes';
 import {
   type IntakeOutcome,
@@ -70,6 +71,8 @@ export class QueueStore {
   readonly #statements = new Map<string, Database.Statement>();
   /** Pause, resume and retry of one item or the whole queue, and "pause all". */
   readonly bulk: QueueBulkChanges;
+  /** The files still to tidy after upload, and each step recorded (issue 26 §3). */
+  readonly afterUpload: AfterUploadRecords;
 
   constructor(
     file: string,
@@ -78,6 +81,7 @@ export class QueueStore {
     // Refused (QueueTooNewError) when a newer version made it: see `migrateQueue`.
     this.#db = openQueueDatabase(file);
     this.bulk = new QueueBulkChanges(this.#db, (sql) => this.#statement(sql), clock);
+    this.afterUpload = new AfterUploadRecords((sql) => this.#statement(sql), clock);
   }
 
   #parse(row: unknown): QueueItem {
@@ -105,8 +109,8 @@ export class QueueStore {
     const now = this.clock.now();
     const existing = this.#db.prepare(QUEUED_PHOTO);
     const insert = this.#db.prepare(
-      `INSERT INTO items (kind, state, project_id, path, size, format, md5, captured_at, lat, lon, description, internal, tags, allow_duplicates, orientation, file_identity, created_at, updated_at)
-       VALUES ('photo', 'queued', @projectId, @path, @size, @format, @md5, @capturedAt, @lat, @lon, @description, @internal, @tags, @allowDuplicates, @orientation, @identity, @now, @now)`,
+      `INSERT INTO items (kind, state, project_id, path, size, format, md5, captured_at, lat, lon, description, internal, tags, allow_duplicates, orientation, file_identity, after_upload, after_upload_root, created_at, updated_at)
+       VALUES ('photo', 'queued', @projectId, @path, @size, @format, @md5, @capturedAt, @lat, @lon, @description, @internal, @tags, @allowDuplicates, @orientation, @identity, @afterUpload, @afterUploadRoot, @now, @now)`,
     );
     const added: number[] = [];
     const alreadyQueued: number[] = [];
@@ -137,6 +141,12 @@ export class QueueStore {
           allowDuplicates: photo.allowDuplicates === true ? 1 : 0,
           orientation: photo.orientation ?? 1,
           identity: photo.identity === undefined ? null : JSON.stringify(photo.identity),
+          // "Leave" is kept as none: only photos with something to do are looked at after upload.
+          afterUpload:
+            photo.afterUpload === undefined || photo.afterUpload.kind === 'leave'
+              ? null
+              : JSON.stringify(photo.afterUpload),
+          afterUploadRoot: photo.afterUploadRoot ?? null,
           now,
         });
         added.push(Number(result.lastInsertRowid));

@@ -1,3 +1,4 @@
+import type { AfterUpload } from '../../shared/domain/after-upload';
 import type { IpcCallInput } from '../../shared/ipc/bridge';
 import type { IpcChannel, IpcResults } from '../../shared/ipc/contract';
 import { createIpcDispatcher, type IpcHandlers } from '../../shared/ipc/dispatcher';
@@ -28,6 +29,8 @@ export interface WatchCore {
     readonly descriptionTemplate?: string | undefined;
     readonly internal: boolean;
     readonly tags: readonly string[];
+    /** What becomes of the files once uploaded (the rule's), and the watched folder they keep. */
+    readonly afterUpload?: { readonly action: AfterUpload; readonly root: string } | undefined;
   }): Promise<{ readonly addedIntakeIds: readonly number[] }>;
   /** Every project of the service (all pages), for the exact match of subfolder names. */
   listProjects(): Promise<readonly NamedProject[]>;
@@ -86,6 +89,9 @@ export function watchCoreOver(
         tagsFromFolders: false,
         // A watched folder never re-sends what the project has: the engine checks each photo.
         allowDuplicates: false,
+        ...(input.afterUpload === undefined
+          ? {}
+          : { afterUpload: input.afterUpload.action, afterUploadRoot: input.afterUpload.root }),
       }),
     listProjects: async () => (await call('projects:list-all', { query: '' })).projects,
   };

@@ -345,6 +345,11 @@ export class WatchService {
         descriptionTemplate: group.folder.rule.descriptionTemplate,
         internal: group.folder.rule.internal,
         tags: group.tags,
+        ...(group.folder.rule.afterUpload === undefined
+          ? {}
+          : {
+              afterUpload: { action: group.folder.rule.afterUpload, root: group.folder.rule.path },
+            }),
       });
       const added = new Set(addedIntakeIds);
       const now = this.#now();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ignorePatternsSchema } from './ignore-patterns';
+import { afterUploadSchema } from './after-upload';
 import { MAX_TAG_LENGTH, MAX_TAGS } from './tags';
 
 /** The settle time of watched folders, in seconds: the default, and the range a user may set. */
@@ -52,6 +53,11 @@ export const watchRuleSchema = z.object({
    * Absent: none.
    */
   ignore: ignorePatternsSchema.optional(),
+  /**
+   * Issue 26 §3: what becomes of each photo's file once the service holds it (absent: left where
+   * it is); a move keeps its path under the watched folder.
+   */
+  afterUpload: afterUploadSchema.optional(),
 });
 
 /** A watched folder's rule (see `watchRuleSchema`). */

@@ -24,6 +24,7 @@ export const ipcChannels = [
   'queue:retry',
   'queue:cancel',
   'queue:export-report',
+  'queue:after-upload',
   'photos:list',
   'photos:get',
   'photos:edit-description',

@@ -3,6 +3,7 @@ import { MAX_MAP_TILE_URL_LENGTH } from '../domain/map-tiles';
 import { z } from 'zod';
 import type { Words } from '../i18n/translator';
 import { leftOutReasonSchema } from '../i18n/reason-words';
+import { afterUploadSchema } from '../domain/after-upload';
 import { cameraOffsetSchema, MAX_CAMERA_OFFSETS } from '../domain/camera-clock';
 import type { HostTestResult } from '../domain/host-test';
 import { FAR_METERS_RANGE } from '../domain/project-distance';
@@ -197,8 +198,24 @@ const callInputs = {
         .array(z.object({ intakeId: z.number().int().min(0), photoId: id }).strict())
         .max(20_000)
         .optional(),
+      /**
+       * Issue 26 §3: what becomes of each queued photo's file once the service holds it: left
+       * (the default), moved to a folder (keeping its path under the dropped folder) or trashed.
+       */
+      afterUpload: afterUploadSchema.optional(),
+      /**
+       * The folder whose subfolders a move keeps, when not the dropped folder of each photo's
+       * intake (a watched folder, whose intake takes files one by one). Photos not under it keep
+       * no subfolder.
+       */
+      afterUploadRoot: z.string().min(1).max(4096).optional(),
     })
     .strict(),
+  /**
+   * Issue 26 §3 (`sync --after-upload`): the action for the photos not finished yet whose batch
+   * gave none; a move into a photo's own dropped folder is refused for that photo.
+   */
+  'queue:after-upload': z.object({ action: afterUploadSchema }).strict(),
   'queue:pause': z.object({ itemId: z.number().int().min(1).optional() }).strict(),
   'queue:resume': z.object({ itemId: z.number().int().min(1).optional() }).strict(),
   /**
@@ -335,6 +352,7 @@ export type IpcResults = {
   };
   /** Every photo of the call with what would be sent, or why not; nothing is queued. */
   'queue:plan-photos': { readonly photos: readonly PlannedPhotoView[] };
+  'queue:after-upload': { readonly changed: number };
   'queue:pause': { readonly changed: number };
   'queue:resume': { readonly changed: number };
   'queue:retry': { readonly changed: number };

@@ -209,7 +209,20 @@ export type QueueItemView = {
   readonly photoUrl?: string;
   /** Bytes of the file the photo host has while it uploads (`queued`); 0 before. */
   readonly bytesSent?: number;
+  /**
+   * Issue 26 §3: what became of the file after upload, when its batch asked to move or trash
+   * it: `pending` until the service holds it and it is done, then moved (to `to`), trashed, or
+   * left where it is with a reason.
+   */
+  readonly afterUpload?: AfterUploadView;
 };
+
+/** What became of a photo's file after upload (see `QueueItemView.afterUpload`). */
+export type AfterUploadView =
+  | { readonly kind: 'pending' }
+  | { readonly kind: 'moved'; readonly to: string }
+  | { readonly kind: 'trashed' }
+  | { readonly kind: 'left'; readonly reason: Words };
 
 /** What the engine as a whole is doing. */
 export type QueueCondition = 'idle' | 'running' | 'offline' | 'needs-sign-in';

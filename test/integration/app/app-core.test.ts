@@ -148,7 +148,8 @@ describe('the app core', () => {
       ok: true,
       value: {
         mimeType: 'text/csv',
-        content: 'file,project,outcome,photo_id,reason,failed_photo_ids,reason_code\r\n',
+        content:
+          'file,project,outcome,photo_id,reason,failed_photo_ids,reason_code,after_upload\r\n',
       },
     });
     expect(await dispatch()('queue:export-report', { format: 'json' }, trusted)).toMatchObject({

@@ -63,7 +63,9 @@ describe.skipIf(needsKeychain.skip)(needsKeychain.title('the report of an upload
     const csv = await runCli(['report', '--format', 'csv', '--data-dir', dataDir]);
     expect(csv.code, csv.stderr).toBe(0);
     const lines = csv.stdout.trim().split(/\r?\n/);
-    expect(lines[0]).toBe('file,project,outcome,photo_id,reason,failed_photo_ids,reason_code');
+    expect(lines[0]).toBe(
+      'file,project,outcome,photo_id,reason,failed_photo_ids,reason_code,after_upload',
+    );
     expect(lines).toHaveLength(4);
     for (const name of ['photo.jpg', 'notes.txt', 'corrupt.jpg'])
       expect(lines.some((line) => line.includes(name))).toBe(true);

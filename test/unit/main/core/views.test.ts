@@ -58,6 +58,9 @@ describe('descriptions from the service', () => {
   it('are sanitized in the conflict of a queued description edit', () => {
     const item: QueueItem = {
       photo_url: null,
+      after_upload: null,
+      after_upload_root: null,
+      after_upload_result: null,
       id: 3,
       kind: 'description',
       state: 'needs-attention',
@@ -186,6 +189,9 @@ describe('a photo’s page on the service (photo_url)', () => {
 /** A photo's queue row in `state`, with nothing else known. */
 function queueRowOf(state: QueueItem['state']): QueueItem {
   return {
+    after_upload: null,
+    after_upload_root: null,
+    after_upload_result: null,
     id: 9,
     kind: 'photo',
     state,

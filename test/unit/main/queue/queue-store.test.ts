@@ -161,7 +161,7 @@ describe('the report', () => {
     expect(rows.map((row) => row.outcome)).toEqual(['uploaded', 'needs attention']);
     const csv = toCsv(rows);
     expect(csv.split('\r\n')[0]).toBe(
-      'file,project,outcome,photo_id,reason,failed_photo_ids,reason_code',
+      'file,project,outcome,photo_id,reason,failed_photo_ids,reason_code,after_upload',
     );
     expect(csv).toContain(`"'=HYPERLINK(""x""), ""quoted""",,reason.legacy`);
   });

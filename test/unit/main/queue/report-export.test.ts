@@ -11,6 +11,7 @@ const row = fc.record({
   reason: fc.string(),
   reason_code: fc.string(),
   failed_photo_ids: fc.string(),
+  after_upload: fc.string(),
 });
 
 describe('the report written in turns', () => {
@@ -31,6 +32,7 @@ describe('the report written in turns', () => {
               reason: 'a "quoted",\nline',
               reason_code: 'reason.legacy',
               failed_photo_ids: '',
+              after_upload: '',
             })),
           ];
           expect(await csvInTurns(rows)).toBe(toCsv(rows));
