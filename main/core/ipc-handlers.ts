@@ -209,6 +209,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
       rememberRecent,
       queueChange,
       projectNames,
+      checkPaths: (paths) => deps.frontEnd.checkPaths(paths),
     }),
 
     'photos:list': (input) =>

@@ -1,4 +1,4 @@
-import { isSameOrInside } from '../../shared/domain/after-upload';
+import { type AfterUpload, isSameOrInside } from '../../shared/domain/after-upload';
 import type { Clock } from '../../shared/domain/clock';
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
 import { csvInTurns, jsonInTurns, readReportRows } from '../queue/report-export';
@@ -26,7 +26,27 @@ export type QueueHandlerDeps = {
   readonly queueChange: (ids: readonly number[]) => void;
   /** Names projects for a description template's `{project}`; without it, ids stand in. */
   readonly projectNames?: ProjectNames;
+  /**
+   * Refuses paths the caller's front end was not handed by the operating system (a window names
+   * no folder it did not get from a drop or the open dialog): see `FrontEnd.checkPaths`.
+   */
+  readonly checkPaths: (paths: readonly string[]) => Promise<void>;
 };
+
+/**
+ * The folders an after-upload action names (where to move photos, and whose subfolders a move
+ * keeps): files are moved there, so they must be the caller's own, never a path a compromised
+ * window made up.
+ */
+function afterUploadPaths(input: {
+  readonly afterUpload?: AfterUpload | undefined;
+  readonly afterUploadRoot?: string | undefined;
+}): string[] {
+  return [
+    ...(input.afterUpload?.kind === 'move' ? [input.afterUpload.folder] : []),
+    ...(input.afterUploadRoot === undefined ? [] : [input.afterUploadRoot]),
+  ];
+}
 
 type QueueChannel =
   | 'queue:snapshot'
@@ -57,6 +77,7 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
     },
 
     'queue:add-photos': async (input) => {
+      await deps.checkPaths(afterUploadPaths(input));
       const plan = await planAddPhotos(input, runs, cleanDescription, deps.projectNames);
       const { added, alreadyQueued, addedEach } = store.addPhotos(plan.photos);
       for (const projectId of [...plan.projectIds].reverse()) rememberRecent(projectId);
@@ -81,7 +102,8 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
     // The same plan as `queue:add-photos`, answered instead of queued: nothing is written, no
     // recent project remembered, the drop's outcomes stay for the batch that is queued later.
     'queue:plan-photos': async (input) => {
-      const plan = await planAddPhotos(input, runs, cleanDescription);
+      await deps.checkPaths(afterUploadPaths(input));
+      const plan = await planAddPhotos(input, runs, cleanDescription, deps.projectNames);
       return {
         photos: plan.each.map((entry) =>
           plannedPhotoView(entry, {
@@ -94,15 +116,16 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
       };
     },
 
-    'queue:after-upload': (input) => {
+    'queue:after-upload': async (input) => {
       const { action } = input;
-      if (action.kind === 'leave') return Promise.resolve({ changed: 0 });
+      if (action.kind === 'leave') return { changed: 0 };
+      await deps.checkPaths(afterUploadPaths({ afterUpload: action }));
       const changed = store.afterUpload.giveToUnfinished(
         action,
         (root) => action.kind === 'move' && isSameOrInside(action.folder, root),
       );
       queueChange(changed);
-      return Promise.resolve({ changed: changed.length });
+      return { changed: changed.length };
     },
 
     'queue:pause': async (input) => {
