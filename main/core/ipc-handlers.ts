@@ -210,6 +210,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
       queueChange,
       projectNames,
       checkPaths: (paths) => deps.frontEnd.checkPaths(paths),
+      frontEnd: deps.frontEnd,
     }),
 
     'photos:list': (input) =>

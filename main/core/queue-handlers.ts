@@ -8,6 +8,7 @@ import { IpcFailure } from '../../shared/ipc/dispatcher';
 import { words } from '../../shared/i18n/words';
 import { planAddPhotos, plannedPhotoView } from './add-photos-plan';
 import type { CorePort } from './core-port';
+import type { FrontEnd } from './front-end';
 import { cleanDescription } from './handler-input-checks';
 import type { IntakeRuns } from './intake-runs';
 import type { ProjectNames } from './photo-description';
@@ -31,6 +32,8 @@ export type QueueHandlerDeps = {
    * no folder it did not get from a drop or the open dialog): see `FrontEnd.checkPaths`.
    */
   readonly checkPaths: (paths: readonly string[]) => Promise<void>;
+  /** Who calls: the window may not change the after-upload action of queued photos. */
+  readonly frontEnd: Pick<FrontEnd, 'kind'>;
 };
 
 /**
@@ -117,6 +120,10 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
     },
 
     'queue:after-upload': async (input) => {
+      // Changes what happens to files the window never saw (the command line's, watched
+      // folders'): only the command line may (`sync --after-upload`).
+      if (deps.frontEnd.kind === 'window')
+        throw new IpcFailure('failed', words('error.afterUpload.windowCannotChange'));
       const { action } = input;
       if (action.kind === 'leave') return { changed: 0 };
       await deps.checkPaths(afterUploadPaths({ afterUpload: action }));

@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { copyFile, link, lstat, mkdir, unlink } from 'node:fs/promises';
+import { copyFile, link, lstat, mkdir, unlink, utimes } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import {
   type AfterUpload,
@@ -173,7 +173,7 @@ async function move(
         return await afterLink(job, identity, to);
       }
       await copyFile(job.path, to, constants.COPYFILE_EXCL);
-      return await afterCopy(job, to);
+      return await afterCopy(job, identity, to);
     } catch (error) {
       const code = codeOf(error);
       if (code === 'EEXIST') continue;
@@ -200,12 +200,54 @@ async function afterLink(
     await unlink(to);
     return left(words('reason.afterUpload.changed'));
   }
-  await unlink(job.path);
+  return removeSource(job, identity, to);
+}
+
+/**
+ * The queued photo is now also at `to`: its source name goes, only while it is still that file.
+ * Changed in place meanwhile: `to` goes instead (the source keeps the newer bytes), and it is left
+ * with a reason. Gone, or another file saved over its name: the queued photo lives on only at
+ * `to` (moved), and a new file stays where it is.
+ */
+async function removeSource(
+  job: TidyJob,
+  identity: FileIdentity,
+  to: string,
+): Promise<AfterUploadResult> {
+  if (await unlinkIfStill(job.path, identity)) return { kind: 'moved', to };
+  const now = await lstatOrUndefined(job.path);
+  if (now?.dev.toString() === identity.dev && now.ino.toString() === identity.ino) {
+    await unlink(to);
+    return left(words('reason.afterUpload.changed'));
+  }
   return { kind: 'moved', to };
 }
 
+/**
+ * Removes `path` only when it is still the file checked (device, inode, size, modification
+ * time), read just before: a file saved over it meanwhile (an editor's write-and-rename) is not
+ * removed. Returns whether it was.
+ */
+async function unlinkIfStill(path: string, identity: FileIdentity): Promise<boolean> {
+  const now = await lstatOrUndefined(path);
+  if (
+    now === undefined ||
+    now.dev.toString() !== identity.dev ||
+    now.ino.toString() !== identity.ino ||
+    Number(now.size) !== identity.size ||
+    now.mtimeNs.toString() !== identity.mtimeNs
+  )
+    return false;
+  await unlink(path);
+  return true;
+}
+
 /** The copy made holds the queued bytes: then the source goes; else the copy (ours) does. */
-async function afterCopy(job: TidyJob, to: string): Promise<AfterUploadResult> {
+async function afterCopy(
+  job: TidyJob,
+  identity: FileIdentity,
+  to: string,
+): Promise<AfterUploadResult> {
   if ((await md5Of(to, job.format)) !== job.md5) {
     await unlink(to);
     return left(words('reason.afterUpload.copyMismatch'));
@@ -215,6 +257,8 @@ async function afterCopy(job: TidyJob, to: string): Promise<AfterUploadResult> {
     await unlink(to);
     return left(words('reason.afterUpload.changed'));
   }
-  await unlink(job.path);
-  return { kind: 'moved', to };
+  // A copy keeps the file's time: a photo whose capture time came from it reads the same later.
+  const mtime = new Date(Number(BigInt(identity.mtimeNs) / 1_000_000n));
+  await utimes(to, mtime, mtime);
+  return removeSource(job, identity, to);
 }

@@ -1,5 +1,5 @@
 import ignore from 'ignore';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import {
   IGNORE_FILE_NAME,
   ignorePatternProblem,
@@ -70,7 +70,9 @@ export function ignoreLayer(
 /** `path` under `base`, with `/` between folders, or undefined when it is not under it. */
 function pathUnder(base: string, path: string): string | undefined {
   const under = relative(base, path);
-  if (under === '' || under.startsWith('..') || under.startsWith(sep)) return undefined;
+  // `..IMG.jpg` is a name under `base`; only `..` itself or `../…` leaves it (or another drive).
+  if (under === '' || under === '..' || under.startsWith(`..${sep}`) || isAbsolute(under))
+    return undefined;
   return sep === '/' ? under : under.split(sep).join('/');
 }
 

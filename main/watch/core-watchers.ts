@@ -4,7 +4,7 @@ import {
   type WatchFolderView,
   type WatchRule,
 } from '../../shared/domain/watch-rule';
-import { englishFor, words } from '../../shared/i18n/words';
+import { words } from '../../shared/i18n/words';
 import { type IpcHandlers, IpcFailure } from '../../shared/ipc/dispatcher';
 import type { IntakeBatchView } from '../../shared/ipc/views';
 import type { Logger } from '../logging/logger';
@@ -211,7 +211,8 @@ export class CoreWatchers {
       return;
     }
     if (report.kind === 'skipped')
-      this.deps.logger.warn('a watched file was not queued', { reason: englishFor(report.reason) });
+      // The reason's key only: its values may hold paths, which stay out of the logs.
+      this.deps.logger.warn('a watched file was not queued', { reason: report.reason.key });
     this.deps.emit(this.views());
   }
 

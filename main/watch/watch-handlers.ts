@@ -34,6 +34,9 @@ function ruleFrom(path: string, input: RuleInput, saved?: WatchRule): WatchRule 
   const ignore = input.ignore ?? saved?.ignore;
   // The window's form may not send a template: the saved one stays; '' removes it.
   const descriptionTemplate = input.descriptionTemplate ?? saved?.descriptionTemplate;
+  // The window cannot choose an after-upload action yet: a saved one (setup file, command
+  // line) is kept, never dropped by an edit in Settings.
+  const afterUpload = saved?.afterUpload;
   const description = cleanDescription(input.description);
   return {
     path,
@@ -47,6 +50,7 @@ function ruleFrom(path: string, input: RuleInput, saved?: WatchRule): WatchRule 
     internal: input.internal,
     ...(input.includeArchived === true ? { includeArchived: true } : {}),
     ...(ignore !== undefined && ignore.length > 0 ? { ignore } : {}),
+    ...(afterUpload === undefined ? {} : { afterUpload }),
   };
 }
 

@@ -20,7 +20,7 @@ describe('after-upload folders named by the window', () => {
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
 
-  it('refuses a move folder or a kept-under folder the window was not handed, and takes one it was', async () => {
+  it("refuses a move folder or a kept-under folder the window was not handed, and any change of queued photos' action, and takes a folder it was handed", async () => {
     const { core } = await startCore({ prefix: 'after-upload-trust-' });
     const frontEnd = new WindowFrontEnd(() => Promise.resolve(true));
     const dispatch = createIpcDispatcher(core.handlersFor(frontEnd));
@@ -28,8 +28,8 @@ describe('after-upload folders named by the window', () => {
     const move = (folder: string) => ({ kind: 'move', folder });
 
     const made = await window('queue:after-upload', { action: move(join(root, 'elsewhere')) });
-    expect(made).toMatchObject({ ok: false, code: 'bad-input' });
-    expect(made.ok ? '' : made.message).toMatch(/was not dropped on the window or chosen/);
+    expect(made).toMatchObject({ ok: false, code: 'failed' });
+    expect(made.ok ? '' : made.message).toMatch(/window cannot change what happens/);
 
     const added = await window('queue:add-photos', {
       intakeIds: [1],
@@ -49,12 +49,26 @@ describe('after-upload folders named by the window', () => {
       afterUploadRoot: join(root, 'elsewhere'),
     });
     expect(keptUnder).toMatchObject({ ok: false, code: 'bad-input' });
+    expect(keptUnder.ok ? '' : keptUnder.message).toMatch(
+      /was not dropped on the window or chosen/,
+    );
 
-    // A folder chosen in the open dialog is granted: the same call goes through (nothing is
-    // unfinished in an empty queue, so nothing changes).
+    // Changing the action of photos already queued (some by the command line or a watched
+    // folder, which the window never saw) is the command line's alone, even to the trash.
+    const trash = await window('queue:after-upload', { action: { kind: 'trash' } });
+    expect(trash).toMatchObject({ ok: false, code: 'failed' });
+    expect(trash.ok ? '' : trash.message).toMatch(/window cannot change what happens/);
+
+    // A folder chosen in the open dialog is granted: the check passes and the plan goes on to
+    // the photos (unknown here, so it ends at them, no longer at the folder).
     await frontEnd.grant([join(root, 'chosen')]);
-    expect(
-      await window('queue:after-upload', { action: move(join(root, 'chosen')) }),
-    ).toMatchObject({ ok: true, value: { changed: 0 } });
+    const granted = await window('queue:plan-photos', {
+      intakeIds: [1],
+      projectId: 'p',
+      description: '',
+      internal: false,
+      afterUpload: move(join(root, 'chosen')),
+    });
+    expect(granted.ok ? '' : granted.message).toMatch(/no longer in the list/);
   }, 60_000);
 });

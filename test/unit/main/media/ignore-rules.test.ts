@@ -105,6 +105,10 @@ describe('ignoredBy (gitignore semantics, paths under the dropped folder)', () =
     expect(ignoredBy(stack, ROOT, true)).toBeUndefined();
     expect(ignoredBy(stack, join(tmpdir(), 'elsewhere', 'a.jpg'), false)).toBeUndefined();
     expect(ignoredBy(stack, under('a.jpg'), false)).toBeDefined();
+    // A name that merely starts with two dots is still under the folder (the review found such
+    // names were never matched).
+    expect(ignoredBy(stack, under('..IMG_0001.jpg'), false)).toBeDefined();
+    expect(ignoredBy(stack, under('..', 'a.jpg'), false)).toBeUndefined();
   });
 
   it('leaves a folder out whole only when nothing in it can be taken back', () => {

@@ -72,6 +72,20 @@ describe('watch:* handlers', () => {
     expect(saved()[0]?.descriptionTemplate).toBeUndefined();
   });
 
+  it('keeps what the window cannot send (ignore patterns, template, after-upload action) when Settings edits a rule', async () => {
+    const { handlers, saved } = rig([['/data/inbox']]);
+    await handlers['watch:add']({ ...rule, descriptionTemplate: '{folder}', ignore: ['thumbs/'] });
+    // An action saved by a setup file or the command line (the window has no field for it yet).
+    saved()[0] = { ...saved()[0]!, afterUpload: { kind: 'trash' } };
+    await handlers['watch:update']({ ...rule, path: '/data/inbox', internal: false });
+    expect(saved()[0]).toMatchObject({
+      internal: false,
+      descriptionTemplate: '{folder}',
+      ignore: ['thumbs/'],
+      afterUpload: { kind: 'trash' },
+    });
+  });
+
   it('changes nothing when the dialog is cancelled, and refuses a folder twice', async () => {
     const { handlers, saved } = rig([[], ['/data/inbox'], ['/data/inbox']]);
     expect((await handlers['watch:add'](rule)).added).toBe(false);
