@@ -80,8 +80,10 @@ export class AfterUploadRecords {
    * oldest first, at most `limit`.
    */
   pending(limit = 100): number[] {
+    // A file queued for two projects is one path in two items: it is tidied only once no other
+    // item still needs it (the last one to finish tidies it). Found through the MD5 index.
     return this.statement(
-      `SELECT id FROM items WHERE state = 'done' AND kind = 'photo' AND photo_id IS NOT NULL AND ${TO_TIDY} ORDER BY id LIMIT ?`,
+      `SELECT id FROM items AS tidy WHERE state = 'done' AND kind = 'photo' AND photo_id IS NOT NULL AND ${TO_TIDY} AND NOT EXISTS (SELECT 1 FROM items AS other WHERE other.md5 = tidy.md5 AND other.path = tidy.path AND other.kind = 'photo' AND other.id <> tidy.id AND other.state IN ('queued', 'staged', 'creating', 'created', 'needs-attention')) ORDER BY id LIMIT ?`,
     )
       .all(limit)
       .map((row) => pendingRow.parse(row).id);
