@@ -214,7 +214,14 @@ async function removeSource(
   identity: FileIdentity,
   to: string,
 ): Promise<AfterUploadResult> {
-  if (await unlinkIfStill(job.path, identity)) return { kind: 'moved', to };
+  try {
+    if (await unlinkIfStill(job.path, identity)) return { kind: 'moved', to };
+  } catch (error) {
+    // The source cannot be removed (a write-protected card, no permission): the new name goes,
+    // so "left" is true and no second copy is kept behind.
+    await unlink(to);
+    return left(words('reason.afterUpload.moveFailed', { code: codeOf(error) || 'error' }));
+  }
   const now = await lstatOrUndefined(job.path);
   if (now?.dev.toString() === identity.dev && now.ino.toString() === identity.ino) {
     await unlink(to);
