@@ -45,8 +45,12 @@ export type TidyPorts = {
 const codeOf = (error: unknown): string =>
   typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
 
-/** Errors of `link` that mean "this file system cannot link here": copy instead. */
-const CANNOT_LINK = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK']);
+/**
+ * Errors of `link` after which a copy cannot do better: the name is taken (the next is tried)
+ * or the source is gone. Any other (EXDEV across drives, EPERM, ENOTSUP, and what libuv reports
+ * for links on FAT or exFAT, which differs by system) means "cannot link here": copy instead.
+ */
+const COPY_WONT_HELP = new Set(['EEXIST', 'ENOENT']);
 
 /** The most numbered names tried before giving up (a folder full of `IMG_1 (n).jpg`). */
 const MAX_NAMES = 10_000;
@@ -177,7 +181,7 @@ async function move(
     } catch (error) {
       const code = codeOf(error);
       if (code === 'EEXIST') continue;
-      if (!copying && CANNOT_LINK.has(code)) {
+      if (!copying && !COPY_WONT_HELP.has(code)) {
         copying = true;
         n -= 1;
         continue;
