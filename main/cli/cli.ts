@@ -5,7 +5,7 @@ import { COMMANDS, parseCommandLine, PATH_COMMANDS, USAGE } from './cli-options'
 import { diagnosticsTarget, saveDiagnostics } from './diagnostics-command';
 import { editedHostFromFlags, hostSettingsFromFlags } from './host-flags';
 import { hostTest } from './host-test-command';
-import { inspectPlace } from './far-photos';
+import { farMetersFlag, inspectPlace } from './far-photos';
 import { parseCameraOffsetFlag } from './camera-offset-flag';
 import { inspect, inspectCameraOffsets, savedCameraOffsets } from './inspect-command';
 import { listPhotos, listProjects } from './list-commands';
@@ -137,6 +137,7 @@ export async function runCli(
       startAtLogin: values['start-at-login'],
     };
     settingsChange(flags, env, noSavedSettings);
+    farMetersFlag(values['far-meters']);
     if (command === 'diagnostics') diagnosticsTarget(values.out);
     context = await openCliContext(
       {
