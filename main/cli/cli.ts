@@ -5,7 +5,7 @@ import { COMMANDS, parseCommandLine, PATH_COMMANDS, USAGE } from './cli-options'
 import { diagnosticsTarget, saveDiagnostics } from './diagnostics-command';
 import { editedHostFromFlags, hostSettingsFromFlags } from './host-flags';
 import { hostTest } from './host-test-command';
-import { inspectPlace } from './far-photos';
+import { farMetersFlag, inspectPlace } from './far-photos';
 import { parseCameraOffsetFlag } from './camera-offset-flag';
 import { inspect, inspectCameraOffsets, savedCameraOffsets } from './inspect-command';
 import { listPhotos, listProjects } from './list-commands';
@@ -153,6 +153,7 @@ export async function runCli(
     // Checked before anything is opened: DIR absolute, a folder (or makeable), not a source.
     const afterUpload = await afterUploadFromFlag(values['after-upload'], paths);
     settingsChange(flags, env, noSavedSettings);
+    farMetersFlag(values['far-meters']);
     if (command === 'diagnostics') diagnosticsTarget(values.out);
     context = await openCliContext(
       {

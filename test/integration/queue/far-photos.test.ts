@@ -117,8 +117,17 @@ describe.skipIf(needsKeychainAndExiftool.skip)(
       const unknown = await inspectAgainst(unplaced);
       for (const line of unknown.values())
         expect(line).toMatchObject({ distance_m: null, far: null });
-      const bad = await runCli(['inspect', folder, '--project', harbor, '--far-meters', 'far']);
-      expect(bad.code).toBe(2);
+      const bad = await runCli([
+        'inspect',
+        folder,
+        '--project',
+        harbor,
+        '--far-meters',
+        'far',
+        '--data-dir',
+        dataDir,
+      ]);
+      expect(bad.code, bad.stderr).toBe(2);
       expect(bad.stderr).toContain('--far-meters must be a whole number');
     }, 60_000);
 
