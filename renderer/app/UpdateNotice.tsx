@@ -30,10 +30,15 @@ export function useUpdate(): UpdateView | undefined {
 export function UpdateNotice() {
   const bridge = useBridge();
   const t = useT();
-  const [shown, setShown] = useState<UpdateView>();
   const update = useUpdate();
-  const view = shown ?? update;
-  useEffect(() => setShown(undefined), [update]);
+  // Main's answer to a click holds until main tells something newer. It is kept with the view it
+  // answered, not cleared by an effect: a clearing effect still pending from the last news could
+  // run after the answer and wipe it (seen on a busy machine).
+  const [answer, setAnswer] = useState<{
+    readonly to: UpdateView | undefined;
+    readonly view: UpdateView;
+  }>();
+  const view = answer !== undefined && answer.to === update ? answer.view : update;
   if (view?.notice === undefined) return null;
   const action = view.action;
   return (
@@ -47,7 +52,7 @@ export function UpdateNotice() {
             void bridge
               .invoke(action.kind === 'restart' ? 'updates:restart' : 'updates:download', {})
               .then((result) => {
-                if (result.ok) setShown(result.value);
+                if (result.ok) setAnswer({ to: update, view: result.value });
               })
           }
         >
