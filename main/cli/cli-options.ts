@@ -71,8 +71,9 @@ Commands:
              Never deleted. Also on sync (for what it finishes) and watch
          [--preset NAME]
              a saved preset's project, tags, description template, internal and after-upload
-             action (see presets); a flag given as well wins over the preset's value. Also on
-             watch. An unknown NAME is refused, listing the presets
+             action (see presets; the name in any case); a flag given as well wins over the
+             preset's value (--description over its template). An unknown NAME is refused,
+             listing the presets
   sync       run the queue until every item is done or waits for you (exit 0 only if all done)
   queue [--json]          what is queued, by state
   retry ID|--all, pause [ID], resume [ID], cancel ID

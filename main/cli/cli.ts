@@ -173,7 +173,7 @@ export async function runCli(
     );
     if (change !== undefined) await context.call('settings:set', change);
     if (values.preset !== undefined && !PRESET_COMMANDS.has(command))
-      throw new UsageError('--preset is for upload and watch');
+      throw new UsageError('--preset is for upload');
     // Found before a file is read: an unknown name fails the whole run, listing the presets.
     const preset = values.preset === undefined ? undefined : presetFromFlag(values.preset, saved);
     const rest = positionals.slice(1);

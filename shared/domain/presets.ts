@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import { afterUploadSchema } from './after-upload';
-import { parseDescriptionTemplate } from './description-template';
+import { parseDescriptionTemplate, unknownTokenWords } from './description-template';
 import { MAX_TAG_LENGTH, MAX_TAGS } from './tags';
 
 /** The most saved templates, and the most presets, a list holds. */
@@ -36,6 +36,8 @@ export const templateTextSchema = z
       context.addIssue({
         code: 'custom',
         message: `the template uses ${parsed.unknown.join(', ')}, which is not a token`,
+        // Said by name wherever the issue is (a policy's problem, a call's bad input).
+        params: { words: unknownTokenWords(parsed.unknown) },
       });
   });
 

@@ -7,6 +7,7 @@ import { englishFor } from '../../../../shared/i18n/words';
 import { silentLogger } from '../../../../main/logging/logger';
 import { InMemorySecretStore } from '../../../../main/secrets/in-memory-secret-store';
 import { SettingsStore } from '../../../../main/settings/settings-store';
+import { parsePolicy } from '../../../../main/settings/parse-policy';
 import type { PolicyState } from '../../../../main/settings/managed-settings';
 import { settingsView } from '../../../../main/core/settings-view';
 import { batchWithPreset } from '../../../../main/core/preset-input';
@@ -75,6 +76,18 @@ describe('presets and saved templates in the settings', () => {
       { name: 'Walk', projectId: 'p-office', tags: ['walk'], managed: true },
       { name: 'Own', internal: true, managed: false },
     ]);
+  });
+
+  it('refuses a policy whose template names an unknown token, naming it', () => {
+    const read = parsePolicy(
+      {
+        kind: 'values',
+        values: { presets: [{ name: 'Walk', descriptionTemplate: '<p>{floor}</p>' }] },
+      },
+      'policy.json',
+    );
+    expect(read.kind).toBe('invalid');
+    expect(read.kind === 'invalid' ? read.problem : '').toContain('{floor}');
   });
 
   it('adds a setup file’s entries to the user’s own, replacing those of the same name', () => {
