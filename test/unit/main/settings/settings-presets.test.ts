@@ -8,6 +8,7 @@ import { silentLogger } from '../../../../main/logging/logger';
 import { InMemorySecretStore } from '../../../../main/secrets/in-memory-secret-store';
 import { SettingsStore } from '../../../../main/settings/settings-store';
 import { parsePolicy } from '../../../../main/settings/parse-policy';
+import { setupSummary } from '../../../../main/settings/setup-file';
 import type { PolicyState } from '../../../../main/settings/managed-settings';
 import { settingsView } from '../../../../main/core/settings-view';
 import { batchWithPreset } from '../../../../main/core/preset-input';
@@ -88,6 +89,20 @@ describe('presets and saved templates in the settings', () => {
     );
     expect(read.kind).toBe('invalid');
     expect(read.kind === 'invalid' ? read.problem : '').toContain('{floor}');
+  });
+
+  it('says a setup file’s preset that moves photos, with its folder', () => {
+    const lines = setupSummary({
+      settings: {
+        presets: [
+          { name: 'Tidy', afterUpload: { kind: 'move', folder: '/mnt/archive' } },
+          { name: 'Plain' },
+        ],
+      },
+      secrets: {},
+    });
+    expect(lines).toContain('The preset “Tidy” moves uploaded photos to “/mnt/archive”');
+    expect(lines).toContain('Also sets: presets');
   });
 
   it('adds a setup file’s entries to the user’s own, replacing those of the same name', () => {
