@@ -112,6 +112,16 @@ const WORDS: Record<PolicySettingName, { readonly title: string; readonly explai
     explain:
       'The base address of the organisation’s own update feed (the files latest.yml, latest-mac.yml and latest-linux.yml of a release and the installers they name), e.g. https://updates.example.com/photo-uploader/. https only. Not set: the app’s public releases.',
   },
+  descriptionTemplates: {
+    title: 'Office description templates',
+    explain:
+      'Description templates offered by name, as JSON text: [{"name":"Site visit","template":"<p>{folder}, {date} {time}</p>"}]. Tokens: {folder} {path} {file} {date} {time} {camera} {project} {tags}; an unknown token is refused. Offered beside each person’s own templates, read-only; on a name clash the office’s wins. At most 100.',
+  },
+  presets: {
+    title: 'Office presets',
+    explain:
+      'Presets offered by name, as JSON text: [{"name":"Level 3 walk","projectId":"p-123","tags":["walk"],"descriptionTemplate":"<p>{folder} {date}</p>","internal":false,"afterUpload":{"kind":"move","folder":"D:\\\\Uploaded"}}]. Every field but the name may be left out; afterUpload is {"kind":"leave"}, {"kind":"trash"} or a move to an absolute folder. Offered beside each person’s own presets, read-only; on a name clash the office’s wins. At most 100.',
+  },
 };
 
 /** The settings a policy chooses from a list, and their choices (a drop-down list in the editor). */

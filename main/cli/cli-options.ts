@@ -23,6 +23,7 @@ export const COMMANDS = new Set([
   'photos',
   'host-test',
   'watch',
+  'presets',
 ]);
 
 /** The help text: `--help` prints it; a missing or unknown command shows it on stderr. */
@@ -68,6 +69,11 @@ Commands:
              its folders under the given folder (a name taken gets "IMG_1 (2).jpg"), or put it
              in the system's trash; a file changed since it was queued is left, with a reason.
              Never deleted. Also on sync (for what it finishes) and watch
+         [--preset NAME]
+             a saved preset's project, tags, description template, internal and after-upload
+             action (see presets; the name in any case); a flag given as well wins over the
+             preset's value (--description over its template). An unknown NAME is refused,
+             listing the presets
   sync       run the queue until every item is done or waits for you (exit 0 only if all done)
   queue [--json]          what is queued, by state
   retry ID|--all, pause [ID], resume [ID], cancel ID
@@ -84,6 +90,8 @@ Commands:
              a name in any case or an id): id, capture time, hash, status, tags, uploader,
              description. The service filters only by date: tags and uploader are matched here,
              over every page; a photo whose service does not say who uploaded it matches no WHO
+  presets [--json]  the saved presets and description templates, the office's (from IT's
+             policy, marked [office], read-only) first; --json: one object per line
   report --format json|csv   every item's file, project, outcome, photo id and reason (and its code)
   diagnostics --out FILE  save one .tar.gz for support: logs (secrets removed), versions,
              settings without secrets, the queue's counts
@@ -224,6 +232,7 @@ const OPTIONS = {
   'take-theirs': { type: 'boolean' },
   yes: { type: 'boolean' },
   'after-upload': { type: 'string' },
+  preset: { type: 'string' },
 } as const;
 
 /** Whether `--name` is an option of the command line that takes a value (`--data-dir DIR`). */

@@ -22,6 +22,7 @@ import { printable } from '../../shared/domain/printable-text';
 import { readFilesFrom } from './files-from';
 import { ignoreFlagProblem } from './ignore-flag';
 import { watchFolders } from './watch-command';
+import { listPresets, PRESET_COMMANDS, presetFromFlag } from './presets-command';
 import { optionsSetupRefuses, setupCommand, terminalOf } from './setup-command';
 
 /** The commands that take `--after-upload`. */
@@ -171,6 +172,10 @@ export async function runCli(
       saved,
     );
     if (change !== undefined) await context.call('settings:set', change);
+    if (values.preset !== undefined && !PRESET_COMMANDS.has(command))
+      throw new UsageError('--preset is for upload');
+    // Found before a file is read: an unknown name fails the whole run, listing the presets.
+    const preset = values.preset === undefined ? undefined : presetFromFlag(values.preset, saved);
     const rest = positionals.slice(1);
     switch (command) {
       case 'login':
@@ -184,14 +189,15 @@ export async function runCli(
           context,
           {
             paths: paths.map((path) => resolve(path)),
-            projectId: values.project,
+            projectId: values.project ?? preset?.projectId,
+            preset,
             description: values.description,
             descriptionTemplate: values['description-template'],
-            internal: values.internal ?? false,
+            internal: values.internal,
             zone: values.zone,
             queueOnly: values['queue-only'] ?? false,
             allowDuplicates: values['allow-duplicates'] ?? false,
-            tags: values.tag ?? [],
+            tags: values.tag,
             tagsFromFolders: values['tags-from-folders'] ?? false,
             projectPerSubfolder: values['project-per-subfolder'] ?? false,
             skipFar: values['skip-far'] ?? false,
@@ -263,6 +269,8 @@ export async function runCli(
           },
           out,
         );
+      case 'presets':
+        return listPresets(saved, { json: values.json ?? false }, out);
       case 'report':
         return await report(context, { format: values.format }, out);
       case 'watch':

@@ -166,6 +166,8 @@ export const noSavedSettings: SettingsView = {
   quitWithPending: 'ask',
   language: 'system',
   startAtLogin: false,
+  descriptionTemplates: [],
+  presets: [],
   locale: 'en',
   formatLocale: 'en',
   managed: [],

@@ -1,4 +1,5 @@
 import type { AfterUpload } from '../../shared/domain/after-upload';
+import type { Preset } from '../../shared/domain/presets';
 import type { IntakeItemView } from '../../shared/ipc/views';
 import type { Coordinates } from '../../shared/domain/intake';
 import { englishFor } from '../../shared/i18n/words';
@@ -66,13 +67,19 @@ export async function upload(
     description: string | undefined;
     /** `--description-template TEXT`: each photo's description rendered from its tokens. */
     descriptionTemplate?: string | undefined;
-    internal: boolean;
+    /**
+     * `--preset NAME`, found in the settings: the core fills in what the flags leave out (the
+     * caller already took its project when `--project` was not given).
+     */
+    preset?: Preset | undefined;
+    /** `--internal`; left out: the preset's choice, else not internal. */
+    internal?: boolean | undefined;
     zone: string | undefined;
     queueOnly: boolean;
     /** Upload photos the project already has (otherwise they are skipped, said per photo). */
     allowDuplicates?: boolean;
-    /** `--tag T`, repeated: tags for every photo. */
-    tags?: readonly string[];
+    /** `--tag T`, repeated: tags for every photo (left out: the preset's, else none). */
+    tags?: readonly string[] | undefined;
     /** `--tags-from-folders`: the folders between the given folder and each file become tags. */
     tagsFromFolders?: boolean;
     /** `--project-per-subfolder`: each subfolder to the project named like it. */
@@ -96,7 +103,11 @@ export async function upload(
 ): Promise<number> {
   if (options.paths.length === 0) throw new UsageError('upload needs at least one file or folder');
   if (!options.projectId && options.projectPerSubfolder !== true)
-    throw new UsageError('upload needs --project ID (or --project-per-subfolder)');
+    throw new UsageError(
+      options.preset === undefined
+        ? 'upload needs --project ID (or --project-per-subfolder)'
+        : `upload needs --project ID (or --project-per-subfolder): the preset "${printable(options.preset.name)}" names no project`,
+    );
   const zone = options.zone ?? computerZone();
   if (!isKnownZone(zone)) throw new UsageError(`--zone must be an IANA time zone, not "${zone}"`);
   const description = descriptionFromFlag(options.description, out);
@@ -185,9 +196,10 @@ export async function upload(
     ...(options.projectId ? { projectId: options.projectId } : {}),
     description,
     ...(descriptionTemplate === undefined ? {} : { descriptionTemplate }),
-    internal: options.internal,
+    ...(options.preset === undefined ? {} : { preset: options.preset.name }),
+    ...(options.internal === undefined ? {} : { internal: options.internal }),
     allowDuplicates,
-    tags: [...(options.tags ?? [])],
+    ...(options.tags === undefined || options.tags.length === 0 ? {} : { tags: [...options.tags] }),
     tagsFromFolders: options.tagsFromFolders ?? false,
     ...(subfolderProjects === undefined ? {} : { subfolderProjects }),
     ...(leftOut.length > 0 ? { leftOut } : {}),

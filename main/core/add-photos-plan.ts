@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import { normalizeTags } from '../../shared/domain/tags';
-import type { IpcInput } from '../../shared/ipc/contract';
+import type { BatchInput } from './preset-input';
 import type { PlannedPhotoView } from '../../shared/ipc/plan-view';
 import type { CaptureTime } from '../../shared/domain/intake';
 import { isSameOrInside } from '../../shared/domain/after-upload';
@@ -68,7 +68,7 @@ export type AddPhotosPlan = {
  * @throws IpcFailure `bad-input` for such a move folder.
  */
 async function afterUploadRootFor(
-  input: IpcInput<'queue:add-photos'>,
+  input: BatchInput,
   droppedRoot: string,
   realRoots: Map<string, Promise<string>>,
 ): Promise<string> {
@@ -100,7 +100,7 @@ async function afterUploadRootFor(
  *   or the template names an unknown token (checked before any photo).
  */
 export async function planAddPhotos(
-  input: IpcInput<'queue:add-photos'>,
+  input: BatchInput,
   runs: Pick<IntakeRuns, 'photo' | 'root'>,
   clean: (description: string) => string,
   projectNames: ProjectNames = () => Promise.resolve(new Map()),
@@ -167,7 +167,7 @@ export async function planAddPhotos(
     const tags = tagsForPhoto(
       root,
       photo.path,
-      { batchTags: input.tags, tagsFromFolders: input.tagsFromFolders },
+      { batchTags: input.tags ?? [], tagsFromFolders: input.tagsFromFolders },
       ownTags.get(intakeId) ?? [],
     );
     // A photo reached through a link (inside the dropped folders) is queued by its real path:
@@ -184,7 +184,7 @@ export async function planAddPhotos(
       {
         projectId: project.projectId,
         description: rendered,
-        internal: input.internal,
+        internal: input.internal ?? false,
         tags,
         allowDuplicates: input.allowDuplicates,
         // The root is kept for every photo: `sync --after-upload` may give an action later.

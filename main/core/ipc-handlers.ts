@@ -211,6 +211,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
       projectNames,
       checkPaths: (paths) => deps.frontEnd.checkPaths(paths),
       frontEnd: deps.frontEnd,
+      presets: () => core.settings.get().presets ?? [],
     }),
 
     'photos:list': (input) =>

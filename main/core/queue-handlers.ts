@@ -7,6 +7,8 @@ import type { QueueStore } from '../queue/queue-store';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
 import { words } from '../../shared/i18n/words';
 import { planAddPhotos, plannedPhotoView } from './add-photos-plan';
+import { batchWithPreset } from './preset-input';
+import type { Preset } from '../../shared/domain/presets';
 import type { CorePort } from './core-port';
 import type { FrontEnd } from './front-end';
 import { cleanDescription } from './handler-input-checks';
@@ -34,6 +36,11 @@ export type QueueHandlerDeps = {
   readonly checkPaths: (paths: readonly string[]) => Promise<void>;
   /** Who calls: the window may not change the after-upload action of queued photos. */
   readonly frontEnd: Pick<FrontEnd, 'kind'>;
+  /**
+   * The presets in effect (the organisation's and the user's own), read at each call: a preset
+   * named by a batch gives its defaults from here, never through the front end.
+   */
+  readonly presets: () => readonly Preset[];
 };
 
 /**
@@ -80,14 +87,16 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
     },
 
     'queue:add-photos': async (input) => {
+      // Only the folders the caller names are its to prove; a preset's come from the settings.
       await deps.checkPaths(afterUploadPaths(input));
-      const plan = await planAddPhotos(input, runs, cleanDescription, deps.projectNames);
+      const batch = batchWithPreset(input, deps.presets());
+      const plan = await planAddPhotos(batch, runs, cleanDescription, deps.projectNames);
       const { added, alreadyQueued, addedEach } = store.addPhotos(plan.photos);
       for (const projectId of [...plan.projectIds].reverse()) rememberRecent(projectId);
       // The same drop's skipped and unreadable files, recorded once, so the report lists them.
       // The photos of the call not queued are listed too, with their reason: left out (far from
       // the project…), in a subfolder without a project, or already on the service (issue 22).
-      store.addIntakeOutcomes(input.projectId ?? plan.projectIds[0] ?? '', [
+      store.addIntakeOutcomes(batch.projectId ?? plan.projectIds[0] ?? '', [
         ...runs.takeOutcomes(input.intakeIds),
         ...plan.notQueued,
       ]);
@@ -106,7 +115,8 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
     // recent project remembered, the drop's outcomes stay for the batch that is queued later.
     'queue:plan-photos': async (input) => {
       await deps.checkPaths(afterUploadPaths(input));
-      const plan = await planAddPhotos(input, runs, cleanDescription, deps.projectNames);
+      const batch = batchWithPreset(input, deps.presets());
+      const plan = await planAddPhotos(batch, runs, cleanDescription, deps.projectNames);
       return {
         photos: plan.each.map((entry) =>
           plannedPhotoView(entry, {

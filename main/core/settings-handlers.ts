@@ -1,4 +1,5 @@
 import type { IpcInput } from '../../shared/ipc/contract';
+import type { Preset } from '../../shared/domain/presets';
 import { englishFor, words } from '../../shared/i18n/words';
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
 import type { Redactor } from '../logging/logger';
@@ -45,6 +46,14 @@ function photoHostSettings(
   };
 }
 
+/** The move folders of `presets` that no saved preset of the user's already names. */
+export function newMoveFolders(presets: readonly Preset[], saved: readonly Preset[]): string[] {
+  const folderOf = (preset: Preset): string[] =>
+    preset.afterUpload?.kind === 'move' ? [preset.afterUpload.folder] : [];
+  const known = new Set(saved.flatMap(folderOf));
+  return [...new Set(presets.flatMap(folderOf))].filter((folder) => !known.has(folder));
+}
+
 /** The handlers of `settings:get`, `settings:set` and `settings:test-photo-host`. */
 export function settingsHandlers(
   deps: SettingsHandlerDeps,
@@ -56,6 +65,12 @@ export function settingsHandlers(
     'settings:set': async (input) => {
       if (input.assumedZone !== undefined) checkZone(input.assumedZone);
       if (input.mapTileUrl !== undefined) checkMapTileUrl(input.mapTileUrl);
+      // A preset moves files where it says: a folder not saved before must be the caller's own
+      // (the window's open dialog), as for `queue:add-photos`. Checked before anything is saved.
+      if (input.presets !== undefined)
+        await deps.frontEnd.checkPaths(
+          newMoveFolders(input.presets, core.settings.userSettings().presets ?? []),
+        );
       const effective = core.settings.get();
       // What only repeats the organisation's settings is no change; any other change to them is
       // refused before the user is asked anything (ManagedSettingError: nothing is saved).
@@ -82,6 +97,8 @@ export function settingsHandlers(
           language: input.language,
           startAtLogin: input.startAtLogin,
           signInTokensInPlainTextFile: input.signInTokensInPlainTextFile,
+          descriptionTemplates: input.descriptionTemplates,
+          presets: input.presets,
         },
         effective,
         core.settings.managed(),

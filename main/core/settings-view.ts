@@ -9,7 +9,8 @@ import type { SettingsView } from '../../shared/ipc/views';
 import type { RedirectChoice } from '../auth/auth-session';
 import { secretNames } from '../secrets/secret-names';
 import type { SecretStore } from '../secrets/secret-store';
-import { NO_POLICY, type PolicyState } from '../settings/managed-settings';
+import { NO_POLICY, type PolicyState, policyListEntries } from '../settings/managed-settings';
+import { nameKey, type WithManaged } from '../../shared/domain/presets';
 import type { Settings } from '../settings/settings-store';
 import { startAtLoginWanted } from '../settings/start-at-login';
 import { s3SecretNames } from '../staging/open-photo-host';
@@ -72,11 +73,34 @@ export async function settingsView(
     quitWithPending: saved.quitWithPending ?? 'ask',
     language: saved.language ?? 'system',
     startAtLogin: startAtLoginWanted(saved),
+    ...namedLists(saved, policy),
     locale,
     formatLocale,
     managed: policy.kind === 'applied' ? Object.keys(policy.values) : [],
     policyProblem: policy.kind === 'invalid' ? policy.words : undefined,
     policyOrigin: policy.kind === 'none' ? undefined : policy.origin,
+  };
+}
+
+/**
+ * The saved templates and presets in effect (the organisation's first, winning on a name clash:
+ * see `SettingsStore.get`), each marked with whether the organisation provides it.
+ */
+function namedLists(
+  saved: Settings,
+  policy: PolicyState,
+): Pick<SettingsView, 'descriptionTemplates' | 'presets'> {
+  const office = policyListEntries(policy);
+  const marked = <T extends { readonly name: string }>(
+    entries: readonly T[],
+    managed: readonly { readonly name: string }[],
+  ): WithManaged<T>[] => {
+    const names = new Set(managed.map((entry) => nameKey(entry.name)));
+    return entries.map((entry) => ({ ...entry, managed: names.has(nameKey(entry.name)) }));
+  };
+  return {
+    descriptionTemplates: marked(saved.descriptionTemplates ?? [], office.descriptionTemplates),
+    presets: marked(saved.presets ?? [], office.presets),
   };
 }
 

@@ -19,6 +19,7 @@ import {
 import { s3SecretNames } from '../staging/open-photo-host';
 import type { PathChooser } from './app-core-options';
 import type { FrontEnd } from './front-end';
+import { mergedEntries } from '../../shared/domain/presets';
 
 // Setup files (issue 23 §2), applied by the core for every front end: the window's "Open a
 // setup file…", a setup file dropped on the window or opened by the operating system, and the
@@ -26,7 +27,7 @@ import type { FrontEnd } from './front-end';
 
 /** What applying a setup file needs of the core. */
 export type SetupDeps = {
-  readonly settings: Pick<SettingsStore, 'get' | 'update' | 'policy'>;
+  readonly settings: Pick<SettingsStore, 'get' | 'update' | 'policy' | 'userSettings'>;
   /**
    * Applies the saved settings, by the names of those that changed, and tells the window
    * (`AppCore.settingsApplied`: reconfigures, then `settings:changed`).
@@ -183,6 +184,28 @@ async function saveSetup(deps: SetupDeps, setup: OfficeSetup, after: Settings): 
 }
 
 /**
+ * `setup` with its saved templates and presets added to the user's own lists: an entry of the
+ * file replaces the user's of the same name (ignoring case), the user's others stay. A setup
+ * file sets things up once, as every setting it writes, and the user may change them afterwards;
+ * only a policy keeps the office's entries read-only.
+ */
+export function withOwnLists(setup: OfficeSetup, own: Settings): OfficeSetup {
+  const { descriptionTemplates, presets } = setup.settings;
+  const added = <T extends { readonly name: string }>(from: readonly T[], to: readonly T[]) =>
+    mergedEntries(from, to).map(({ managed: _managed, ...entry }) => entry as unknown as T);
+  return {
+    ...setup,
+    settings: {
+      ...setup.settings,
+      ...(descriptionTemplates === undefined
+        ? {}
+        : { descriptionTemplates: added(descriptionTemplates, own.descriptionTemplates ?? []) }),
+      ...(presets === undefined ? {} : { presets: added(presets, own.presets ?? []) }),
+    },
+  };
+}
+
+/**
  * Checks the text of a setup file, asks the front end to confirm what it sets, and applies it:
  * secrets to the keychain, settings to the settings file (through `SettingsStore.update`), then
  * the saved settings are applied and the window told. Nothing is saved unless all of it is valid
@@ -200,7 +223,7 @@ export async function applySetup(
 ): Promise<SetupResultView> {
   const parsed = parseSetupFile(text);
   if (!parsed.ok) throw new IpcFailure('bad-input', parsed.words);
-  const { setup } = parsed;
+  const setup = withOwnLists(parsed.setup, deps.settings.userSettings());
   const asked = planSetup(deps, setup);
   if (Object.values(setup.secrets).some((value) => value !== undefined) && !deps.secrets.persistent)
     throw new IpcFailure('failed', words('error.setup.noKeychain'));

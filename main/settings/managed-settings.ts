@@ -2,6 +2,12 @@ import type { Words } from '../../shared/i18n/translator';
 import { isDeepStrictEqual } from 'node:util';
 import { IpcFailure } from '../../shared/ipc/dispatcher';
 import { words } from '../../shared/i18n/words';
+import {
+  type Preset,
+  presetsSchema,
+  type SavedTemplate,
+  savedTemplatesSchema,
+} from '../../shared/domain/presets';
 
 /**
  * The organisation's policy as last read: none, applied (its values win over the user's), or
@@ -24,6 +30,33 @@ export type PolicyState =
       /** The same, in words: the window says it in its language. */
       readonly words: Words;
     };
+
+/**
+ * The lists a policy adds to instead of replacing (issue 26 §1): its entries are offered beside
+ * the user's own (read-only, winning on a name clash), so the user keeps and edits their own. A
+ * policy that sets one does not make the setting managed as a whole.
+ */
+export const MERGED_LIST_SETTINGS = ['descriptionTemplates', 'presets'] as const;
+
+const mergedLists: ReadonlySet<string> = new Set(MERGED_LIST_SETTINGS);
+
+/** Whether `name` is a list a policy adds to (see `MERGED_LIST_SETTINGS`). */
+export const isMergedList = (name: string): boolean => mergedLists.has(name);
+
+/** The organisation's entries of the lists a policy adds to: none without a policy. */
+export function policyListEntries(policy: PolicyState): {
+  readonly descriptionTemplates: SavedTemplate[];
+  readonly presets: Preset[];
+} {
+  const values = policy.kind === 'applied' ? policy.values : {};
+  // Checked against the settings' schema when the policy was read; parsed again for the types.
+  const templates = savedTemplatesSchema.safeParse(values.descriptionTemplates ?? []);
+  const presets = presetsSchema.safeParse(values.presets ?? []);
+  return {
+    descriptionTemplates: templates.success ? templates.data : [],
+    presets: presets.success ? presets.data : [],
+  };
+}
 
 /** No policy: nothing is managed. */
 export const NO_POLICY: PolicyState = { kind: 'none' };
@@ -56,6 +89,8 @@ export function managedChanges(
     .filter(
       ([name, value]) =>
         value !== undefined &&
+        // The lists a policy adds to: the user's own part of them is theirs to change.
+        !isMergedList(name) &&
         name in policy.values &&
         !isDeepStrictEqual(value, policy.values[name]),
     )

@@ -39,6 +39,8 @@ export const POLICY_SETTINGS = {
   updates: 'string',
   updateChannel: 'string',
   updateUrl: 'string',
+  descriptionTemplates: 'json',
+  presets: 'json',
 } as const satisfies { readonly [K in keyof Settings]?: PolicyValueKind };
 
 /** The name of a setting a policy may set. */

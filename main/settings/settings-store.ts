@@ -13,13 +13,21 @@ import {
   MIN_WATCH_SETTLE_SECONDS,
   watchRuleSchema,
 } from '../../shared/domain/watch-rule';
+import {
+  mergedEntries,
+  presetsSchema,
+  savedTemplatesSchema,
+  type WithManaged,
+} from '../../shared/domain/presets';
 import type { Logger } from '../logging/logger';
 import { DEFAULT_MAX_FILE_BYTES } from '../media/file-limits';
 import {
+  isMergedList,
   ManagedSettingError,
   managedChanges,
   NO_POLICY,
   type PolicyState,
+  policyListEntries,
 } from './managed-settings';
 
 /** How the browser hands the sign-in back: the app's private scheme, or a loopback listener. */
@@ -53,6 +61,11 @@ export const photoHostSchema = z.discriminatedUnion('kind', [
 ]);
 
 export type PhotoHostSettings = z.infer<typeof photoHostSchema>;
+
+/** Entries of a merged list as the settings keep them, without whose they are. */
+function withoutManagedFlag<T>(entries: readonly WithManaged<T>[]): T[] {
+  return entries.map(({ managed: _managed, ...entry }) => entry as T);
+}
 
 /** Non-secret preferences. Secrets (client secret, tokens, host keys) live in the keychain. */
 export const settingsSchema = z.object({
@@ -182,6 +195,13 @@ export const settingsSchema = z.object({
    * GitHub releases feed the package was built with. https (or http on this computer only).
    */
   updateUrl: httpUrl.optional(),
+  /**
+   * Saved description templates, by name (issue 26 §1). An organisation's policy may provide its
+   * own: they are offered beside the user's, read-only, and win on a name clash (see `get`).
+   */
+  descriptionTemplates: savedTemplatesSchema.optional(),
+  /** Presets (issue 26 §1): a name for a project, tags, a template, internal, an after-upload action. */
+  presets: presetsSchema.optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -236,9 +256,27 @@ export class SettingsStore {
    */
   get(): Settings {
     const user = this.userSettings();
-    return this.#policy.kind === 'applied'
-      ? settingsSchema.parse({ ...user, ...this.#policy.values })
-      : user;
+    if (this.#policy.kind !== 'applied') return user;
+    const replacing = Object.fromEntries(
+      Object.entries(this.#policy.values).filter(([name]) => !isMergedList(name)),
+    );
+    const effective = settingsSchema.parse({ ...user, ...replacing });
+    // Merged after the schema: the two lists together may hold more than one list's limit.
+    const office = policyListEntries(this.#policy);
+    const setByPolicy = new Set(Object.keys(this.#policy.values));
+    const descriptionTemplates = setByPolicy.has('descriptionTemplates')
+      ? withoutManagedFlag(
+          mergedEntries(office.descriptionTemplates, user.descriptionTemplates ?? []),
+        )
+      : user.descriptionTemplates;
+    const presets = setByPolicy.has('presets')
+      ? withoutManagedFlag(mergedEntries(office.presets, user.presets ?? []))
+      : user.presets;
+    return {
+      ...effective,
+      ...(descriptionTemplates === undefined ? {} : { descriptionTemplates }),
+      ...(presets === undefined ? {} : { presets }),
+    };
   }
 
   /** The organisation's policy as last read (see `usePolicy`). */
@@ -253,7 +291,11 @@ export class SettingsStore {
 
   /** The names of the settings the organisation's policy sets (shown read-only). */
   managed(): ReadonlySet<string> {
-    return new Set(this.#policy.kind === 'applied' ? Object.keys(this.#policy.values) : []);
+    return new Set(
+      this.#policy.kind === 'applied'
+        ? Object.keys(this.#policy.values).filter((name) => !isMergedList(name))
+        : [],
+    );
   }
 
   /** The user's own settings, as the file holds them; invalid fields are left out. */

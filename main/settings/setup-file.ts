@@ -270,6 +270,15 @@ export function setupSummaryWords(setup: OfficeSetup, after?: Partial<Settings>)
     lines.push(words('setup.summary.updateFeed', { origin: shownOrigin(settings.updateUrl) }));
   if (settings.updates !== undefined)
     lines.push(words('setup.summary.updates', { mode: settings.updates }));
+  // A preset that moves files is said with its folder: photos would leave where people keep them.
+  for (const preset of settings.presets ?? [])
+    if (preset.afterUpload?.kind === 'move')
+      lines.push(
+        words('setup.summary.presetMoves', {
+          name: shownValue(preset.name),
+          folder: shownValue(preset.afterUpload.folder),
+        }),
+      );
   const others = Object.keys(settings).filter(
     (name) => !DESCRIBED.has(name) && settings[name as keyof Settings] !== undefined,
   );

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Words } from '../i18n/translator';
 import { leftOutReasonSchema } from '../i18n/reason-words';
 import { afterUploadSchema } from '../domain/after-upload';
+import { entryNameSchema, presetsSchema, savedTemplatesSchema } from '../domain/presets';
 import { cameraOffsetSchema, MAX_CAMERA_OFFSETS } from '../domain/camera-clock';
 import type { HostTestResult } from '../domain/host-test';
 import { FAR_METERS_RANGE } from '../domain/project-distance';
@@ -91,6 +92,16 @@ const callInputs = {
       language: z.enum(LANGUAGE_CHOICES).optional(),
       /** Start the app at login, in the tray. */
       startAtLogin: z.boolean().optional(),
+      /**
+       * The user's own saved description templates, the whole list (the organisation's are not
+       * part of it: they are read-only and stay as they are).
+       */
+      descriptionTemplates: savedTemplatesSchema.optional(),
+      /**
+       * The user's own presets, the whole list. A move folder not already in a saved preset must
+       * be one the front end was handed (the window's open dialog), as for `queue:add-photos`.
+       */
+      presets: presetsSchema.optional(),
     })
     .strict(),
   'settings:test-photo-host': z.object({}).strict(),
@@ -146,14 +157,22 @@ const callInputs = {
        * template naming an unknown token is refused, and nothing is queued.
        */
       descriptionTemplate: html.optional(),
-      internal: z.boolean(),
+      /**
+       * A saved preset's name (issue 26 §1, `shared/domain/presets.ts`): it gives the defaults of
+       * the fields this input leaves out (project, tags, description template, internal,
+       * after-upload action); what the input states wins. An unknown name is refused, naming it,
+       * before anything is queued.
+       */
+      preset: entryNameSchema.optional(),
+      /** Whether the photos are internal; left out: the preset's choice, else not internal. */
+      internal: z.boolean().optional(),
       /** Per-photo descriptions that replace the batch's for those photos. */
       overrides: z
         .array(z.object({ intakeId: z.number().int().min(0), description: html }).strict())
         .max(20_000)
         .default([]),
-      /** Tags for every photo of the batch. */
-      tags: tagList.default([]),
+      /** Tags for every photo of the batch; left out: the preset's, else none. */
+      tags: tagList.optional(),
       /** Tags for some photos only, added to the batch's. */
       photoTags: z
         .array(z.object({ intakeId: z.number().int().min(0), tags: tagList }).strict())

@@ -5,6 +5,7 @@ import type { CameraOffset } from '../domain/camera-clock';
 import type { Coordinates, IntakeItem } from '../domain/intake';
 import type { ItemNote } from '../domain/item-note';
 import type { Uploader } from '../domain/photo-match';
+import type { Preset, SavedTemplate, WithManaged } from '../domain/presets';
 
 // What crosses the bridge from main to the renderer: plain, serialisable data, never a token, a
 // secret or file bytes. Main builds these from its own types; the renderer only reads them.
@@ -108,6 +109,14 @@ export type SettingsView = {
   readonly language: LanguageChoice;
   /** Whether the app starts at login, in the tray: the user's choice, else on once a folder is watched. */
   readonly startAtLogin: boolean;
+  /**
+   * The saved description templates offered by name (issue 26 §1): the organisation's
+   * (`managed`, read-only, winning on a name clash) first, then the user's own. `settings:set`
+   * takes back only the user's own.
+   */
+  readonly descriptionTemplates: readonly WithManaged<SavedTemplate>[];
+  /** The presets offered by name, the organisation's (`managed`) first, as the templates. */
+  readonly presets: readonly WithManaged<Preset>[];
   /** The language the window is shown in now, from `language` and the system's languages. */
   readonly locale: ShownLocale;
   /** The tag dates, times, numbers and sizes are written in: the system's region (`en-GB`, `de-CH`). */

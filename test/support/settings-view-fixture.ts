@@ -33,6 +33,8 @@ export function settingsViewFixture(overrides: Partial<SettingsView> = {}): Sett
     quitWithPending: 'ask',
     language: 'system',
     startAtLogin: false,
+    descriptionTemplates: [],
+    presets: [],
     locale: 'en',
     managed: [],
     policyProblem: undefined,

@@ -25,7 +25,7 @@ describe('after-upload folders named by the window', () => {
     const frontEnd = new WindowFrontEnd(() => Promise.resolve(true));
     const dispatch = createIpcDispatcher(core.handlersFor(frontEnd));
     const window = (channel: string, input: unknown) => dispatch(channel, input, { trusted: true });
-    const move = (folder: string) => ({ kind: 'move', folder });
+    const move = (folder: string) => ({ kind: 'move' as const, folder });
 
     const made = await window('queue:after-upload', { action: move(join(root, 'elsewhere')) });
     expect(made).toMatchObject({ ok: false, code: 'failed' });
@@ -70,5 +70,63 @@ describe('after-upload folders named by the window', () => {
       afterUpload: move(join(root, 'chosen')),
     });
     expect(granted.ok ? '' : granted.message).toMatch(/no longer in the list/);
+  }, 60_000);
+
+  it('refuses a preset saved from the window whose move folder the window was not handed; a saved one applied by name never passes through the window', async () => {
+    const { core } = await startCore({ prefix: 'after-upload-trust-presets-' });
+    const frontEnd = new WindowFrontEnd(() => Promise.resolve(true));
+    const dispatch = createIpcDispatcher(core.handlersFor(frontEnd));
+    const window = (channel: string, input: unknown) => dispatch(channel, input, { trusted: true });
+    const move = (folder: string) => ({ kind: 'move' as const, folder });
+
+    const made = await window('settings:set', {
+      presets: [{ name: 'Tidy', afterUpload: move(join(root, 'elsewhere')) }],
+    });
+    expect(made).toMatchObject({ ok: false, code: 'bad-input' });
+    expect(made.ok ? '' : made.message).toMatch(/was not dropped on the window or chosen/);
+    expect(core.settings.userSettings().presets).toBeUndefined();
+
+    // A folder chosen in the open dialog may be saved in a preset.
+    await frontEnd.grant([join(root, 'chosen')]);
+    const chosen = await window('settings:set', {
+      presets: [{ name: 'Tidy', afterUpload: move(join(root, 'chosen')) }],
+    });
+    expect(chosen).toMatchObject({ ok: true });
+
+    // A move folder already saved (a setup file's, the command line's) stays when the window
+    // sends its list back whole, with a new preset beside it.
+    core.settings.update({
+      presets: [{ name: 'Office', afterUpload: move(join(root, 'elsewhere')) }],
+    });
+    const resent = await window('settings:set', {
+      presets: [
+        { name: 'Office', afterUpload: move(join(root, 'elsewhere')) },
+        { name: 'Tagged', tags: ['walk'] },
+      ],
+    });
+    expect(resent).toMatchObject({ ok: true });
+    expect(core.settings.userSettings().presets?.map((preset) => preset.name)).toEqual([
+      'Office',
+      'Tagged',
+    ]);
+
+    // Named by a batch, the preset's folder comes from the settings, not from the window: the
+    // plan goes on to the photos (unknown here), past the folder check.
+    const byName = await window('queue:plan-photos', {
+      intakeIds: [1],
+      projectId: 'p',
+      description: '',
+      preset: 'office',
+    });
+    expect(byName.ok ? '' : byName.message).toMatch(/no longer in the list/);
+    const unknown = await window('queue:plan-photos', {
+      intakeIds: [1],
+      projectId: 'p',
+      description: '',
+      preset: 'Nope',
+    });
+    expect(unknown.ok ? '' : unknown.message).toBe(
+      'There is no preset named “Nope”. The presets are: "Office", "Tagged".',
+    );
   }, 60_000);
 });

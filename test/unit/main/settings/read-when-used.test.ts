@@ -8,14 +8,16 @@ describe('the settings read when used', () => {
     for (const name of READ_WHEN_USED) expect(SETTING_NAMES, name).toContain(name);
   });
 
-  it('are the zone, the settle time, the far-photo threshold, the camera clocks, the map tiles, the quit choice, where the sign-in is kept, the language and start at login', () => {
+  it('are the zone, the settle time, the far-photo threshold, the camera clocks, the map tiles, the quit choice, where the sign-in is kept, the language, start at login, and the saved templates and presets', () => {
     expect([...READ_WHEN_USED].sort()).toEqual(
       [
         'assumedZone',
         'cameraOffsets',
+        'descriptionTemplates',
         'farMeters',
         'language',
         'mapTileUrl',
+        'presets',
         'quitWithPending',
         'signInTokensInPlainTextFile',
         'startAtLogin',
