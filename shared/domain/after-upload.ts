@@ -117,8 +117,17 @@ export function isSameOrInside(folder: string, root: string): boolean {
 
 /** What became of a file after upload, as the queue records it. */
 export const afterUploadResultSchema = z.discriminatedUnion('kind', [
-  /** Being moved to `to` (written before the move, so a restart finishes it, never twice). */
-  z.object({ kind: z.literal('moving'), to: z.string() }),
+  /**
+   * Being moved to `to` (written before the move, so a restart finishes it, never twice). A copy
+   * across devices is first written to `temp` in the destination folder (a restart removes it);
+   * `claimed` says the empty file at `to` is this move's own claim on the name (no hard links).
+   */
+  z.object({
+    kind: z.literal('moving'),
+    to: z.string(),
+    temp: z.string().optional(),
+    claimed: z.boolean().optional(),
+  }),
   /** Being put in the trash (written before, so a restart finds it done rather than gone). */
   z.object({ kind: z.literal('trashing') }),
   z.object({ kind: z.literal('moved'), to: z.string() }),

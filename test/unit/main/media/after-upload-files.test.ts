@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto';
-import { link, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  link,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -118,6 +128,95 @@ describe('tidying a file after upload', () => {
     expect(await exists(job.path)).toBe(false);
     expect(await exists(join(done, 'IMG_1 (2).jpg'))).toBe(false);
   });
+
+  /** A link that fails as across devices (EXDEV) for the source, as a real one otherwise. */
+  const acrossDevices = (source: string) => async (from: string, to: string) => {
+    if (from === source) throw Object.assign(new Error('cross-device link'), { code: 'EXDEV' });
+    await link(from, to);
+  };
+  const md5At = async (path: string) =>
+    createHash('md5')
+      .update(await readFile(path))
+      .digest('hex');
+
+  it('across devices copies to a temporary name, synced and checked, then links it in', async () => {
+    const done = join(dir, 'done');
+    const job = await queued(join(dir, 'card', 'Level 2', 'IMG_1.jpg'), done);
+    const { steps, record } = recorder();
+    const result = await tidyFile(job, { trash: noTrash, record, link: acrossDevices(job.path) });
+    const to = join(done, 'Level 2', 'IMG_1.jpg');
+    expect(result).toEqual({ kind: 'moved', to });
+    expect(await md5At(to)).toBe(job.md5);
+    expect(await exists(job.path)).toBe(false);
+    // Nothing else is left in the folder: the temporary copy went once it had its name.
+    expect(await readdir(join(done, 'Level 2'))).toEqual(['IMG_1.jpg']);
+    // The copy was journaled under its temporary name before it was written, in the same folder.
+    const temp = steps.find((step) => step.kind === 'moving' && step.temp !== undefined);
+    expect(
+      temp?.kind === 'moving' && temp.temp?.startsWith(join(done, 'Level 2', '.IMG_1.jpg.')),
+    ).toBe(true);
+    expect(Math.round((await stat(to)).mtimeMs)).toBe(
+      Number(BigInt(job.identity?.mtimeNs ?? '0') / 1_000_000n),
+    );
+  });
+
+  it('where no link works (FAT), claims a free name exclusively and renames the copy onto it', async () => {
+    const done = join(dir, 'done');
+    await mkdir(done, { recursive: true });
+    await writeFile(join(done, 'IMG_1.jpg'), 'theirs');
+    const job = await queued(join(dir, 'card', 'IMG_1.jpg'), done);
+    const noLinks = () => Promise.reject(Object.assign(new Error('not here'), { code: 'EPERM' }));
+    const result = await tidyFile(job, { trash: noTrash, record: () => undefined, link: noLinks });
+    expect(result).toEqual({ kind: 'moved', to: join(done, 'IMG_1 (2).jpg') });
+    expect(await readFile(join(done, 'IMG_1.jpg'), 'utf8')).toBe('theirs');
+    expect(await md5At(join(done, 'IMG_1 (2).jpg'))).toBe(job.md5);
+    expect((await readdir(done)).sort()).toEqual(['IMG_1 (2).jpg', 'IMG_1.jpg']);
+    expect(await exists(job.path)).toBe(false);
+  });
+
+  it('after a crash mid-copy, the restart removes the partial temporary copy and moves once', async () => {
+    const done = join(dir, 'done');
+    const job = await queued(join(dir, 'card', 'IMG_1.jpg'), done);
+    await mkdir(done, { recursive: true });
+    const temp = join(done, '.IMG_1.jpg.0123456789ab.photouploader-part');
+    await writeFile(temp, (await readFile(job.path)).subarray(0, 100));
+    const result = await tidyFile(
+      { ...job, recorded: { kind: 'moving', to: join(done, 'IMG_1.jpg'), temp } },
+      { trash: noTrash, record: () => undefined, link: acrossDevices(job.path) },
+    );
+    expect(result).toEqual({ kind: 'moved', to: join(done, 'IMG_1.jpg') });
+    expect(await readdir(done)).toEqual(['IMG_1.jpg']);
+    expect(await md5At(join(done, 'IMG_1.jpg'))).toBe(job.md5);
+  });
+
+  it.each(['same device', 'across devices'])(
+    '%s: a file put at the destination name just after the link stays; the photo takes the next',
+    async (mode) => {
+      const done = join(dir, 'done');
+      const job = await queued(join(dir, 'card', 'IMG_1.jpg'), done);
+      let replaced = false;
+      const replacingLink = async (from: string, to: string) => {
+        if (mode === 'across devices' && from === job.path)
+          throw Object.assign(new Error('cross-device link'), { code: 'EXDEV' });
+        await link(from, to);
+        if (replaced) return;
+        replaced = true;
+        // Another program saves its own file at that name (write, then rename over it).
+        await writeFile(`${to}.theirs`, 'theirs');
+        await rename(`${to}.theirs`, to);
+      };
+      const result = await tidyFile(job, {
+        trash: noTrash,
+        record: () => undefined,
+        link: replacingLink,
+      });
+      expect(result).toEqual({ kind: 'moved', to: join(done, 'IMG_1 (2).jpg') });
+      expect(await readFile(join(done, 'IMG_1.jpg'), 'utf8')).toBe('theirs');
+      expect(await md5At(join(done, 'IMG_1 (2).jpg'))).toBe(job.md5);
+      expect((await readdir(done)).sort()).toEqual(['IMG_1 (2).jpg', 'IMG_1.jpg']);
+      expect(await exists(job.path)).toBe(false);
+    },
+  );
 
   it('puts it in the trash through the port, recording it first; a trash that failed leaves it', async () => {
     const job = {
