@@ -174,6 +174,14 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
       return { runId: runs.start(paths, input.assumedZone) };
     },
 
+    'queue:choose-move-folder': async () => {
+      // Chosen in the dialog, so granted: the batch may then move its photos there.
+      const [folder] = await deps.chooser.choose('folder');
+      if (folder === undefined) return { folder: null };
+      await deps.frontEnd.grant([folder]);
+      return { folder };
+    },
+
     'intake:add-paths': async (input) => {
       checkZone(input.assumedZone);
       checkIgnorePatterns(input.ignore ?? []);

@@ -25,6 +25,7 @@ export const ipcChannels = [
   'queue:cancel',
   'queue:export-report',
   'queue:after-upload',
+  'queue:choose-move-folder',
   'photos:list',
   'photos:get',
   'photos:edit-description',

@@ -235,6 +235,11 @@ const callInputs = {
    * gave none; a move into a photo's own dropped folder is refused for that photo.
    */
   'queue:after-upload': z.object({ action: afterUploadSchema }).strict(),
+  /**
+   * Shows the folder dialog for a batch's after-upload move; the folder chosen is granted, so
+   * the window may then name it in `afterUpload` (and only that one).
+   */
+  'queue:choose-move-folder': z.object({}).strict(),
   'queue:pause': z.object({ itemId: z.number().int().min(1).optional() }).strict(),
   'queue:resume': z.object({ itemId: z.number().int().min(1).optional() }).strict(),
   /**
@@ -372,6 +377,8 @@ export type IpcResults = {
   /** Every photo of the call with what would be sent, or why not; nothing is queued. */
   'queue:plan-photos': { readonly photos: readonly PlannedPhotoView[] };
   'queue:after-upload': { readonly changed: number };
+  /** The folder the user chose for an after-upload move; null when the dialog was cancelled. */
+  'queue:choose-move-folder': { readonly folder: string | null };
   'queue:pause': { readonly changed: number };
   'queue:resume': { readonly changed: number };
   'queue:retry': { readonly changed: number };

@@ -1,11 +1,13 @@
 import { CloudCheck, Upload } from 'lucide-react';
 import type { FormEvent } from 'react';
+import type { AfterUpload } from '../../../shared/domain/after-upload';
 import type { ProjectView } from '../../../shared/ipc/views';
 import { DescriptionEditor } from '../../components/DescriptionEditor';
 import { SPACE } from '../../i18n/inline-space';
 import { useT } from '../../i18n/use-t';
 import { ProjectPicker } from '../batch/ProjectPicker';
 import { BatchTagFields, type BatchTagsState } from '../tags/BatchTags';
+import { AfterUploadChoice } from './AfterUploadChoice';
 import { FarPhotos } from './FarPhotos';
 import type { SubfolderChoice } from './subfolder-choices';
 import { SubfolderProjects } from './SubfolderProjects';
@@ -19,6 +21,10 @@ export type BatchDraft = {
   readonly setDescription: (description: string) => void;
   readonly internal: boolean;
   readonly setInternal: (internal: boolean) => void;
+  readonly afterUpload: AfterUpload;
+  readonly setAfterUpload: (afterUpload: AfterUpload) => void;
+  /** Opens the folder dialog (through main) for a move; sets the move when one is chosen. */
+  readonly chooseMoveFolder: () => void;
 };
 
 /**
@@ -87,6 +93,13 @@ export function BatchDetails({
           {SPACE}
           {t('intake.details.internal')}
         </label>
+      </div>
+      <div className="details-part">
+        <AfterUploadChoice
+          value={draft.afterUpload}
+          onChange={draft.setAfterUpload}
+          onChooseFolder={draft.chooseMoveFolder}
+        />
       </div>
       <FarPhotos
         far={plan.far}

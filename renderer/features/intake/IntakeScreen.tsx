@@ -1,3 +1,4 @@
+import { LEAVE, type AfterUpload } from '../../../shared/domain/after-upload';
 import { useState } from 'react';
 import { ImageOff } from 'lucide-react';
 import { useIntl } from 'react-intl';
@@ -38,6 +39,7 @@ export function IntakeScreen({
   const [project, setProject] = useState<ProjectView>();
   const [description, setDescription] = useState('');
   const [internal, setInternal] = useState(false);
+  const [afterUpload, setAfterUpload] = useState<AfterUpload>(LEAVE);
   // One selection for the grid, the list and the map (review-selection.ts).
   const [selection, setSelection] = useState<ReviewSelection>(EMPTY_SELECTION);
   const selected = selection.selected;
@@ -67,6 +69,14 @@ export function IntakeScreen({
     call(bridge, 'intake:choose', { kind, assumedZone }).catch((error: unknown) =>
       setMessage(sayError(error)),
     );
+  };
+  const chooseMoveFolder = () => {
+    // Main shows the folder dialog and grants what is chosen: the window never names a folder.
+    call(bridge, 'queue:choose-move-folder', {})
+      .then(({ folder }) => {
+        if (folder !== null) setAfterUpload({ kind: 'move', folder });
+      })
+      .catch((error: unknown) => setMessage(sayError(error)));
   };
   const changeZone = (zone: string) => {
     onZoneChange(zone);
@@ -119,6 +129,7 @@ export function IntakeScreen({
       projectName,
       description,
       internal,
+      afterUpload,
       allowDuplicates: plan.allowDuplicates,
       overrides,
       tagsFor: batchTags.input,
@@ -236,7 +247,17 @@ export function IntakeScreen({
         )}
       </section>
       <BatchDetails
-        draft={{ project, setProject, description, setDescription, internal, setInternal }}
+        draft={{
+          project,
+          setProject,
+          description,
+          setDescription,
+          internal,
+          setInternal,
+          afterUpload,
+          setAfterUpload,
+          chooseMoveFolder,
+        }}
         tags={batchTags}
         plan={plan}
         subfolders={{

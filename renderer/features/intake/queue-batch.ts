@@ -1,3 +1,4 @@
+import type { AfterUpload } from '../../../shared/domain/after-upload';
 import type { IpcCallInput, UploaderBridge } from '../../../shared/ipc/bridge';
 import type { IntakeItemView, ServiceCopyView } from '../../../shared/ipc/views';
 import { type FarChoice, leftOutReason } from './FarPhotos';
@@ -11,6 +12,8 @@ export type BatchDetailsInput = {
   readonly projectName: string;
   readonly description: string;
   readonly internal: boolean;
+  /** What becomes of each photo's file once the service holds it (issue 26 §3). */
+  readonly afterUpload: AfterUpload;
   readonly allowDuplicates: boolean;
   /** Photos with a description of their own, by intake id. */
   readonly overrides: ReadonlyMap<number, string>;
@@ -64,6 +67,8 @@ export async function queueBatch(
       : { subfolderProjects: input.subfolderProjects }),
     description: input.description,
     internal: input.internal,
+    // Leaving the files is the default: a batch that leaves them says nothing.
+    ...(input.afterUpload.kind === 'leave' ? {} : { afterUpload: input.afterUpload }),
     overrides: photos
       .filter((item) => input.overrides.has(item.intakeId))
       .map((item) => ({

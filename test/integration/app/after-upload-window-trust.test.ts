@@ -129,4 +129,35 @@ describe('after-upload folders named by the window', () => {
       'There is no preset named “Nope”. The presets are: "Office", "Tagged".',
     );
   }, 60_000);
+
+  it('takes a move folder chosen through its own folder dialog, and only that one', async () => {
+    const picked = join(root, 'picked');
+    await mkdir(picked, { recursive: true });
+    const { core } = await startCore({ prefix: 'after-upload-pick-', chosenPaths: [picked] });
+    const frontEnd = new WindowFrontEnd(() => Promise.resolve(true));
+    const dispatch = createIpcDispatcher(core.handlersFor(frontEnd));
+    const window = (channel: string, input: unknown) => dispatch(channel, input, { trusted: true });
+    const plan = (folder: string) =>
+      window('queue:plan-photos', {
+        intakeIds: [1],
+        projectId: 'p',
+        description: '',
+        internal: false,
+        afterUpload: { kind: 'move', folder },
+      });
+
+    // Named before the dialog handed it over: refused.
+    const before = await plan(picked);
+    expect(before.ok ? '' : before.message).toMatch(/was not dropped on the window or chosen/);
+
+    expect(await window('queue:choose-move-folder', {})).toEqual({
+      ok: true,
+      value: { folder: picked },
+    });
+    const after = await plan(picked);
+    expect(after.ok ? '' : after.message).toMatch(/no longer in the list/);
+    // A folder beside it the window merely names stays refused.
+    const beside = await plan(join(root, 'elsewhere'));
+    expect(beside.ok ? '' : beside.message).toMatch(/was not dropped on the window or chosen/);
+  }, 60_000);
 });
