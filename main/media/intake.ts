@@ -6,7 +6,8 @@ import { type CrawledFile, type KnownIdentity, REPLACED_AFTER_CRAWL_REASON } fro
 import { DEFAULT_MAX_FILE_BYTES } from './file-limits';
 import type { KnownPhotos } from './known-photos';
 import { tooLargeReason } from './media-limits';
-import { FileQueue, type MediaWorkers } from './media-workers';
+import { FileQueue } from './file-queue';
+import type { MediaWorkers } from './media-workers';
 
 /** Counts for the progress line (the shape the window receives). */
 export type IntakeProgress = IntakeProgressView;

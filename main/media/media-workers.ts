@@ -3,7 +3,8 @@ import { words } from '../../shared/i18n/words';
 import { availableParallelism } from 'node:os';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import type { Logger } from '../logging/logger';
-import type { CrawledFile, CrawlEntry } from './crawl';
+import type { CrawlEntry } from './crawl';
+import type { FileQueue } from './file-queue';
 import { DEFAULT_MAX_FILE_BYTES } from './file-limits';
 import { WORKER_HEAP_MB } from './media-limits';
 import type { InspectMode, InspectResult, WorkerRequest, WorkerResponse } from './worker-protocol';
@@ -167,43 +168,6 @@ class WorkerSlot {
       return;
     }
     await this.#worker.terminate();
-  }
-}
-
-/** Files waiting for inspection, fed by the crawl while inspectors take chunks. */
-export class FileQueue {
-  readonly #files: CrawledFile[] = [];
-  #closed = false;
-  #waiters: (() => void)[] = [];
-
-  push(files: readonly CrawledFile[]): void {
-    this.#files.push(...files);
-    this.#wake();
-  }
-
-  /** Puts files back at the front (after a worker was lost). */
-  pushFront(files: readonly CrawledFile[]): void {
-    this.#files.unshift(...files);
-    this.#wake();
-  }
-
-  /** No more files will come. */
-  close(): void {
-    this.#closed = true;
-    this.#wake();
-  }
-
-  /** Up to `max` files, waiting for some; undefined once closed and empty. */
-  async take(max: number): Promise<CrawledFile[] | undefined> {
-    while (this.#files.length === 0) {
-      if (this.#closed) return undefined;
-      await new Promise<void>((resolve) => this.#waiters.push(resolve));
-    }
-    return this.#files.splice(0, max);
-  }
-
-  #wake(): void {
-    for (const waiter of this.#waiters.splice(0)) waiter();
   }
 }
 
