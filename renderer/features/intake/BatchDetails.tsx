@@ -1,5 +1,6 @@
 import { CloudCheck, Upload } from 'lucide-react';
 import type { FormEvent } from 'react';
+import type { Preset } from '../../../shared/domain/presets';
 import type { ProjectView } from '../../../shared/ipc/views';
 import { DescriptionEditor } from '../../components/DescriptionEditor';
 import { SPACE } from '../../i18n/inline-space';
@@ -7,6 +8,7 @@ import { useT } from '../../i18n/use-t';
 import { ProjectPicker } from '../batch/ProjectPicker';
 import { BatchTagFields, type BatchTagsState } from '../tags/BatchTags';
 import { FarPhotos } from './FarPhotos';
+import { PresetPicker } from './PresetPicker';
 import type { SubfolderChoice } from './subfolder-choices';
 import { SubfolderProjects } from './SubfolderProjects';
 import type { UploadPlan } from './use-upload-plan';
@@ -19,6 +21,9 @@ export type BatchDraft = {
   readonly setDescription: (description: string) => void;
   readonly internal: boolean;
   readonly setInternal: (internal: boolean) => void;
+  /** The preset the batch names (its after-upload action applies), if one was chosen. */
+  readonly preset: Preset | undefined;
+  readonly setPreset: (preset: Preset | undefined) => void;
 };
 
 /**
@@ -59,6 +64,7 @@ export function BatchDetails({
   return (
     <form className="batch batch-details" onSubmit={submit} aria-labelledby="batch-heading">
       <h2 id="batch-heading">{t('intake.details.heading')}</h2>
+      <PresetPicker draft={draft} tags={tags.tags} setTags={tags.setTags} />
       <div className="details-part">
         <ProjectPicker project={draft.project} onChange={draft.setProject} />
         <SubfolderProjects

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ImageOff } from 'lucide-react';
 import { useIntl } from 'react-intl';
+import type { Preset } from '../../../shared/domain/presets';
 import type { ProjectView } from '../../../shared/ipc/views';
 import { call, type IntakeState, useBridge } from '../../bridge/hooks';
 import { useT } from '../../i18n/use-t';
@@ -11,6 +12,7 @@ import { ClockSuggestions } from './ClockSuggestions';
 import { DropArea } from './DropArea';
 import { OwnDescriptionPanel } from './OwnDescriptionPanel';
 import { queueBatch } from './queue-batch';
+import { batchPresetInput } from '../presets/preset-draft';
 import { ReviewPhotos, useReviewLayout } from './ReviewPhotos';
 import { checkPhoto, EMPTY_SELECTION, type ReviewSelection, selectAll } from './review-selection';
 import { ReviewToolbar } from './ReviewToolbar';
@@ -38,6 +40,7 @@ export function IntakeScreen({
   const [project, setProject] = useState<ProjectView>();
   const [description, setDescription] = useState('');
   const [internal, setInternal] = useState(false);
+  const [preset, setPreset] = useState<Preset>();
   // One selection for the grid, the list and the map (review-selection.ts).
   const [selection, setSelection] = useState<ReviewSelection>(EMPTY_SELECTION);
   const selected = selection.selected;
@@ -117,7 +120,7 @@ export function IntakeScreen({
       serviceCopies: plan.service.copies,
       projectId: project?.id,
       projectName,
-      description,
+      ...batchPresetInput(preset, description),
       internal,
       allowDuplicates: plan.allowDuplicates,
       overrides,
@@ -236,7 +239,16 @@ export function IntakeScreen({
         )}
       </section>
       <BatchDetails
-        draft={{ project, setProject, description, setDescription, internal, setInternal }}
+        draft={{
+          project,
+          setProject,
+          description,
+          setDescription,
+          internal,
+          setInternal,
+          preset,
+          setPreset,
+        }}
         tags={batchTags}
         plan={plan}
         subfolders={{

@@ -10,6 +10,8 @@ export type BatchDetailsInput = {
   readonly projectId: string | undefined;
   readonly projectName: string;
   readonly description: string;
+  /** The preset the batch names: it gives what the batch leaves out (its after-upload action). */
+  readonly preset?: string | undefined;
   readonly internal: boolean;
   readonly allowDuplicates: boolean;
   /** Photos with a description of their own, by intake id. */
@@ -63,6 +65,7 @@ export async function queueBatch(
       ? {}
       : { subfolderProjects: input.subfolderProjects }),
     description: input.description,
+    ...(input.preset === undefined ? {} : { preset: input.preset }),
     internal: input.internal,
     overrides: photos
       .filter((item) => input.overrides.has(item.intakeId))
