@@ -9,12 +9,21 @@ export type PresetFields = {
 };
 
 /**
- * The user's own presets, as `settings:set` takes them: the organisation's entries are not the
- * user's to save (a policy keeps them), so they never go back.
+ * The user's own entries (presets or saved templates), as `settings:set` takes them: the
+ * organisation's are not the user's to save (a policy keeps them), so they never go back.
  */
-export function ownPresets(presets: readonly WithManaged<Preset>[]): Preset[] {
-  return presets.filter((preset) => !preset.managed).map(({ managed: _managed, ...own }) => own);
+export function ownEntries<T extends { readonly name: string }>(
+  entries: readonly WithManaged<T>[],
+): Own<T>[] {
+  return entries.filter((entry) => !entry.managed).map(({ managed: _managed, ...own }) => own);
 }
+
+/** An entry as the user's own list holds it: without the organisation's mark. */
+export type Own<T> = Omit<WithManaged<T>, 'managed'>;
+
+/** The user's own presets (see `ownEntries`). */
+export const ownPresets = (presets: readonly WithManaged<Preset>[]): Preset[] =>
+  ownEntries(presets);
 
 /**
  * A preset named `name` from the batch's fields: only what is chosen (no project, no tags, an
@@ -52,9 +61,39 @@ export function withSavedPreset(presets: readonly WithManaged<Preset>[], preset:
   return at < 0 ? [...own, preset] : own.map((entry, index) => (index === at ? preset : entry));
 }
 
+/** The user's own list without the entry named `name`. */
+export function withoutEntry<T extends { readonly name: string }>(
+  entries: readonly WithManaged<T>[],
+  name: string,
+): Own<T>[] {
+  return ownEntries(entries).filter((entry) => nameKey(entry.name) !== nameKey(name));
+}
+
 /** The user's own list without the preset named `name`. */
-export function withoutPreset(presets: readonly WithManaged<Preset>[], name: string): Preset[] {
-  return ownPresets(presets).filter((entry) => nameKey(entry.name) !== nameKey(name));
+export const withoutPreset = (presets: readonly WithManaged<Preset>[], name: string): Preset[] =>
+  withoutEntry(presets, name);
+
+/** Why the user's entry `from` cannot be renamed `to`, or undefined when it can. */
+export function renameRefusal(
+  from: string,
+  to: string,
+  entries: readonly WithManaged<{ readonly name: string }>[],
+): SaveRefusal | 'taken' | undefined {
+  if (to.trim() === '') return 'empty';
+  const holder = entryNamed(entries, to);
+  if (holder === undefined || nameKey(holder.name) === nameKey(from)) return undefined;
+  return holder.managed ? 'office' : 'taken';
+}
+
+/** The user's own list with the entry `from` named `to` (trimmed), in its place. */
+export function withRenamed<T extends { readonly name: string }>(
+  entries: readonly WithManaged<T>[],
+  from: string,
+  to: string,
+): Own<T>[] {
+  return ownEntries(entries).map((entry) =>
+    nameKey(entry.name) === nameKey(from) ? { ...entry, name: to.trim() } : entry,
+  );
 }
 
 /**
