@@ -145,6 +145,7 @@ describe('Settings in another language', () => {
       'Subida',
       'Almacén de fotos',
       'Carpetas vigiladas',
+      'Preajustes y plantillas',
       'Cámaras',
       'Red',
       'Mapa',

@@ -18,6 +18,7 @@ const SECTIONS = [
   'Uploading',
   'Photo storage',
   'Watched folders',
+  'Presets and templates',
   'Cameras',
   'Network',
   'Map',

@@ -6,6 +6,7 @@ import { screenshot } from '../support/e2e-harness';
 import { needs } from '../support/platform-needs';
 import {
   darkThemeFindings,
+  openScreen,
   openSettingsSection,
   openWindowSession,
   seriousViolations,
@@ -21,6 +22,14 @@ const needsChromium = needs('chromium');
 
 /** What the organisation sets: fewer uploads at once than the default 4, and the photo host. */
 const POLICY_CONCURRENCY = 2;
+/** The office's preset: tags, a template with a token, internal, and a move after upload. */
+const POLICY_PRESET = {
+  name: 'Site walk',
+  tags: ['walk', 'weekly'],
+  descriptionTemplate: '<p>Site walk {date}</p>',
+  internal: true,
+  afterUpload: { kind: 'move', folder: '/srv/archive/2026' },
+};
 const POLICY_HOST = {
   kind: 's3',
   endpoint: 'https://s3.office.example.com',
@@ -35,6 +44,7 @@ const SECTIONS = [
   'Uploading',
   'Photo storage',
   'Watched folders',
+  'Presets and templates',
   'Cameras',
   'Network',
   'Map',
@@ -52,7 +62,11 @@ describe.skipIf(needsChromium.skip)(
       const policyFile = join(policyDir, 'policy.json');
       await writeFile(
         policyFile,
-        JSON.stringify({ concurrency: POLICY_CONCURRENCY, photoHost: POLICY_HOST }),
+        JSON.stringify({
+          concurrency: POLICY_CONCURRENCY,
+          photoHost: POLICY_HOST,
+          presets: [POLICY_PRESET],
+        }),
       );
       // The bridge host inherits this process's environment (each test file runs in its own).
       process.env['PHOTO_UPLOADER_POLICY_FILE'] = policyFile;
@@ -77,6 +91,25 @@ describe.skipIf(needsChromium.skip)(
       await field.focus();
       await page.keyboard.type('9');
       expect(await field.inputValue()).toBe(String(POLICY_CONCURRENCY));
+    });
+
+    it('applies the office’s preset to a batch in one choice, where the user sees its fields', async () => {
+      const { page } = session;
+      await openScreen(page, 'Add photos');
+      const details = page.getByRole('form', { name: 'Batch details' });
+      await details.getByRole('combobox', { name: 'Preset' }).selectOption(POLICY_PRESET.name);
+      await details.getByText('After upload: moved to /srv/archive/2026').waitFor();
+      await details.getByText('weekly').waitFor();
+      expect(await details.getByRole('checkbox', { name: /^Internal/ }).isChecked()).toBe(true);
+      await details.getByText('Site walk {date}').first().waitFor();
+      await screenshot(page, 'preset-applied');
+      expect(await seriousViolations(page)).toEqual([]);
+      // The office's preset is listed read-only in Settings.
+      await openSettingsSection(page, 'Presets and templates');
+      const panel = page.getByRole('tabpanel', { name: 'Presets and templates' });
+      await panel.getByText('Set by your organisation', { exact: true }).waitFor();
+      expect(await panel.getByRole('button', { name: 'Delete “Site walk”' }).count()).toBe(0);
+      await screenshot(page, 'preset-settings');
     });
 
     it('shows the whole photo storage read-only when the policy sets the photo host', async () => {

@@ -1,6 +1,7 @@
 import { CloudCheck, Upload } from 'lucide-react';
 import type { FormEvent } from 'react';
 import type { AfterUpload } from '../../../shared/domain/after-upload';
+import type { Preset } from '../../../shared/domain/presets';
 import type { ProjectView } from '../../../shared/ipc/views';
 import { DescriptionEditor } from '../../components/DescriptionEditor';
 import { SPACE } from '../../i18n/inline-space';
@@ -9,6 +10,7 @@ import { ProjectPicker } from '../batch/ProjectPicker';
 import { BatchTagFields, type BatchTagsState } from '../tags/BatchTags';
 import { AfterUploadChoice } from './AfterUploadChoice';
 import { FarPhotos } from './FarPhotos';
+import { PresetPicker } from './PresetPicker';
 import type { SubfolderChoice } from './subfolder-choices';
 import { SubfolderProjects } from './SubfolderProjects';
 import type { UploadPlan } from './use-upload-plan';
@@ -25,6 +27,9 @@ export type BatchDraft = {
   readonly setAfterUpload: (afterUpload: AfterUpload) => void;
   /** Opens the folder dialog (through main) for a move; sets the move when one is chosen. */
   readonly chooseMoveFolder: () => void;
+  /** The preset the batch names (its after-upload action applies), if one was chosen. */
+  readonly preset: Preset | undefined;
+  readonly setPreset: (preset: Preset | undefined) => void;
 };
 
 /**
@@ -65,6 +70,7 @@ export function BatchDetails({
   return (
     <form className="batch batch-details" onSubmit={submit} aria-labelledby="batch-heading">
       <h2 id="batch-heading">{t('intake.details.heading')}</h2>
+      <PresetPicker draft={draft} tags={tags.tags} setTags={tags.setTags} />
       <div className="details-part">
         <ProjectPicker project={draft.project} onChange={draft.setProject} />
         <SubfolderProjects

@@ -2,6 +2,7 @@ import { LEAVE, type AfterUpload } from '../../../shared/domain/after-upload';
 import { useState } from 'react';
 import { ImageOff } from 'lucide-react';
 import { useIntl } from 'react-intl';
+import type { Preset } from '../../../shared/domain/presets';
 import type { ProjectView } from '../../../shared/ipc/views';
 import { call, type IntakeState, useBridge } from '../../bridge/hooks';
 import { useT } from '../../i18n/use-t';
@@ -12,6 +13,7 @@ import { ClockSuggestions } from './ClockSuggestions';
 import { DropArea } from './DropArea';
 import { OwnDescriptionPanel } from './OwnDescriptionPanel';
 import { queueBatch } from './queue-batch';
+import { batchPresetInput } from '../presets/preset-draft';
 import { ReviewPhotos, useReviewLayout } from './ReviewPhotos';
 import { checkPhoto, EMPTY_SELECTION, type ReviewSelection, selectAll } from './review-selection';
 import { ReviewToolbar } from './ReviewToolbar';
@@ -40,6 +42,7 @@ export function IntakeScreen({
   const [description, setDescription] = useState('');
   const [internal, setInternal] = useState(false);
   const [afterUpload, setAfterUpload] = useState<AfterUpload>(LEAVE);
+  const [preset, setPreset] = useState<Preset>();
   // One selection for the grid, the list and the map (review-selection.ts).
   const [selection, setSelection] = useState<ReviewSelection>(EMPTY_SELECTION);
   const selected = selection.selected;
@@ -127,7 +130,7 @@ export function IntakeScreen({
       serviceCopies: plan.service.copies,
       projectId: project?.id,
       projectName,
-      description,
+      ...batchPresetInput(preset, description),
       internal,
       afterUpload,
       allowDuplicates: plan.allowDuplicates,
@@ -257,6 +260,8 @@ export function IntakeScreen({
           afterUpload,
           setAfterUpload,
           chooseMoveFolder,
+          preset,
+          setPreset,
         }}
         tags={batchTags}
         plan={plan}

@@ -11,6 +11,8 @@ export type BatchDetailsInput = {
   readonly projectId: string | undefined;
   readonly projectName: string;
   readonly description: string;
+  /** The preset the batch names: it gives what the batch leaves out (its after-upload action). */
+  readonly preset?: string | undefined;
   readonly internal: boolean;
   /** What becomes of each photo's file once the service holds it (issue 26 §3). */
   readonly afterUpload: AfterUpload;
@@ -66,6 +68,7 @@ export async function queueBatch(
       ? {}
       : { subfolderProjects: input.subfolderProjects }),
     description: input.description,
+    ...(input.preset === undefined ? {} : { preset: input.preset }),
     internal: input.internal,
     // Leaving the files is the default: a batch that leaves them says nothing.
     ...(input.afterUpload.kind === 'leave' ? {} : { afterUpload: input.afterUpload }),

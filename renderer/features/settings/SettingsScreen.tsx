@@ -15,6 +15,7 @@ import { managedFields } from './managed-fields';
 import { MapTileField } from './MapTileField';
 import { NetworkSection } from './NetworkSection';
 import { PhotoStorageSection } from './PhotoStorageSection';
+import { PresetsSection } from './PresetsSection';
 import { PolicyProblem } from './PolicyProblem';
 import { formSettings, type HostKind } from './settings-input';
 import { firstInvalidField } from './invalid-field';
@@ -32,8 +33,8 @@ type Said = Words | string;
 const SAVED: Words = { key: 'settings.save.saved' };
 
 /**
- * Settings in sections (Account, Uploading, Photo storage, Watched folders, Cameras, Network, Map,
- * Help), one shown at a time, all in one form: one Save sends what was typed in any of them,
+ * Settings in sections (Account, Uploading, Photo storage, Watched folders, Presets and
+ * templates, Cameras, Network, Map, Help), one shown at a time, all in one form: one Save sends what was typed in any of them,
  * without the settings the organisation manages (shown read-only).
  */
 export function SettingsScreen({
@@ -195,6 +196,7 @@ export function SettingsScreen({
               />
             ),
             watch: <WatchedFoldersSection settings={settings} />,
+            presets: <PresetsSection settings={settings} />,
             cameras: <CameraClocks />,
             network: <NetworkSection settings={settings} />,
             map: <MapTileField savedUrl={settings.mapTileUrl} changed={tilesChanged} />,

@@ -1,4 +1,5 @@
 import {
+  Bookmark,
   Camera,
   CloudUpload,
   FolderSync,
@@ -39,6 +40,12 @@ export const SETTINGS_SECTIONS = [
     title: 'settings.sections.watch',
     help: 'settings.sectionHelp.watch',
     icon: FolderSync,
+  },
+  {
+    id: 'presets',
+    title: 'settings.sections.presets',
+    help: 'settings.sectionHelp.presets',
+    icon: Bookmark,
   },
   {
     id: 'cameras',

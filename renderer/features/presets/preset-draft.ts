@@ -1,0 +1,115 @@
+import { entryNamed, nameKey, type Preset, type WithManaged } from '../../../shared/domain/presets';
+
+/** What a batch's details hold that a preset saves (the window's current choices). */
+export type PresetFields = {
+  readonly projectId: string | undefined;
+  readonly tags: readonly string[];
+  readonly description: string;
+  readonly internal: boolean;
+};
+
+/**
+ * The user's own entries (presets or saved templates), as `settings:set` takes them: the
+ * organisation's are not the user's to save (a policy keeps them), so they never go back.
+ */
+export function ownEntries<T extends { readonly name: string }>(
+  entries: readonly WithManaged<T>[],
+): Own<T>[] {
+  return entries.filter((entry) => !entry.managed).map(({ managed: _managed, ...own }) => own);
+}
+
+/** An entry as the user's own list holds it: without the organisation's mark. */
+export type Own<T> = Omit<WithManaged<T>, 'managed'>;
+
+/** The user's own presets (see `ownEntries`). */
+export const ownPresets = (presets: readonly WithManaged<Preset>[]): Preset[] =>
+  ownEntries(presets);
+
+/**
+ * A preset named `name` from the batch's fields: only what is chosen (no project, no tags, an
+ * empty description are left out, so that the preset does not decide them).
+ */
+export function presetFromFields(name: string, fields: PresetFields): Preset {
+  return {
+    name: name.trim(),
+    ...(fields.projectId === undefined ? {} : { projectId: fields.projectId }),
+    ...(fields.tags.length > 0 ? { tags: [...fields.tags] } : {}),
+    ...(fields.description.trim() === '' ? {} : { descriptionTemplate: fields.description }),
+    internal: fields.internal,
+  };
+}
+
+/** Why a preset cannot be saved under `name`, or undefined when it can. */
+export type SaveRefusal = 'empty' | 'office';
+
+/** Whether `name` may name the user's own preset among `presets` (the organisation's win). */
+export function saveRefusal(
+  name: string,
+  presets: readonly WithManaged<Preset>[],
+): SaveRefusal | undefined {
+  if (name.trim() === '') return 'empty';
+  return entryNamed(presets, name)?.managed === true ? 'office' : undefined;
+}
+
+/**
+ * The user's own list with `preset` saved: it replaces the user's entry of the same name (ignoring
+ * case) in its place, or comes last.
+ */
+export function withSavedPreset(presets: readonly WithManaged<Preset>[], preset: Preset): Preset[] {
+  const own = ownPresets(presets);
+  const at = own.findIndex((entry) => nameKey(entry.name) === nameKey(preset.name));
+  return at < 0 ? [...own, preset] : own.map((entry, index) => (index === at ? preset : entry));
+}
+
+/** The user's own list without the entry named `name`. */
+export function withoutEntry<T extends { readonly name: string }>(
+  entries: readonly WithManaged<T>[],
+  name: string,
+): Own<T>[] {
+  return ownEntries(entries).filter((entry) => nameKey(entry.name) !== nameKey(name));
+}
+
+/** The user's own list without the preset named `name`. */
+export const withoutPreset = (presets: readonly WithManaged<Preset>[], name: string): Preset[] =>
+  withoutEntry(presets, name);
+
+/** Why the user's entry `from` cannot be renamed `to`, or undefined when it can. */
+export function renameRefusal(
+  from: string,
+  to: string,
+  entries: readonly WithManaged<{ readonly name: string }>[],
+): SaveRefusal | 'taken' | undefined {
+  if (to.trim() === '') return 'empty';
+  const holder = entryNamed(entries, to);
+  if (holder === undefined || nameKey(holder.name) === nameKey(from)) return undefined;
+  return holder.managed ? 'office' : 'taken';
+}
+
+/** The user's own list with the entry `from` named `to` (trimmed), in its place. */
+export function withRenamed<T extends { readonly name: string }>(
+  entries: readonly WithManaged<T>[],
+  from: string,
+  to: string,
+): Own<T>[] {
+  return ownEntries(entries).map((entry) =>
+    nameKey(entry.name) === nameKey(from) ? { ...entry, name: to.trim() } : entry,
+  );
+}
+
+/**
+ * What a batch sends for its preset: the preset's name (so that its after-upload action applies),
+ * and the description. A description still the preset's template as it was filled in is sent
+ * empty, so that the core renders the template's tokens for each photo; one the user changed is
+ * the batch's own and wins.
+ */
+export function batchPresetInput(
+  preset: Preset | undefined,
+  description: string,
+): { readonly preset?: string; readonly description: string } {
+  if (preset === undefined) return { description };
+  const template = preset.descriptionTemplate;
+  return {
+    preset: preset.name,
+    description: template !== undefined && description === template ? '' : description,
+  };
+}

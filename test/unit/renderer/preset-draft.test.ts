@@ -1,0 +1,82 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Preset, WithManaged } from '../../../shared/domain/presets';
+import {
+  batchPresetInput,
+  ownPresets,
+  presetFromFields,
+  saveRefusal,
+  withSavedPreset,
+  withoutPreset,
+} from '../../../renderer/features/presets/preset-draft';
+
+const office: WithManaged<Preset> = { name: 'Site walk', internal: true, managed: true };
+const mine: WithManaged<Preset> = { name: 'Mine', tags: ['a'], managed: false };
+
+describe('the presets the window saves', () => {
+  it('are only the user’s own, without their marks', () => {
+    expect(ownPresets([office, mine])).toEqual([{ name: 'Mine', tags: ['a'] }]);
+  });
+
+  it('keep only what the batch chose', () => {
+    expect(
+      presetFromFields(' New ', {
+        projectId: undefined,
+        tags: [],
+        description: ' ',
+        internal: false,
+      }),
+    ).toEqual({ name: 'New', internal: false });
+    expect(
+      presetFromFields('New', {
+        projectId: 'p',
+        tags: ['t'],
+        description: '<p>x</p>',
+        internal: true,
+      }),
+    ).toEqual({
+      name: 'New',
+      projectId: 'p',
+      tags: ['t'],
+      descriptionTemplate: '<p>x</p>',
+      internal: true,
+    });
+  });
+
+  it('refuse an empty name and one the organisation holds, in any case', () => {
+    expect(saveRefusal('  ', [office])).toBe('empty');
+    expect(saveRefusal('SITE walk ', [office, mine])).toBe('office');
+    expect(saveRefusal('mine', [office, mine])).toBeUndefined();
+  });
+
+  it('replace the user’s own of the same name in its place, else add it last', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.string({ minLength: 1, maxLength: 8 }), {
+          selector: (name) => name.toLowerCase(),
+        }),
+        fc.string({ minLength: 1, maxLength: 8 }),
+        (names, name) => {
+          const list = names.map((entry) => ({ name: entry, managed: false }));
+          const saved = withSavedPreset(list, { name, internal: true });
+          const key = name.toLowerCase();
+          const existed = names.some((entry) => entry.toLowerCase() === key);
+          const named = saved.filter((entry) => entry.name.toLowerCase() === key);
+          expect(named).toEqual([{ name, internal: true }]);
+          expect(saved.length).toBe(names.length + (existed ? 0 : 1));
+          expect(withoutPreset(list, name).some((e) => e.name.toLowerCase() === key)).toBe(false);
+        },
+      ),
+    );
+  });
+
+  it('send the preset’s name, and its template unchanged as an empty description', () => {
+    const preset: Preset = { name: 'P', descriptionTemplate: '<p>{folder}</p>' };
+    expect(batchPresetInput(undefined, 'x')).toEqual({ description: 'x' });
+    expect(batchPresetInput(preset, '<p>{folder}</p>')).toEqual({ preset: 'P', description: '' });
+    expect(batchPresetInput(preset, '<p>mine</p>')).toEqual({
+      preset: 'P',
+      description: '<p>mine</p>',
+    });
+  });
+});
