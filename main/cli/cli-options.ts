@@ -40,7 +40,8 @@ Commands:
   setup FILE [--yes]  apply a setup file from IT (office.photouploader): prints what it sets
              and asks "Apply this setup? [y/N]"; --yes applies without asking (needed when
              standard input is not a terminal). Its secrets go to the keychain
-  upload <paths...> --project ID [--description HTML] [--internal] [--zone IANA] [--queue-only]
+  upload <paths...> --project ID [--description HTML] [--internal|--no-internal] [--zone IANA]
+         [--queue-only]
          [--tag T]... [--tags-from-folders] [--project-per-subfolder] [--allow-duplicates]
              add photos to the queue, then run it (unless --queue-only); --tag (repeatable) tags
              every photo; --tags-from-folders adds the names of the folders between the given
@@ -72,8 +73,8 @@ Commands:
          [--preset NAME]
              a saved preset's project, tags, description template, internal and after-upload
              action (see presets; the name in any case); a flag given as well wins over the
-             preset's value (--description over its template). An unknown NAME is refused,
-             listing the presets
+             preset's value (--description over its template, --no-internal over its
+             internal). An unknown NAME is refused, listing the presets
   sync       run the queue until every item is done or waits for you (exit 0 only if all done)
   queue [--json]          what is queued, by state
   retry ID|--all, pause [ID], resume [ID], cancel ID
@@ -194,6 +195,7 @@ const OPTIONS = {
   'description-template': { type: 'string' },
   base: { type: 'string' },
   internal: { type: 'boolean' },
+  'no-internal': { type: 'boolean' },
   'queue-only': { type: 'boolean' },
   'dry-run': { type: 'boolean' },
   'allow-duplicates': { type: 'boolean' },

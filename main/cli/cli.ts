@@ -21,6 +21,7 @@ import { appVersion } from '../diagnostics/versions';
 import { printable } from '../../shared/domain/printable-text';
 import { readFilesFrom } from './files-from';
 import { ignoreFlagProblem } from './ignore-flag';
+import { internalFlag } from './internal-flag';
 import { watchFolders } from './watch-command';
 import { listPresets, PRESET_COMMANDS, presetFromFlag } from './presets-command';
 import { optionsSetupRefuses, setupCommand, terminalOf } from './setup-command';
@@ -151,6 +152,9 @@ export async function runCli(
     };
     if (values['after-upload'] !== undefined && !AFTER_UPLOAD_COMMANDS.has(command))
       throw new UsageError('--after-upload is for upload, sync and watch');
+    if (values.preset !== undefined && !PRESET_COMMANDS.has(command))
+      throw new UsageError('--preset is for upload');
+    const internal = internalFlag(command, values.internal, values['no-internal']);
     // Checked before anything is opened: DIR absolute, a folder (or makeable), not a source.
     const afterUpload = await afterUploadFromFlag(values['after-upload'], paths);
     settingsChange(flags, env, noSavedSettings);
@@ -172,8 +176,6 @@ export async function runCli(
       saved,
     );
     if (change !== undefined) await context.call('settings:set', change);
-    if (values.preset !== undefined && !PRESET_COMMANDS.has(command))
-      throw new UsageError('--preset is for upload');
     // Found before a file is read: an unknown name fails the whole run, listing the presets.
     const preset = values.preset === undefined ? undefined : presetFromFlag(values.preset, saved);
     const rest = positionals.slice(1);
@@ -193,7 +195,7 @@ export async function runCli(
             preset,
             description: values.description,
             descriptionTemplate: values['description-template'],
-            internal: values.internal,
+            internal,
             zone: values.zone,
             queueOnly: values['queue-only'] ?? false,
             allowDuplicates: values['allow-duplicates'] ?? false,

@@ -41,6 +41,7 @@ describe.skipIf(needsKeychain.skip)(needsKeychain.title('--preset from the comma
             tags: ['walk', 'office'],
             descriptionTemplate: '<p>{folder}, {date}</p>',
           },
+          { name: 'Private', projectId: project.id, internal: true },
         ],
         descriptionTemplates: [{ name: 'Dated', template: '<p>{date} {time}</p>' }],
       }),
@@ -124,13 +125,50 @@ describe.skipIf(needsKeychain.skip)(needsKeychain.title('--preset from the comma
     expect(mine?.tags).toEqual(['snag']);
   }, 180_000);
 
+  it('marks photos internal as the preset says, unless --no-internal', async () => {
+    const root = join(cli.folder, 'private');
+    await mkdir(join(root, 'kept'), { recursive: true });
+    await mkdir(join(root, 'shown'), { recursive: true });
+    await photo(join(root, 'kept', 'p.jpg'), '2024:03:07 09:00:00', 4);
+    await photo(join(root, 'shown', 'q.jpg'), '2024:03:07 09:05:00', 5);
+    const kept = await runCli(
+      ['upload', join(root, 'kept'), '--preset', 'Private', '--data-dir', cli.dataDir],
+      env,
+    );
+    expect(kept.code, kept.stderr).toBe(0);
+    expect((await onService(join(root, 'kept', 'p.jpg')))?.internal).toBe(true);
+    const shown = await runCli(
+      [
+        'upload',
+        join(root, 'shown'),
+        '--preset',
+        'Private',
+        '--no-internal',
+        '--data-dir',
+        cli.dataDir,
+      ],
+      env,
+    );
+    expect(shown.code, shown.stderr).toBe(0);
+    expect((await onService(join(root, 'shown', 'q.jpg')))?.internal).toBe(false);
+    // Both at once is a usage error, before anything is read.
+    const both = await runCli(
+      ['upload', root, '--internal', '--no-internal', '--data-dir', cli.dataDir],
+      env,
+    );
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--internal and --no-internal');
+  }, 180_000);
+
   it('refuses an unknown preset, naming it and listing the presets, with nothing queued', async () => {
     const root = join(cli.folder, 'refused');
     await mkdir(root);
     await photo(join(root, 'c.jpg'), '2024:03:06 12:00:00', 3);
     const run = await runCli(['upload', root, '--preset', 'Roof', '--data-dir', cli.dataDir], env);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('there is no preset named "Roof". The presets are: "Site walk".');
+    expect(run.stderr).toContain(
+      'there is no preset named "Roof". The presets are: "Site walk", "Private".',
+    );
     const queue = await runCli(['queue', '--json', '--data-dir', cli.dataDir], env);
     expect(queue.stdout).not.toContain('c.jpg');
     expect(await onService(join(root, 'c.jpg'))).toBeUndefined();
