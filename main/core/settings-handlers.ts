@@ -1,11 +1,20 @@
 import type { IpcInput } from '../../shared/ipc/contract';
-import type { Preset } from '../../shared/domain/presets';
+import {
+  type Preset,
+  type SavedTemplate,
+  withHiddenEntriesKept,
+} from '../../shared/domain/presets';
 import { englishFor, words } from '../../shared/i18n/words';
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
 import type { Redactor } from '../logging/logger';
 import { secretNames } from '../secrets/secret-names';
 import type { SecretStore } from '../secrets/secret-store';
-import { ManagedSettingError, managedChanges } from '../settings/managed-settings';
+import {
+  ManagedSettingError,
+  managedChanges,
+  type PolicyState,
+  policyListEntries,
+} from '../settings/managed-settings';
 import { changeNeedsReconfigure } from '../settings/read-when-used';
 import { cleanTileUrl, withoutTrailingSlash } from '../settings/setting-values';
 import type { PhotoHostSettings } from '../settings/settings-store';
@@ -54,6 +63,39 @@ export function newMoveFolders(presets: readonly Preset[], saved: readonly Prese
   return [...new Set(presets.flatMap(folderOf))].filter((folder) => !known.has(folder));
 }
 
+/**
+ * The user's saved templates and presets as `settings:set` saves them: the lists given, with the
+ * user's entries that the organisation's hide kept (see `withHiddenEntriesKept`); a list not
+ * given is left as it is.
+ */
+export function ownListsToSave(
+  input: {
+    readonly descriptionTemplates?: SavedTemplate[] | undefined;
+    readonly presets?: Preset[] | undefined;
+  },
+  saved: {
+    readonly descriptionTemplates?: SavedTemplate[] | undefined;
+    readonly presets?: Preset[] | undefined;
+  },
+  policy: PolicyState,
+): { descriptionTemplates: SavedTemplate[] | undefined; presets: Preset[] | undefined } {
+  const office = policyListEntries(policy);
+  return {
+    descriptionTemplates:
+      input.descriptionTemplates === undefined
+        ? undefined
+        : withHiddenEntriesKept(
+            input.descriptionTemplates,
+            saved.descriptionTemplates ?? [],
+            office.descriptionTemplates,
+          ),
+    presets:
+      input.presets === undefined
+        ? undefined
+        : withHiddenEntriesKept(input.presets, saved.presets ?? [], office.presets),
+  };
+}
+
 /** The handlers of `settings:get`, `settings:set` and `settings:test-photo-host`. */
 export function settingsHandlers(
   deps: SettingsHandlerDeps,
@@ -97,8 +139,7 @@ export function settingsHandlers(
           language: input.language,
           startAtLogin: input.startAtLogin,
           signInTokensInPlainTextFile: input.signInTokensInPlainTextFile,
-          descriptionTemplates: input.descriptionTemplates,
-          presets: input.presets,
+          ...ownListsToSave(input, core.settings.userSettings(), core.settings.policy()),
         },
         effective,
         core.settings.managed(),

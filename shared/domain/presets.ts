@@ -115,6 +115,25 @@ export function mergedEntries<T extends { readonly name: string }>(
   ];
 }
 
+/**
+ * The user's own list to save from `given` (what a front end sends: the user's entries it was
+ * shown), keeping the user's saved entries that an organisation's entry of the same name hides.
+ * No front end is shown those, so their absence from `given` is never a choice to delete them;
+ * they come back into view if the organisation drops its entry.
+ */
+export function withHiddenEntriesKept<T extends { readonly name: string }>(
+  given: readonly T[],
+  saved: readonly T[],
+  managed: readonly { readonly name: string }[],
+): T[] {
+  const office = new Set(managed.map((entry) => nameKey(entry.name)));
+  const named = new Set(given.map((entry) => nameKey(entry.name)));
+  const hidden = saved.filter(
+    (entry) => office.has(nameKey(entry.name)) && !named.has(nameKey(entry.name)),
+  );
+  return [...given, ...hidden];
+}
+
 /** The entry named `name` (ignoring case and surrounding spaces), or undefined. */
 export function entryNamed<T extends { readonly name: string }>(
   entries: readonly T[],

@@ -12,7 +12,8 @@ import { setupSummary } from '../../../../main/settings/setup-file';
 import type { PolicyState } from '../../../../main/settings/managed-settings';
 import { settingsView } from '../../../../main/core/settings-view';
 import { batchWithPreset } from '../../../../main/core/preset-input';
-import { newMoveFolders } from '../../../../main/core/settings-handlers';
+import { newMoveFolders, ownListsToSave } from '../../../../main/core/settings-handlers';
+import { ownEntries } from '../../../../renderer/features/presets/preset-draft';
 import { withOwnLists } from '../../../../main/core/setup-handlers';
 
 const office: PolicyState = {
@@ -77,6 +78,34 @@ describe('presets and saved templates in the settings', () => {
       { name: 'Walk', projectId: 'p-office', tags: ['walk'], managed: true },
       { name: 'Own', internal: true, managed: false },
     ]);
+  });
+
+  it('keeps the user’s entries an office entry hides when the window saves its own list', async () => {
+    const store = await storeWithOwn();
+    store.usePolicy(office);
+    const view = await settingsView(
+      store.get(),
+      new InMemorySecretStore(),
+      { kind: 'loopback', note: undefined },
+      office,
+    );
+    // The window saves what it was shown of the user's own, with one template renamed: the
+    // user's "site VISIT" (hidden behind the office's "Site visit") was never shown to it.
+    const shown = ownEntries(view.descriptionTemplates).map((entry) =>
+      entry.name === 'Mine' ? { ...entry, name: 'Mine, renamed' } : entry,
+    );
+    store.update(
+      ownListsToSave({ descriptionTemplates: shown }, store.userSettings(), store.policy()),
+    );
+    expect(store.userSettings().descriptionTemplates).toEqual([
+      { name: 'Mine, renamed', template: '{file}' },
+      { name: 'site VISIT', template: 'mine' },
+    ]);
+    // A list not given is left as it is.
+    expect(store.userSettings().presets).toEqual([{ name: 'Own', internal: true }]);
+    // Without the office's entry, the user's own is offered again.
+    store.usePolicy({ kind: 'none' });
+    expect(store.get().descriptionTemplates?.map((entry) => entry.name)).toContain('site VISIT');
   });
 
   it('refuses a policy whose template names an unknown token, naming it', () => {
