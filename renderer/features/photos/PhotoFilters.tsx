@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { type Uploader, uploaderKey, uploaderName } from '../../../shared/domain/photo-match';
 import { useT } from '../../i18n/use-t';
-import { FilterSelect, type FilterChoice } from './FilterSelect';
+import { type ChoiceOption, ChoiceSelect } from '../../components/ui/ChoiceSelect';
 import { isFiltering, type PhotoFilter, UPLOADER_UNSTATED } from './photo-filter';
 
 /** The uploaders the loaded photos name, and how many of them do not say (`uploadersOf`). */
@@ -36,7 +36,7 @@ export function PhotoFilters({
   readonly more: boolean;
 }) {
   const t = useT();
-  const tagChoices = useMemo<FilterChoice[]>(
+  const tagChoices = useMemo<ChoiceOption[]>(
     () =>
       tags.length === 0
         ? [{ id: '', name: t('photos.filter.noTags') }]
@@ -46,7 +46,7 @@ export function PhotoFilters({
           ],
     [tags, t],
   );
-  const uploaderChoices = useMemo<FilterChoice[]>(() => {
+  const uploaderChoices = useMemo<ChoiceOption[]>(() => {
     const unstated = { id: UPLOADER_UNSTATED, name: t('photos.filter.uploaderUnstated') };
     // No loaded photo says who uploaded it: the filter says so instead of offering nobody.
     if (uploaders.uploaders.length === 0) return [{ ...unstated, id: '' }];
@@ -85,18 +85,20 @@ export function PhotoFilters({
           onChange={(event) => onChange({ ...filter, text: event.target.value })}
         />
       </label>
-      <FilterSelect
+      <ChoiceSelect
+        compact
         className="filter-tag"
         label={t('photos.filter.tag')}
-        choices={tagChoices}
+        options={tagChoices}
         value={filter.tag}
         onChange={(tag) => onChange({ ...filter, tag })}
         isDisabled={tags.length === 0}
       />
-      <FilterSelect
+      <ChoiceSelect
+        compact
         className="filter-uploader"
         label={t('photos.filter.uploader')}
-        choices={uploaderChoices}
+        options={uploaderChoices}
         value={filter.uploader}
         onChange={(uploader) => onChange({ ...filter, uploader })}
         isDisabled={uploaders.uploaders.length === 0}

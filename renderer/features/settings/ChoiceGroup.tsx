@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
-import type { SettingsOption } from './SettingsSelect';
+import type { ChoiceOption } from '../../components/ui/ChoiceSelect';
 
 /**
  * Two or three choices of Settings side by side, all in view (a React Aria RadioGroup looking
@@ -18,7 +18,7 @@ export function ChoiceGroup<K extends string>({
   describedBy,
 }: {
   readonly label: ReactNode;
-  readonly options: readonly SettingsOption<K>[];
+  readonly options: readonly ChoiceOption<K>[];
   readonly value?: K;
   readonly defaultValue?: K;
   readonly onChange?: (value: K) => void;

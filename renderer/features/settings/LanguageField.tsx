@@ -4,7 +4,7 @@ import type { SettingsView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { useT } from '../../i18n/use-t';
 import { useErrorWords } from '../../i18n/use-error-words';
-import { SettingsSelect } from './SettingsSelect';
+import { ChoiceSelect } from '../../components/ui/ChoiceSelect';
 
 /** A language's own name, as its speakers write it ("Español", "Deutsch"). */
 function ownName(locale: Exclude<LanguageChoice, 'system'>): string {
@@ -39,7 +39,7 @@ export function LanguageField({
   };
   return (
     <div className="language-field">
-      <SettingsSelect
+      <ChoiceSelect
         label={t('settings.language.label')}
         options={LANGUAGE_CHOICES.map((choice) => ({
           id: choice,

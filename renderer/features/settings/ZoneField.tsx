@@ -7,10 +7,10 @@ const CLASSES = {
   box: 'zone-field-box',
   input: 'zone-field-input',
   button: 'zone-field-button',
-  chevron: 'settings-select-chevron',
-  popover: 'settings-select-popover zone-field-popover',
-  list: 'settings-select-list',
-  option: 'settings-select-option',
+  chevron: 'choice-select-chevron',
+  popover: 'choice-select-popover zone-field-popover',
+  list: 'choice-select-list',
+  option: 'choice-select-option',
   empty: 'zone-field-empty',
 } as const;
 
