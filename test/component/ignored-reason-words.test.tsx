@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
 import type { ShownLocale } from '../../shared/i18n/locales';
 import { words } from '../../shared/i18n/words';
 import type { IntakeItemView, IntakeProgressView } from '../../shared/ipc/views';
-import { fixedIntake } from '../fakes/intake-state';
 import { useJsdomLayout } from './jsdom-layout';
-import { fakeBridge, renderWithBridge } from './render-with-bridge';
+import { renderReview } from './render-review';
 
 // Issue 26 §2: the window shows ignored files among the skipped ones, with the pattern that
 // matched and where it came from (a dropped folder's .photouploaderignore, in the window).
@@ -49,20 +47,8 @@ const DONE: IntakeProgressView = {
   done: true,
 };
 
-function renderScreen(locale: ShownLocale, layout: 'grid' | 'list') {
-  window.localStorage.setItem('photo-uploader.review-layout', layout);
-  const { bridge } = fakeBridge({ 'projects:recent': [] });
-  renderWithBridge(
-    <IntakeScreen
-      intake={{ ...fixedIntake(ITEMS), progress: DONE }}
-      assumedZone="UTC"
-      onZoneChange={() => undefined}
-      onQueued={() => undefined}
-    />,
-    bridge,
-    locale,
-  );
-}
+const renderScreen = (locale: ShownLocale, layout: 'grid' | 'list') =>
+  renderReview(ITEMS, DONE, locale, layout);
 
 describe('ignored files in the review, with the pattern that left them out', () => {
   it.each(['grid', 'list'] as const)('names the pattern and its file in the %s', (layout) => {

@@ -2,7 +2,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FarBadge, FarPhotos } from '../../renderer/features/intake/FarPhotos';
-import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
 import { SubfolderProjects } from '../../renderer/features/intake/SubfolderProjects';
 import type { SubfolderChoice } from '../../renderer/features/intake/subfolder-choices';
 import type { FarFlag } from '../../renderer/features/intake/use-far-photos';
@@ -10,10 +9,10 @@ import type { ShownLocale } from '../../shared/i18n/locales';
 import { createTranslator } from '../../shared/i18n/translator';
 import type { IntakeItemView, IntakeProgressView } from '../../shared/ipc/views';
 import { intakeItemView } from '../fakes/intake-item-view';
-import { fixedIntake } from '../fakes/intake-state';
 import { useJsdomLayout } from './jsdom-layout';
 import { fakeBridge, renderWithBridge } from './render-with-bridge';
 import { englishLeft as englishLeftIn } from './english-left';
+import { renderReview } from './render-review';
 
 afterEach(() => {
   cleanup();
@@ -72,24 +71,11 @@ const DONE: IntakeProgressView = {
 };
 
 /** The Add photos screen in `locale`, holding `items` in the review `layout`. */
-function renderScreen(
+const renderScreen = (
   locale: ShownLocale,
   items: readonly IntakeItemView[] = photos(),
   layout: 'grid' | 'list' = 'grid',
-) {
-  window.localStorage.setItem('photo-uploader.review-layout', layout);
-  const { bridge } = fakeBridge({ 'projects:recent': [] });
-  renderWithBridge(
-    <IntakeScreen
-      intake={{ ...fixedIntake(items), progress: DONE }}
-      assumedZone="UTC"
-      onZoneChange={() => undefined}
-      onQueued={() => undefined}
-    />,
-    bridge,
-    locale,
-  );
-}
+) => renderReview(items, DONE, locale, layout);
 
 /** Data the tests hand in or the formats give (names, zones, English-formatted dates). */
 const DATA = [

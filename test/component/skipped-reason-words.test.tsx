@@ -1,14 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { IntakeScreen } from '../../renderer/features/intake/IntakeScreen';
 import type { ShownLocale } from '../../shared/i18n/locales';
 import { createTranslator, type Words } from '../../shared/i18n/translator';
 import { words } from '../../shared/i18n/words';
 import type { IntakeItemView, IntakeProgressView } from '../../shared/ipc/views';
-import { fixedIntake } from '../fakes/intake-state';
 import { useJsdomLayout } from './jsdom-layout';
-import { fakeBridge, renderWithBridge } from './render-with-bridge';
+import { renderReview } from './render-review';
 
 afterEach(() => {
   cleanup();
@@ -42,20 +40,8 @@ const DONE: IntakeProgressView = {
   done: true,
 };
 
-function renderScreen(locale: ShownLocale, layout: 'grid' | 'list') {
-  window.localStorage.setItem('photo-uploader.review-layout', layout);
-  const { bridge } = fakeBridge({ 'projects:recent': [] });
-  renderWithBridge(
-    <IntakeScreen
-      intake={{ ...fixedIntake(ITEMS), progress: DONE }}
-      assumedZone="UTC"
-      onZoneChange={() => undefined}
-      onQueued={() => undefined}
-    />,
-    bridge,
-    locale,
-  );
-}
+const renderScreen = (locale: ShownLocale, layout: 'grid' | 'list') =>
+  renderReview(ITEMS, DONE, locale, layout);
 
 describe('the reasons main gives for files it did not take, in the window’s language', () => {
   it.each(['grid', 'list'] as const)('says them in German in the review %s', (layout) => {
