@@ -25,6 +25,7 @@ function bridge() {
     'settings:get': settingsViewFixture({}),
     'projects:recent': [harbor],
     'projects:list-all': { projects: [] },
+    'settings:set': settingsViewFixture({}),
     'queue:choose-move-folder': { folder: MOVE_TO },
     'queue:add-photos': { added: 2, alreadyQueued: 0, addedIntakeIds: [1, 2], skipped: [] },
   });
@@ -71,5 +72,31 @@ describe('the batch panel’s after-upload choice, queued', () => {
       true,
     );
     expect(await upload(calls)).not.toHaveProperty('afterUpload');
+  });
+});
+
+describe('Save as preset… with an after-upload choice', () => {
+  it('saves the move folder chosen in the dialog with the preset', async () => {
+    const { bridge: fake, calls } = bridge();
+    renderIntakeScreen(photos(), fake);
+    fireEvent.click(await screen.findByRole('button', { name: /Harbor/ }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Move to a folder…' }));
+    await screen.findByText('Folder: Sorted');
+    fireEvent.click(screen.getByRole('button', { name: 'Save as preset…' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Preset name' }), {
+      target: { value: 'Tidy' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save preset' }));
+    expect(await screen.findByText('Saved the preset “Tidy”.')).toBeTruthy();
+    expect(calls.find((entry) => entry.channel === 'settings:set')?.input).toEqual({
+      presets: [
+        {
+          name: 'Tidy',
+          projectId: 'p1',
+          internal: false,
+          afterUpload: { kind: 'move', folder: MOVE_TO },
+        },
+      ],
+    });
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WindowFrontEnd } from '../../../main/desktop/window-front-end';
+import type { PolicyRead, PolicySource } from '../../../main/settings/policy-source';
 import { createIpcDispatcher } from '../../../shared/ipc/dispatcher';
 import { offlineCores } from '../../support/offline-core';
 
@@ -108,6 +109,30 @@ describe('after-upload folders named by the window', () => {
       ],
     });
     expect(other).toMatchObject({ ok: false, code: 'bad-input' });
+  }, 60_000);
+
+  it('takes, in a preset saved from the window, the move folder of an organisation’s preset', async () => {
+    const office = join(root, 'office');
+    const policy: PolicySource = {
+      origin: '/etc/photo-uploader/policy.json',
+      read: (): Promise<PolicyRead> =>
+        Promise.resolve({
+          kind: 'values',
+          values: { presets: [{ name: 'Office', afterUpload: { kind: 'move', folder: office } }] },
+        }),
+      watch: () => () => undefined,
+    };
+    const { core } = await startCore({ prefix: 'after-upload-trust-office-', policy });
+    const window = createIpcDispatcher(
+      core.handlersFor(new WindowFrontEnd(() => Promise.resolve(true))),
+    );
+    // "Save as preset…" after applying the office's preset keeps its move: no new folder.
+    const saved = await window(
+      'settings:set',
+      { presets: [{ name: 'Mine', afterUpload: { kind: 'move', folder: office } }] },
+      { trusted: true },
+    );
+    expect(saved).toMatchObject({ ok: true });
   }, 60_000);
 
   it('refuses a preset saved from the window whose move folder the window was not handed; a saved one applied by name never passes through the window', async () => {
