@@ -9,12 +9,21 @@ import type { PolicySource } from '../settings/policy-source';
 import type { SettingsFile } from '../settings/settings-store';
 
 /**
- * Asks the user for files, a folder or a setup file (Electron's open dialog; a scripted list in
- * tests).
+ * What the user is asked to choose: photos, folders of photos, one setup file, or the one folder
+ * a batch's photos move to after upload.
+ */
+export type ChooserKind = 'files' | 'folder' | 'setup-file' | 'move-folder';
+
+/**
+ * Asks the user for files, folders, a setup file or the folder to move photos to (Electron's open
+ * dialog; a scripted list in tests).
  */
 export interface PathChooser {
-  /** The chosen paths; empty when the user cancelled. `setup-file`: one `.photouploader` file. */
-  choose(kind: 'files' | 'folder' | 'setup-file'): Promise<string[]>;
+  /**
+   * The chosen paths; empty when the user cancelled. `setup-file`: one `.photouploader` file;
+   * `move-folder`: one folder.
+   */
+  choose(kind: ChooserKind): Promise<string[]>;
 }
 
 /** What the core is built from: its data folder, the platform's ports and its choices. */

@@ -175,8 +175,8 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     },
 
     'queue:choose-move-folder': async () => {
-      // Chosen in the dialog, so granted: the batch may then move its photos there.
-      const [folder] = await deps.chooser.choose('folder');
+      // Chosen in the dialog (which takes one folder), so granted: the batch may move its photos there.
+      const [folder] = await deps.chooser.choose('move-folder');
       if (folder === undefined) return { folder: null };
       await deps.frontEnd.grant([folder]);
       return { folder };

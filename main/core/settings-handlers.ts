@@ -107,11 +107,12 @@ export function settingsHandlers(
     'settings:set': async (input) => {
       if (input.assumedZone !== undefined) checkZone(input.assumedZone);
       if (input.mapTileUrl !== undefined) checkMapTileUrl(input.mapTileUrl);
-      // A preset moves files where it says: a folder not saved before must be the caller's own
-      // (the window's open dialog), as for `queue:add-photos`. Checked before anything is saved.
+      // A preset moves files where it says: a folder no preset names yet (the user's own or the
+      // organisation's, which a batch may already use) must be the caller's own (the window's
+      // open dialog), as for `queue:add-photos`. Checked before anything is saved.
       if (input.presets !== undefined)
         await deps.frontEnd.checkPaths(
-          newMoveFolders(input.presets, core.settings.userSettings().presets ?? []),
+          newMoveFolders(input.presets, core.settings.get().presets ?? []),
         );
       const effective = core.settings.get();
       // What only repeats the organisation's settings is no change; any other change to them is

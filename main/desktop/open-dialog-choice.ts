@@ -1,25 +1,30 @@
 import type { Translate } from '../../shared/i18n/translator';
+import type { ChooserKind } from '../core/app-core-options';
 
 /** What the open dialog offers, as Electron's `OpenDialogOptions` take it (plain data). */
 export type OpenDialogChoice = {
   readonly title: string;
-  readonly properties: ('openFile' | 'openDirectory' | 'multiSelections')[];
+  readonly properties: ('openFile' | 'openDirectory' | 'multiSelections' | 'createDirectory')[];
   readonly filters?: { name: string; extensions: string[] }[];
 };
 
 /**
- * The open dialog for each thing the user chooses (photos, folders of photos, a setup file), in
- * the words of `t`.
+ * The open dialog for each thing the user chooses (photos, folders of photos, a setup file, the
+ * folder to move photos to), in the words of `t`.
  */
-export function openDialogChoice(
-  kind: 'files' | 'folder' | 'setup-file',
-  t: Translate,
-): OpenDialogChoice {
+export function openDialogChoice(kind: ChooserKind, t: Translate): OpenDialogChoice {
   switch (kind) {
     case 'folder':
       return {
         title: t('dialog.open.folders'),
         properties: ['openDirectory', 'multiSelections'],
+      };
+    case 'move-folder':
+      // One folder: a batch's photos all move to one place, so the dialog takes no second one;
+      // and the destination is often new, so the dialog may make it (macOS asks for that).
+      return {
+        title: t('dialog.open.moveFolder'),
+        properties: ['openDirectory', 'createDirectory'],
       };
     case 'files':
       return {

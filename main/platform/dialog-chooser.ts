@@ -1,11 +1,11 @@
 import { type BrowserWindow, dialog } from 'electron';
 import type { Translate } from '../../shared/i18n/translator';
-import type { PathChooser } from '../core/app-core-options';
+import type { ChooserKind, PathChooser } from '../core/app-core-options';
 import { openDialogChoice } from '../desktop/open-dialog-choice';
 
 /**
- * The operating system's open dialog: "Choose files…", "Choose folder…", "Open a setup file…", in
- * the language `words` gives at the time.
+ * The operating system's open dialog: "Choose files…", "Choose folder…", "Open a setup file…", the
+ * folder to move photos to, in the language `words` gives at the time.
  */
 export class DialogChooser implements PathChooser {
   constructor(
@@ -13,7 +13,7 @@ export class DialogChooser implements PathChooser {
     private readonly words: () => Translate,
   ) {}
 
-  async choose(kind: 'files' | 'folder' | 'setup-file'): Promise<string[]> {
+  async choose(kind: ChooserKind): Promise<string[]> {
     const options: Electron.OpenDialogOptions = openDialogChoice(kind, this.words());
     const window = this.window();
     const result = window

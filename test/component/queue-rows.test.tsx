@@ -214,3 +214,24 @@ describe('a description edit in the queue', () => {
     );
   });
 });
+
+describe('where a file went after upload (issue 26 §3)', () => {
+  it('says where each moved file went, that one went to the trash, and why one was left; nothing while pending', () => {
+    const list = renderQueue([
+      done(1, { afterUpload: { kind: 'moved', to: '/home/ana/Sorted/level-1/IMG_1.jpg' } }),
+      done(2, { afterUpload: { kind: 'trashed' } }),
+      done(3, {
+        afterUpload: { kind: 'left', reason: { key: 'reason.afterUpload.changed' } },
+      }),
+      done(4, { afterUpload: { kind: 'pending' } }),
+    ]);
+    const row = (name: string) =>
+      within(list)
+        .getAllByRole('listitem')
+        .find((entry) => entry.textContent?.includes(name));
+    expect(row('IMG_1')?.textContent).toContain('Moved to /home/ana/Sorted/level-1/IMG_1.jpg');
+    expect(row('IMG_2')?.textContent).toContain('Moved to the trash');
+    expect(row('IMG_3')?.textContent).toContain('Left where it is: the file changed');
+    expect(row('IMG_4')?.textContent).not.toMatch(/Moved|Left/);
+  });
+});

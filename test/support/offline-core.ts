@@ -19,6 +19,8 @@ export type OfflineCore = {
   readonly handlers: IpcHandlers;
   /** The calls as the window sends them: checked against the contract first. */
   readonly dispatch: ReturnType<typeof createIpcDispatcher>;
+  /** What the "open dialog" was asked for, in order (`folder`, `move-folder`, …). */
+  readonly chooserKinds: () => readonly string[];
   /** settings.json as saved on disk (parsed). */
   readonly savedSettings: () => Promise<unknown>;
   /** Shuts the core down before the test ends (to open another on the same data). */
@@ -60,6 +62,7 @@ export function offlineCores(): (choices?: OfflineCoreChoices) => Promise<Offlin
     systemLanguages = [],
   } = {}) => {
     const folder = dataDir ?? (await mkdtemp(join(tmpdir(), prefix)));
+    const kinds: string[] = [];
     const core = await AppCore.start({
       dataDir: folder,
       secrets: secrets ?? new InMemorySecretStore(),
@@ -67,7 +70,12 @@ export function offlineCores(): (choices?: OfflineCoreChoices) => Promise<Offlin
       logger: silentLogger,
       customScheme: undefined,
       browser: { open: () => Promise.resolve() },
-      chooser: { choose: () => Promise.resolve([...chosenPaths]) },
+      chooser: {
+        choose: (kind) => {
+          kinds.push(kind);
+          return Promise.resolve([...chosenPaths]);
+        },
+      },
       runQueue: 'on-request',
       systemLanguages: () => systemLanguages,
       ...(policy === undefined ? {} : { policy }),
@@ -79,6 +87,7 @@ export function offlineCores(): (choices?: OfflineCoreChoices) => Promise<Offlin
       dataDir: folder,
       handlers,
       dispatch: createIpcDispatcher(handlers),
+      chooserKinds: () => [...kinds],
       savedSettings: async (): Promise<unknown> =>
         JSON.parse(await readFile(join(folder, 'settings.json'), 'utf8')),
       stop: async () => {

@@ -5,7 +5,12 @@ import type { ProjectView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { useErrorWords } from '../../i18n/use-error-words';
 import { useT } from '../../i18n/use-t';
-import { presetFromFields, saveRefusal, withSavedPreset } from '../presets/preset-draft';
+import {
+  batchAfterUpload,
+  presetFromFields,
+  saveRefusal,
+  withSavedPreset,
+} from '../presets/preset-draft';
 import type { BatchDraft } from './BatchDetails';
 
 /** The batch's fields a preset fills in, beside the details' draft. */
@@ -87,6 +92,7 @@ export function PresetPicker({ draft, tags, setTags }: PresetTargets) {
           tags,
           description: draft.description,
           internal: draft.internal,
+          afterUpload: batchAfterUpload(draft.afterUpload, draft.preset),
         }}
         onSaved={setPresets}
       />

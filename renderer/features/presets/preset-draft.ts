@@ -1,3 +1,4 @@
+import type { AfterUpload } from '../../../shared/domain/after-upload';
 import { entryNamed, nameKey, type Preset, type WithManaged } from '../../../shared/domain/presets';
 
 /** What a batch's details hold that a preset saves (the window's current choices). */
@@ -6,7 +7,18 @@ export type PresetFields = {
   readonly tags: readonly string[];
   readonly description: string;
   readonly internal: boolean;
+  /** What becomes of the files after upload (see `batchAfterUpload`). */
+  readonly afterUpload: AfterUpload;
 };
+
+/**
+ * What becomes of a batch's files after upload: its own choice in the panel, else the action of
+ * the preset it names (the core fills that in when the batch gives none), else leave.
+ */
+export function batchAfterUpload(own: AfterUpload, preset: Preset | undefined): AfterUpload {
+  if (own.kind !== 'leave') return own;
+  return preset?.afterUpload ?? own;
+}
 
 /**
  * The user's own entries (presets or saved templates), as `settings:set` takes them: the
@@ -27,7 +39,8 @@ export const ownPresets = (presets: readonly WithManaged<Preset>[]): Preset[] =>
 
 /**
  * A preset named `name` from the batch's fields: only what is chosen (no project, no tags, an
- * empty description are left out, so that the preset does not decide them).
+ * empty description, leaving the files where they are, are left out, so that the preset does not
+ * decide them).
  */
 export function presetFromFields(name: string, fields: PresetFields): Preset {
   return {
@@ -36,6 +49,7 @@ export function presetFromFields(name: string, fields: PresetFields): Preset {
     ...(fields.tags.length > 0 ? { tags: [...fields.tags] } : {}),
     ...(fields.description.trim() === '' ? {} : { descriptionTemplate: fields.description }),
     internal: fields.internal,
+    ...(fields.afterUpload.kind === 'leave' ? {} : { afterUpload: fields.afterUpload }),
   };
 }
 

@@ -230,8 +230,31 @@ function ItemButton({
 }
 
 /**
+ * Issue 26 §3: where the file went after upload (moved to a path, to the trash, or left where it
+ * was and why), once that is done; nothing while it waits for the service or stays by choice.
+ */
+function AfterUploadNote({ item }: { readonly item: QueueItemView }) {
+  const t = useT();
+  const words = useWords();
+  const result = item.afterUpload;
+  if (result === undefined || result.kind === 'pending') return null;
+  const said =
+    result.kind === 'moved'
+      ? t('afterUpload.moved', { path: result.to })
+      : result.kind === 'trashed'
+        ? t('afterUpload.trashed')
+        : words(result.reason);
+  return (
+    <span className="muted after-upload-note" title={said}>
+      {said}
+    </span>
+  );
+}
+
+/**
  * One queued item: thumbnail, name, state (icon, colour and words), a bar while its bytes move,
- * when it was uploaded and a link to its page on the service, and its actions.
+ * when it was uploaded and a link to its page on the service, where its file went after upload,
+ * and its actions.
  */
 export function ItemRow({
   item,
@@ -299,6 +322,7 @@ export function ItemRow({
               <ExternalLink size={14} aria-hidden="true" focusable="false" />
             </a>
           ) : null}
+          <AfterUploadNote item={item} />
         </span>
       </span>
       <span className="actions">

@@ -7,6 +7,7 @@ import { AppCore, type AppCoreOptions } from '../../../main/core/app-core';
 import { serveAsOwner, takeOwnership } from '../../../main/ownership/open-data-folder';
 import { seedSettingsFromEnv } from '../../../main/core/seed-settings';
 import { WindowFrontEnd } from '../../../main/desktop/window-front-end';
+import { openDialogChoice } from '../../../main/desktop/open-dialog-choice';
 import { createLogger, jsonLineSink, Redactor } from '../../../main/logging/logger';
 import { FallbackSecretStore } from '../../../main/secrets/fallback-secret-store';
 import { KeytarSecretStore } from '../../../main/secrets/keytar-secret-store';
@@ -23,7 +24,7 @@ import { startBridgeHost } from './bridge-host';
 // - `confirm` `{"answer": true|false}` queues the next answer of a confirmation dialog (with
 //   none queued, the user declines).
 // What the user is shown there goes to stdout too: `{"choosing": kind}` when the open dialog
-// opens (`files`, `folder`, `setup-file`) and `{"asked": question}` with each confirmation's
+// opens (`files`, `folder`, `setup-file`, `move-folder`) and `{"asked": question}` with each confirmation's
 // title, message, detail and buttons (a setup file's summary, a change of service).
 
 const { values } = parseArgs({
@@ -77,7 +78,15 @@ const coreOptions: AppCoreOptions = {
   chooser: {
     choose: (kind) => {
       print({ choosing: kind });
-      return Promise.resolve(chooserAnswers.shift() ?? []);
+      const answer = chooserAnswers.shift() ?? [];
+      // As the app's dialog: one that takes a single item (a setup file, the folder to move
+      // photos to) cannot answer more, so a journey scripting more is wrong, not the app.
+      const many = openDialogChoice(kind, createTranslator('en').t).properties.includes(
+        'multiSelections',
+      );
+      if (!many && answer.length > 1)
+        return Promise.reject(new Error(`the ${kind} dialog takes one item, not ${answer.length}`));
+      return Promise.resolve(answer);
     },
   },
   // As the unpackaged app: PHOTO_UPLOADER_SYSTEM_LANGUAGES names the "system's" languages.

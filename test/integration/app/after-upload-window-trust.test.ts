@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WindowFrontEnd } from '../../../main/desktop/window-front-end';
+import type { PolicyRead, PolicySource } from '../../../main/settings/policy-source';
 import { createIpcDispatcher } from '../../../shared/ipc/dispatcher';
 import { offlineCores } from '../../support/offline-core';
 
@@ -70,6 +71,68 @@ describe('after-upload folders named by the window', () => {
       afterUpload: move(join(root, 'chosen')),
     });
     expect(granted.ok ? '' : granted.message).toMatch(/no longer in the list/);
+  }, 60_000);
+
+  it('takes, for a preset saved from the window, the folder chosen in the one-folder move dialog and refuses one never chosen', async () => {
+    const chosenFolder = join(root, 'chosen');
+    const { core, chooserKinds } = await startCore({
+      prefix: 'after-upload-trust-dialog-',
+      chosenPaths: [chosenFolder],
+    });
+    const frontEnd = new WindowFrontEnd(() => Promise.resolve(true));
+    const dispatch = createIpcDispatcher(core.handlersFor(frontEnd));
+    const window = (channel: string, input: unknown) => dispatch(channel, input, { trusted: true });
+    const move = (folder: string) => ({ kind: 'move' as const, folder });
+
+    const never = await window('settings:set', {
+      presets: [{ name: 'Tidy', afterUpload: move(join(root, 'elsewhere')) }],
+    });
+    expect(never).toMatchObject({ ok: false, code: 'bad-input' });
+    expect(never.ok ? '' : never.message).toMatch(/was not dropped on the window or chosen/);
+
+    const chosen = await window('queue:choose-move-folder', {});
+    expect(chosen).toEqual({ ok: true, value: { folder: chosenFolder } });
+    expect(chooserKinds()).toEqual(['move-folder']);
+    const saved = await window('settings:set', {
+      presets: [{ name: 'Tidy', afterUpload: move(chosenFolder) }],
+    });
+    expect(saved).toMatchObject({ ok: true });
+    expect(core.settings.userSettings().presets).toEqual([
+      { name: 'Tidy', afterUpload: move(chosenFolder) },
+    ]);
+
+    // Choosing one folder grants that one only: another is still refused.
+    const other = await window('settings:set', {
+      presets: [
+        { name: 'Tidy', afterUpload: move(chosenFolder) },
+        { name: 'Other', afterUpload: move(join(root, 'elsewhere')) },
+      ],
+    });
+    expect(other).toMatchObject({ ok: false, code: 'bad-input' });
+  }, 60_000);
+
+  it('takes, in a preset saved from the window, the move folder of an organisation’s preset', async () => {
+    const office = join(root, 'office');
+    const policy: PolicySource = {
+      origin: '/etc/photo-uploader/policy.json',
+      read: (): Promise<PolicyRead> =>
+        Promise.resolve({
+          kind: 'values',
+          values: { presets: [{ name: 'Office', afterUpload: { kind: 'move', folder: office } }] },
+        }),
+      watch: () => () => undefined,
+    };
+    const { core } = await startCore({ prefix: 'after-upload-trust-office-', policy });
+    const window = createIpcDispatcher(
+      core.handlersFor(new WindowFrontEnd(() => Promise.resolve(true))),
+    );
+    // "Save as preset…" after applying the office's preset keeps its move: no new folder.
+    const saved = await window(
+      'settings:set',
+      { presets: [{ name: 'Mine', afterUpload: { kind: 'move', folder: office } }] },
+      { trusted: true },
+    );
+    expect(saved).toMatchObject({ ok: true });
   }, 60_000);
 
   it('refuses a preset saved from the window whose move folder the window was not handed; a saved one applied by name never passes through the window', async () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Preset, WithManaged } from '../../../shared/domain/presets';
 import {
+  batchAfterUpload,
   batchPresetInput,
   ownPresets,
   presetFromFields,
@@ -25,6 +26,7 @@ describe('the presets the window saves', () => {
         tags: [],
         description: ' ',
         internal: false,
+        afterUpload: { kind: 'leave' },
       }),
     ).toEqual({ name: 'New', internal: false });
     expect(
@@ -33,6 +35,7 @@ describe('the presets the window saves', () => {
         tags: ['t'],
         description: '<p>x</p>',
         internal: true,
+        afterUpload: { kind: 'move', folder: '/srv/sorted' },
       }),
     ).toEqual({
       name: 'New',
@@ -40,7 +43,18 @@ describe('the presets the window saves', () => {
       tags: ['t'],
       descriptionTemplate: '<p>x</p>',
       internal: true,
+      afterUpload: { kind: 'move', folder: '/srv/sorted' },
     });
+  });
+
+  it('keep the batch’s own after-upload choice, else its preset’s, else leave', () => {
+    const trash = { kind: 'trash' } as const;
+    const move = { kind: 'move', folder: '/srv/a' } as const;
+    const leave = { kind: 'leave' } as const;
+    expect(batchAfterUpload(trash, { name: 'P', afterUpload: move })).toEqual(trash);
+    expect(batchAfterUpload(leave, { name: 'P', afterUpload: move })).toEqual(move);
+    expect(batchAfterUpload(leave, { name: 'P' })).toEqual(leave);
+    expect(batchAfterUpload(leave, undefined)).toEqual(leave);
   });
 
   it('refuse an empty name and one the organisation holds, in any case', () => {

@@ -260,7 +260,7 @@ describe('the pseudo-locale', () => {
       ...Object.values(setupQuestion({ name: '4', summary: [] }, t))
         .flat()
         .map(String),
-      ...(['files', 'folder', 'setup-file'] as const).flatMap((kind) => {
+      ...(['files', 'folder', 'setup-file', 'move-folder'] as const).flatMap((kind) => {
         const choice = openDialogChoice(kind, t);
         return [choice.title, ...(choice.filters ?? []).map((filter) => filter.name)];
       }),

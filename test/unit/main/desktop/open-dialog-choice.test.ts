@@ -17,4 +17,11 @@ describe('openDialogChoice', () => {
     expect(openDialogChoice('files', en).properties).toEqual(['openFile', 'multiSelections']);
     expect(openDialogChoice('folder', en).properties).toEqual(['openDirectory', 'multiSelections']);
   });
+
+  it('offers one folder to move photos to, which the dialog may create', () => {
+    expect(openDialogChoice('move-folder', en)).toEqual({
+      title: 'Choose the folder to move the photos to',
+      properties: ['openDirectory', 'createDirectory'],
+    });
+  });
 });
