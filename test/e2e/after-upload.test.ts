@@ -102,8 +102,13 @@ describe.skipIf(needsChromium.skip)(needsChromium.title('after upload, in the wi
         .getByRole('button', { name: `Upload ${PHOTOS.length} photos to ${project.name}` })
         .click();
       await waitUntilUploaded(page, PHOTOS.length);
-      const photos = (await admin.state(service.info)).photos;
-      expect(photos.map((entry) => entry.project_id)).toEqual(PHOTOS.map(() => project.id));
+      // Polled: the queue may say Uploaded a moment before the service's state lists the photo.
+      await expect
+        .poll(
+          async () => (await admin.state(service.info)).photos.map((entry) => entry.project_id),
+          { timeout: 30_000 },
+        )
+        .toEqual(PHOTOS.map(() => project.id));
 
       // Each file ends in DESTINATION/<its subfolder>/<its name>, the same bytes, gone from
       // where it was dropped.
