@@ -55,7 +55,7 @@ function photoHostSettings(
   };
 }
 
-/** The move folders of `presets` that no saved preset of the user's already names. */
+/** The move folders of `presets` that none of `saved` (the presets in effect) names yet. */
 export function newMoveFolders(presets: readonly Preset[], saved: readonly Preset[]): string[] {
   const folderOf = (preset: Preset): string[] =>
     preset.afterUpload?.kind === 'move' ? [preset.afterUpload.folder] : [];
