@@ -127,6 +127,7 @@ export async function watchFolders(
     return 1;
   let wake: (() => void) | undefined;
   const said = new Map<string, string>();
+  const problems = new Map<string, string>();
   const report = ({ report: event }: WatchSessionReport) => {
     if (event.kind === 'queued') {
       out.stdout.write(
@@ -139,6 +140,16 @@ export async function watchFolders(
       );
     else
       for (const folder of event.folders) {
+        // A rule that cannot be used (a preset gone…) is said once, until it changes.
+        const problem = folder.problem === undefined ? '' : englishFor(folder.problem);
+        if (problem !== (problems.get(folder.path) ?? '')) {
+          problems.set(folder.path, problem);
+          out.stderr.write(
+            problem === ''
+              ? `The rule of ${printable(folder.path)} can be used again; its photos are queued.\n`
+              : `The rule of ${printable(folder.path)} cannot be used, so its photos wait: ${printable(problem)}\n`,
+          );
+        }
         if (said.get(folder.path) === folder.state || folder.state === 'starting') continue;
         said.set(folder.path, folder.state);
         out.stderr.write(
