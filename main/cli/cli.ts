@@ -173,7 +173,7 @@ export async function runCli(
     );
     if (change !== undefined) await context.call('settings:set', change);
     if (values.preset !== undefined && !PRESET_COMMANDS.has(command))
-      throw new UsageError('--preset is for upload');
+      throw new UsageError('--preset is for upload and watch');
     // Found before a file is read: an unknown name fails the whole run, listing the presets.
     const preset = values.preset === undefined ? undefined : presetFromFlag(values.preset, saved);
     const rest = positionals.slice(1);
@@ -278,7 +278,11 @@ export async function runCli(
           context,
           {
             folders: paths,
-            projectId: values.project,
+            // The preset's project, unless one is given (or each subfolder names its own).
+            projectId:
+              values.project ??
+              (values['project-per-subfolder'] === true ? undefined : preset?.projectId),
+            preset,
             projectPerSubfolder: values['project-per-subfolder'] ?? false,
             settleSeconds: values['settle-seconds'],
             tags: values.tag ?? [],

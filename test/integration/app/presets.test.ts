@@ -135,4 +135,15 @@ describe.skipIf(needsKeychain.skip)(needsKeychain.title('--preset from the comma
     expect(queue.stdout).not.toContain('c.jpg');
     expect(await onService(join(root, 'c.jpg'))).toBeUndefined();
   }, 120_000);
+
+  it('watch --preset: an unknown name is refused (exit 2) naming it, before any folder is watched', async () => {
+    const root = join(cli.folder, 'watched-refused');
+    await mkdir(root);
+    const run = await runCli(['watch', root, '--preset', 'Roof', '--data-dir', cli.dataDir], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      'watch: there is no preset named "Roof". The presets are: "Site walk".',
+    );
+    expect(run.stderr).not.toContain('Watching');
+  }, 120_000);
 });
