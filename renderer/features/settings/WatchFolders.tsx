@@ -121,6 +121,16 @@ export function WatchFolders({ settleSeconds = 5 }: { readonly settleSeconds?: n
             {words(ruleWords(folder))}
             <br />
             <span role="status">{words(stateWords(folder, intl))}</span>
+            {folder.problem ? (
+              <>
+                {SPACE}
+                <span role="status" className="field-problem">
+                  {t('settings.watch.state.problem')}
+                  {SPACE}
+                  {words(folder.problem)}
+                </span>
+              </>
+            ) : null}
             {folder.queued > 0 ? (
               <>
                 {SPACE}
