@@ -121,4 +121,32 @@ describe('a watched folder’s preset, template, ignore patterns and after-uploa
       ).toBe(true),
     );
   });
+
+  it('names a folder’s preset in its row, and says once why its photos wait', async () => {
+    const { bridge } = fakeBridge({
+      'watch:list': [
+        {
+          rule: { ...ADDED, preset: 'Roof' },
+          state: 'watching',
+          lastQueuedAt: null,
+          queued: 0,
+          problem: {
+            key: 'error.preset.unknown',
+            values: { name: 'Roof', names: '"Site walk"', count: 1 },
+          },
+        },
+      ],
+      'settings:get': settingsViewFixture({ presets: [office] }),
+    });
+    renderWithBridge(<WatchFolders />, bridge);
+    const row = (await screen.findByText('/photos/site')).closest('li')!;
+    expect(row.textContent).toContain('preset: Roof');
+    expect(
+      within(row)
+        .getAllByRole('status')
+        .map((status) => status.textContent),
+    ).toContain(
+      'Its photos wait, because the rule cannot be used: There is no preset named “Roof”. The presets are: "Site walk".',
+    );
+  });
 });
