@@ -7,6 +7,7 @@ import {
 } from '../core/handler-input-checks';
 import { presetNamed } from '../core/preset-input';
 import type { Preset } from '../../shared/domain/presets';
+import { isSameOrInside } from '../../shared/domain/after-upload';
 import type { IpcInput } from '../../shared/ipc/contract';
 import { words } from '../../shared/i18n/words';
 import { type IpcHandlers, IpcFailure } from '../../shared/ipc/dispatcher';
@@ -76,6 +77,15 @@ function ruleFrom(path: string, input: RuleInput, saved?: WatchRule): WatchRule 
 }
 
 /**
+ * @throws IpcFailure `bad-input` when `input` moves photos into the watched folder `path`
+ * itself (or a folder in it): each would be taken in again. Checked once the path is known.
+ */
+function checkMoveOutside(path: string, input: RuleInput): void {
+  if (input.afterUpload?.kind === 'move' && isSameOrInside(input.afterUpload.folder, path))
+    throw new IpcFailure('bad-input', words('error.addPhotos.afterUploadInside'));
+}
+
+/**
  * The move folder of `input` that the rule did not already have (`saved`): it moves the user's
  * files, so it must be one the window got from the folder dialog. One saved before (a setup
  * file's, the command line's) is kept through an edit without being granted again.
@@ -133,11 +143,13 @@ export function watchHandlers(
       if (path === undefined) return { added: false, folders: deps.watchers.views() };
       if (rules().some((rule) => rule.path === path))
         throw new IpcFailure('bad-input', words('error.watch.alreadyWatched'));
+      checkMoveOutside(path, input);
       return { added: true, folders: await save([...rules(), ruleFrom(path, input)]) };
     },
     'watch:update': async (given) => {
       const index = indexOf(given.path);
       const input = { ...(await checked(given, rules()[index])), path: given.path };
+      checkMoveOutside(given.path, input);
       return await save(
         rules().map((rule, at) => (at === index ? ruleFrom(rule.path, input, rule) : rule)),
       );

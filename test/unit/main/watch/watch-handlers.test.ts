@@ -180,6 +180,23 @@ describe('watch:* handlers', () => {
       expect(saved()[0]?.afterUpload).toEqual({ kind: 'move', folder: '/data/sorted' });
     });
 
+    it('refuses a move into the watched folder itself, once the dialog named it', async () => {
+      const { handlers, saved } = rig([['/data/inbox']], undefined, {
+        granted: ['/data/inbox/done'],
+      });
+      expect(
+        await failure(
+          handlers['watch:add']({
+            ...rule,
+            afterUpload: { kind: 'move', folder: '/data/inbox/done' },
+          }),
+        ),
+      ).toBe(
+        'Photos cannot be moved after upload into the folder they come from, or a folder inside it. Choose a folder elsewhere.',
+      );
+      expect(saved()).toEqual([]);
+    });
+
     it('keeps a saved move folder through an edit without asking for it again; Leave removes it', async () => {
       const { handlers, saved } = rig([['/data/inbox']], undefined, { granted: ['/data/sorted'] });
       await handlers['watch:add']({

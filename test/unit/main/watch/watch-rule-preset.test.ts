@@ -69,6 +69,16 @@ describe('usableRule', () => {
       '{level}',
     );
     expect(said(usableRule(rule({ ignore: ['C:\\thumbs'] }), []))).toContain('C:\\thumbs');
+    // A move into the watched folder (its own, or its preset's) would bring each photo back.
+    const inside = { kind: 'move' as const, folder: '/watched/done' };
+    const inside2 = rule({ preset: 'Mover' });
+    for (const checked of [
+      usableRule(rule({ afterUpload: inside }), []),
+      usableRule(inside2, [{ name: 'Mover', afterUpload: inside }]),
+    ])
+      expect(said(checked)).toBe(
+        'Photos cannot be moved after upload into the folder they come from, or a folder inside it. Choose a folder elsewhere.',
+      );
     expect(usableRule(rule(), []).kind).toBe('usable');
   });
 });
