@@ -195,8 +195,8 @@ export class WatchService {
         },
       ),
     };
-    this.#checkRule(folder);
     this.#folders.set(rule.path, folder);
+    this.#checkRule(folder);
     await folder.watcher.start();
   }
 
