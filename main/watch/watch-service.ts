@@ -7,18 +7,14 @@ import type { IntakeItemView } from '../../shared/ipc/views';
 import { sameWords } from '../../shared/i18n/reason-words';
 import type { Words } from '../../shared/i18n/translator';
 import { words } from '../../shared/i18n/words';
-import type { Logger } from '../logging/logger';
 import type { NamedProject } from '../folders/folder-rules';
 import type { KnownIdentity } from '../media/crawl';
 import { realPathInside, ruleCovering } from './watch-paths';
 import { folderLeftOutTest, watchedFileIgnored } from '../media/ignore-rules';
-import type { Preset } from '../../shared/domain/presets';
 import { usableRule } from './usable-rule';
 import { FolderWatcher } from './folder-watcher';
 import { imageCompleteness } from './image-complete';
 import { SettleTracker, type SettledFile } from './settle-tracker';
-import type { WatchCore } from './watch-core';
-import type { WatchLedger } from './watch-ledger';
 import { placeWatchedFile } from './watch-placement';
 import { watchedIdentity } from './watched-identity';
 
@@ -34,37 +30,8 @@ export const OUTSIDE_WATCHED_REASON: Words = words('reason.watch.outsideWatched'
 /** Files taken in per intake call. */
 const INTAKE_ROUND = 1000;
 
-/** What the watchers report, for the window (events), the command line (lines) and the log. */
-export type WatchReport =
-  | { readonly kind: 'queued'; readonly path: string; readonly projectId: string }
-  | { readonly kind: 'skipped'; readonly path: string; readonly reason: Words }
-  | { readonly kind: 'state'; readonly folders: readonly WatchFolderState[] };
-
-export type WatchServiceOptions = {
-  readonly core: WatchCore;
-  readonly ledger: WatchLedger;
-  readonly logger: Logger;
-  readonly report: (report: WatchReport) => void;
-  /** The zone assumed for photos nothing else places (read at each intake). */
-  readonly assumedZone: () => string;
-  /**
-   * The settle time: fixed, or read at each look for each file (a setting that may change
-   * meanwhile, or a time that depends on the folder the file is in).
-   */
-  readonly settleMs?: number | ((path: string) => number) | undefined;
-  /** How often waiting files and the roots are looked at (default: a fifth of the settle time). */
-  readonly tickMs?: number;
-  /** How often each root is listed in full, for events that were lost (default 60 s). */
-  readonly rescanMs?: number | undefined;
-  /** Whether file-system events are listened to (default true; off: the listings only). */
-  readonly fileEvents?: boolean | undefined;
-  readonly now?: () => number;
-  /**
-   * The presets in effect, read at each look: a rule naming one takes its defaults (see
-   * `usableRule`). Default: none.
-   */
-  readonly presets?: () => readonly Preset[];
-};
+import type { WatchReport, WatchServiceOptions } from './watch-service-options';
+export type { WatchReport, WatchServiceOptions };
 
 type Folder = {
   readonly rule: WatchRule;
