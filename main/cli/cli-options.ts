@@ -100,9 +100,14 @@ Commands:
              service would get, compare; exit 0 only when the round trip holds
   watch <folders...> --project ID|--project-per-subfolder [--settle-seconds N] [--tag T]...
              [--tags-from-folders] [--description HTML] [--description-template TEXT]
-             [--internal] [--include-archived]
+             [--internal] [--include-archived] [--ignore GLOB]... [--preset NAME]
+             [--after-upload leave|move:DIR|trash]
              queue each complete new photo once, run the queue, until Ctrl-C; the project is
-             checked first, as for upload
+             checked first, as for upload. --preset NAME: the preset's project (unless given),
+             tags, template, internal and after-upload action fill in what the flags leave out,
+             read again as photos come (an unknown NAME is refused, listing the presets; a
+             preset deleted meanwhile holds the photos back, said once). Folders the --ignore
+             patterns leave out whole are not watched
   inspect <paths...> [--zone IANA] [--json]
              read capture time, position, size and MD5 of photos in files and folders
   inspect <paths...> --project ID [--far-meters N] [--json]

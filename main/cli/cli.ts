@@ -153,7 +153,7 @@ export async function runCli(
     if (values['after-upload'] !== undefined && !AFTER_UPLOAD_COMMANDS.has(command))
       throw new UsageError('--after-upload is for upload, sync and watch');
     if (values.preset !== undefined && !PRESET_COMMANDS.has(command))
-      throw new UsageError('--preset is for upload');
+      throw new UsageError('--preset is for upload and watch');
     const internal = internalFlag(command, values.internal, values['no-internal']);
     // Checked before anything is opened: DIR absolute, a folder (or makeable), not a source.
     const afterUpload = await afterUploadFromFlag(values['after-upload'], paths);
@@ -280,7 +280,11 @@ export async function runCli(
           context,
           {
             folders: paths,
-            projectId: values.project,
+            // The preset's project, unless one is given (or each subfolder names its own).
+            projectId:
+              values.project ??
+              (values['project-per-subfolder'] === true ? undefined : preset?.projectId),
+            preset,
             projectPerSubfolder: values['project-per-subfolder'] ?? false,
             settleSeconds: values['settle-seconds'],
             tags: values.tag ?? [],

@@ -7,8 +7,8 @@ import { type CommandOutput, UsageError } from './cli-context';
 // `--preset NAME` and `presets`: the saved presets and description templates (issue 26 §1), the
 // organisation's and the user's own, as the settings in effect hold them.
 
-/** The commands that take `--preset` (watched folders' rules do not take one yet). */
-export const PRESET_COMMANDS: ReadonlySet<string> = new Set(['upload']);
+/** The commands that take `--preset` (a `watch` puts it in each folder's rule). */
+export const PRESET_COMMANDS: ReadonlySet<string> = new Set(['upload', 'watch']);
 
 /**
  * The preset `--preset NAME` names (ignoring case), found before a file is read.

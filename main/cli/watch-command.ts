@@ -1,4 +1,5 @@
 import type { AfterUpload } from '../../shared/domain/after-upload';
+import type { Preset } from '../../shared/domain/presets';
 import { resolve } from 'node:path';
 import { printable } from '../../shared/domain/printable-text';
 import { computerZone } from '../../shared/domain/zone';
@@ -35,6 +36,11 @@ export type WatchCommandOptions = {
   readonly ignore?: readonly string[];
   /** `--after-upload`, checked (see `afterUploadFromFlag`): each folder's rule takes it. */
   readonly afterUpload?: AfterUpload | undefined;
+  /**
+   * `--preset NAME`, found in the settings: each folder's rule names it, so its tags, template,
+   * internal and after-upload action fill in what the flags leave out when photos are queued.
+   */
+  readonly preset?: Preset | undefined;
 };
 
 /**
@@ -52,7 +58,11 @@ export function watchRulesFromFlags(
 } {
   if (options.folders.length === 0) throw new UsageError('watch needs at least one folder');
   if (options.projectPerSubfolder === (options.projectId !== undefined))
-    throw new UsageError('watch needs --project ID or --project-per-subfolder (one of them)');
+    throw new UsageError(
+      options.preset !== undefined && options.projectId === undefined
+        ? `watch needs --project ID (or --project-per-subfolder): the preset "${printable(options.preset.name)}" names no project`
+        : 'watch needs --project ID or --project-per-subfolder (one of them)',
+    );
   const seconds = options.settleSeconds === undefined ? undefined : Number(options.settleSeconds);
   if (
     seconds !== undefined &&
@@ -86,6 +96,7 @@ export function watchRulesFromFlags(
         ? { ignore: [...options.ignore] }
         : {}),
       ...(options.afterUpload === undefined ? {} : { afterUpload: options.afterUpload }),
+      ...(options.preset === undefined ? {} : { preset: options.preset.name }),
     }),
   );
   return { rules, settleSeconds: seconds };
@@ -127,6 +138,7 @@ export async function watchFolders(
     return 1;
   let wake: (() => void) | undefined;
   const said = new Map<string, string>();
+  const problems = new Map<string, string>();
   const report = ({ report: event }: WatchSessionReport) => {
     if (event.kind === 'queued') {
       out.stdout.write(
@@ -139,6 +151,16 @@ export async function watchFolders(
       );
     else
       for (const folder of event.folders) {
+        // A rule that cannot be used (a preset gone…) is said once, until it changes.
+        const problem = folder.problem === undefined ? '' : englishFor(folder.problem);
+        if (problem !== (problems.get(folder.path) ?? '')) {
+          problems.set(folder.path, problem);
+          out.stderr.write(
+            problem === ''
+              ? `The rule of ${printable(folder.path)} can be used again; its photos are queued.\n`
+              : `The rule of ${printable(folder.path)} cannot be used, so its photos wait: ${printable(problem)}\n`,
+          );
+        }
         if (said.get(folder.path) === folder.state || folder.state === 'starting') continue;
         said.set(folder.path, folder.state);
         out.stderr.write(

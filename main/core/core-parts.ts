@@ -126,6 +126,7 @@ export function buildCoreParts(options: AppCoreOptions, links: CoreLinks): CoreP
     handlers: links.commandLineHandlers,
     assumedZone: () => settings.get().assumedZone ?? computerZone(),
     settleSeconds: () => settings.get().watchSettleSeconds,
+    presets: () => settings.get().presets ?? [],
     emit: (folders) => links.emit('watch:changed', folders),
   });
   const policy =

@@ -152,6 +152,8 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
       watchers: core.watchers,
       chooser: deps.chooser,
       checkProject: (projectId) => lists['projects:check']({ projectId, includeArchived: true }),
+      checkPaths: (paths) => deps.frontEnd.checkPaths(paths),
+      presets: () => core.settings.get().presets ?? [],
     }),
     // A command line's watch session lives on its connection (AppCore.connectionHandlers).
     ...refusedWatchSessionHandlers(deps.frontEnd.kind),

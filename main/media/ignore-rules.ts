@@ -1,6 +1,7 @@
 import ignore from 'ignore';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import {
+  badIgnorePatternWords,
   IGNORE_FILE_NAME,
   ignorePatternProblem,
   type IgnorePatternProblem,
@@ -120,6 +121,21 @@ export function folderLeftOutBy(stack: IgnoreStack, path: string): IgnoreMatch |
   if (stack.some((layer) => layer.takesBack)) return undefined;
   const inside = decide(stack, join(path, ANY_ENTRY), (layer, under) => layer.matcher.test(under));
   return inside?.pattern.trimEnd().endsWith('/**') === true ? inside : undefined;
+}
+
+/**
+ * Whether a folder under `root` is left out whole by `patterns` (a watched folder's rule), by
+ * the crawl's own decision (`folderLeftOutBy`): a watcher then does not go into it. A `!…`
+ * pattern means no folder is left out on a guess; its files are then matched one by one.
+ * Patterns the uploader does not accept leave nothing out here (the rule is refused elsewhere).
+ */
+export function folderLeftOutTest(
+  root: string,
+  patterns: readonly string[],
+): (folder: string) => boolean {
+  if (patterns.length === 0 || badIgnorePatternWords(patterns) !== undefined) return () => false;
+  const stack = [ignoreLayer(root, patterns, 'rule')];
+  return (folder) => folder !== root && folderLeftOutBy(stack, folder) !== undefined;
 }
 
 /** Why a skipped path was left out: the pattern and its source, in the catalogs' words. */

@@ -7,11 +7,13 @@ import {
 import { words } from '../../shared/i18n/words';
 import { type IpcHandlers, IpcFailure } from '../../shared/ipc/dispatcher';
 import type { IntakeBatchView } from '../../shared/ipc/views';
+import type { Preset } from '../../shared/domain/presets';
 import type { Logger } from '../logging/logger';
 import type { KnownIdentity } from '../media/crawl';
 import { coreCallOver, type WatchCore, watchCoreOver } from './watch-core';
 import { WatchLedger } from './watch-ledger';
-import { ruleCovering, type WatchReport, WatchService } from './watch-service';
+import { type WatchReport, WatchService } from './watch-service';
+import { ruleCovering } from './watch-paths';
 
 /** What the core lends its watchers. */
 export type CoreWatchersDeps = {
@@ -38,6 +40,11 @@ export type CoreWatchersDeps = {
    * look at the waiting files, so a change in Settings applies at once, without a restart.
    */
   readonly settleSeconds: () => number | undefined;
+  /**
+   * The presets in effect (the organisation's and the user's own), read at each look: a rule
+   * naming one takes its defaults from here. Default: none.
+   */
+  readonly presets?: () => readonly Preset[];
   /** Tells the window what the watchers do (`watch:changed`). */
   readonly emit: (folders: readonly WatchFolderView[]) => void;
 };
@@ -142,6 +149,7 @@ export class CoreWatchers {
         state: state?.state ?? 'off',
         lastQueuedAt: state?.lastQueuedAt ?? null,
         queued: state?.queued ?? 0,
+        ...(state?.problem === undefined ? {} : { problem: state.problem }),
       };
     });
   }
@@ -181,6 +189,7 @@ export class CoreWatchers {
           ledger: this.#ledger,
           logger: this.deps.logger,
           assumedZone: this.deps.assumedZone,
+          presets: () => this.deps.presets?.() ?? [],
           settleMs: (path) =>
             this.#sessionOf(path)?.settleMs ??
             (this.deps.settleSeconds() ?? DEFAULT_WATCH_SETTLE_SECONDS) * 1000,

@@ -32,6 +32,11 @@ export type FolderWatcherOptions = {
    * find files: for tests of the listing, and for file systems whose events cannot be trusted.
    */
   readonly fileEvents?: boolean | undefined;
+  /**
+   * Whether a folder under the root is left out (the rule's ignore patterns): neither watched
+   * nor listed, so nothing in it is ever reported. Default: none.
+   */
+  readonly leftOut?: ((folder: string) => boolean) | undefined;
 };
 
 /**
@@ -112,10 +117,15 @@ export class FolderWatcher {
         return;
       }
       // A link inside a watched folder must not queue a file outside it (as drops are crawled).
+      const leftOut = this.options.leftOut;
       this.#watcher = watch(this.root, {
         ignoreInitial: false,
         alwaysStat: false,
         followSymlinks: false,
+        // Asked first without its stats: only a path known to be a folder is left out.
+        ...(leftOut === undefined
+          ? {}
+          : { ignored: (path: string, stats) => stats?.isDirectory() === true && leftOut(path) }),
       });
       this.#watcher.on('add', (path) => this.events.file(path));
       this.#watcher.on('change', (path) => this.events.file(path));
@@ -136,16 +146,24 @@ export class FolderWatcher {
     }
   }
 
-  /** Reports every file under `dir` (the settle tracker and the ledger ignore repeats). */
+  /**
+   * Reports every file under `dir` (the settle tracker and the ledger ignore repeats), not going
+   * into a folder that is left out.
+   */
   async #listAgain(dir: string, report = this.events.file): Promise<void> {
-    if (this.#closed) return;
+    if (this.#closed || (dir !== this.root && this.options.leftOut?.(dir) === true)) return;
+    let entries;
     try {
-      for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }))
-        // Special files too (a FIFO, a socket, a device): they are skipped with a reason.
-        if (!entry.isDirectory() && !entry.isSymbolicLink() && !this.#closed)
-          report(join(entry.parentPath, entry.name));
+      entries = await readdir(dir, { withFileTypes: true });
     } catch {
-      // Gone again, or unreadable: the watcher reports what happens next.
+      return; // gone again, or unreadable: the watcher reports what happens next
+    }
+    for (const entry of entries) {
+      if (this.#closed) return;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) await this.#listAgain(path, report);
+      // Special files too (a FIFO, a socket, a device): they are skipped with a reason.
+      else if (!entry.isSymbolicLink()) report(path);
     }
   }
 

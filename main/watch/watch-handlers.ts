@@ -1,6 +1,13 @@
 import { normalizeTags } from '../../shared/domain/tags';
 import type { WatchFolderView, WatchRule } from '../../shared/domain/watch-rule';
-import { checkDescriptionTemplate, cleanDescription } from '../core/handler-input-checks';
+import {
+  checkDescriptionTemplate,
+  checkIgnorePatterns,
+  cleanDescription,
+} from '../core/handler-input-checks';
+import { presetNamed } from '../core/preset-input';
+import type { Preset } from '../../shared/domain/presets';
+import { isSameOrInside } from '../../shared/domain/after-upload';
 import type { IpcInput } from '../../shared/ipc/contract';
 import { words } from '../../shared/i18n/words';
 import { type IpcHandlers, IpcFailure } from '../../shared/ipc/dispatcher';
@@ -21,6 +28,13 @@ export type WatchHandlerDeps = {
    * theirs to choose; an unknown one, or one this account may not use, is refused.
    */
   readonly checkProject?: (projectId: string) => Promise<ProjectCheckView>;
+  /**
+   * Refuses paths the window was not handed by the operating system (`FrontEnd.checkPaths`): a
+   * rule's move folder must come from the folder dialog (`queue:choose-move-folder`).
+   */
+  readonly checkPaths: (paths: readonly string[]) => Promise<void>;
+  /** The presets in effect: a rule may only name one of them. */
+  readonly presets: () => readonly Preset[];
 };
 
 type RuleInput = IpcInput<'watch:add'>;
@@ -29,14 +43,21 @@ type RuleInput = IpcInput<'watch:add'>;
  * The rule of `path` from what the window sent (`saved`: the rule it changes): clean
  * description, normalized tags, the description template as written (its HTML is cleaned once
  * rendered for each photo), and the ignore patterns and template the window did not send kept.
+ * So are the after-upload action and the preset the window does not send (Leave, or '' for
+ * the preset, removes them).
  */
 function ruleFrom(path: string, input: RuleInput, saved?: WatchRule): WatchRule {
   const ignore = input.ignore ?? saved?.ignore;
   // The window's form may not send a template: the saved one stays; '' removes it.
   const descriptionTemplate = input.descriptionTemplate ?? saved?.descriptionTemplate;
-  // The window cannot choose an after-upload action yet: a saved one (setup file, command
-  // line) is kept, never dropped by an edit in Settings.
-  const afterUpload = saved?.afterUpload;
+  // Leave is no action of the rule's own: a preset's, if any, applies.
+  const afterUpload =
+    input.afterUpload === undefined
+      ? saved?.afterUpload
+      : input.afterUpload.kind === 'leave'
+        ? undefined
+        : input.afterUpload;
+  const preset = input.preset ?? saved?.preset;
   const description = cleanDescription(input.description);
   return {
     path,
@@ -51,7 +72,28 @@ function ruleFrom(path: string, input: RuleInput, saved?: WatchRule): WatchRule 
     ...(input.includeArchived === true ? { includeArchived: true } : {}),
     ...(ignore !== undefined && ignore.length > 0 ? { ignore } : {}),
     ...(afterUpload === undefined ? {} : { afterUpload }),
+    ...(preset === undefined || preset === '' ? {} : { preset }),
   };
+}
+
+/**
+ * @throws IpcFailure `bad-input` when `input` moves photos into the watched folder `path`
+ * itself (or a folder in it): each would be taken in again. Checked once the path is known.
+ */
+function checkMoveOutside(path: string, input: RuleInput): void {
+  if (input.afterUpload?.kind === 'move' && isSameOrInside(input.afterUpload.folder, path))
+    throw new IpcFailure('bad-input', words('error.addPhotos.afterUploadInside'));
+}
+
+/**
+ * The move folder of `input` that the rule did not already have (`saved`): it moves the user's
+ * files, so it must be one the window got from the folder dialog. One saved before (a setup
+ * file's, the command line's) is kept through an edit without being granted again.
+ */
+function newMoveFolder(input: RuleInput, saved: WatchRule | undefined): string[] {
+  const folder = input.afterUpload?.kind === 'move' ? input.afterUpload.folder : undefined;
+  const before = saved?.afterUpload?.kind === 'move' ? saved.afterUpload.folder : undefined;
+  return folder === undefined || folder === before ? [] : [folder];
 }
 
 /**
@@ -69,11 +111,16 @@ export function watchHandlers(
     return deps.watchers.views();
   };
   /**
-   * The rule checked: its description template's tokens, then its project (refused with the
-   * reason, else named as the service names it).
+   * The rule checked: its description template's tokens, its ignore patterns, its preset (one
+   * in effect), its move folder (the window's own, from the dialog), then its project (refused
+   * with the reason, else named as the service names it).
    */
-  const checked = async (input: RuleInput): Promise<RuleInput> => {
+  const checked = async (input: RuleInput, saved?: WatchRule): Promise<RuleInput> => {
     checkDescriptionTemplate(input.descriptionTemplate);
+    checkIgnorePatterns(input.ignore ?? []);
+    if (input.preset !== undefined && input.preset !== '')
+      presetNamed(deps.presets(), input.preset);
+    await deps.checkPaths(newMoveFolder(input, saved));
     if (input.project.kind !== 'fixed' || deps.checkProject === undefined) return input;
     const check = await deps.checkProject(input.project.projectId);
     if (check.kind === 'refused')
@@ -96,11 +143,13 @@ export function watchHandlers(
       if (path === undefined) return { added: false, folders: deps.watchers.views() };
       if (rules().some((rule) => rule.path === path))
         throw new IpcFailure('bad-input', words('error.watch.alreadyWatched'));
+      checkMoveOutside(path, input);
       return { added: true, folders: await save([...rules(), ruleFrom(path, input)]) };
     },
     'watch:update': async (given) => {
       const index = indexOf(given.path);
-      const input = { ...(await checked(given)), path: given.path };
+      const input = { ...(await checked(given, rules()[index])), path: given.path };
+      checkMoveOutside(given.path, input);
       return await save(
         rules().map((rule, at) => (at === index ? ruleFrom(rule.path, input, rule) : rule)),
       );

@@ -1,5 +1,3 @@
-import { realpath } from 'node:fs/promises';
-import { sep } from 'node:path';
 import {
   DEFAULT_WATCH_SETTLE_SECONDS,
   type WatchFolderState,
@@ -9,15 +7,14 @@ import type { IntakeItemView } from '../../shared/ipc/views';
 import { sameWords } from '../../shared/i18n/reason-words';
 import type { Words } from '../../shared/i18n/translator';
 import { words } from '../../shared/i18n/words';
-import type { Logger } from '../logging/logger';
 import type { NamedProject } from '../folders/folder-rules';
-import { isInsideRoots, type KnownIdentity } from '../media/crawl';
-import { watchedFileIgnored } from '../media/ignore-rules';
+import type { KnownIdentity } from '../media/crawl';
+import { realPathInside, ruleCovering } from './watch-paths';
+import { folderLeftOutTest, watchedFileIgnored } from '../media/ignore-rules';
+import { usableRule } from './usable-rule';
 import { FolderWatcher } from './folder-watcher';
 import { imageCompleteness } from './image-complete';
 import { SettleTracker, type SettledFile } from './settle-tracker';
-import type { WatchCore } from './watch-core';
-import type { WatchLedger } from './watch-ledger';
 import { placeWatchedFile } from './watch-placement';
 import { watchedIdentity } from './watched-identity';
 
@@ -30,48 +27,11 @@ export const ALREADY_QUEUED: Words = words('reason.watch.alreadyQueued');
 /** Why a watched path is skipped when its real path lies outside the watched folder. */
 export const OUTSIDE_WATCHED_REASON: Words = words('reason.watch.outsideWatched');
 
-/**
- * Whether the real path of `path` (links in the folders on its way resolved) lies inside the real
- * path of `root`; undefined when either is gone.
- */
-export async function realPathInside(path: string, root: string): Promise<boolean | undefined> {
-  try {
-    const [real, realRoot] = await Promise.all([realpath(path), realpath(root)]);
-    return isInsideRoots(real, [realRoot]);
-  } catch {
-    return undefined;
-  }
-}
-
 /** Files taken in per intake call. */
 const INTAKE_ROUND = 1000;
 
-/** What the watchers report, for the window (events), the command line (lines) and the log. */
-export type WatchReport =
-  | { readonly kind: 'queued'; readonly path: string; readonly projectId: string }
-  | { readonly kind: 'skipped'; readonly path: string; readonly reason: Words }
-  | { readonly kind: 'state'; readonly folders: readonly WatchFolderState[] };
-
-export type WatchServiceOptions = {
-  readonly core: WatchCore;
-  readonly ledger: WatchLedger;
-  readonly logger: Logger;
-  readonly report: (report: WatchReport) => void;
-  /** The zone assumed for photos nothing else places (read at each intake). */
-  readonly assumedZone: () => string;
-  /**
-   * The settle time: fixed, or read at each look for each file (a setting that may change
-   * meanwhile, or a time that depends on the folder the file is in).
-   */
-  readonly settleMs?: number | ((path: string) => number) | undefined;
-  /** How often waiting files and the roots are looked at (default: a fifth of the settle time). */
-  readonly tickMs?: number;
-  /** How often each root is listed in full, for events that were lost (default 60 s). */
-  readonly rescanMs?: number | undefined;
-  /** Whether file-system events are listened to (default true; off: the listings only). */
-  readonly fileEvents?: boolean | undefined;
-  readonly now?: () => number;
-};
+import type { WatchReport, WatchServiceOptions } from './watch-service-options';
+export type { WatchReport, WatchServiceOptions };
 
 type Folder = {
   readonly rule: WatchRule;
@@ -79,6 +39,12 @@ type Folder = {
   state: WatchFolderState['state'];
   lastQueuedAt: number | undefined;
   queued: number;
+  /** The rule with its preset applied, as of the last look (see `usableRule`). */
+  usable: WatchRule;
+  /** Why the rule cannot be used now: its photos wait in `held`, said once. */
+  problem: Words | undefined;
+  /** Settled files held back while the rule has a problem: looked at again once it is gone. */
+  readonly held: Set<string>;
 };
 
 /**
@@ -140,6 +106,7 @@ export class WatchService {
       state: folder.state,
       lastQueuedAt: folder.lastQueuedAt,
       queued: folder.queued,
+      ...(folder.problem === undefined ? {} : { problem: folder.problem }),
     }));
   }
 
@@ -154,11 +121,17 @@ export class WatchService {
 
   async #add(rule: WatchRule): Promise<void> {
     const { logger } = this.options;
+    // The watcher does not go into a folder the rule's patterns leave out whole (the crawl's
+    // own decision); a folder's .photouploaderignore is read for each file, as before.
+    const leftOut = folderLeftOutTest(rule.path, rule.ignore ?? []);
     const folder: Folder = {
       rule,
       state: 'starting',
       lastQueuedAt: undefined,
       queued: 0,
+      usable: rule,
+      problem: undefined,
+      held: new Set(),
       watcher: new FolderWatcher(
         rule.path,
         {
@@ -185,10 +158,12 @@ export class WatchService {
           pollMs: this.#tickMs,
           rescanMs: this.options.rescanMs,
           fileEvents: this.options.fileEvents,
+          leftOut,
         },
       ),
     };
     this.#folders.set(rule.path, folder);
+    this.#checkRule(folder);
     await folder.watcher.start();
   }
 
@@ -204,7 +179,33 @@ export class WatchService {
       .finally(() => (this.#busy = false));
   }
 
+  /**
+   * Looks at a folder's rule again (its preset may have changed or gone): a new problem is said
+   * once (the folder's state and the log), and once it is gone the held files are looked at.
+   */
+  #checkRule(folder: Folder): void {
+    const checked = usableRule(folder.rule, this.options.presets?.() ?? []);
+    const problem = checked.kind === 'problem' ? checked.problem : undefined;
+    if (checked.kind === 'usable') folder.usable = checked.rule;
+    const same =
+      problem === undefined || folder.problem === undefined
+        ? problem === folder.problem
+        : sameWords(problem, folder.problem);
+    folder.problem = problem;
+    if (same) return;
+    if (problem === undefined) {
+      for (const path of folder.held) this.#tracker.notice(path);
+      folder.held.clear();
+    } else
+      this.options.logger.warn('a watched folder’s rule cannot be used; its photos wait', {
+        folder: this.#indexOf(folder.rule),
+        reason: problem.key,
+      });
+    this.#reportState();
+  }
+
   async #settleAndQueue(): Promise<void> {
+    for (const folder of this.#folders.values()) this.#checkRule(folder);
     const settled = await this.#tracker.settled();
     const { ledger } = this.options;
     const ready: (SettledFile & KnownIdentity)[] = [];
@@ -212,6 +213,10 @@ export class WatchService {
       if (ledger.seen(file.path, file.size, file.mtimeMs) || this.#skippedBefore(file)) continue;
       const folder = this.#folderOf(file.path);
       if (folder === undefined) continue;
+      if (folder.problem !== undefined) {
+        folder.held.add(file.path);
+        continue;
+      }
       // A folder on the way swapped for a link leads elsewhere: nothing there is taken in.
       const inside = await realPathInside(file.path, folder.rule.path);
       if (inside === undefined) continue; // gone: a later event brings it back
@@ -317,8 +322,9 @@ export class WatchService {
       if (ledger.seenBytes(item.path, item.md5)) continue;
       // Per-subfolder rules match names among every project, listed once per round.
       if (folder.rule.project.kind === 'per-subfolder') projects ??= core.listProjects();
+      // The rule with its preset's defaults: tags, template, internal, after upload.
       const placed = placeWatchedFile(
-        folder.rule,
+        folder.usable,
         item.path,
         folder.rule.project.kind === 'per-subfolder' ? await (projects ?? []) : [],
       );
@@ -338,18 +344,17 @@ export class WatchService {
     }
     for (const group of groups.values()) {
       // The queue adds a photo once per project and says which it added: the others it held.
+      const rule = group.folder.usable;
       const { addedIntakeIds } = await core.addPhotos({
         intakeIds: group.photos.map((photo) => photo.intakeId),
         projectId: group.projectId,
-        description: group.folder.rule.description,
-        descriptionTemplate: group.folder.rule.descriptionTemplate,
-        internal: group.folder.rule.internal,
+        description: rule.description,
+        descriptionTemplate: rule.descriptionTemplate,
+        internal: rule.internal,
         tags: group.tags,
-        ...(group.folder.rule.afterUpload === undefined
+        ...(rule.afterUpload === undefined
           ? {}
-          : {
-              afterUpload: { action: group.folder.rule.afterUpload, root: group.folder.rule.path },
-            }),
+          : { afterUpload: { action: rule.afterUpload, root: rule.path } }),
       });
       const added = new Set(addedIntakeIds);
       const now = this.#now();
@@ -370,22 +375,4 @@ export class WatchService {
     }
     if (groups.size > 0) this.#reportState();
   }
-}
-
-/**
- * Of `items` (watched folders, or rules), the one whose folder covers `path`: the deepest one,
- * when watched folders nest.
- */
-export function ruleCovering<T>(
-  items: readonly T[],
-  folderOf: (item: T) => string,
-  path: string,
-): T | undefined {
-  let best: T | undefined;
-  for (const item of items) {
-    const folder = folderOf(item);
-    if (path.startsWith(folder + sep) || path === folder)
-      if (best === undefined || folder.length > folderOf(best).length) best = item;
-  }
-  return best;
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ignorePatternsSchema } from './ignore-patterns';
 import { afterUploadSchema } from './after-upload';
+import { entryNameSchema } from './presets';
 import { MAX_TAG_LENGTH, MAX_TAGS } from './tags';
+import type { Words } from '../i18n/translator';
 
 /** The settle time of watched folders, in seconds: the default, and the range a user may set. */
 export const DEFAULT_WATCH_SETTLE_SECONDS = 5;
@@ -58,6 +60,14 @@ export const watchRuleSchema = z.object({
    * it is); a move keeps its path under the watched folder.
    */
   afterUpload: afterUploadSchema.optional(),
+  /**
+   * Issue 26 §1: a saved preset's name. Its project, tags, description template, internal and
+   * after-upload action are the defaults of what the rule leaves open (its tags empty, internal
+   * off, no description, template or after-upload action of its own): what the rule states wins,
+   * as with a batch (`batchWithPreset`). Looked up when photos are queued, so a changed preset
+   * applies at once; a preset no longer there holds the folder's photos back, said once.
+   */
+  preset: entryNameSchema.optional(),
 });
 
 /** A watched folder's rule (see `watchRuleSchema`). */
@@ -71,6 +81,11 @@ export type WatchFolderState = {
   readonly lastQueuedAt: number | undefined;
   /** How many photos from this folder were queued since the watcher started. */
   readonly queued: number;
+  /**
+   * Why the folder's photos are held back: its rule cannot be used as it is (an unknown token,
+   * a bad ignore pattern, a preset no longer there). Said once, until it changes.
+   */
+  readonly problem?: Words | undefined;
 };
 
 /** A watched folder as Settings shows it: its rule, and what its watcher is doing. */
@@ -80,4 +95,6 @@ export type WatchFolderView = {
   readonly state: WatchFolderState['state'] | 'off';
   readonly lastQueuedAt: number | null;
   readonly queued: number;
+  /** See `WatchFolderState.problem`. */
+  readonly problem?: Words | undefined;
 };

@@ -1,4 +1,6 @@
 import { ignorePatternsSchema } from '../domain/ignore-patterns';
+import { afterUploadSchema } from '../domain/after-upload';
+import { entryNameSchema } from '../domain/presets';
 import { z } from 'zod';
 import { awsProfileNameSchema } from '../domain/aws-profile';
 import { secureAddressSchema } from '../domain/secure-address';
@@ -35,6 +37,13 @@ export const watchRuleInput = z.object({
   includeArchived: z.boolean().optional(),
   /** Ignore patterns on paths under the folder (see `WatchRule.ignore`); absent: kept as saved. */
   ignore: ignorePatternsSchema.optional(),
+  /**
+   * What becomes of each photo's file once uploaded (absent: kept as saved; leave: nothing of
+   * the rule's own). A move folder not already the rule's must come from the folder dialog.
+   */
+  afterUpload: afterUploadSchema.optional(),
+  /** A saved preset's name (see `WatchRule.preset`); absent: kept as saved; '' removes it. */
+  preset: z.union([entryNameSchema, z.literal('')]).optional(),
 });
 /**
  * Service addresses: https, or plain http only on this computer (a `javascript:` or `file:`

@@ -368,6 +368,8 @@ export type WatchSessionReport = {
         readonly folders: readonly {
           readonly path: string;
           readonly state: 'starting' | 'watching' | 'missing';
+          /** Why the folder's rule cannot be used, so its photos wait (said once). */
+          readonly problem?: Words | undefined;
         }[];
       };
 };

@@ -76,6 +76,11 @@ describe('editing the rule of a watched folder', () => {
           tags: ['site', 'concrete'],
           tagsFromFolders: true,
           internal: true,
+          // The rule had none of these: none is sent ('' and Leave remove what a rule had).
+          descriptionTemplate: '',
+          ignore: [],
+          afterUpload: { kind: 'leave' },
+          preset: '',
         },
       },
     ]);

@@ -1,5 +1,5 @@
 import { copyFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, waitUntilUploaded } from '../support/e2e-harness';
 import { admin } from '../support/photo-service-harness';
@@ -67,11 +67,23 @@ describe.skipIf(needsChromium.skip)(needsChromium.title('a watched folder in the
       expect(await editor.getByLabel('Tags (comma-separated)').inputValue()).toBe('site, watched');
       expect(await seriousViolations(page)).toEqual([]);
       await editor.getByLabel('Tags (comma-separated)').fill('site, level 2, edited');
+      // Issue 26: a description template, its tokens named under it; an unknown one is said.
+      const template = editor.getByRole('textbox', { name: 'Description template' });
+      await template.fill('<p>{folder} {level}</p>');
+      await editor.getByText('which is not a token').first().waitFor();
+      await template.fill('<p>{folder}, {date} {time}</p>');
+      await expect.poll(() => editor.getByText('which is not a token').count()).toBe(0);
       await editor.getByRole('button', { name: `Save the rule of ${folder}` }).click();
       await expect.poll(() => editor.count(), { timeout: 10_000 }).toBe(0);
       await expect
         .poll(() => watched.first().textContent(), { timeout: 10_000 })
         .toContain('tags: site, level 2, edited');
+      await page.getByRole('button', { name: `Edit the rule of ${folder}` }).click();
+      expect(await editor.getByRole('textbox', { name: 'Description template' }).inputValue()).toBe(
+        '<p>{folder}, {date} {time}</p>',
+      );
+      await screenshot(page, 'watch-folder-template');
+      await editor.getByRole('button', { name: `Cancel editing ${folder}` }).click();
       await expect
         .poll(() => watched.first().textContent(), { timeout: 10_000 })
         .toContain('Watching');
@@ -92,6 +104,8 @@ describe.skipIf(needsChromium.skip)(needsChromium.title('a watched folder in the
       );
       expect(stored).toHaveLength(1);
       expect(stored[0]!.tags).toEqual(['site', 'level 2', 'edited']);
+      // Its own folder's name and its own capture date and time (Canon_40D: 2008:05:30 15:56:01).
+      expect(stored[0]!.description).toBe(`<p>${basename(folder)}, 2008-05-30 15:56</p>`);
     },
   );
 });

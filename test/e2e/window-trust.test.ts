@@ -187,6 +187,52 @@ describe.skipIf(needsChromiumAndSymlinks.skip)(
     );
 
     it(
+      'refuses a watched folder’s move folder the window did not get from the folder dialog',
+      { timeout: 60_000 },
+      async () => {
+        const script = await windowScript(host);
+        const watched = await mkdtemp(join(tmpdir(), 'e2e-watched-'));
+        const sorted = await mkdtemp(join(tmpdir(), 'e2e-sorted-'));
+        const elsewhere = await mkdtemp(join(tmpdir(), 'e2e-elsewhere-'));
+        const rule = (folder: string) => ({
+          project: { kind: 'per-subfolder' },
+          afterUpload: { kind: 'move', folder },
+        });
+        try {
+          // Named by the window alone: refused, before the folder dialog opens.
+          expect(await script.call('watch:add', rule(sorted))).toMatchObject({
+            ok: false,
+            code: 'bad-input',
+          });
+          // Chosen in main's dialog (queue:choose-move-folder): granted, so the rule takes it.
+          await host.choose([sorted]);
+          expect(await script.call('queue:choose-move-folder', {})).toMatchObject({
+            ok: true,
+            value: { folder: sorted },
+          });
+          await host.choose([watched]);
+          expect(await script.call('watch:add', rule(sorted))).toMatchObject({
+            ok: true,
+            value: { added: true },
+          });
+          // An edit cannot point the move elsewhere without the dialog either.
+          expect(
+            await script.call('watch:update', { ...rule(elsewhere), path: watched }),
+          ).toMatchObject({ ok: false, code: 'bad-input' });
+          expect(await script.call('watch:list', {})).toMatchObject({
+            ok: true,
+            value: [{ rule: { path: watched, afterUpload: { kind: 'move', folder: sorted } } }],
+          });
+        } finally {
+          await script.call('watch:remove', { path: watched });
+          script.close();
+          for (const made of [watched, sorted, elsewhere])
+            await rm(made, { recursive: true, force: true });
+        }
+      },
+    );
+
+    it(
       'shows hostile descriptions from the service as plain allowed HTML, in the editor and in a conflict',
       { timeout: 90_000 },
       async () => {

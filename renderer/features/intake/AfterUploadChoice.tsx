@@ -18,8 +18,11 @@ export function AfterUploadChoice({
   value,
   onChange,
   onChooseFolder,
+  name = 'after-upload',
 }: {
   readonly value: AfterUpload;
+  /** The radio group's name: its own where several choices share a page (Settings' rules). */
+  readonly name?: string;
   readonly onChange: (value: AfterUpload) => void;
   /** Opens the folder dialog; the caller calls `onChange` with the folder chosen, if any. */
   readonly onChooseFolder: () => void;
@@ -45,7 +48,7 @@ export function AfterUploadChoice({
         <label key={option.kind} className="check-line">
           <input
             type="radio"
-            name="after-upload"
+            name={name}
             value={option.kind}
             checked={value.kind === option.kind}
             onChange={() => pick(option.kind)}

@@ -46,9 +46,9 @@ function stateWords(folder: WatchFolderView, intl: IntlShape): Words {
   }
 }
 
-/** What a watched folder's rule does: its project and its tags. */
+/** What a watched folder's rule does: its project, its tags and its preset. */
 function ruleWords(folder: WatchFolderView): Words {
-  const { project, tags } = folder.rule;
+  const { project, tags, preset } = folder.rule;
   return {
     key: 'settings.watch.folder.rule',
     values: {
@@ -59,6 +59,8 @@ function ruleWords(folder: WatchFolderView): Words {
           : { project: 'fixed', name: project.projectName, id: project.projectId }),
       hasTags: tags.length > 0 ? 'yes' : 'no',
       tags: tags.join(', '),
+      hasPreset: preset === undefined ? 'no' : 'yes',
+      preset: preset ?? '',
     },
   };
 }
@@ -121,6 +123,16 @@ export function WatchFolders({ settleSeconds = 5 }: { readonly settleSeconds?: n
             {words(ruleWords(folder))}
             <br />
             <span role="status">{words(stateWords(folder, intl))}</span>
+            {folder.problem ? (
+              <>
+                {SPACE}
+                <span role="status" className="field-problem">
+                  {t('settings.watch.state.problem')}
+                  {SPACE}
+                  {words(folder.problem)}
+                </span>
+              </>
+            ) : null}
             {folder.queued > 0 ? (
               <>
                 {SPACE}

@@ -1,9 +1,13 @@
+import type { AfterUpload } from '../../../shared/domain/after-upload';
+import { templateProblemWords } from '../../../shared/domain/description-template';
+import { badIgnorePatternWords } from '../../../shared/domain/ignore-patterns';
 import type { WatchRule } from '../../../shared/domain/watch-rule';
 import type { Words } from '../../../shared/i18n/translator';
 import type { ProjectView } from '../../../shared/ipc/views';
 import { useT } from '../../i18n/use-t';
 import { ProjectPicker } from '../batch/ProjectPicker';
 import { SPACE } from '../../i18n/inline-space';
+import { ignoreLines, WatchRuleMoreFields } from './WatchRuleMoreFields';
 
 /** A watched folder's rule as its form holds it (tags as the text the user types). */
 export type RuleForm = {
@@ -14,6 +18,13 @@ export type RuleForm = {
   readonly tags: string;
   readonly tagsFromFolders: boolean;
   readonly internal: boolean;
+  /** A saved preset's name, or '' for none. */
+  readonly preset: string;
+  /** A description template, or '' for none (then the description applies). */
+  readonly descriptionTemplate: string;
+  /** Ignore patterns, one a line as typed (blank lines are dropped). */
+  readonly ignore: string;
+  readonly afterUpload: AfterUpload;
 };
 
 /** The form of a folder not yet watched. */
@@ -24,6 +35,10 @@ export const emptyRuleForm: RuleForm = {
   tags: '',
   tagsFromFolders: false,
   internal: false,
+  preset: '',
+  descriptionTemplate: '',
+  ignore: '',
+  afterUpload: { kind: 'leave' },
 };
 
 /**
@@ -46,14 +61,22 @@ export function ruleFormOf(rule: WatchRule, unnamed: (id: string) => string): Ru
     tags: rule.tags.join(', '),
     tagsFromFolders: rule.tagsFromFolders,
     internal: rule.internal,
+    preset: rule.preset ?? '',
+    descriptionTemplate: rule.descriptionTemplate ?? '',
+    ignore: (rule.ignore ?? []).join('\n'),
+    afterUpload: rule.afterUpload ?? { kind: 'leave' },
   };
 }
 
 /** What is wrong with `form`, in words for the user, or undefined when it can be sent. */
 export function ruleFormProblem(form: RuleForm): Words | undefined {
-  return !form.perSubfolder && form.project === undefined
-    ? { key: 'settings.watch.rule.noProject' }
-    : undefined;
+  if (!form.perSubfolder && form.project === undefined)
+    return { key: 'settings.watch.rule.noProject' };
+  // The core's own checks, so the words are those main would give.
+  return (
+    templateProblemWords(form.descriptionTemplate) ??
+    badIgnorePatternWords(ignoreLines(form.ignore))
+  );
 }
 
 /** The rule the window sends (never a path: the folder dialog in main gives that). */
@@ -74,13 +97,19 @@ export function ruleInput(form: RuleForm) {
       .filter((tag) => tag !== ''),
     tagsFromFolders: form.tagsFromFolders,
     internal: form.internal,
+    // '' removes a saved template or preset; Leave, a saved action.
+    descriptionTemplate: form.descriptionTemplate,
+    ignore: ignoreLines(form.ignore),
+    afterUpload: form.afterUpload,
+    preset: form.preset,
   };
 }
 
 /**
  * The fields of a watched folder's rule: its project (picked by name with the project search, or
- * the project named like each subfolder), description, tags, tags from folder names and the internal flag. Used to add a
- * folder and to edit one already watched.
+ * the project named like each subfolder), description, tags, tags from folder names, the
+ * internal flag, and its preset, description template, ignore patterns and after-upload action.
+ * Used to add a folder and to edit one already watched.
  */
 export function WatchRuleFields({
   form,
@@ -135,6 +164,7 @@ export function WatchRuleFields({
         {SPACE}
         {t('settings.watch.rule.internal')}
       </label>
+      <WatchRuleMoreFields form={form} onChange={onChange} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, md5 } from '../../support/photo-service-harness';
 import { needs } from '../../support/platform-needs';
 import { type SignedInCli, startSignedInCli } from '../../support/signed-in-cli';
-import { runCli } from '../../support/upload-harness';
+import { runCli, startCli } from '../../support/upload-harness';
 
 const needsKeychain = needs('gnome-keyring');
 
@@ -173,4 +173,39 @@ describe.skipIf(needsKeychain.skip)(needsKeychain.title('--preset from the comma
     expect(queue.stdout).not.toContain('c.jpg');
     expect(await onService(join(root, 'c.jpg'))).toBeUndefined();
   }, 120_000);
+
+  it('watch --preset: an unknown name is refused (exit 2) naming it, before any folder is watched', async () => {
+    const root = join(cli.folder, 'watched-refused');
+    await mkdir(root);
+    const run = await runCli(['watch', root, '--preset', 'Roof', '--data-dir', cli.dataDir], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      'watch: there is no preset named "Roof". The presets are: "Site walk".',
+    );
+    expect(run.stderr).not.toContain('Watching');
+  }, 120_000);
+
+  it('watch --preset: the preset’s project, tags and template for each photo that lands', async () => {
+    const root = join(cli.folder, 'watched');
+    await mkdir(join(root, 'Level 4'), { recursive: true });
+    let stderr = '';
+    const watch = startCli(
+      ['watch', root, '--preset', 'Site walk', '--settle-seconds', '1', '--data-dir', cli.dataDir],
+      env,
+    );
+    watch.child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    try {
+      await expect.poll(() => stderr, { timeout: 60_000 }).toContain('Watching');
+      const landed = join(root, 'Level 4', 'w.jpg');
+      await photo(landed, '2024:03:07 09:30:00', 4);
+      await expect.poll(() => onService(landed), { timeout: 90_000, interval: 500 }).toBeDefined();
+      const sent = await onService(landed);
+      expect(sent?.description).toBe('<p>Level 4, 2024-03-07</p>');
+      expect(sent?.project_id).toBe(cli.service.info.projects[0]!.id);
+      expect([...(sent?.tags ?? [])].sort()).toEqual(['office', 'walk']);
+    } finally {
+      watch.child.kill('SIGINT');
+      await watch.done;
+    }
+  }, 180_000);
 });

@@ -52,3 +52,19 @@ describe('watch --description-template', () => {
     expect(() => watchRulesFromFlags(withTemplate('{folder}', 'Slab'), out)).toThrow('not both');
   });
 });
+
+describe('watch --preset', () => {
+  const preset = { name: 'Site walk', tags: ['walk'], internal: true };
+
+  it('names the preset in each folder’s rule, with the project given (the preset’s in cli.ts)', () => {
+    const { rules } = watchRulesFromFlags({ ...flags(undefined), preset }, out);
+    expect(rules).toEqual([expect.objectContaining({ preset: 'Site walk', tags: [] })]);
+    expect(rules[0]?.project).toEqual({ kind: 'fixed', projectId: 'p1' });
+  });
+
+  it('needs a project when the preset names none', () => {
+    expect(() =>
+      watchRulesFromFlags({ ...flags(undefined), projectId: undefined, preset }, out),
+    ).toThrow('the preset "Site walk" names no project');
+  });
+});

@@ -4,9 +4,15 @@ import { IpcFailure } from '../../../../shared/ipc/dispatcher';
 import type { SettingsPatch } from '../../../../main/settings/settings-store';
 import { watchHandlers } from '../../../../main/watch/watch-handlers';
 import type { ProjectCheckView } from '../../../../shared/ipc/views';
+import type { Preset } from '../../../../shared/domain/presets';
+import { englishFor } from '../../../../shared/i18n/words';
 
 /** Settings and watchers kept in memory; the chooser answers what the user would pick. */
-function rig(picks: string[][], check?: (projectId: string) => Promise<ProjectCheckView>) {
+function rig(
+  picks: string[][],
+  check?: (projectId: string) => Promise<ProjectCheckView>,
+  trust: { granted?: string[]; presets?: Preset[] } = {},
+) {
   let saved: WatchRule[] = [];
   const used: WatchRule[][] = [];
   const handlers = watchHandlers({
@@ -26,6 +32,14 @@ function rig(picks: string[][], check?: (projectId: string) => Promise<ProjectCh
         saved.map((rule) => ({ rule, state: 'watching', lastQueuedAt: null, queued: 0 })),
     },
     chooser: { choose: () => Promise.resolve(picks.shift() ?? []) },
+    // As the window's front end: only what the dialogs handed it passes.
+    checkPaths: (paths) => {
+      const refused = paths.find((path) => !(trust.granted ?? []).includes(path));
+      return refused === undefined
+        ? Promise.resolve()
+        : Promise.reject(new IpcFailure('bad-input', `not yours: ${refused}`));
+    },
+    presets: () => trust.presets ?? [],
     ...(check === undefined ? {} : { checkProject: check }),
   });
   return { handlers, used, saved: () => saved };
@@ -130,5 +144,96 @@ describe('watch:* handlers', () => {
       { kind: 'fixed', projectId: 'p1', projectName: 'Harbor View Tower' },
       { kind: 'fixed', projectId: 'later' },
     ]);
+  });
+
+  describe('the rule’s preset, ignore patterns and after-upload action (issue 26)', () => {
+    const failure = async (promise: Promise<unknown>) => {
+      const error: unknown = await promise.then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+      return error instanceof IpcFailure && error.words !== undefined
+        ? englishFor(error.words)
+        : error instanceof Error
+          ? error.message
+          : 'accepted';
+    };
+
+    it('refuses a move folder the window did not get from the folder dialog; takes one it did', async () => {
+      const { handlers, saved } = rig([['/data/inbox'], ['/data/other']], undefined, {
+        granted: ['/data/sorted'],
+      });
+      const moveTo = (folder: string) => ({
+        ...rule,
+        afterUpload: { kind: 'move' as const, folder },
+      });
+      expect(await failure(handlers['watch:add'](moveTo('/etc/made-up')))).toBe(
+        'not yours: /etc/made-up',
+      );
+      expect(saved()).toEqual([]);
+      await handlers['watch:add'](moveTo('/data/sorted'));
+      expect(saved()[0]?.afterUpload).toEqual({ kind: 'move', folder: '/data/sorted' });
+      // A changed rule may not point its move elsewhere without the dialog either.
+      expect(
+        await failure(handlers['watch:update']({ ...moveTo('/home/x'), path: '/data/inbox' })),
+      ).toBe('not yours: /home/x');
+      expect(saved()[0]?.afterUpload).toEqual({ kind: 'move', folder: '/data/sorted' });
+    });
+
+    it('refuses a move into the watched folder itself, once the dialog named it', async () => {
+      const { handlers, saved } = rig([['/data/inbox']], undefined, {
+        granted: ['/data/inbox/done'],
+      });
+      expect(
+        await failure(
+          handlers['watch:add']({
+            ...rule,
+            afterUpload: { kind: 'move', folder: '/data/inbox/done' },
+          }),
+        ),
+      ).toBe(
+        'Photos cannot be moved after upload into the folder they come from, or a folder inside it. Choose a folder elsewhere.',
+      );
+      expect(saved()).toEqual([]);
+    });
+
+    it('keeps a saved move folder through an edit without asking for it again; Leave removes it', async () => {
+      const { handlers, saved } = rig([['/data/inbox']], undefined, { granted: ['/data/sorted'] });
+      await handlers['watch:add']({
+        ...rule,
+        afterUpload: { kind: 'move', folder: '/data/sorted' },
+      });
+      await handlers['watch:update']({
+        ...rule,
+        tags: ['c'],
+        afterUpload: { kind: 'move', folder: '/data/sorted' },
+        path: '/data/inbox',
+      });
+      expect(saved()[0]).toMatchObject({
+        tags: ['c'],
+        afterUpload: { kind: 'move', folder: '/data/sorted' },
+      });
+      await handlers['watch:update']({
+        ...rule,
+        afterUpload: { kind: 'leave' },
+        path: '/data/inbox',
+      });
+      expect(saved()[0]?.afterUpload).toBeUndefined();
+    });
+
+    it('takes a preset in effect by name, refuses one that is not, and refuses a bad pattern with the core’s words', async () => {
+      const { handlers, saved } = rig([['/data/inbox'], ['/data/b']], undefined, {
+        presets: [{ name: 'Site walk', tags: ['walk'] }],
+      });
+      expect(await failure(handlers['watch:add']({ ...rule, preset: 'Roof' }))).toBe(
+        'There is no preset named “Roof”. The presets are: "Site walk".',
+      );
+      expect(
+        await failure(handlers['watch:add']({ ...rule, ignore: ['#thumbs'], preset: 'Site walk' })),
+      ).toContain('#thumbs');
+      expect(saved()).toEqual([]);
+      await handlers['watch:add']({ ...rule, preset: 'Site walk', ignore: ['**/thumbs/**'] });
+      expect(saved()[0]).toMatchObject({ preset: 'Site walk', ignore: ['**/thumbs/**'] });
+    });
   });
 });
