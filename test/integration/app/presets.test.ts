@@ -180,7 +180,7 @@ describe.skipIf(needsKeychain.skip)(needsKeychain.title('--preset from the comma
     const run = await runCli(['watch', root, '--preset', 'Roof', '--data-dir', cli.dataDir], env);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(
-      'watch: there is no preset named "Roof". The presets are: "Site walk".',
+      'watch: there is no preset named "Roof". The presets are: "Site walk", "Private".',
     );
     expect(run.stderr).not.toContain('Watching');
   }, 120_000);
