@@ -3,12 +3,12 @@ import type { FormEvent } from 'react';
 import type { AfterUpload } from '../../../shared/domain/after-upload';
 import type { Preset } from '../../../shared/domain/presets';
 import type { ProjectView } from '../../../shared/ipc/views';
-import { DescriptionEditor } from '../../components/DescriptionEditor';
 import { SPACE } from '../../i18n/inline-space';
 import { useT } from '../../i18n/use-t';
 import { ProjectPicker } from '../batch/ProjectPicker';
 import { BatchTagFields, type BatchTagsState } from '../tags/BatchTags';
 import { AfterUploadChoice } from './AfterUploadChoice';
+import { BatchDescription } from './BatchDescription';
 import { FarPhotos } from './FarPhotos';
 import { PresetPicker } from './PresetPicker';
 import type { SubfolderChoice } from './subfolder-choices';
@@ -85,11 +85,7 @@ export function BatchDetails({
         <BatchTagFields state={tags} />
       </div>
       <div className="details-part">
-        <DescriptionEditor
-          label={t('intake.details.description')}
-          value={draft.description}
-          onChange={draft.setDescription}
-        />
+        <BatchDescription description={draft.description} setDescription={draft.setDescription} />
         <label className="inline">
           <input
             type="checkbox"

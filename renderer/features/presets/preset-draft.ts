@@ -1,3 +1,4 @@
+import { hasTemplateTokens } from '../../../shared/domain/description-template';
 import { entryNamed, nameKey, type Preset, type WithManaged } from '../../../shared/domain/presets';
 
 /** What a batch's details hold that a preset saves (the window's current choices). */
@@ -96,20 +97,29 @@ export function withRenamed<T extends { readonly name: string }>(
   );
 }
 
+/** What a batch sends for its preset and description (see `batchDescriptionInput`). */
+export type BatchDescriptionInput = {
+  readonly preset?: string;
+  readonly description: string;
+  readonly descriptionTemplate?: string;
+};
+
 /**
- * What a batch sends for its preset: the preset's name (so that its after-upload action applies),
- * and the description. A description still the preset's template as it was filled in is sent
- * empty, so that the core renders the template's tokens for each photo; one the user changed is
- * the batch's own and wins.
+ * What a batch sends for its preset and description: the preset's name (so that its
+ * after-upload action applies), and the description as the user sees it. One rule: a
+ * description with tokens (known or not, see `hasTemplateTokens`) goes as the template, so that
+ * the core renders it for each photo and refuses an unknown token, naming it; any other goes as
+ * the description. A batch naming a preset states even an empty description, so that the
+ * preset's template never comes back unseen.
  */
-export function batchPresetInput(
+export function batchDescriptionInput(
   preset: Preset | undefined,
   description: string,
-): { readonly preset?: string; readonly description: string } {
-  if (preset === undefined) return { description };
-  const template = preset.descriptionTemplate;
-  return {
-    preset: preset.name,
-    description: template !== undefined && description === template ? '' : description,
-  };
+): BatchDescriptionInput {
+  const named = preset === undefined ? {} : { preset: preset.name };
+  if (hasTemplateTokens(description))
+    return { ...named, description: '', descriptionTemplate: description };
+  if (preset !== undefined && description.trim() === '')
+    return { ...named, description: '', descriptionTemplate: '' };
+  return { ...named, description };
 }
