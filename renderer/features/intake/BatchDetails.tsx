@@ -11,7 +11,8 @@ import { AfterUploadChoice } from './AfterUploadChoice';
 import { BatchDescription } from './BatchDescription';
 import { FarPhotos } from './FarPhotos';
 import { PresetPicker } from './PresetPicker';
-import type { SubfolderChoice } from './subfolder-choices';
+import { type SubfolderChoice, subfolderProjectsInput } from './subfolder-choices';
+import { PREVIEWED_PHOTOS } from './use-description-previews';
 import { SubfolderProjects } from './SubfolderProjects';
 import type { UploadPlan } from './use-upload-plan';
 
@@ -63,6 +64,19 @@ export function BatchDetails({
 }) {
   const t = useT();
   const count = plan.toUpload.length;
+  // The first photos to upload, with the fields their descriptions are rendered with.
+  const first = plan.toUpload.slice(0, PREVIEWED_PHOTOS);
+  const previewRequest =
+    first.length === 0
+      ? undefined
+      : {
+          intakeIds: first.map((item) => item.intakeId),
+          ...(draft.project === undefined ? {} : { projectId: draft.project.id }),
+          ...(bySubfolder
+            ? { subfolderProjects: subfolderProjectsInput(subfolders.names, subfolders.choices) }
+            : {}),
+          ...tags.input(first),
+        };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -85,7 +99,12 @@ export function BatchDetails({
         <BatchTagFields state={tags} />
       </div>
       <div className="details-part">
-        <BatchDescription description={draft.description} setDescription={draft.setDescription} />
+        <BatchDescription
+          description={draft.description}
+          setDescription={draft.setDescription}
+          preview={previewRequest}
+          photoCount={count}
+        />
         <label className="inline">
           <input
             type="checkbox"
