@@ -41,7 +41,11 @@ function bridgeWith(templates: readonly WithManaged<SavedTemplate>[] = []) {
   return fakeBridge({
     'settings:get': settingsViewFixture({ descriptionTemplates: templates }),
     'settings:set': settingsViewFixture({
-      descriptionTemplates: [office, mine, { name: 'Level 2', template: '<p>{folder}</p>', managed: false }],
+      descriptionTemplates: [
+        office,
+        mine,
+        { name: 'Level 2', template: '<p>{folder}</p>', managed: false },
+      ],
     }),
     'projects:recent': [harbor],
     'projects:list-all': { projects: [] },
@@ -144,5 +148,59 @@ describe('a batch description with tokens', () => {
       description: '',
       descriptionTemplate: '<p>{date}</p>',
     });
+  });
+});
+
+describe('saved templates in the batch panel', () => {
+  it('fills the description from a picked template, the organisation’s marked', async () => {
+    const { bridge } = bridgeWith([office, mine]);
+    renderIntakeScreen(photos(2), bridge);
+    const picker = await screen.findByRole('combobox', { name: 'Template' });
+    expect(
+      screen.getByRole('option', { name: 'Site visit (set by your organisation)' }),
+    ).toBeTruthy();
+    fireEvent.change(picker, { target: { value: 'Mine' } });
+    await waitFor(() => expect(editorBody().innerHTML).toBe('<p>{file}</p>'));
+    expect((picker as HTMLSelectElement).value).toBe('Mine');
+  });
+
+  it('saves the description under a name with the user’s own templates only', async () => {
+    const { bridge, calls } = bridgeWith([office, mine]);
+    renderIntakeScreen(photos(2), bridge);
+    await insertToken('\\{folder\\}');
+    fireEvent.click(screen.getByRole('button', { name: 'Save as template…' }));
+    const name = screen.getByRole('textbox', { name: 'Template name' });
+    fireEvent.change(name, { target: { value: 'site VISIT' } });
+    fireEvent.keyDown(name, { key: 'Enter' });
+    expect(
+      screen.getByText('“site VISIT” is a template set by your organisation. Choose another name.'),
+    ).toBeTruthy();
+    fireEvent.change(name, { target: { value: ' Level 2 ' } });
+    fireEvent.keyDown(name, { key: 'Enter' });
+    expect(await screen.findByText('Saved the template “Level 2”.')).toBeTruthy();
+    expect(calls.find((entry) => entry.channel === 'settings:set')?.input).toEqual({
+      descriptionTemplates: [
+        { name: 'Mine', template: '<p>{file}</p>' },
+        { name: 'Level 2', template: '<p>{folder}</p>' },
+      ],
+    });
+    expect(calls.some((entry) => entry.channel === 'queue:add-photos')).toBe(false);
+  });
+
+  it('says an unknown token under the editor, and Upload says it rather than queueing', async () => {
+    const { bridge, calls } = bridgeWith([
+      { name: 'Old', template: '<p>{site}</p>', managed: false },
+    ]);
+    renderIntakeScreen(photos(2), bridge);
+    fireEvent.click(await screen.findByRole('button', { name: /Harbor/ }));
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Template' }), {
+      target: { value: 'Old' },
+    });
+    const problem = await screen.findByText(/^The description template uses \{site\}/);
+    expect(problem.getAttribute('role')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Upload 2 photos to Harbor' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/\{site\}/);
+    expect(calls.some((entry) => entry.channel === 'queue:add-photos')).toBe(false);
+    expect(calls.some((entry) => entry.channel === 'queue:preview-descriptions')).toBe(false);
   });
 });

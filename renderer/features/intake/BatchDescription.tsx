@@ -3,6 +3,7 @@ import { sanitizeDescription } from '../../../shared/description/description-pol
 import type { PreviewedDescription } from '../../../shared/ipc/plan-view';
 import { DescriptionEditor } from '../../components/DescriptionEditor';
 import { useT } from '../../i18n/use-t';
+import { TemplatePicker } from './TemplatePicker';
 import { type PreviewRequest, useDescriptionPreviews } from './use-description-previews';
 
 /**
@@ -28,6 +29,7 @@ export function BatchDescription({
   const photos = useDescriptionPreviews(description, preview);
   return (
     <>
+      <TemplatePicker description={description} setDescription={setDescription} />
       <DescriptionEditor
         label={t('intake.details.description')}
         value={description}

@@ -43,24 +43,33 @@ export function presetFromFields(name: string, fields: PresetFields): Preset {
 /** Why a preset cannot be saved under `name`, or undefined when it can. */
 export type SaveRefusal = 'empty' | 'office';
 
-/** Whether `name` may name the user's own preset among `presets` (the organisation's win). */
+/** Whether `name` may name the user's own entry (preset or template) among `entries`. */
 export function saveRefusal(
   name: string,
-  presets: readonly WithManaged<Preset>[],
+  entries: readonly WithManaged<{ readonly name: string }>[],
 ): SaveRefusal | undefined {
   if (name.trim() === '') return 'empty';
-  return entryNamed(presets, name)?.managed === true ? 'office' : undefined;
+  return entryNamed(entries, name)?.managed === true ? 'office' : undefined;
 }
 
 /**
- * The user's own list with `preset` saved: it replaces the user's entry of the same name (ignoring
+ * The user's own list with `entry` saved: it replaces the user's entry of the same name (ignoring
  * case) in its place, or comes last.
  */
-export function withSavedPreset(presets: readonly WithManaged<Preset>[], preset: Preset): Preset[] {
-  const own = ownPresets(presets);
-  const at = own.findIndex((entry) => nameKey(entry.name) === nameKey(preset.name));
-  return at < 0 ? [...own, preset] : own.map((entry, index) => (index === at ? preset : entry));
+export function withSavedEntry<T extends { readonly name: string }>(
+  entries: readonly WithManaged<T>[],
+  entry: Own<T>,
+): Own<T>[] {
+  const own = ownEntries(entries);
+  const at = own.findIndex((held) => nameKey(held.name) === nameKey(entry.name));
+  return at < 0 ? [...own, entry] : own.map((held, index) => (index === at ? entry : held));
 }
+
+/** The user's own presets with `preset` saved (see `withSavedEntry`). */
+export const withSavedPreset = (
+  presets: readonly WithManaged<Preset>[],
+  preset: Preset,
+): Preset[] => withSavedEntry(presets, preset);
 
 /** The user's own list without the entry named `name`. */
 export function withoutEntry<T extends { readonly name: string }>(
