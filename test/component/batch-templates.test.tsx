@@ -96,7 +96,12 @@ describe('the Insert token menu', () => {
   it('is not offered where a photo gets a description of its own', async () => {
     const { bridge } = bridgeWith();
     renderIntakeScreen(photos(2), bridge);
-    expect(await screen.findAllByRole('button', { name: 'Insert token' })).toHaveLength(1);
+    fireEvent.click(await screen.findByRole('checkbox', { name: /^Select all/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Own description for selected…' }));
+    await screen.findByRole('textbox', { name: /Description for the 2 selected/ });
+    // Two editors, one menu: the batch's.
+    expect(screen.getAllByRole('toolbar')).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: 'Insert token' })).toHaveLength(1);
   });
 });
 
