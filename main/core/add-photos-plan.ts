@@ -11,7 +11,7 @@ import { projectForPhoto, tagsForPhoto } from '../folders/batch-folders';
 import type { IntakeOutcome } from '../queue/intake-outcomes-table';
 import { newPhotoItem, type NewPhotoItem } from '../queue/queue-store';
 import type { IntakeRuns } from './intake-runs';
-import { type ProjectNames, templateDescriber } from './photo-description';
+import { batchDescriber, type ProjectNames } from './photo-description';
 
 /** A photo of the call that is not queued, and why: said to the user, file by file. */
 export type SkippedPhoto = {
@@ -107,18 +107,7 @@ export async function planAddPhotos(
 ): Promise<AddPhotosPlan> {
   if (input.projectId === undefined && input.subfolderProjects === undefined)
     throw new IpcFailure('bad-input', words('error.addPhotos.noProject'));
-  const description = clean(input.description);
-  const describe = await templateDescriber(
-    input.descriptionTemplate,
-    [
-      ...(input.projectId === undefined ? [] : [input.projectId]),
-      ...(input.subfolderProjects ?? []).flatMap((entry) =>
-        'projectId' in entry ? [entry.projectId] : [],
-      ),
-    ],
-    projectNames,
-  );
-  const own = new Map(input.overrides.map((entry) => [entry.intakeId, clean(entry.description)]));
+  const describe = await batchDescriber(input, clean, projectNames);
   const ownTags = new Map(input.photoTags.map((entry) => [entry.intakeId, entry.tags]));
   const leftOut = new Map((input.leftOut ?? []).map((entry) => [entry.intakeId, entry.reason]));
   const onService = new Map(
@@ -174,11 +163,7 @@ export async function planAddPhotos(
     // at upload the file is opened without following links, so a link swapped later is refused.
     const path = await realpath(photo.path).catch(() => photo.path);
     const keptUnder = await afterUploadRootFor(input, root, realRoots);
-    const rendered =
-      own.get(intakeId) ??
-      (describe === undefined
-        ? description
-        : clean(describe({ photo, root, projectId: project.projectId, tags })));
+    const rendered = describe({ intakeId, photo, root, projectId: project.projectId, tags });
     const item = newPhotoItem(
       { ...photo, path },
       {

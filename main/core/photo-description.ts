@@ -60,3 +60,55 @@ export async function templateDescriber(
     );
   };
 }
+
+/** What a batch decided about its descriptions (the fields of `queue:add-photos` that say so). */
+export type BatchDescriptions = {
+  /** The batch's description, for every photo when there is no template. */
+  readonly description: string;
+  readonly descriptionTemplate?: string | undefined;
+  /** Per-photo descriptions that win over the batch's. */
+  readonly overrides: readonly { readonly intakeId: number; readonly description: string }[];
+  /** The projects of the batch, named for a template's `{project}`. */
+  readonly projectId?: string | undefined;
+  readonly subfolderProjects?:
+    readonly ({ readonly projectId: string } | { readonly skipReason: unknown })[] | undefined;
+};
+
+/** One photo as the batch describes it: its intake id, project (when it has one) and tags. */
+export type BatchPhoto = Omit<DescribedPhoto, 'projectId'> & {
+  readonly intakeId: number;
+  /** Undefined for a photo without a project (a preview of a batch that has none yet). */
+  readonly projectId: string | undefined;
+};
+
+/**
+ * Each photo's description exactly as it is sent: its own, else the batch's template rendered for
+ * it, else the batch's description; cleaned by `clean` (the description policy). The one way
+ * descriptions are made: `queue:add-photos`, `queue:plan-photos` and
+ * `queue:preview-descriptions` all use it. A photo without a project names none in `{project}`.
+ * @throws IpcFailure `bad-input` naming an unknown token of the template (before any photo), or
+ *   what `clean` throws.
+ */
+export async function batchDescriber(
+  batch: BatchDescriptions,
+  clean: (description: string) => string,
+  projectNames: ProjectNames,
+): Promise<(photo: BatchPhoto) => string> {
+  const description = clean(batch.description);
+  const describe = await templateDescriber(
+    batch.descriptionTemplate,
+    [
+      ...(batch.projectId === undefined ? [] : [batch.projectId]),
+      ...(batch.subfolderProjects ?? []).flatMap((entry) =>
+        'projectId' in entry ? [entry.projectId] : [],
+      ),
+    ],
+    projectNames,
+  );
+  const own = new Map(batch.overrides.map((entry) => [entry.intakeId, clean(entry.description)]));
+  return ({ intakeId, projectId, ...photo }) =>
+    own.get(intakeId) ??
+    (describe === undefined
+      ? description
+      : clean(describe({ ...photo, projectId: projectId ?? '' })));
+}

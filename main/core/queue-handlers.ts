@@ -8,6 +8,7 @@ import { IpcFailure } from '../../shared/ipc/dispatcher';
 import { words } from '../../shared/i18n/words';
 import { planAddPhotos, plannedPhotoView } from './add-photos-plan';
 import { batchWithPreset } from './preset-input';
+import { previewDescriptions } from './description-preview';
 import type { Preset } from '../../shared/domain/presets';
 import type { CorePort } from './core-port';
 import type { FrontEnd } from './front-end';
@@ -63,6 +64,7 @@ type QueueChannel =
   | 'queue:sync'
   | 'queue:add-photos'
   | 'queue:plan-photos'
+  | 'queue:preview-descriptions'
   | 'queue:pause'
   | 'queue:resume'
   | 'queue:retry'
@@ -128,6 +130,15 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
         ),
       };
     },
+
+    // A few photos' descriptions for the window's preview: nothing is planned or queued.
+    'queue:preview-descriptions': (input) =>
+      previewDescriptions(
+        input,
+        runs,
+        cleanDescription,
+        deps.projectNames ?? (() => Promise.resolve(new Map())),
+      ),
 
     'queue:after-upload': async (input) => {
       // Changes what happens to files the window never saw (the command line's, watched

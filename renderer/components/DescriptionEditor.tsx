@@ -1,10 +1,12 @@
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { TEMPLATE_TOKENS, type TemplateToken } from '../../shared/domain/description-template';
 import { sanitizeDescription } from '../../shared/description/description-policy';
 import type { MessageKey } from '../../shared/i18n/catalogs';
 import { useT } from '../i18n/use-t';
 import { descriptionFromEditor } from './description-html';
+import { Menu, MenuItem } from './ui/Menu';
 
 /**
  * A toolbar button's keyboard shortcut: the keys for `aria-keyshortcuts` and how its title says
@@ -25,21 +27,42 @@ const SHORTCUTS = {
   link: { keys: 'Control+K', title: 'editor.shortcut.control', key: 'K' },
 } as const satisfies Record<string, Shortcut>;
 
+/** What each template token gives, as the token menu explains it. */
+const TOKEN_MEANINGS = {
+  folder: 'editor.token.folder',
+  path: 'editor.token.path',
+  file: 'editor.token.file',
+  date: 'editor.token.date',
+  time: 'editor.token.time',
+  camera: 'editor.token.camera',
+  project: 'editor.token.project',
+  tags: 'editor.token.tags',
+} as const satisfies Record<TemplateToken, MessageKey>;
+
 /**
  * Rich text limited to what the Photo Service allows: bold, italic, bulleted and numbered lists,
  * links, paragraphs and line breaks (TipTap with everything else switched off). Pasted HTML is
  * cleaned with the service's policy before it lands, and the preview shows exactly the HTML that
  * will be sent: the same `sanitizeDescription` main applies.
+ *
+ * Where a description may be a template (a batch's, issue 26 §1), `tokenMenu` adds an "Insert
+ * token" menu to the toolbar and `preview` replaces the preview's content (each photo's own).
  */
 export function DescriptionEditor({
   label,
   value,
   onChange,
+  tokenMenu = false,
+  preview: previewOf,
 }: {
   readonly label: string;
   /** Sanitized HTML. */
   readonly value: string;
   readonly onChange: (html: string) => void;
+  /** Whether the toolbar offers the template tokens (only where a template is rendered). */
+  readonly tokenMenu?: boolean;
+  /** What the preview shows instead of the sanitized value (a template's result per photo). */
+  readonly preview?: ReactNode;
 }) {
   const t = useT();
   const labelId = useId();
@@ -187,6 +210,25 @@ export function DescriptionEditor({
               () => setLinkOpen(true),
               t('editor.link.text'),
             )}
+        {tokenMenu ? (
+          <Menu
+            trigger={t('editor.token.menu')}
+            triggerClassName="token-menu-button"
+            placement="bottom start"
+          >
+            {TEMPLATE_TOKENS.map((token) => (
+              <MenuItem
+                key={token}
+                id={token}
+                textValue={`{${token}}`}
+                // Inserted where the caret was: TipTap keeps the selection while the menu is open.
+                onAction={() => editor?.chain().focus().insertContent(`{${token}}`).run()}
+              >
+                {t(TOKEN_MEANINGS[token], { token: `{${token}}` })}
+              </MenuItem>
+            ))}
+          </Menu>
+        ) : null}
       </div>
       {linkOpen ? (
         <form className="link-form" onSubmit={addLink}>
@@ -203,7 +245,11 @@ export function DescriptionEditor({
       <EditorContent editor={editor} />
       <div className="preview-block">
         <span className="label">{t('editor.preview.label')}</span>
-        {preview === '' ? (
+        {previewOf !== undefined ? (
+          <div key="own" id={previewId} className="preview-own">
+            {previewOf}
+          </div>
+        ) : preview === '' ? (
           <div
             key="empty"
             id={previewId}

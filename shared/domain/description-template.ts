@@ -80,6 +80,15 @@ export function parseDescriptionTemplate(template: string): ParsedTemplate {
 }
 
 /**
+ * Whether `text` is a template: it has something the parser reads as a token, known or not
+ * (`{folder}`, `{foo}`), so that an unknown one is refused rather than sent as written.
+ */
+export function hasTemplateTokens(text: string): boolean {
+  const parsed = parseDescriptionTemplate(text);
+  return !parsed.ok || parsed.parts.some((part) => part.kind === 'token');
+}
+
+/**
  * What is wrong with `template`, in words naming its unknown tokens and the known ones;
  * undefined when every token is known.
  */

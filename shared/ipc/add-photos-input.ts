@@ -4,6 +4,19 @@ import { entryNameSchema } from '../domain/presets';
 import { leftOutReasonSchema } from '../i18n/reason-words';
 import { html, id, tagList } from './call-inputs';
 
+/** Each subfolder of a dropped folder to its own project, or left out with a reason. */
+const subfolderProjectsInput = z
+  .array(
+    z.union([
+      z.object({ subfolder: z.string().min(1).max(255), projectId: id }).strict(),
+      z.object({ subfolder: z.string().min(1).max(255), skipReason: leftOutReasonSchema }).strict(),
+    ]),
+  )
+  .max(10_000);
+
+/** The most photos one `queue:preview-descriptions` call describes: a preview shows a few. */
+export const MAX_PREVIEWED_PHOTOS = 20;
+
 /**
  * The input of `queue:add-photos` and `queue:plan-photos` (the same plan: one queues, the other
  * only answers): the photos of an intake and what the batch decided for them.
@@ -49,17 +62,7 @@ export const addPhotosInput = z
      * Each subfolder of the dropped folder to its own project, or left out with a reason. When
      * given, photos of a subfolder not listed are skipped, and say so.
      */
-    subfolderProjects: z
-      .array(
-        z.union([
-          z.object({ subfolder: z.string().min(1).max(255), projectId: id }).strict(),
-          z
-            .object({ subfolder: z.string().min(1).max(255), skipReason: leftOutReasonSchema })
-            .strict(),
-        ]),
-      )
-      .max(10_000)
-      .optional(),
+    subfolderProjects: subfolderProjectsInput.optional(),
     /**
      * Photos of the call (also in `intakeIds`) the user chose to leave out, e.g. far from the
      * project, each with its reason (words of `reason.intake.*`): not queued, and listed in
@@ -89,5 +92,25 @@ export const addPhotosInput = z
      * no subfolder.
      */
     afterUploadRoot: z.string().min(1).max(4096).optional(),
+  })
+  .strict();
+
+/**
+ * The input of `queue:preview-descriptions`: a few photos of an intake, the batch's description
+ * template, and the batch's project and tag fields as `queue:add-photos` takes them (what the
+ * template's `{project}` and `{tags}` read).
+ */
+export const previewDescriptionsInput = z
+  .object({
+    intakeIds: z.array(z.number().int().min(0)).min(1).max(MAX_PREVIEWED_PHOTOS),
+    descriptionTemplate: html,
+    projectId: id.optional(),
+    subfolderProjects: subfolderProjectsInput.optional(),
+    tags: tagList.optional(),
+    photoTags: z
+      .array(z.object({ intakeId: z.number().int().min(0), tags: tagList }).strict())
+      .max(MAX_PREVIEWED_PHOTOS)
+      .default([]),
+    tagsFromFolders: z.boolean().default(false),
   })
   .strict();

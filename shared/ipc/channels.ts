@@ -19,6 +19,7 @@ export const ipcChannels = [
   'queue:sync',
   'queue:add-photos',
   'queue:plan-photos',
+  'queue:preview-descriptions',
   'queue:pause',
   'queue:resume',
   'queue:retry',

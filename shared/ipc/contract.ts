@@ -15,9 +15,9 @@ import {
   watchRuleSchema,
 } from '../domain/watch-rule';
 import type { IpcChannel, IpcEvent } from './channels';
-import type { PlannedPhotoView } from './plan-view';
+import type { PlannedPhotoView, PreviewedDescription } from './plan-view';
 import { MAX_PER_MESSAGE } from './message-limits';
-import { addPhotosInput } from './add-photos-input';
+import { addPhotosInput, previewDescriptionsInput } from './add-photos-input';
 import { html, httpUrl, id, photoHostInput, tagList, watchRuleInput } from './call-inputs';
 import type {
   IntakeBatchView,
@@ -248,6 +248,8 @@ export const ipcCalls = {
    * nothing queued. The same schema, so every option of the one is an option of the other.
    */
   'queue:plan-photos': callInputs['queue:add-photos'],
+  /** A few photos' descriptions from the batch's template, as `queue:add-photos` would send them. */
+  'queue:preview-descriptions': previewDescriptionsInput,
 } as const satisfies Record<IpcChannel, z.ZodType>;
 
 /** The input each call takes (after parsing: defaults filled in). */
@@ -292,6 +294,8 @@ export type IpcResults = {
   };
   /** Every photo of the call with what would be sent, or why not; nothing is queued. */
   'queue:plan-photos': { readonly photos: readonly PlannedPhotoView[] };
+  /** Each photo's file name and the description it would be sent with, in the call's order. */
+  'queue:preview-descriptions': { readonly photos: readonly PreviewedDescription[] };
   'queue:after-upload': { readonly changed: number };
   /** The folder the user chose for an after-upload move; null when the dialog was cancelled. */
   'queue:choose-move-folder': { readonly folder: string | null };

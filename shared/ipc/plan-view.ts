@@ -41,3 +41,11 @@ export type PlannedPhotoView =
       /** For `on-service`: the service's photo that holds these bytes. */
       readonly photoId?: string | undefined;
     };
+
+/** What `queue:preview-descriptions` says of one photo: its file name and what it would be sent. */
+export type PreviewedDescription = {
+  readonly intakeId: number;
+  readonly fileName: string;
+  /** Rendered from the template and cleaned by the description policy, as it is sent. */
+  readonly description: string;
+};

@@ -67,8 +67,9 @@ describe('a preset in the batch panel', () => {
       projectId: 'p1',
       tags: ['walk', 'weekly'],
       internal: false,
-      // The template unchanged is left to the core, which renders its tokens for each photo.
+      // A description with tokens goes as the template: the core renders it for each photo.
       description: '',
+      descriptionTemplate: '<p>{folder}</p>',
     });
   });
 

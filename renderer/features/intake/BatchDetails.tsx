@@ -3,15 +3,16 @@ import type { FormEvent } from 'react';
 import type { AfterUpload } from '../../../shared/domain/after-upload';
 import type { Preset } from '../../../shared/domain/presets';
 import type { ProjectView } from '../../../shared/ipc/views';
-import { DescriptionEditor } from '../../components/DescriptionEditor';
 import { SPACE } from '../../i18n/inline-space';
 import { useT } from '../../i18n/use-t';
 import { ProjectPicker } from '../batch/ProjectPicker';
 import { BatchTagFields, type BatchTagsState } from '../tags/BatchTags';
 import { AfterUploadChoice } from './AfterUploadChoice';
+import { BatchDescription } from './BatchDescription';
 import { FarPhotos } from './FarPhotos';
 import { PresetPicker } from './PresetPicker';
-import type { SubfolderChoice } from './subfolder-choices';
+import { type SubfolderChoice, subfolderProjectsInput } from './subfolder-choices';
+import { PREVIEWED_PHOTOS } from './use-description-previews';
 import { SubfolderProjects } from './SubfolderProjects';
 import type { UploadPlan } from './use-upload-plan';
 
@@ -63,6 +64,19 @@ export function BatchDetails({
 }) {
   const t = useT();
   const count = plan.toUpload.length;
+  // The first photos to upload, with the fields their descriptions are rendered with.
+  const first = plan.toUpload.slice(0, PREVIEWED_PHOTOS);
+  const previewRequest =
+    first.length === 0
+      ? undefined
+      : {
+          intakeIds: first.map((item) => item.intakeId),
+          ...(draft.project === undefined ? {} : { projectId: draft.project.id }),
+          ...(bySubfolder
+            ? { subfolderProjects: subfolderProjectsInput(subfolders.names, subfolders.choices) }
+            : {}),
+          ...tags.input(first),
+        };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -85,10 +99,11 @@ export function BatchDetails({
         <BatchTagFields state={tags} />
       </div>
       <div className="details-part">
-        <DescriptionEditor
-          label={t('intake.details.description')}
-          value={draft.description}
-          onChange={draft.setDescription}
+        <BatchDescription
+          description={draft.description}
+          setDescription={draft.setDescription}
+          preview={previewRequest}
+          photoCount={count}
         />
         <label className="inline">
           <input

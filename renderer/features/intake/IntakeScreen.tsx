@@ -2,6 +2,7 @@ import { LEAVE, type AfterUpload } from '../../../shared/domain/after-upload';
 import { useState } from 'react';
 import { ImageOff } from 'lucide-react';
 import { useIntl } from 'react-intl';
+import { templateProblemWords } from '../../../shared/domain/description-template';
 import type { Preset } from '../../../shared/domain/presets';
 import type { ProjectView } from '../../../shared/ipc/views';
 import { call, type IntakeState, useBridge } from '../../bridge/hooks';
@@ -13,7 +14,7 @@ import { ClockSuggestions } from './ClockSuggestions';
 import { DropArea } from './DropArea';
 import { OwnDescriptionPanel } from './OwnDescriptionPanel';
 import { queueBatch } from './queue-batch';
-import { batchPresetInput } from '../presets/preset-draft';
+import { batchDescriptionInput } from '../presets/preset-draft';
 import { ReviewPhotos, useReviewLayout } from './ReviewPhotos';
 import { checkPhoto, EMPTY_SELECTION, type ReviewSelection, selectAll } from './review-selection';
 import { ReviewToolbar } from './ReviewToolbar';
@@ -120,6 +121,12 @@ export function IntakeScreen({
       setMessage(t('intake.upload.chooseProject'));
       return;
     }
+    // An unknown token is said before anything is queued (the core would refuse it too).
+    const problem = templateProblemWords(description);
+    if (problem !== undefined) {
+      setMessage(t(problem.key, problem.values));
+      return;
+    }
     setMessage(undefined);
     const projectName = project?.name ?? '';
     queueBatch(bridge, {
@@ -130,7 +137,7 @@ export function IntakeScreen({
       serviceCopies: plan.service.copies,
       projectId: project?.id,
       projectName,
-      ...batchPresetInput(preset, description),
+      ...batchDescriptionInput(preset, description),
       internal,
       afterUpload,
       allowDuplicates: plan.allowDuplicates,

@@ -5,13 +5,19 @@ import type { ProjectView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
 import { useErrorWords } from '../../i18n/use-error-words';
 import { useT } from '../../i18n/use-t';
-import {
-  batchAfterUpload,
-  presetFromFields,
-  saveRefusal,
-  withSavedPreset,
-} from '../presets/preset-draft';
+import { batchAfterUpload, presetFromFields, withSavedPreset } from '../presets/preset-draft';
+import { SaveEntry, type SaveEntryWords } from '../presets/SaveEntry';
 import type { BatchDraft } from './BatchDetails';
+
+const PRESET_WORDS: SaveEntryWords = {
+  saveAs: 'intake.preset.saveAs',
+  name: 'intake.preset.name',
+  save: 'intake.preset.save',
+  cancel: 'intake.preset.cancel',
+  nameNeeded: 'intake.preset.nameNeeded',
+  officeName: 'intake.preset.officeName',
+  saved: 'intake.preset.saved',
+};
 
 /** The batch's fields a preset fills in, beside the details' draft. */
 type PresetTargets = {
@@ -85,15 +91,23 @@ export function PresetPicker({ draft, tags, setTags }: PresetTargets) {
         <p className="muted">{t('intake.preset.afterTrash')}</p>
       ) : null}
       {message ? <p role="status">{message}</p> : null}
-      <SavePreset
-        presets={presets}
-        fields={{
-          projectId: draft.project?.id,
-          tags,
-          description: draft.description,
-          internal: draft.internal,
-          afterUpload: batchAfterUpload(draft.afterUpload, draft.preset),
-        }}
+      <SaveEntry
+        entries={presets}
+        words={PRESET_WORDS}
+        save={(name) =>
+          call(bridge, 'settings:set', {
+            presets: withSavedPreset(
+              presets,
+              presetFromFields(name, {
+                projectId: draft.project?.id,
+                tags,
+                description: draft.description,
+                internal: draft.internal,
+                afterUpload: batchAfterUpload(draft.afterUpload, draft.preset),
+              }),
+            ),
+          }).then((settings) => settings.presets)
+        }
         onSaved={setPresets}
       />
     </div>
@@ -113,85 +127,4 @@ async function projectById(
   return listed === undefined
     ? undefined
     : { id: listed.id, name: listed.name, address: listed.address, photoCount: listed.photoCount };
-}
-
-/** "Save as preset…": a name, then the batch's fields saved as the user's own preset. */
-function SavePreset({
-  presets,
-  fields,
-  onSaved,
-}: {
-  readonly presets: readonly WithManaged<Preset>[];
-  readonly fields: Parameters<typeof presetFromFields>[1];
-  readonly onSaved: (presets: readonly WithManaged<Preset>[]) => void;
-}) {
-  const bridge = useBridge();
-  const t = useT();
-  const sayError = useErrorWords();
-  const nameId = useId();
-  const [name, setName] = useState<string>();
-  const [message, setMessage] = useState<string>();
-
-  const save = () => {
-    if (name === undefined) return;
-    const refusal = saveRefusal(name, presets);
-    if (refusal !== undefined) {
-      setMessage(
-        refusal === 'office'
-          ? t('intake.preset.officeName', { name: name.trim() })
-          : t('intake.preset.nameNeeded'),
-      );
-      return;
-    }
-    const preset = presetFromFields(name, fields);
-    call(bridge, 'settings:set', { presets: withSavedPreset(presets, preset) })
-      .then((settings) => {
-        onSaved(settings.presets);
-        setName(undefined);
-        setMessage(t('intake.preset.saved', { name: preset.name }));
-      })
-      .catch((error: unknown) => setMessage(sayError(error)));
-  };
-
-  return (
-    <>
-      {name === undefined ? (
-        <button
-          type="button"
-          onClick={() => {
-            setMessage(undefined);
-            setName('');
-          }}
-        >
-          {t('intake.preset.saveAs')}
-        </button>
-      ) : (
-        <div className="preset-save">
-          <label htmlFor={nameId}>{t('intake.preset.name')}</label>
-          <input
-            id={nameId}
-            type="text"
-            value={name}
-            autoFocus
-            maxLength={80}
-            onChange={(event) => setName(event.target.value)}
-            onKeyDown={(event) => {
-              // Enter saves the preset here, not the batch's form around it.
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                save();
-              } else if (event.key === 'Escape') setName(undefined);
-            }}
-          />
-          <button type="button" className="primary" onClick={save}>
-            {t('intake.preset.save')}
-          </button>
-          <button type="button" onClick={() => setName(undefined)}>
-            {t('intake.preset.cancel')}
-          </button>
-        </div>
-      )}
-      {message ? <p role="status">{message}</p> : null}
-    </>
-  );
 }

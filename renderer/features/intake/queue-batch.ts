@@ -11,6 +11,8 @@ export type BatchDetailsInput = {
   readonly projectId: string | undefined;
   readonly projectName: string;
   readonly description: string;
+  /** The batch's description when it has tokens: rendered for each photo by the core. */
+  readonly descriptionTemplate?: string | undefined;
   /** The preset the batch names: it gives what the batch leaves out (its after-upload action). */
   readonly preset?: string | undefined;
   readonly internal: boolean;
@@ -68,6 +70,9 @@ export async function queueBatch(
       ? {}
       : { subfolderProjects: input.subfolderProjects }),
     description: input.description,
+    ...(input.descriptionTemplate === undefined
+      ? {}
+      : { descriptionTemplate: input.descriptionTemplate }),
     ...(input.preset === undefined ? {} : { preset: input.preset }),
     internal: input.internal,
     // Leaving the files is the default: a batch that leaves them says nothing.

@@ -1,4 +1,5 @@
 import type { AfterUpload } from '../../../shared/domain/after-upload';
+import { hasTemplateTokens } from '../../../shared/domain/description-template';
 import { entryNamed, nameKey, type Preset, type WithManaged } from '../../../shared/domain/presets';
 
 /** What a batch's details hold that a preset saves (the window's current choices). */
@@ -56,24 +57,33 @@ export function presetFromFields(name: string, fields: PresetFields): Preset {
 /** Why a preset cannot be saved under `name`, or undefined when it can. */
 export type SaveRefusal = 'empty' | 'office';
 
-/** Whether `name` may name the user's own preset among `presets` (the organisation's win). */
+/** Whether `name` may name the user's own entry (preset or template) among `entries`. */
 export function saveRefusal(
   name: string,
-  presets: readonly WithManaged<Preset>[],
+  entries: readonly WithManaged<{ readonly name: string }>[],
 ): SaveRefusal | undefined {
   if (name.trim() === '') return 'empty';
-  return entryNamed(presets, name)?.managed === true ? 'office' : undefined;
+  return entryNamed(entries, name)?.managed === true ? 'office' : undefined;
 }
 
 /**
- * The user's own list with `preset` saved: it replaces the user's entry of the same name (ignoring
+ * The user's own list with `entry` saved: it replaces the user's entry of the same name (ignoring
  * case) in its place, or comes last.
  */
-export function withSavedPreset(presets: readonly WithManaged<Preset>[], preset: Preset): Preset[] {
-  const own = ownPresets(presets);
-  const at = own.findIndex((entry) => nameKey(entry.name) === nameKey(preset.name));
-  return at < 0 ? [...own, preset] : own.map((entry, index) => (index === at ? preset : entry));
+export function withSavedEntry<T extends { readonly name: string }>(
+  entries: readonly WithManaged<T>[],
+  entry: Own<T>,
+): Own<T>[] {
+  const own = ownEntries(entries);
+  const at = own.findIndex((held) => nameKey(held.name) === nameKey(entry.name));
+  return at < 0 ? [...own, entry] : own.map((held, index) => (index === at ? entry : held));
 }
+
+/** The user's own presets with `preset` saved (see `withSavedEntry`). */
+export const withSavedPreset = (
+  presets: readonly WithManaged<Preset>[],
+  preset: Preset,
+): Preset[] => withSavedEntry(presets, preset);
 
 /** The user's own list without the entry named `name`. */
 export function withoutEntry<T extends { readonly name: string }>(
@@ -110,20 +120,29 @@ export function withRenamed<T extends { readonly name: string }>(
   );
 }
 
+/** What a batch sends for its preset and description (see `batchDescriptionInput`). */
+export type BatchDescriptionInput = {
+  readonly preset?: string;
+  readonly description: string;
+  readonly descriptionTemplate?: string;
+};
+
 /**
- * What a batch sends for its preset: the preset's name (so that its after-upload action applies),
- * and the description. A description still the preset's template as it was filled in is sent
- * empty, so that the core renders the template's tokens for each photo; one the user changed is
- * the batch's own and wins.
+ * What a batch sends for its preset and description: the preset's name (so that its
+ * after-upload action applies), and the description as the user sees it. One rule: a
+ * description with tokens (known or not, see `hasTemplateTokens`) goes as the template, so that
+ * the core renders it for each photo and refuses an unknown token, naming it; any other goes as
+ * the description. A batch naming a preset states even an empty description, so that the
+ * preset's template never comes back unseen.
  */
-export function batchPresetInput(
+export function batchDescriptionInput(
   preset: Preset | undefined,
   description: string,
-): { readonly preset?: string; readonly description: string } {
-  if (preset === undefined) return { description };
-  const template = preset.descriptionTemplate;
-  return {
-    preset: preset.name,
-    description: template !== undefined && description === template ? '' : description,
-  };
+): BatchDescriptionInput {
+  const named = preset === undefined ? {} : { preset: preset.name };
+  if (hasTemplateTokens(description))
+    return { ...named, description: '', descriptionTemplate: description };
+  if (preset !== undefined && description.trim() === '')
+    return { ...named, description: '', descriptionTemplate: '' };
+  return { ...named, description };
 }

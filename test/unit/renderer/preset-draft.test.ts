@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Preset, WithManaged } from '../../../shared/domain/presets';
 import {
   batchAfterUpload,
-  batchPresetInput,
+  batchDescriptionInput,
   ownPresets,
   presetFromFields,
   saveRefusal,
@@ -84,13 +84,30 @@ describe('the presets the window saves', () => {
     );
   });
 
-  it('send the preset’s name, and its template unchanged as an empty description', () => {
+  it('send a description with tokens as the template, any other as the description', () => {
     const preset: Preset = { name: 'P', descriptionTemplate: '<p>{folder}</p>' };
-    expect(batchPresetInput(undefined, 'x')).toEqual({ description: 'x' });
-    expect(batchPresetInput(preset, '<p>{folder}</p>')).toEqual({ preset: 'P', description: '' });
-    expect(batchPresetInput(preset, '<p>mine</p>')).toEqual({
+    expect(batchDescriptionInput(undefined, 'x')).toEqual({ description: 'x' });
+    expect(batchDescriptionInput(undefined, '<p>{date} {nope}</p>')).toEqual({
+      description: '',
+      descriptionTemplate: '<p>{date} {nope}</p>',
+    });
+    expect(batchDescriptionInput(undefined, '<p>{{literal}}</p>')).toEqual({
+      description: '<p>{{literal}}</p>',
+    });
+    expect(batchDescriptionInput(preset, '<p>{folder}</p>')).toEqual({
+      preset: 'P',
+      description: '',
+      descriptionTemplate: '<p>{folder}</p>',
+    });
+    expect(batchDescriptionInput(preset, '<p>mine</p>')).toEqual({
       preset: 'P',
       description: '<p>mine</p>',
+    });
+    // Cleared by the user: the preset's template does not come back.
+    expect(batchDescriptionInput(preset, '')).toEqual({
+      preset: 'P',
+      description: '',
+      descriptionTemplate: '',
     });
   });
 });

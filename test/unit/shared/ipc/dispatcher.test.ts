@@ -27,7 +27,7 @@ const trusted = { trusted: true };
 
 describe('the IPC contract', () => {
   it('has a schema for every call and lists its events', () => {
-    expect(channels.length).toBe(40);
+    expect(channels.length).toBe(41);
     for (const channel of channels) expect(typeof ipcCalls[channel].safeParse).toBe('function');
     expect(ipcEvents).toEqual([
       'session:changed',
@@ -74,6 +74,7 @@ describe('createIpcDispatcher', () => {
         'projects:search': { query: 'harbor' },
         'queue:add-photos': { intakeIds: [1], projectId: 'p', description: '', internal: false },
         'queue:plan-photos': { intakeIds: [1], projectId: 'p', description: '', internal: false },
+        'queue:preview-descriptions': { intakeIds: [1], descriptionTemplate: '{folder}' },
         'queue:after-upload': { action: { kind: 'leave' } },
         'queue:cancel': { itemId: 1 },
         'queue:export-report': { format: 'csv' },
