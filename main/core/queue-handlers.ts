@@ -92,6 +92,8 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
       const batch = batchWithPreset(input, deps.presets());
       const plan = await planAddPhotos(batch, runs, cleanDescription, deps.projectNames);
       const { added, alreadyQueued, addedEach } = store.addPhotos(plan.photos);
+      // Photos already on the service, added done so that the batch's action tidies their files.
+      const found = store.addPhotos(plan.foundOnService);
       for (const projectId of [...plan.projectIds].reverse()) rememberRecent(projectId);
       // The same drop's skipped and unreadable files, recorded once, so the report lists them.
       // The photos of the call not queued are listed too, with their reason: left out (far from
@@ -100,13 +102,13 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
         ...runs.takeOutcomes(input.intakeIds),
         ...plan.notQueued,
       ]);
-      queueChange(added);
+      queueChange([...added, ...found.added]);
       runner.kick();
       return {
         added: added.length,
         alreadyQueued: alreadyQueued.length,
         addedIntakeIds: plan.intakeIds.filter((_, index) => addedEach[index]),
-        itemIds: [...added, ...alreadyQueued],
+        itemIds: [...added, ...alreadyQueued, ...found.added],
         skipped: plan.skipped,
       };
     },
