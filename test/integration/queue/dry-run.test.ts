@@ -1,5 +1,5 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -250,5 +250,35 @@ describe.skipIf(needsKeychain.skip)(needsKeychain.title('upload --dry-run'), () 
     expect(
       records.filter((entry) => entry.action === 'send').map((entry) => entry.queued_item_id),
     ).toEqual(expect.arrayContaining([queue.items[0]!.id, null]));
+  }, 120_000);
+
+  it('saves nothing: the settings file, the queue and the report are as they were', async () => {
+    // A real upload first, so that the data folder has settings, a recent project and a queue.
+    const elsewhere = await mkdtemp(join(tmpdir(), 'dry-run-elsewhere-'));
+    const [photo] = await makePhotos(elsewhere, 1, 640);
+    const sent = await runCli(
+      ['upload', photo!.path, '--project', northgate, '--data-dir', dataDir],
+      env,
+    );
+    expect(sent.code, sent.stderr).toBe(0);
+    await rm(elsewhere, { recursive: true, force: true });
+    const saved = async () => ({
+      settings: await readFile(join(dataDir, 'settings.json'), 'utf8'),
+      queue: (await runCli(['queue', '--json', '--data-dir', dataDir], env)).stdout,
+      report: (await runCli(['report', '--format', 'json', '--data-dir', dataDir], env)).stdout,
+    });
+    const before = await saved();
+    expect(JSON.parse(before.settings)).toHaveProperty('recentProjects');
+
+    const run = await dryRun('--project', harbor);
+    expect(run.code, run.stderr).toBe(0);
+    expect(await saved()).toEqual(before);
+    // A flag that would be saved is refused with --dry-run, before anything is read or saved.
+    const flagged = await dryRun('--concurrency', '2', '--camera-offset', 'TestCam Site=+1h');
+    expect(flagged.code).toBe(2);
+    expect(flagged.stderr).toContain('--dry-run saves nothing');
+    expect(flagged.stderr).toContain('--concurrency');
+    expect(flagged.stderr).toContain('--camera-offset');
+    expect(await saved()).toEqual(before);
   }, 120_000);
 });
