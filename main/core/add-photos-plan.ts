@@ -258,14 +258,25 @@ function queuedAndNot(
 export function plannedPhotoView(
   entry: PlannedPhoto,
   // An object, not a number: `each.map(plannedPhotoView)` must not take the index for an item.
-  { queuedItemId }: { readonly queuedItemId?: number | undefined } = {},
+  {
+    queuedItemId,
+    projectNames = new Map(),
+  }: {
+    readonly queuedItemId?: number | undefined;
+    /** Project names by id, where the service named them. */
+    readonly projectNames?: ReadonlyMap<string, string>;
+  } = {},
 ): PlannedPhotoView {
+  const projectId = entry.decision === 'queue' ? entry.item.projectId : entry.projectId;
+  const projectName = projectId === undefined ? undefined : projectNames.get(projectId);
+  const named = projectName === undefined ? {} : { projectName };
   if (entry.decision !== 'queue')
     return {
       intakeId: entry.intakeId,
       path: entry.path,
       action: entry.decision === 'skipped' ? 'skip' : 'on-service',
       projectId: entry.projectId,
+      ...named,
       reason: entry.reason,
       ...(entry.photoId === undefined ? {} : { photoId: entry.photoId }),
     };
@@ -275,6 +286,7 @@ export function plannedPhotoView(
     path: entry.path,
     action: 'send',
     projectId: item.projectId,
+    ...named,
     capturedAt: item.capturedAt,
     captureRule: capture.rule,
     zone: capture.zone,

@@ -119,9 +119,24 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
       await deps.checkPaths(afterUploadPaths(input));
       const batch = batchWithPreset(input, deps.presets());
       const plan = await planAddPhotos(batch, runs, cleanDescription, deps.projectNames);
+      // Named where the service names them: a person reads a name, not an id. A listing that
+      // fails leaves the ids alone, as a template's `{project}` does.
+      const projectIds = [
+        ...new Set(
+          plan.each.flatMap((entry) => {
+            const id = entry.decision === 'queue' ? entry.item.projectId : entry.projectId;
+            return id === undefined ? [] : [id];
+          }),
+        ),
+      ];
+      const projectNames =
+        deps.projectNames === undefined || projectIds.length === 0
+          ? new Map<string, string>()
+          : await deps.projectNames(projectIds).catch(() => new Map<string, string>());
       return {
         photos: plan.each.map((entry) =>
           plannedPhotoView(entry, {
+            projectNames,
             queuedItemId:
               entry.decision === 'queue'
                 ? store.queuedPhoto(entry.item.md5, entry.item.projectId)
