@@ -15,7 +15,12 @@ import { report } from './report-command';
 import { showQueue } from './show-queue-command';
 import { sync } from './sync-command';
 import { upload } from './upload-command';
-import { keepOriginalsFlag, noSavedSettings, settingsChange } from './settings-flags';
+import {
+  keepOriginalsFlag,
+  noSavedSettings,
+  refuseSavedFlagsInDryRun,
+  settingsChange,
+} from './settings-flags';
 import { afterUploadFromFlag } from './after-upload-flag';
 import { appVersion } from '../diagnostics/versions';
 import { printable } from '../../shared/domain/printable-text';
@@ -158,6 +163,8 @@ export async function runCli(
     // Checked before anything is opened: DIR absolute, a folder (or makeable), not a source.
     const afterUpload = await afterUploadFromFlag(values['after-upload'], paths);
     settingsChange(flags, env, noSavedSettings);
+    const dryRun = command === 'upload' && values['dry-run'] === true;
+    if (dryRun) refuseSavedFlagsInDryRun(values);
     farMetersFlag(values['far-meters']);
     if (command === 'diagnostics') diagnosticsTarget(values.out);
     context = await openCliContext(
@@ -175,7 +182,8 @@ export async function runCli(
       env,
       saved,
     );
-    if (change !== undefined) await context.call('settings:set', change);
+    // A dry run saves nothing, not even what the environment brings (its keys are used as saved).
+    if (change !== undefined && !dryRun) await context.call('settings:set', change);
     // Found before a file is read: an unknown name fails the whole run, listing the presets.
     const preset = values.preset === undefined ? undefined : presetFromFlag(values.preset, saved);
     const rest = positionals.slice(1);

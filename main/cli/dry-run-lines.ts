@@ -18,6 +18,7 @@ export type DryRunEntry =
       readonly path: string;
       readonly action: 'skip' | 'unreadable';
       readonly projectId: undefined;
+      readonly projectName?: undefined;
       readonly reason: Words;
     };
 
@@ -45,6 +46,7 @@ export function dryRunRecord(entry: DryRunEntry): Record<string, unknown> {
       path: entry.path,
       action: entry.action,
       project_id: entry.projectId ?? null,
+      project_name: entry.projectName ?? null,
       // English, as every line of the command line, and its code for scripts.
       reason: englishFor(entry.reason),
       reason_code: entry.reason.key,
@@ -54,6 +56,7 @@ export function dryRunRecord(entry: DryRunEntry): Record<string, unknown> {
     path: entry.path,
     action: 'send',
     project_id: entry.projectId,
+    project_name: entry.projectName ?? null,
     captured_at: entry.capturedAt,
     captured_at_rule: entry.captureRule,
     zone: entry.zone,
@@ -66,7 +69,10 @@ export function dryRunRecord(entry: DryRunEntry): Record<string, unknown> {
   };
 }
 
-/** One line of `upload --dry-run`: what would be sent for a photo, or why it would not be. */
+/**
+ * One line of `upload --dry-run`: what would be sent for a photo (its project by name and id
+ * where the service named it, else by id), or why it would not be.
+ */
 export function dryRunLine(entry: DryRunEntry): string {
   const path = printable(entry.path);
   if (entry.action !== 'send') {
@@ -79,7 +85,11 @@ export function dryRunLine(entry: DryRunEntry): string {
   const tags = entry.tags.length === 0 ? 'no tags' : `tags ${printable(entry.tags.join(', '))}`;
   const description =
     entry.description === '' ? 'no description' : `description ${printable(entry.description)}`;
-  return `would send: ${path}: project ${printable(entry.projectId)}, captured ${isoSeconds(entry.capturedAt)} (${entry.captureRule}, ${printable(entry.zone)}), ${where}, ${tags}${entry.internal ? ', internal' : ''}, ${description}${entry.queuedItemId === undefined ? '' : ` (already queued as item ${entry.queuedItemId})`}`;
+  const project =
+    entry.projectName === undefined
+      ? printable(entry.projectId)
+      : `${printable(entry.projectName)} (${printable(entry.projectId)})`;
+  return `would send: ${path}: project ${project}, captured ${isoSeconds(entry.capturedAt)} (${entry.captureRule}, ${printable(entry.zone)}), ${where}, ${tags}${entry.internal ? ', internal' : ''}, ${description}${entry.queuedItemId === undefined ? '' : ` (already queued as item ${entry.queuedItemId})`}`;
 }
 
 /**

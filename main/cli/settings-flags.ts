@@ -224,3 +224,42 @@ export function keepOriginalsFlag(
   if (convert === true) return false;
   return undefined;
 }
+
+/** The flags whose values are saved in the settings (as `settingsChange` and the host flags do). */
+const SAVED_FLAGS = [
+  'auth-url',
+  'base-url',
+  'client-id',
+  'scope',
+  'host',
+  's3-endpoint',
+  's3-region',
+  's3-bucket',
+  's3-prefix',
+  's3-path-style',
+  's3-profile',
+  'published-root',
+  'published-url',
+  'concurrency',
+  'ca-file',
+  'keep-originals',
+  'convert-originals',
+  'camera-offset',
+  'max-upload-rate',
+  'hours',
+  'start-at-login',
+] as const;
+
+/**
+ * `upload --dry-run` saves nothing (issue 26 §2): a flag that would be saved in the settings is
+ * refused with it, rather than saved by a run that promised to change nothing, or ignored so
+ * that the dry run shows other than what the same command without it does.
+ * @throws UsageError naming the flags given.
+ */
+export function refuseSavedFlagsInDryRun(values: Readonly<Record<string, unknown>>): void {
+  const given = SAVED_FLAGS.filter((flag) => values[flag] !== undefined);
+  if (given.length > 0)
+    throw new UsageError(
+      `--dry-run saves nothing, and ${given.map((flag) => `--${flag}`).join(', ')} would be saved in the settings: run without --dry-run to save ${given.length === 1 ? 'it' : 'them'} first`,
+    );
+}

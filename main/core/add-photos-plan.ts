@@ -38,6 +38,11 @@ export type PlannedPhoto =
       readonly projectId: string | undefined;
       /** For `on-service`: the service's photo that already holds these bytes. */
       readonly photoId?: string | undefined;
+      /**
+       * For `on-service` in a batch with an after-upload action: the item that records it done,
+       * found on the service, so that its file is tidied once it is known to be the one queued.
+       */
+      readonly item?: NewPhotoItem | undefined;
     };
 
 /** What `queue:add-photos` queues: the photos with their project and tags, and those left out. */
@@ -51,6 +56,8 @@ export type AddPhotosPlan = {
   /** The intake id of each of `photos`, in the same order. */
   readonly intakeIds: readonly number[];
   readonly skipped: readonly SkippedPhoto[];
+  /** The photos already on the service whose file the batch's after-upload action tidies. */
+  readonly foundOnService: readonly NewPhotoItem[];
   /**
    * What the report lists for the photos of the call that are not queued: those skipped (left
    * out, or in a subfolder without a project) and those already on the service, each with the
@@ -128,6 +135,25 @@ export async function planAddPhotos(
     const copy = onService.get(intakeId);
     if (copy !== undefined) {
       // Said to the user where it was found (the review, `upload`); listed in the report here.
+      // The service holds it: a batch's after-upload action tidies it too (issue 26 §3), so it
+      // is recorded as a queue item done, with the MD5 and identity the tidying checks.
+      const tidied =
+        projectId === undefined ||
+        input.afterUpload === undefined ||
+        input.afterUpload.kind === 'leave'
+          ? undefined
+          : newPhotoItem(
+              { ...photo, path: await realpath(photo.path).catch(() => photo.path) },
+              {
+                projectId,
+                description,
+                internal: input.internal ?? false,
+                tags: [],
+                afterUpload: input.afterUpload,
+                afterUploadRoot: await afterUploadRootFor(input, root, realRoots),
+                foundOnService: copy,
+              },
+            );
       each.push({
         intakeId,
         path: photo.path,
@@ -135,6 +161,7 @@ export async function planAddPhotos(
         reason: words('reason.intake.alreadyOnService', { photoId: copy }),
         photoId: copy,
         projectId,
+        item: tidied,
       });
       continue;
     }
@@ -185,8 +212,9 @@ export async function planAddPhotos(
 /** The photos to queue and those not queued (for the reply and the report), read off the plan. */
 function queuedAndNot(
   each: readonly PlannedPhoto[],
-): Pick<AddPhotosPlan, 'photos' | 'intakeIds' | 'skipped' | 'notQueued'> {
+): Pick<AddPhotosPlan, 'photos' | 'intakeIds' | 'skipped' | 'notQueued' | 'foundOnService'> {
   const photos: NewPhotoItem[] = [];
+  const foundOnService: NewPhotoItem[] = [];
   const intakeIds: number[] = [];
   const skipped: SkippedPhoto[] = [];
   const notQueued: (IntakeOutcome & { projectId: string | undefined })[] = [];
@@ -200,10 +228,12 @@ function queuedAndNot(
     if (entry.decision === 'skipped') {
       skipped.push({ intakeId, path, reason });
       notQueued.push({ path, outcome: 'skipped', reason, projectId });
-    } else
-      notQueued.push({ path, outcome: 'on-service', reason, photoId: entry.photoId, projectId });
+    } else if (entry.item !== undefined)
+      // Listed in the report by its item, with what became of its file.
+      foundOnService.push(entry.item);
+    else notQueued.push({ path, outcome: 'on-service', reason, photoId: entry.photoId, projectId });
   }
-  return { photos, intakeIds, skipped, notQueued };
+  return { photos, intakeIds, skipped, notQueued, foundOnService };
 }
 
 /**
@@ -213,14 +243,25 @@ function queuedAndNot(
 export function plannedPhotoView(
   entry: PlannedPhoto,
   // An object, not a number: `each.map(plannedPhotoView)` must not take the index for an item.
-  { queuedItemId }: { readonly queuedItemId?: number | undefined } = {},
+  {
+    queuedItemId,
+    projectNames = new Map(),
+  }: {
+    readonly queuedItemId?: number | undefined;
+    /** Project names by id, where the service named them. */
+    readonly projectNames?: ReadonlyMap<string, string>;
+  } = {},
 ): PlannedPhotoView {
+  const projectId = entry.decision === 'queue' ? entry.item.projectId : entry.projectId;
+  const projectName = projectId === undefined ? undefined : projectNames.get(projectId);
+  const named = projectName === undefined ? {} : { projectName };
   if (entry.decision !== 'queue')
     return {
       intakeId: entry.intakeId,
       path: entry.path,
       action: entry.decision === 'skipped' ? 'skip' : 'on-service',
       projectId: entry.projectId,
+      ...named,
       reason: entry.reason,
       ...(entry.photoId === undefined ? {} : { photoId: entry.photoId }),
     };
@@ -230,6 +271,7 @@ export function plannedPhotoView(
     path: entry.path,
     action: 'send',
     projectId: item.projectId,
+    ...named,
     capturedAt: item.capturedAt,
     captureRule: capture.rule,
     zone: capture.zone,

@@ -94,6 +94,8 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
       const batch = batchWithPreset(input, deps.presets());
       const plan = await planAddPhotos(batch, runs, cleanDescription, deps.projectNames);
       const { added, alreadyQueued, addedEach } = store.addPhotos(plan.photos);
+      // Photos already on the service, added done so that the batch's action tidies their files.
+      const found = store.addPhotos(plan.foundOnService);
       for (const projectId of [...plan.projectIds].reverse()) rememberRecent(projectId);
       // The same drop's skipped and unreadable files, recorded once, so the report lists them.
       // The photos of the call not queued are listed too, with their reason: left out (far from
@@ -102,13 +104,13 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
         ...runs.takeOutcomes(input.intakeIds),
         ...plan.notQueued,
       ]);
-      queueChange(added);
+      queueChange([...added, ...found.added]);
       runner.kick();
       return {
         added: added.length,
         alreadyQueued: alreadyQueued.length,
         addedIntakeIds: plan.intakeIds.filter((_, index) => addedEach[index]),
-        itemIds: [...added, ...alreadyQueued],
+        itemIds: [...added, ...alreadyQueued, ...found.added],
         skipped: plan.skipped,
       };
     },
@@ -119,9 +121,24 @@ export function queueHandlers(deps: QueueHandlerDeps): Pick<IpcHandlers, QueueCh
       await deps.checkPaths(afterUploadPaths(input));
       const batch = batchWithPreset(input, deps.presets());
       const plan = await planAddPhotos(batch, runs, cleanDescription, deps.projectNames);
+      // Named where the service names them: a person reads a name, not an id. A listing that
+      // fails leaves the ids alone, as a template's `{project}` does.
+      const projectIds = [
+        ...new Set(
+          plan.each.flatMap((entry) => {
+            const id = entry.decision === 'queue' ? entry.item.projectId : entry.projectId;
+            return id === undefined ? [] : [id];
+          }),
+        ),
+      ];
+      const projectNames =
+        deps.projectNames === undefined || projectIds.length === 0
+          ? new Map<string, string>()
+          : await deps.projectNames(projectIds).catch(() => new Map<string, string>());
       return {
         photos: plan.each.map((entry) =>
           plannedPhotoView(entry, {
+            projectNames,
             queuedItemId:
               entry.decision === 'queue'
                 ? store.queuedPhoto(entry.item.md5, entry.item.projectId)

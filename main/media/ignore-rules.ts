@@ -20,6 +20,16 @@ import { readRegularFile } from './open-regular-file';
  * the dropped (or watched) folder, then each `.photouploaderignore` on the way, the deepest
  * first, each based at its own folder, as git reads nested `.gitignore` files. The first layer
  * that decides (a pattern or a `!pattern` matches) wins, so the command line overrides the files.
+ *
+ * A file is kept when no folder on its way is left out and it is not left out itself, each
+ * folder and the file decided by the layers in effect where it lies (a folder's own
+ * `.photouploaderignore` applies inside it, not to it). This is git's rule that a file cannot be
+ * taken back from a left-out folder, wherever the `!` is written: `thumbs/` then
+ * `!thumbs/keep.jpg` keeps nothing of `thumbs`; `**\/thumbs/**` then `!keep.jpg` leaves
+ * `thumbs` itself in and so keeps `thumbs/keep.jpg` (but not `thumbs/a/keep.jpg`, as `thumbs/a/`
+ * is left out). The crawl's pruning of whole folders ({@link folderLeftOutBy}) keeps exactly the
+ * files this per-file rule keeps ({@link watchedFileIgnored} applies it to one file); a property
+ * test holds the two together.
  */
 
 /** The `ignore` library's matcher of one set of patterns. */
@@ -112,14 +122,21 @@ const ANY_ENTRY = '\u0001';
 
 /**
  * The pattern that leaves the folder at `path` out whole, so the crawl does not go into it: the
- * folder itself matches (`thumbs/`), or a pattern ending in `/**` matches everything in it
- * (`**\/thumbs/**`) and no pattern of the stack takes anything back.
+ * folder itself matches (`thumbs/`), or a given pattern ending in `/**` matches everything in it
+ * (`**\/thumbs/**`) and nothing could take an entry back. Only the given patterns (`--ignore`,
+ * a watched folder's rule) are trusted for the second: they decide before any file, and with no
+ * `!…` among them nothing below is taken back; a `.photouploaderignore` inside the folder, not
+ * read yet, decides before a shallower one and may take a file back (`!keep.jpg`). The crawl
+ * must keep exactly the files {@link ignoredBy} keeps folder by folder on their way.
  */
 export function folderLeftOutBy(stack: IgnoreStack, path: string): IgnoreMatch | undefined {
   const itself = ignoredBy(stack, path, true);
   if (itself !== undefined) return itself;
-  if (stack.some((layer) => layer.takesBack)) return undefined;
-  const inside = decide(stack, join(path, ANY_ENTRY), (layer, under) => layer.matcher.test(under));
+  const given = stack[0];
+  if (given === undefined || given.source === 'file' || given.takesBack) return undefined;
+  const inside = decide([given], join(path, ANY_ENTRY), (layer, under) =>
+    layer.matcher.test(under),
+  );
   return inside?.pattern.trimEnd().endsWith('/**') === true ? inside : undefined;
 }
 
@@ -220,7 +237,7 @@ export async function watchedFileIgnored(
   let stack: IgnoreStack = patterns.length > 0 ? [ignoreLayer(root, patterns, 'rule')] : [];
   for (const folder of [root, ...folders]) {
     if (folder !== root) {
-      const out = folderLeftOutBy(stack, folder);
+      const out = ignoredBy(stack, folder, true);
       if (out !== undefined) return { reason: ignoredReason(out) };
     }
     const read = await readIgnoreFile(folder);

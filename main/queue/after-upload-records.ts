@@ -8,7 +8,8 @@ import {
   afterUploadSchema,
 } from '../../shared/domain/after-upload';
 import type { Words } from '../../shared/i18n/translator';
-import { storedReason } from './queue-reason';
+import { reasonText, storedReason } from './queue-reason';
+import { words } from '../../shared/i18n/words';
 
 // Issue 26 §3: the after-upload action of each queued photo and what became of its file, kept in
 // the queue so that a move or trashing cut short by a crash is finished after the restart.
@@ -58,6 +59,21 @@ export function parseAfterUploadResult(text: string | null): StoredAfterUploadRe
   } catch {
     return null;
   }
+}
+
+/**
+ * The columns a photo is added with: queued, or, found on the service before queuing (the
+ * service's `photoId`), done as the engine saves such a photo, so that it is tidied like one.
+ */
+export function foundColumns(photoId: string | undefined) {
+  return photoId === undefined
+    ? { state: 'queued', foundOnService: 0, photoId: null, reason: null }
+    : {
+        state: 'done',
+        foundOnService: 1,
+        photoId,
+        reason: reasonText(words('reason.queue.alreadyOnService', { photoId })),
+      };
 }
 
 const pendingRow = z.object({ id: z.number() });

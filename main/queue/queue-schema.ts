@@ -170,6 +170,11 @@ export type NewPhotoItem = {
   readonly afterUpload?: AfterUpload | undefined;
   /** The dropped or watched folder whose subfolders a move keeps. */
   readonly afterUploadRoot?: string | undefined;
+  /**
+   * The service's photo found holding these bytes before queuing: the item is added done, found
+   * on the service, so that its file is tidied after upload like any photo the service holds.
+   */
+  readonly foundOnService?: string | undefined;
 };
 
 /** The queue item for a photo intake found, with the batch's project, description, flag and tags. */
@@ -183,6 +188,7 @@ export function newPhotoItem(
     readonly allowDuplicates?: boolean;
     readonly afterUpload?: AfterUpload | undefined;
     readonly afterUploadRoot?: string | undefined;
+    readonly foundOnService?: string | undefined;
   },
 ): NewPhotoItem {
   return {

@@ -8,7 +8,7 @@ import { baseAfterOwnEdits, IN_ORDER_CONDITION, REBASE_LATER_EDITS_SQL } from '.
 import { LANE_CONDITION, type LaneRole } from './lane-roles';
 import { reasonText } from './queue-reason';
 import type { ThumbnailSource } from '../media/thumbnails';
-import { AfterUploadRecords } from './after-upload-records';
+import { AfterUploadRecords, foundColumns } from './after-upload-records';
 import { QueueBulkChanges } from './bulk-changes';
 import {
   type IntakeOutcome,
@@ -109,8 +109,8 @@ export class QueueStore {
     const now = this.clock.now();
     const existing = this.#db.prepare(QUEUED_PHOTO);
     const insert = this.#db.prepare(
-      `INSERT INTO items (kind, state, project_id, path, size, format, md5, captured_at, lat, lon, description, internal, tags, allow_duplicates, orientation, file_identity, after_upload, after_upload_root, created_at, updated_at)
-       VALUES ('photo', 'queued', @projectId, @path, @size, @format, @md5, @capturedAt, @lat, @lon, @description, @internal, @tags, @allowDuplicates, @orientation, @identity, @afterUpload, @afterUploadRoot, @now, @now)`,
+      `INSERT INTO items (kind, state, project_id, path, size, format, md5, captured_at, lat, lon, description, internal, tags, allow_duplicates, orientation, file_identity, after_upload, after_upload_root, found_on_service, photo_id, reason, created_at, updated_at)
+       VALUES ('photo', @state, @projectId, @path, @size, @format, @md5, @capturedAt, @lat, @lon, @description, @internal, @tags, @allowDuplicates, @orientation, @identity, @afterUpload, @afterUploadRoot, @foundOnService, @photoId, @reason, @now, @now)`,
     );
     const added: number[] = [];
     const alreadyQueued: number[] = [];
@@ -147,6 +147,7 @@ export class QueueStore {
               ? null
               : JSON.stringify(photo.afterUpload),
           afterUploadRoot: photo.afterUploadRoot ?? null,
+          ...foundColumns(photo.foundOnService),
           now,
         });
         added.push(Number(result.lastInsertRowid));

@@ -13,6 +13,8 @@ export type PlannedPhotoView =
       readonly path: string;
       readonly action: 'send';
       readonly projectId: string;
+      /** The project's name, where the service named it (the id alone says little to a person). */
+      readonly projectName?: string | undefined;
       /** Seconds since the epoch, as the service gets it (`captured_at`). */
       readonly capturedAt: number;
       /** How the zone of `capturedAt` was decided (EXIF offset, GPS, assumed zone, file time). */
@@ -37,6 +39,8 @@ export type PlannedPhotoView =
       readonly action: 'skip' | 'on-service';
       /** The project the photo was meant for, when it has one. */
       readonly projectId: string | undefined;
+      /** That project's name, where the service named it. */
+      readonly projectName?: string | undefined;
       readonly reason: Words;
       /** For `on-service`: the service's photo that holds these bytes. */
       readonly photoId?: string | undefined;

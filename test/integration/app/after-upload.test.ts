@@ -91,6 +91,59 @@ describe.skipIf(needsKeychain.skip)(needsKeychain.title('upload --after-upload')
     await rm(done, { recursive: true, force: true });
   }, 180_000);
 
+  it('move:DIR moves the photos found already on the service too, nothing sent again', async () => {
+    const [project] = service.info.projects;
+    const root = await mkdtemp(join(tmpdir(), 'after-found-drop-'));
+    const done = await mkdtemp(join(tmpdir(), 'after-found-done-'));
+    const photos = await makePhotos(join(root, 'Level 3'), 2, 730);
+    const hashes = await Promise.all(photos.map(async (p) => md5(await readFile(p.path))));
+    // A colleague uploaded these photos already, from another computer.
+    const first = await mkdtemp(join(tmpdir(), 'after-found-first-'));
+    await cliLogin(service.info, first);
+    const uploaded = await runCli(
+      ['upload', root, '--project', project!.id, '--data-dir', first],
+      configureUploads(service.info, first),
+    );
+    expect(uploaded.code, uploaded.stderr).toBe(0);
+    const before = (await admin.state(service.info)).photos.length;
+
+    const dataDir = await mkdtemp(join(tmpdir(), 'after-found-cli-'));
+    await cliLogin(service.info, dataDir);
+    const run = await runCli(
+      [
+        'upload',
+        root,
+        '--project',
+        project!.id,
+        '--after-upload',
+        `move:${done}`,
+        '--data-dir',
+        dataDir,
+      ],
+      configureUploads(service.info, dataDir),
+    );
+    expect(run.code, run.stderr).toBe(0);
+    // Nothing sent again: the service held both; each file is moved, keeping its subfolder.
+    expect((await admin.state(service.info)).photos).toHaveLength(before);
+    for (const [index, photo] of photos.entries()) {
+      const to = join(done, photo.path.slice(root.length + 1));
+      expect(await exists(photo.path)).toBe(false);
+      expect(md5(await readFile(to))).toBe(hashes[index]);
+      expect(run.stdout).toContain(`moved: ${photo.path} -> ${to}`);
+    }
+    const report = await runCli(
+      ['report', '--format', 'json', '--data-dir', dataDir],
+      configureUploads(service.info, dataDir),
+    );
+    const rows = JSON.parse(report.stdout) as { file: string; after_upload: string }[];
+    for (const photo of photos)
+      expect(rows.filter((row) => row.file === photo.path).map((row) => row.after_upload)).toEqual([
+        `moved to ${join(done, photo.path.slice(root.length + 1))}`,
+      ]);
+    for (const folder of [root, done, first, dataDir])
+      await rm(folder, { recursive: true, force: true });
+  }, 180_000);
+
   it('trash puts each uploaded photo in the freedesktop trash, with its .trashinfo', async () => {
     const [project] = service.info.projects;
     const home = await mkdtemp(join(tmpdir(), 'after-trash-home-'));

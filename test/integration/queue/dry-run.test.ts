@@ -1,5 +1,5 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +35,7 @@ const record = z.discriminatedUnion('action', [
       path: z.string(),
       action: z.literal('send'),
       project_id: z.string(),
+      project_name: z.string().nullable(),
       captured_at: z.number(),
       captured_at_rule: z.string(),
       zone: z.string(),
@@ -51,6 +52,7 @@ const record = z.discriminatedUnion('action', [
       path: z.string(),
       action: z.enum(['skip', 'unreadable', 'on-service']),
       project_id: z.string().nullable(),
+      project_name: z.string().nullable(),
       reason: z.string(),
       reason_code: z.string(),
       photo_id: z.string().nullable(),
@@ -145,7 +147,8 @@ describe.skipIf(needsKeychain.skip)(needsKeychain.title('upload --dry-run'), () 
     const lines = run.stdout.trim().split('\n');
     const lineOf = (path: string) => lines.find((line) => line.includes(`${path}:`));
     const sent = (photo: GeneratedPhoto, project: string) =>
-      `would send: ${photo.path}: project ${project}, captured ${iso(photo.capturedAt)} (offset, +00:00), no position, tags Inspection, description <p>North wall</p>`;
+      `would send: ${photo.path}: project ${nameOf(project)} (${project}), captured ${iso(photo.capturedAt)} (offset, +00:00), no position, tags Inspection, description <p>North wall</p>`;
+    const nameOf = (id: string) => service.info.projects.find((project) => project.id === id)!.name;
     expect(lineOf(atHarbor[2]!.path)).toBe(sent(atHarbor[2]!, harbor));
     expect(lineOf(atNorthgate[0]!.path)).toBe(sent(atNorthgate[0]!, northgate));
     expect(lineOf(atHarbor[0]!.path)).toMatch(
@@ -188,6 +191,7 @@ describe.skipIf(needsKeychain.skip)(needsKeychain.title('upload --dry-run'), () 
       path: atHarbor[2]!.path,
       action: 'send',
       project_id: harbor,
+      project_name: 'Harbor View Tower',
       captured_at: atHarbor[2]!.capturedAt,
       captured_at_rule: 'offset',
       zone: '+00:00',
@@ -201,6 +205,7 @@ describe.skipIf(needsKeychain.skip)(needsKeychain.title('upload --dry-run'), () 
     expect(byFile.get(atHarbor[0]!.path)).toMatchObject({
       action: 'skip',
       project_id: harbor,
+      project_name: 'Harbor View Tower',
       reason_code: expect.stringMatching(/^reason\.intake\.far/) as string,
     });
     expect(byFile.get(atHarbor[1]!.path)).toMatchObject({
@@ -210,6 +215,7 @@ describe.skipIf(needsKeychain.skip)(needsKeychain.title('upload --dry-run'), () 
     expect(byFile.get(nowhere[0]!.path)).toMatchObject({
       action: 'skip',
       project_id: null,
+      project_name: null,
       reason_code: 'reason.intake.noProjectNamed',
     });
     expect(byFile.get(broken)).toMatchObject({ action: 'skip', project_id: null });
@@ -250,5 +256,35 @@ describe.skipIf(needsKeychain.skip)(needsKeychain.title('upload --dry-run'), () 
     expect(
       records.filter((entry) => entry.action === 'send').map((entry) => entry.queued_item_id),
     ).toEqual(expect.arrayContaining([queue.items[0]!.id, null]));
+  }, 120_000);
+
+  it('saves nothing: the settings file, the queue and the report are as they were', async () => {
+    // A real upload first, so that the data folder has settings, a recent project and a queue.
+    const elsewhere = await mkdtemp(join(tmpdir(), 'dry-run-elsewhere-'));
+    const [photo] = await makePhotos(elsewhere, 1, 640);
+    const sent = await runCli(
+      ['upload', photo!.path, '--project', northgate, '--data-dir', dataDir],
+      env,
+    );
+    expect(sent.code, sent.stderr).toBe(0);
+    await rm(elsewhere, { recursive: true, force: true });
+    const saved = async () => ({
+      settings: await readFile(join(dataDir, 'settings.json'), 'utf8'),
+      queue: (await runCli(['queue', '--json', '--data-dir', dataDir], env)).stdout,
+      report: (await runCli(['report', '--format', 'json', '--data-dir', dataDir], env)).stdout,
+    });
+    const before = await saved();
+    expect(JSON.parse(before.settings)).toHaveProperty('recentProjects');
+
+    const run = await dryRun('--project', harbor);
+    expect(run.code, run.stderr).toBe(0);
+    expect(await saved()).toEqual(before);
+    // A flag that would be saved is refused with --dry-run, before anything is read or saved.
+    const flagged = await dryRun('--concurrency', '2', '--camera-offset', 'TestCam Site=+1h');
+    expect(flagged.code).toBe(2);
+    expect(flagged.stderr).toContain('--dry-run saves nothing');
+    expect(flagged.stderr).toContain('--concurrency');
+    expect(flagged.stderr).toContain('--camera-offset');
+    expect(await saved()).toEqual(before);
   }, 120_000);
 });

@@ -102,6 +102,13 @@ describe('planAddPhotos: what would be sent, per photo', () => {
       action: 'send',
       queuedItemId: 7,
     });
+    // The project by name where the service named it; never a name for another project.
+    expect(
+      plannedPhotoView(plan.each[0]!, { projectNames: new Map([['p1', 'Harbor View Tower']]) }),
+    ).toMatchObject({ projectId: 'p1', projectName: 'Harbor View Tower' });
+    expect(
+      plannedPhotoView(plan.each[0]!, { projectNames: new Map([['p2', 'Other']]) }),
+    ).not.toHaveProperty('projectName');
   });
 
   it('says why a photo would not be sent: left out, a subfolder without a project, on the service', async () => {
