@@ -146,7 +146,7 @@ export async function planAddPhotos(
               { ...photo, path: await realpath(photo.path).catch(() => photo.path) },
               {
                 projectId,
-                description,
+                description: describe({ intakeId, photo, root, projectId, tags: [] }),
                 internal: input.internal ?? false,
                 tags: [],
                 afterUpload: input.afterUpload,
