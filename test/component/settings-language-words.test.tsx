@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { TEMPLATE_TOKENS } from '../../shared/domain/description-template';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ShownLocale } from '../../shared/i18n/locales';
 import type { WatchFolderView } from '../../shared/domain/watch-rule';
@@ -128,6 +129,8 @@ const DATA = [
   '{z}',
   '{x}',
   '{y}',
+  // A description template's tokens, as they are typed (syntax, the same in every language).
+  ...TEMPLATE_TOKENS.map((token) => `{${token}}`),
   // A time's AM and PM in English (the pseudo-locale formats as English does).
   'AM',
   'PM',

@@ -20,8 +20,17 @@ const DOCUMENTS = [
     : []),
 ];
 
-/** Paths written as examples of a user's files, not as pointers into the repository. */
-const EXAMPLES = new Set(['site/Roof/North/x.jpg']);
+/**
+ * Paths written as examples of a user's files, not as pointers into the repository: a dropped
+ * folder's file, and ignore patterns with the paths they match (README, "Leave things out").
+ */
+const EXAMPLES = new Set([
+  'site/Roof/North/x.jpg',
+  '**/thumbs/**',
+  '!thumbs/keep.jpg',
+  'thumbs/keep.jpg',
+  'thumbs/a/keep.jpg',
+]);
 
 /** The folders `.gitignore` keeps out (what the build and the tests make: `dist/`, `out/`…). */
 function ignoredFolders(): ReadonlySet<string> {

@@ -179,6 +179,7 @@ const ALLOWED = new Set<string>([
   'renderer/components/ui/Menu.tsx: bottom end',
   'renderer/components/ui/Popover.tsx: bottom end',
   'renderer/components/ui/ZonePicker.tsx: bottom start',
+  'renderer/components/DescriptionEditor.tsx: bottom start',
   // issue 24: map is being redesigned; fix at merge
   'renderer/features/map/map-worker.ts: The map received a request it does not know.',
   'renderer/features/map/map-worker.ts: The map could not place the photos.',
