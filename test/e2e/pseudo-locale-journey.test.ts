@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import type { Page } from 'playwright';
+import { TEMPLATE_TOKENS } from '../../shared/domain/description-template';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PROJECTS } from '../../service/store/photo-store';
 import { shownWords } from '../support/catalog-words';
@@ -36,6 +37,8 @@ const DATA_PATTERNS = [
   /\b(?:k?m)\b/,
   // Relative times as Intl words them in English ("now", "5 min. ago").
   /\b(?:now|ago|in|sec|min|hr|yesterday|today)\.?(?![\p{L}])/u,
+  // A description template's tokens, as they are typed (syntax, the same in every language).
+  new RegExp(`\\{(?:${TEMPLATE_TOKENS.join('|')})\\}`),
 ];
 
 /** Each language's name in its own words, in the language menu (on purpose). */
