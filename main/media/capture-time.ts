@@ -51,9 +51,41 @@ function gpsUtcMs(
 }
 
 /** The instant of a wall time in an IANA zone (luxon handles DST; no hand-written rules). */
-function inZone(wall: WallTime, zone: string): number | undefined {
+function luxonInZone(wall: WallTime, zone: string): number | undefined {
   const local = DateTime.fromObject({ ...wall, second: Math.min(wall.second, 59) }, { zone });
   return local.isValid ? local.toMillis() : undefined;
+}
+
+/**
+ * From this year on, every zone's offsets and changes fall on whole minutes (the last offset
+ * with seconds, Monrovia's −0:44:30, ended in 1972): the seconds of a wall time never change
+ * which offset applies.
+ */
+const WHOLE_MINUTE_OFFSETS_FROM = 1973;
+
+/** Wall time as UTC minus instant, per zone and wall minute; undefined for a zone luxon refuses. */
+const offsetsByWallMinute = new Map<string, number | undefined>();
+const MAX_CACHED_OFFSETS = 10_000;
+
+/**
+ * `luxonInZone`, remembering the zone's offset at each wall minute: a folder's photos share a
+ * few zones and their minutes, and luxon's zone arithmetic was the largest cost of reading a
+ * photo's capture time (issue 26's profile). Luxon still decides every offset, gaps and repeated
+ * hours included; the cache only reuses what it said for the same zone and minute.
+ */
+export function inZone(wall: WallTime, zone: string): number | undefined {
+  if (wall.year < WHOLE_MINUTE_OFFSETS_FROM) return luxonInZone(wall, zone);
+  const key = `${zone} ${wall.year} ${wall.month} ${wall.day} ${wall.hour} ${wall.minute}`;
+  const second = Math.min(wall.second, 59);
+  const wallUtc = wallAsUtcMs({ ...wall, second });
+  if (offsetsByWallMinute.has(key)) {
+    const offset = offsetsByWallMinute.get(key);
+    return offset === undefined ? undefined : wallUtc - offset;
+  }
+  const instant = luxonInZone(wall, zone);
+  if (offsetsByWallMinute.size >= MAX_CACHED_OFFSETS) offsetsByWallMinute.clear();
+  offsetsByWallMinute.set(key, instant === undefined ? undefined : wallUtc - instant);
+  return instant;
 }
 
 /** The IANA zone at a position, from a maintained boundary dataset. */

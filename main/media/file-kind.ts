@@ -22,6 +22,10 @@ export type Recognised =
 
 /** Recognises a photo by its magic bytes (never by its name). */
 export async function recognise(header: Uint8Array): Promise<Recognised> {
+  // Nearly every photo is a JPEG: file-type's own test for one (FF D8 FF, not followed by F7,
+  // JPEG-LS), without its general detection (a tokenizer and a chain of promises per file).
+  if (header[0] === 0xff && header[1] === 0xd8 && header[2] === 0xff && header[3] !== 0xf7)
+    return { ok: true, format: 'jpeg' };
   const type = await fileTypeFromBuffer(header);
   const format = type ? FORMATS[type.mime] : undefined;
   if (format) return { ok: true, format };

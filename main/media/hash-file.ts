@@ -15,8 +15,13 @@ export type HashResult = {
   readonly complete: boolean;
 };
 
-/** Bytes read at a time: small enough that what a read brought in is still in cache when hashed. */
-const READ_BYTES = 256 * 1024;
+/**
+ * Bytes read at a time: small enough that what a read brought in is still in the core's cache
+ * when it is hashed, and within the kernel's usual read-ahead (128 KiB), so that most reads find
+ * their bytes already on the way. 64 KiB hashed a cold folder about 8% faster than 256 KiB on
+ * four inspector threads (issue 26's measurements; 32 and 128 KiB were slower).
+ */
+const READ_BYTES = 64 * 1024;
 
 /**
  * Read buffers kept for the next file: allocating a fresh one per file cost an inspector a tenth
@@ -70,7 +75,7 @@ export class FileGrewError extends Error {
 }
 
 /**
- * The MD5 of an open file's bytes (the service's `hash`), read 1 MiB at a time from `handle`,
+ * The MD5 of an open file's bytes (the service's `hash`), read `READ_BYTES` at a time from `handle`,
  * and whether the image is complete (a truncated copy is not). `jpegScanStart` is where a JPEG's
  * main scan begins (`jpegScanStart()` on the file's head); without it only the end marker is
  * looked for. Reads at most `maxBytes`: a file that grows past them while it is read throws

@@ -5,7 +5,11 @@ import type { InspectResult, WorkerRequest, WorkerResponse } from './worker-prot
 /** Where a worker's answers go. */
 export type Send = (message: WorkerResponse) => void;
 
-/** Files a worker works on at once: one's disk read overlaps another's hashing and parsing. */
+/**
+ * Files a worker works on at once: one's wait on the image library (the pixel size of a HEIC or
+ * PNG) overlaps another's reading and parsing. Reads are the thread's own and wait in turn (see
+ * `DirectHandle`): the disk gets several at once from the several inspector threads.
+ */
 const FILES_IN_FLIGHT = 3;
 
 /**

@@ -12,6 +12,19 @@ import type { InspectMode, InspectResult, WorkerRequest, WorkerResponse } from '
 /** Files handed to a worker at a time: small, so a slow file holds up little. */
 const CHUNK = 8;
 
+/** Inspector threads at most, however many cores there are. */
+const MAX_INSPECTORS = 8;
+
+/**
+ * Inspector threads for `cores` cores: two per core, up to `MAX_INSPECTORS`. An inspector reads
+ * on its own thread (`DirectHandle`) and waits there for the disk, so the threads are also how
+ * many reads the disk has to serve at once: with one per core, the inspectors spent half their
+ * time waiting for a cold disk (issue 26's profile), as they would for a network drive.
+ */
+export function defaultInspectors(cores: number): number {
+  return Math.max(2, Math.min(MAX_INSPECTORS, 2 * cores));
+}
+
 /** A worker that has not loaded after this long is replaced. */
 const START_TIME_LIMIT_MS = 60_000;
 
@@ -173,7 +186,7 @@ class WorkerSlot {
 
 export type MediaWorkersOptions = {
   readonly logger: Logger;
-  /** Inspector threads; default: one per core. */
+  /** Inspector threads; default `defaultInspectors` of the cores. */
   readonly inspectors?: number;
   readonly fileTimeLimitMs?: number;
   /** Another inspector entry speaking the same protocol (tests, the benchmark's bundled build). */
@@ -208,7 +221,7 @@ export class MediaWorkers {
     this.#entry = options.workerEntry ?? entryBeside('media-worker');
     this.#crawlerEntry = options.crawlerEntry ?? entryBeside('crawl-worker');
     this.#inspectors = Array.from(
-      { length: Math.max(1, options.inspectors ?? availableParallelism()) },
+      { length: Math.max(1, options.inspectors ?? defaultInspectors(availableParallelism())) },
       () => undefined,
     );
     this.#timeLimitMs = options.fileTimeLimitMs ?? DEFAULT_FILE_TIME_LIMIT_MS;
