@@ -54,6 +54,7 @@ export class AppCore implements CorePort {
   readonly #clock: Clock;
   readonly #store: QueueStore;
   readonly #workers: MediaWorkers;
+  #mediaThreadsLoaded: Promise<void> = Promise.resolve();
   readonly #thumbnails: Thumbnails;
   readonly #runs: IntakeRuns;
   readonly #renditions: ServiceRenditions;
@@ -161,9 +162,14 @@ export class AppCore implements CorePort {
     await core.reconfigure();
     core.#policy?.follow();
     // Start the worker threads now so the first drop is not kept waiting.
-    void core.#workers.warmUp();
+    core.#mediaThreadsLoaded = core.#workers.warmUp();
     await core.watchers.use(core.settings.get().watchFolders ?? []);
     return core;
+  }
+
+  /** Resolves once the media threads started at launch have loaded (for measurements). */
+  mediaThreadsLoaded(): Promise<void> {
+    return this.#mediaThreadsLoaded;
   }
 
   /** Listens to every event for the window; returns the function that stops listening. */

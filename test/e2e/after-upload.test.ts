@@ -8,8 +8,9 @@ import { admin } from '../support/photo-service-harness';
 import { needs } from '../support/platform-needs';
 import { ROOT } from '../support/upload-harness';
 import {
-  dropFolder,
+  dropAndWaitForPhotos,
   openWindowSession,
+  pickProject,
   seriousViolations,
   signInWindow,
   type WindowSession,
@@ -73,13 +74,8 @@ describe.skipIf(needsChromium.skip)(needsChromium.title('after upload, in the wi
       // Tall enough that the whole batch panel shows at once in the screenshots.
       await page.setViewportSize({ width: 1280, height: 1600 });
 
-      await dropFolder(page, host, folder);
-      const found = page.getByRole('grid', { name: 'Photos found' });
-      await expect
-        .poll(() => found.getByRole('gridcell').count(), { timeout: 30_000 })
-        .toBe(PHOTOS.length);
-      await page.getByLabel(/Project: search/).fill(project.name);
-      await page.getByRole('button', { name: new RegExp(project.name) }).click();
+      await dropAndWaitForPhotos(session, PHOTOS.length);
+      await pickProject(page, project.name);
       // All of them to that one project (the subfolders are levels, not projects).
       await page.getByRole('checkbox', { name: 'Each subfolder to its own project' }).uncheck();
 

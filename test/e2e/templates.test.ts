@@ -5,8 +5,9 @@ import { screenshot, waitUntilUploaded } from '../support/e2e-harness';
 import { admin } from '../support/photo-service-harness';
 import { needs } from '../support/platform-needs';
 import {
-  dropFolder,
+  dropAndWaitForPhotos,
   openWindowSession,
+  pickProject,
   seriousViolations,
   signInWindow,
   type WindowSession,
@@ -46,11 +47,9 @@ describe.skipIf(needsChromium.skip)(
       'inserts tokens from the menu, previews each photo, saves the template and uploads',
       { timeout: 150_000 },
       async () => {
-        const { page, host, service, folder } = session;
+        const { page, service } = session;
         await signInWindow(session);
-        await dropFolder(page, host, folder);
-        const found = page.getByRole('grid', { name: 'Photos found' });
-        await expect.poll(() => found.getByRole('gridcell').count(), { timeout: 30_000 }).toBe(2);
+        await dropAndWaitForPhotos(session, PHOTOS.length);
         await page
           .getByRole('status')
           .filter({ hasText: /^Done: 2 photos/ })
@@ -58,8 +57,7 @@ describe.skipIf(needsChromium.skip)(
 
         // One project for the whole batch: the subfolders only name the photos' folders.
         await page.getByRole('checkbox', { name: 'Each subfolder to its own project' }).uncheck();
-        await page.getByLabel(/Project: search/).fill('Harbor');
-        await page.getByRole('button', { name: /Harbor View Tower/ }).click();
+        await pickProject(page, 'Harbor View Tower', 'Harbor');
 
         // The menu from the keyboard: Down opens it on its first token, Enter inserts it at the
         // caret and the editor has the focus again.

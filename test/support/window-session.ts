@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright';
+import { expect } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright';
 import type { PhotoServiceOptions } from '../../service/options';
 import type { LaunchInfo } from '../../service/photo-service';
 import {
@@ -133,6 +134,30 @@ export async function dropFolder(
     window.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, cancelable: true }));
     window.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, cancelable: true }));
   })()`);
+}
+
+/**
+ * Drops `folder` on the window and waits until its grid of photos found shows `count` photos
+ * (the photos are read by then: their cells exist once intake has them).
+ */
+export async function dropAndWaitForPhotos(
+  session: Pick<WindowSession, 'page' | 'host' | 'folder'>,
+  count: number,
+): Promise<void> {
+  const { page, host, folder } = session;
+  await dropFolder(page, host, folder);
+  const found = page.getByRole('grid', { name: 'Photos found' });
+  await expect.poll(() => found.getByRole('gridcell').count(), { timeout: 30_000 }).toBe(count);
+}
+
+/** Picks the project called `name` in the project picker within `scope`, searching for `search`. */
+export async function pickProject(
+  scope: Page | Locator,
+  name: string,
+  search: string = name,
+): Promise<void> {
+  await scope.getByLabel(/Project: search/).fill(search);
+  await scope.getByRole('button', { name: new RegExp(name) }).click();
 }
 
 /** Opens one of the app's screens from its navigation. */

@@ -30,6 +30,35 @@ const exists = (path: string) =>
     () => false,
   );
 
+/**
+ * Checks that each of `photos` (dropped under `root`, with these MD5s) was moved under `done`
+ * with the same bytes, keeping its path under `root`, and that the run said so.
+ */
+async function expectMoved(
+  moved: { readonly photos: readonly { path: string }[]; readonly hashes: readonly string[] },
+  where: { readonly root: string; readonly done: string },
+  run: { readonly stdout: string },
+): Promise<void> {
+  for (const [index, photo] of moved.photos.entries()) {
+    const to = join(where.done, photo.path.slice(where.root.length + 1));
+    expect(await exists(photo.path)).toBe(false);
+    expect(md5(await readFile(to))).toBe(moved.hashes[index]);
+    expect(run.stdout).toContain(`moved: ${photo.path} -> ${to}`);
+  }
+}
+
+/** The report's after-upload column, per file, for the queue in `dataDir`. */
+async function afterUploadColumn(
+  dataDir: string,
+  env: NodeJS.ProcessEnv,
+): Promise<Map<string, string[]>> {
+  const report = await runCli(['report', '--format', 'json', '--data-dir', dataDir], env);
+  const rows = JSON.parse(report.stdout) as { file: string; after_upload: string }[];
+  const column = new Map<string, string[]>();
+  for (const row of rows) column.set(row.file, [...(column.get(row.file) ?? []), row.after_upload]);
+  return column;
+}
+
 describe.skipIf(needsKeychain.skip)(needsKeychain.title('upload --after-upload'), () => {
   it('move:DIR moves each photo once it is on the service, keeping its subfolder, and the report says where', async () => {
     const [project] = service.info.projects;
@@ -58,19 +87,13 @@ describe.skipIf(needsKeychain.skip)(needsKeychain.title('upload --after-upload')
     );
     expect(run.code, run.stderr).toBe(0);
     const stored = (await admin.state(service.info)).photos;
-    for (const [index, photo] of photos.entries()) {
-      expect(stored.some((entry) => entry.hash === hashes[index])).toBe(true);
-      const to = join(done, photo.path.slice(root.length + 1));
-      expect(await exists(photo.path)).toBe(false);
-      expect(md5(await readFile(to))).toBe(hashes[index]);
-      expect(run.stdout).toContain(`moved: ${photo.path} -> ${to}`);
-    }
-    const report = await runCli(['report', '--format', 'json', '--data-dir', dataDir], env);
-    const rows = JSON.parse(report.stdout) as { file: string; after_upload: string }[];
+    for (const hash of hashes) expect(stored.some((entry) => entry.hash === hash)).toBe(true);
+    await expectMoved({ photos, hashes }, { root, done }, run);
+    const column = await afterUploadColumn(dataDir, env);
     for (const photo of photos)
-      expect(rows.find((row) => row.file === photo.path)?.after_upload).toBe(
+      expect(column.get(photo.path)).toEqual([
         `moved to ${join(done, photo.path.slice(root.length + 1))}`,
-      );
+      ]);
     // A move into the dropped folder itself is refused before anything is read.
     const inside = await runCli(
       [
@@ -125,19 +148,10 @@ describe.skipIf(needsKeychain.skip)(needsKeychain.title('upload --after-upload')
     expect(run.code, run.stderr).toBe(0);
     // Nothing sent again: the service held both; each file is moved, keeping its subfolder.
     expect((await admin.state(service.info)).photos).toHaveLength(before);
-    for (const [index, photo] of photos.entries()) {
-      const to = join(done, photo.path.slice(root.length + 1));
-      expect(await exists(photo.path)).toBe(false);
-      expect(md5(await readFile(to))).toBe(hashes[index]);
-      expect(run.stdout).toContain(`moved: ${photo.path} -> ${to}`);
-    }
-    const report = await runCli(
-      ['report', '--format', 'json', '--data-dir', dataDir],
-      configureUploads(service.info, dataDir),
-    );
-    const rows = JSON.parse(report.stdout) as { file: string; after_upload: string }[];
+    await expectMoved({ photos, hashes }, { root, done }, run);
+    const column = await afterUploadColumn(dataDir, configureUploads(service.info, dataDir));
     for (const photo of photos)
-      expect(rows.filter((row) => row.file === photo.path).map((row) => row.after_upload)).toEqual([
+      expect(column.get(photo.path)).toEqual([
         `moved to ${join(done, photo.path.slice(root.length + 1))}`,
       ]);
     for (const folder of [root, done, first, dataDir])

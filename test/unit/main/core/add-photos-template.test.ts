@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planAddPhotos } from '../../../../main/core/add-photos-plan';
 import { cleanDescription } from '../../../../main/core/handler-input-checks';
-import type { IntakePhoto } from '../../../../shared/domain/intake';
+import { DROP_ROOT, intakeRunsOf, photoTakenAt } from '../../../support/template-photos';
 import { englishFor } from '../../../../shared/i18n/words';
 import { ipcCalls, type IpcInput } from '../../../../shared/ipc/contract';
 import { IpcFailure } from '../../../../shared/ipc/dispatcher';
@@ -11,41 +11,12 @@ import { IpcFailure } from '../../../../shared/ipc/dispatcher';
 // the window, the command line and watched folders) and refuses an unknown token before any
 // photo is planned.
 
-const ROOT = join('/', 'drops', 'site');
-
-/** An intake photo at `path`, taken at 2024-05-01 14:30 UTC on a camera at `zone`. */
-function photo(path: string, zone: string): IntakePhoto {
-  return {
-    status: 'photo',
-    path,
-    format: 'jpeg',
-    size: 1000,
-    capture: {
-      capturedAt: Date.UTC(2024, 4, 1, 14, 30) / 1000,
-      capturedAtMs: Date.UTC(2024, 4, 1, 14, 30),
-      rule: 'offset',
-      zone,
-      wallTime: undefined,
-      source: 'DateTimeOriginal',
-    },
-    coordinates: null,
-    width: 40,
-    height: 30,
-    orientation: 1,
-    make: 'Canon',
-    model: 'Canon EOS R6',
-    md5: `${path}-md5`,
-    duplicateOf: undefined,
-    note: undefined,
-  };
-}
-
-const photos = new Map<number, IntakePhoto>([
-  [1, photo(join(ROOT, 'North', 'Level 2', 'IMG_1.JPG'), '+09:00')],
-  [2, photo(join(ROOT, 'South', 'IMG_2.JPG'), '-05:00')],
-  [3, photo(join(ROOT, 'IMG_3.JPG'), '+00:00')],
+const photos = new Map([
+  [1, photoTakenAt(join(DROP_ROOT, 'North', 'Level 2', 'IMG_1.JPG'), '+09:00')],
+  [2, photoTakenAt(join(DROP_ROOT, 'South', 'IMG_2.JPG'), '-05:00')],
+  [3, photoTakenAt(join(DROP_ROOT, 'IMG_3.JPG'), '+00:00')],
 ]);
-const runs = { photo: (id: number) => photos.get(id), root: () => ROOT };
+const runs = intakeRunsOf(photos);
 
 const input = (fields: Partial<IpcInput<'queue:add-photos'>>): IpcInput<'queue:add-photos'> =>
   ipcCalls['queue:add-photos'].parse({

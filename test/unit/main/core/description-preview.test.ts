@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { planAddPhotos } from '../../../../main/core/add-photos-plan';
 import { previewDescriptions } from '../../../../main/core/description-preview';
 import { cleanDescription } from '../../../../main/core/handler-input-checks';
-import type { IntakePhoto } from '../../../../shared/domain/intake';
+import { DROP_ROOT, intakeRunsOf, photoTakenAt } from '../../../support/template-photos';
 import { englishFor } from '../../../../shared/i18n/words';
 import { ipcCalls } from '../../../../shared/ipc/contract';
 import { IpcFailure } from '../../../../shared/ipc/dispatcher';
@@ -12,40 +12,11 @@ import { IpcFailure } from '../../../../shared/ipc/dispatcher';
 // rendering (the same function), bounded to a few photos, and never fails for a batch that has
 // no project yet.
 
-const ROOT = join('/', 'drops', 'site');
-
-/** An intake photo at `path`, taken at 2024-05-01 14:30 UTC on a camera at `zone`. */
-function photo(path: string, zone: string): IntakePhoto {
-  return {
-    status: 'photo',
-    path,
-    format: 'jpeg',
-    size: 1000,
-    capture: {
-      capturedAt: Date.UTC(2024, 4, 1, 14, 30) / 1000,
-      capturedAtMs: Date.UTC(2024, 4, 1, 14, 30),
-      rule: 'offset',
-      zone,
-      wallTime: undefined,
-      source: 'DateTimeOriginal',
-    },
-    coordinates: null,
-    width: 40,
-    height: 30,
-    orientation: 1,
-    make: 'Canon',
-    model: 'Canon EOS R6',
-    md5: `${path}-md5`,
-    duplicateOf: undefined,
-    note: undefined,
-  };
-}
-
-const photos = new Map<number, IntakePhoto>([
-  [1, photo(join(ROOT, 'North', 'IMG_1.JPG'), '+09:00')],
-  [2, photo(join(ROOT, 'South', 'IMG_2.JPG'), '-05:00')],
+const photos = new Map([
+  [1, photoTakenAt(join(DROP_ROOT, 'North', 'IMG_1.JPG'), '+09:00')],
+  [2, photoTakenAt(join(DROP_ROOT, 'South', 'IMG_2.JPG'), '-05:00')],
 ]);
-const runs = { photo: (id: number) => photos.get(id), root: () => ROOT };
+const runs = intakeRunsOf(photos);
 const names = () => Promise.resolve(new Map([['p1', 'Harbour & Tower']]));
 const preview = (raw: unknown) => ipcCalls['queue:preview-descriptions'].parse(raw);
 const TEMPLATE = '<p>{folder}, {date} {time}</p><script>x</script>{project}: {tags}';

@@ -1,14 +1,9 @@
-import { copyFile, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../../main/logging/logger';
-import type { WatchCore } from '../../../../main/watch/watch-core';
-import { WatchLedger } from '../../../../main/watch/watch-ledger';
-import { type WatchReport, WatchService } from '../../../../main/watch/watch-service';
-import type { IntakeItemView } from '../../../../shared/ipc/views';
+import type { WatchReport } from '../../../../main/watch/watch-service';
 import { englishFor } from '../../../../shared/i18n/words';
-import { intakePhoto } from '../../../fakes/intake-photo';
+import { startWatchRig } from '../../../fakes/watch-rig';
 
 const JPEG = join(import.meta.dirname, '../../../fixtures/exif-samples/jpg/Canon_40D.jpg');
 
@@ -28,45 +23,9 @@ describe('WatchService with ignore patterns', () => {
 
   /** A watch of a fresh folder with `ignore` as its rule's patterns, on a core that records. */
   async function watching(ignore: string[], options: { fileEvents?: boolean } = {}) {
-    const folder = await mkdtemp(join(tmpdir(), 'watch-ignore-'));
-    const ledgerFolder = await mkdtemp(join(tmpdir(), 'ledger-'));
-    const ledger = new WatchLedger(join(ledgerFolder, 'l.db'));
-    const takenIn: string[] = [];
-    let nextId = 1;
-    const core: WatchCore = {
-      async intake(paths) {
-        takenIn.push(...paths);
-        const items: IntakeItemView[] = [];
-        for (const path of paths)
-          items.push({
-            ...intakePhoto(path, `md5-${path}`, { size: (await stat(path)).size }),
-            intakeId: nextId++,
-            root: path,
-            folders: [],
-          });
-        return items;
-      },
-      addPhotos: (input) => Promise.resolve({ addedIntakeIds: [...input.intakeIds] }),
-      listProjects: () => Promise.resolve([]),
-      release: () => undefined,
-    };
-    const reports: WatchReport[] = [];
-    const service = new WatchService({
-      core,
-      ledger,
-      logger: silentLogger,
-      report: (report) => reports.push(report),
-      assumedZone: () => 'UTC',
-      settleMs: 100,
-      tickMs: 50,
-      fileEvents: options.fileEvents,
-    });
-    cleanup.push(async () => {
-      await service.close();
-      ledger.close();
-      await rm(folder, { recursive: true, force: true });
-      await rm(ledgerFolder, { recursive: true, force: true });
-    });
+    const rig = await startWatchRig({ fileEvents: options.fileEvents });
+    cleanup.push(() => rig.close());
+    const { folder, service, reports, takenIn } = rig;
     const start = () =>
       service.use([
         {

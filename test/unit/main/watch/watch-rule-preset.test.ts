@@ -1,17 +1,11 @@
-import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Preset } from '../../../../shared/domain/presets';
 import type { WatchRule } from '../../../../shared/domain/watch-rule';
-import type { IntakeItemView } from '../../../../shared/ipc/views';
 import { englishFor } from '../../../../shared/i18n/words';
-import { silentLogger } from '../../../../main/logging/logger';
 import { usableRule } from '../../../../main/watch/usable-rule';
-import type { WatchCore } from '../../../../main/watch/watch-core';
-import { WatchLedger } from '../../../../main/watch/watch-ledger';
-import { type WatchReport, WatchService } from '../../../../main/watch/watch-service';
-import { intakePhoto } from '../../../fakes/intake-photo';
+import { startWatchRig } from '../../../fakes/watch-rig';
 
 const JPEG = join(import.meta.dirname, '../../../fixtures/exif-samples/jpg/Canon_40D.jpg');
 
@@ -90,50 +84,10 @@ describe('WatchService with a rule naming a preset', () => {
   });
 
   it('holds the photos back while the preset is gone, said once, and queues them with its defaults once it is back', async () => {
-    const folder = await mkdtemp(join(tmpdir(), 'watch-preset-'));
-    const ledgerFolder = await mkdtemp(join(tmpdir(), 'ledger-'));
-    const ledger = new WatchLedger(join(ledgerFolder, 'l.db'));
-    const added: Parameters<WatchCore['addPhotos']>[0][] = [];
-    const takenIn: string[] = [];
-    let nextId = 1;
-    const core: WatchCore = {
-      async intake(paths) {
-        takenIn.push(...paths);
-        const items: IntakeItemView[] = [];
-        for (const path of paths)
-          items.push({
-            ...intakePhoto(path, `md5-${path}`, { size: (await stat(path)).size }),
-            intakeId: nextId++,
-            root: path,
-            folders: [],
-          });
-        return items;
-      },
-      addPhotos: (input) => {
-        added.push(input);
-        return Promise.resolve({ addedIntakeIds: [...input.intakeIds] });
-      },
-      listProjects: () => Promise.resolve([]),
-      release: () => undefined,
-    };
     let presets: Preset[] = [];
-    const reports: WatchReport[] = [];
-    const service = new WatchService({
-      core,
-      ledger,
-      logger: silentLogger,
-      report: (report) => reports.push(report),
-      assumedZone: () => 'UTC',
-      presets: () => presets,
-      settleMs: 100,
-      tickMs: 50,
-    });
-    cleanup.push(async () => {
-      await service.close();
-      ledger.close();
-      await rm(folder, { recursive: true, force: true });
-      await rm(ledgerFolder, { recursive: true, force: true });
-    });
+    const rig = await startWatchRig({ presets: () => presets });
+    cleanup.push(() => rig.close());
+    const { folder, service, reports, takenIn, added } = rig;
     for (const name of ['a.jpg', 'b.jpg']) await copyFile(JPEG, join(folder, name));
     await service.use([rule({ path: folder, preset: 'Site visit', tags: ['mine'] })]);
 
