@@ -71,7 +71,9 @@ const MAX_CACHED_OFFSETS = 10_000;
  * `luxonInZone`, remembering the zone's offset at each wall minute: a folder's photos share a
  * few zones and their minutes, and luxon's zone arithmetic was the largest cost of reading a
  * photo's capture time (issue 26's profile). Luxon still decides every offset, gaps and repeated
- * hours included; the cache only reuses what it said for the same zone and minute.
+ * hours included; the cache only reuses what it said for the same zone and minute. (In a repeated
+ * hour luxon's own choice follows the machine's offset at the time of asking, so a process that
+ * runs across a change of offset keeps the first answer, where luxon might change its mind.)
  */
 export function inZone(wall: WallTime, zone: string): number | undefined {
   if (wall.year < WHOLE_MINUTE_OFFSETS_FROM) return luxonInZone(wall, zone);

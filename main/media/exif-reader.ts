@@ -99,7 +99,8 @@ const XMP_DATES: readonly [namespace: string, tag: string][] = [
 
 /**
  * What every XMP packet exifr can read carries in plain bytes: the name of a JPEG's XMP segment,
- * the RDF namespace each packet declares (TIFF, HEIC, WebP), PNG's keyword for its XMP chunk.
+ * PNG's keyword for its XMP chunk, and the RDF namespace every packet declares (a TIFF's, whose
+ * tag has no name of its own to look for).
  */
 const XMP_MARKERS = [
   'http://www.w3.org/1999/02/22-rdf-syntax-ns#',

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PhotoFormat } from '../../shared/domain/intake';
 import { DEFAULT_MAX_FILE_BYTES } from './file-limits';
 import {
+  DirectHandle,
   openRegularFile,
   openRegularFileDirect,
   type PhotoHandle,
@@ -16,16 +17,19 @@ export type HashResult = {
 };
 
 /**
- * Bytes read at a time: small enough that what a read brought in is still in the core's cache
- * when it is hashed, and within the kernel's usual read-ahead (128 KiB), so that most reads find
- * their bytes already on the way. 64 KiB hashed a cold folder about 8% faster than 256 KiB on
- * four inspector threads (issue 26's measurements; 32 and 128 KiB were slower).
+ * Bytes read at a time on a media worker's own thread (`DirectHandle`): small enough that what a
+ * read brought in is still in the core's cache when it is hashed, and within the kernel's usual
+ * read-ahead (128 KiB), so that most reads find their bytes already on the way. 64 KiB hashed a
+ * cold folder about 8% faster than 256 KiB on four inspector threads (issue 26's measurements;
+ * 32 and 128 KiB were slower).
  */
-const READ_BYTES = 64 * 1024;
+const DIRECT_READ_BYTES = 64 * 1024;
+/** Through the file-system pool (main's hashing), where each read is a round trip: larger. */
+const POOLED_READ_BYTES = 256 * 1024;
 
 /**
  * Read buffers kept for the next file: allocating a fresh one per file cost an inspector a tenth
- * of its time in garbage collection (issue 26's profile). One per file in flight stays here.
+ * of its time in garbage collection (issue 26's profile). Each is `POOLED_READ_BYTES` long.
  */
 const spareBuffers: Buffer[] = [];
 const MAX_SPARE_BUFFERS = 4;
@@ -75,7 +79,7 @@ export class FileGrewError extends Error {
 }
 
 /**
- * The MD5 of an open file's bytes (the service's `hash`), read `READ_BYTES` at a time from `handle`,
+ * The MD5 of an open file's bytes (the service's `hash`), read 64 KiB (on a worker's own thread) or 256 KiB (through the pool) at a time from `handle`,
  * and whether the image is complete (a truncated copy is not). `jpegScanStart` is where a JPEG's
  * main scan begins (`jpegScanStart()` on the file's head); without it only the end marker is
  * looked for. Reads at most `maxBytes`: a file that grows past them while it is read throws
@@ -96,12 +100,13 @@ export async function hashOpenFile(
   const end =
     format === 'jpeg' ? new LastMarker(EOI) : format === 'png' ? new LastMarker(IEND) : undefined;
   // Plain reads into one buffer: a read stream costs more than the hashing for photo-sized files.
-  const buffer = spareBuffers.pop() ?? Buffer.allocUnsafe(READ_BYTES);
+  const readBytes = handle instanceof DirectHandle ? DIRECT_READ_BYTES : POOLED_READ_BYTES;
+  const buffer = spareBuffers.pop() ?? Buffer.allocUnsafe(POOLED_READ_BYTES);
   let size = 0;
   try {
     for (;;) {
       options.signal?.throwIfAborted();
-      const { bytesRead } = await handle.read(buffer, 0, READ_BYTES, size);
+      const { bytesRead } = await handle.read(buffer, 0, readBytes, size);
       if (bytesRead === 0) break;
       const chunk = buffer.subarray(0, bytesRead);
       size += bytesRead;

@@ -6,43 +6,6 @@ import type { InspectResult, WorkerRequest, WorkerResponse } from './worker-prot
 export type Send = (message: WorkerResponse) => void;
 
 /**
- * Files a worker works on at once: one's wait on the image library (the pixel size of a HEIC or
- * PNG) overlaps another's reading and parsing. Reads are the thread's own and wait in turn (see
- * `DirectHandle`): the disk gets several at once from the several inspector threads.
- */
-const FILES_IN_FLIGHT = 3;
-
-/**
- * Runs `work` over `count` items with a few in flight, but reports results strictly in order:
- * a result waits for every earlier one. (The pool's watchdog relies on that order to know which
- * file is stuck.)
- */
-export async function inOrder<T>(
-  count: number,
-  work: (index: number) => Promise<T>,
-  report: (result: T) => void,
-): Promise<void> {
-  const results = new Map<number, T>();
-  let nextToReport = 0;
-  let nextToStart = 0;
-  const flush = () => {
-    while (results.has(nextToReport)) {
-      report(results.get(nextToReport)!);
-      results.delete(nextToReport);
-      nextToReport += 1;
-    }
-  };
-  const lane = async () => {
-    while (nextToStart < count) {
-      const index = nextToStart++;
-      results.set(index, await work(index));
-      flush();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(FILES_IN_FLIGHT, count) }, lane));
-}
-
-/**
  * Inspects one file of an `inspect` request in the requested mode, on the media worker thread
  * that runs it: its reads are the thread's own (`direct`). Never throws.
  */
@@ -85,11 +48,12 @@ export async function handleMediaRequest(request: WorkerRequest, send: Send): Pr
       case 'crawl':
         throw new Error('Crawling runs on the crawl worker');
       case 'inspect':
-        await inOrder(
-          request.files.length,
-          (index) => inspectOne(request, index),
-          (result) => send({ type: 'result', id: request.id, result }),
-        );
+        // One file at a time, each reported before the next starts: a read that hangs blocks
+        // this thread (`DirectHandle`), and the inspectors' watchdog then knows which file it is
+        // (the first unreported one). The disk gets several reads at once from the several
+        // inspector threads instead.
+        for (let index = 0; index < request.files.length; index += 1)
+          send({ type: 'result', id: request.id, result: await inspectOne(request, index) });
         break;
       case 'thumbnail': {
         // Loaded on first use: thumbnails pull in the image and HEIC decoders.

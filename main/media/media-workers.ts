@@ -7,6 +7,7 @@ import type { CrawlEntry } from './crawl';
 import type { FileQueue } from './file-queue';
 import { DEFAULT_MAX_FILE_BYTES } from './file-limits';
 import { WORKER_HEAP_MB } from './media-limits';
+import { threadPriorityIsOwn } from './thread-priority';
 import type { InspectMode, InspectResult, WorkerRequest, WorkerResponse } from './worker-protocol';
 
 /** Files handed to a worker at a time: small, so a slow file holds up little. */
@@ -16,13 +17,17 @@ const CHUNK = 8;
 const MAX_INSPECTORS = 8;
 
 /**
- * Inspector threads for `cores` cores: two per core, up to `MAX_INSPECTORS`. An inspector reads
- * on its own thread (`DirectHandle`) and waits there for the disk, so the threads are also how
- * many reads the disk has to serve at once: with one per core, the inspectors spent half their
- * time waiting for a cold disk (issue 26's profile), as they would for a network drive.
+ * Inspector threads for `cores` cores. An inspector reads on its own thread (`DirectHandle`) and
+ * waits there for the disk, so the threads are also how many reads the disk has to serve at once:
+ * with one per core, the inspectors spent half their time waiting for a cold disk (issue 26's
+ * profile), as they would for a network drive. So two per core (up to `MAX_INSPECTORS`), unless
+ * they share the machine with the window at its own priority (`yieldToWindow` false: the app on
+ * macOS and Windows, where one thread's priority cannot be lowered): then one per core, so that
+ * a keystroke is not queued behind twice as many busy threads.
  */
-export function defaultInspectors(cores: number): number {
-  return Math.max(2, Math.min(MAX_INSPECTORS, 2 * cores));
+export function defaultInspectors(cores: number, yieldToWindow = true): number {
+  const perCore = yieldToWindow ? 2 : 1;
+  return Math.max(2, Math.min(MAX_INSPECTORS, perCore * cores));
 }
 
 /** A worker that has not loaded after this long is replaced. */
@@ -221,7 +226,16 @@ export class MediaWorkers {
     this.#entry = options.workerEntry ?? entryBeside('media-worker');
     this.#crawlerEntry = options.crawlerEntry ?? entryBeside('crawl-worker');
     this.#inspectors = Array.from(
-      { length: Math.max(1, options.inspectors ?? defaultInspectors(availableParallelism())) },
+      {
+        length: Math.max(
+          1,
+          options.inspectors ??
+            defaultInspectors(
+              availableParallelism(),
+              (options.threadNice ?? 0) === 0 || threadPriorityIsOwn(process.platform),
+            ),
+        ),
+      },
       () => undefined,
     );
     this.#timeLimitMs = options.fileTimeLimitMs ?? DEFAULT_FILE_TIME_LIMIT_MS;

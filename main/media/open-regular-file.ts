@@ -30,7 +30,7 @@ export type PhotoHandle = {
  * than a tenth of its time, and 2,000 photos from a cold disk took 0.79–0.84 s against
  * 0.72–0.80 s with every read on the thread (issue 26's profile). The disk still has several reads
  * to serve at once: there are more inspector threads than cores (`defaultInspectors`). A read
- * that hangs (a stuck network drive) blocks this thread alone: the pool's watchdog gives the
+ * that hangs (a stuck network drive) blocks this thread alone: the inspectors' watchdog gives the
  * file up and starts another thread (see `MediaWorkers`). Never for main's event loop.
  */
 export class DirectHandle implements PhotoHandle {

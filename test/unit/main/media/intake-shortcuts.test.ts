@@ -1,5 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import exifr from 'exifr';
 import fc from 'fast-check';
 import { fileTypeFromBuffer } from 'file-type';
@@ -8,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { inZone } from '../../../../main/media/capture-time';
 import { mayHoldXmp } from '../../../../main/media/exif-reader';
 import { HEADER_BYTES, recognise } from '../../../../main/media/file-kind';
+import { handleMediaRequest } from '../../../../main/media/media-requests';
 import { defaultInspectors } from '../../../../main/media/media-workers';
 
 // The shortcuts issue 26 took to make intake fast, each checked against the slow way it skips.
@@ -154,6 +157,51 @@ describe("inZone: luxon's offsets, remembered per zone and wall minute", () => {
 
 describe('defaultInspectors', () => {
   it('gives two threads per core, at least two and at most eight', () => {
-    expect([1, 2, 3, 4, 8, 64].map(defaultInspectors)).toEqual([2, 4, 6, 8, 8, 8]);
+    expect([1, 2, 3, 4, 8, 64].map((cores) => defaultInspectors(cores))).toEqual([
+      2, 4, 6, 8, 8, 8,
+    ]);
+  });
+
+  it('gives one per core beside a window that keeps its own priority (macOS, Windows)', () => {
+    expect([1, 2, 4, 8, 64].map((cores) => defaultInspectors(cores, false))).toEqual([
+      2, 2, 4, 8, 8,
+    ]);
+  });
+});
+
+describe('an inspector works on one file at a time', () => {
+  it('reports each file before it opens the next, so a hung read is blamed on its own file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'one-at-a-time-'));
+    try {
+      const first = join(dir, 'first.jpg');
+      const second = join(dir, 'second.jpg');
+      await copyFile(join(SAMPLES, 'jpg/Canon_40D.jpg'), first);
+      const sent: string[] = [];
+      // The second file exists only once the first is reported: an inspector that had already
+      // started on it (and would block on its read before reporting the first) finds nothing.
+      await handleMediaRequest(
+        {
+          type: 'inspect',
+          id: 1,
+          files: [first, second].map((path) => ({
+            kind: 'file' as const,
+            path,
+            size: 0,
+            modifiedMs: 0,
+          })),
+          assumedZone: 'UTC',
+          mode: 'metadata',
+          maxFileBytes: 50 * 1024 * 1024,
+        },
+        (message) => {
+          if (message.type !== 'result') return;
+          sent.push(`${basename(message.result.path)} ${message.result.status}`);
+          if (message.result.path === first) copyFileSync(first, second);
+        },
+      );
+      expect(sent).toEqual(['first.jpg photo', 'second.jpg photo']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
