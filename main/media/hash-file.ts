@@ -43,7 +43,7 @@ const IEND = Buffer.from('IEND', 'latin1');
  * so a complete JPEG has an end-of-image marker after the start of its main scan; an embedded
  * thumbnail's markers come earlier, inside APP1.
  */
-class LastMarker {
+export class LastMarker {
   #last = -1;
   #offset = 0;
   #previousByte = -1;
@@ -68,6 +68,28 @@ class LastMarker {
   get position(): number {
     return this.#last;
   }
+}
+
+/** The end marker whose last position tells whether a photo of `format` is complete, if any. */
+export function endMarkerOf(format: PhotoFormat): LastMarker | undefined {
+  return format === 'jpeg'
+    ? new LastMarker(EOI)
+    : format === 'png'
+      ? new LastMarker(IEND)
+      : undefined;
+}
+
+/**
+ * Whether the bytes fed to `end` (from `endMarkerOf`) are a complete image: a JPEG's end marker
+ * after the start of its main scan (`jpegScanStart`), a PNG's IEND anywhere; other formats have
+ * nothing to check.
+ */
+export function isComplete(
+  end: LastMarker | undefined,
+  format: PhotoFormat,
+  jpegScanStart: number | undefined,
+): boolean {
+  return end === undefined || end.position > (format === 'jpeg' ? (jpegScanStart ?? 0) : -1);
 }
 
 /** Thrown when a file grew beyond the size cap while it was hashed. */
@@ -97,8 +119,7 @@ export async function hashOpenFile(
 ): Promise<HashResult> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_FILE_BYTES;
   const hash = createHash('md5');
-  const end =
-    format === 'jpeg' ? new LastMarker(EOI) : format === 'png' ? new LastMarker(IEND) : undefined;
+  const end = endMarkerOf(format);
   // Plain reads into one buffer: a read stream costs more than the hashing for photo-sized files.
   const readBytes = handle instanceof DirectHandle ? DIRECT_READ_BYTES : POOLED_READ_BYTES;
   const buffer = spareBuffers.pop() ?? Buffer.allocUnsafe(POOLED_READ_BYTES);
@@ -117,9 +138,11 @@ export async function hashOpenFile(
   } finally {
     if (spareBuffers.length < MAX_SPARE_BUFFERS) spareBuffers.push(buffer);
   }
-  const complete =
-    end === undefined || end.position > (format === 'jpeg' ? (options.jpegScanStart ?? 0) : -1);
-  return { md5: hash.digest('hex'), size, complete };
+  return {
+    md5: hash.digest('hex'),
+    size,
+    complete: isComplete(end, format, options.jpegScanStart),
+  };
 }
 
 /**

@@ -10,7 +10,7 @@ import { DEFAULT_MAX_FILE_BYTES } from './file-limits';
 import { fsErrorReason } from './fs-error-reason';
 import { type InspectionReads, openForInspection } from './open-for-inspection';
 import { type OpenedRegularFile, type PhotoHandle, readWhole } from './open-regular-file';
-import { hashOpenFile } from './hash-file';
+import { type HashResult, hashOpenFile } from './hash-file';
 import { type JpegLayout, jpegLayout, pngSize } from './jpeg-structure';
 import { hasTooManyPixels, MAX_IMAGE_PIXELS, tooManyPixelsReason } from './media-limits';
 
@@ -165,7 +165,7 @@ export async function readMetadata(
 }
 
 /** `readMetadata` on a file already opened and checked. Never throws. */
-async function metadataOf(
+export async function metadataOf(
   opened: OpenedRegularFile<PhotoHandle>,
   file: CrawledFile,
   assumedZone: string,
@@ -251,29 +251,27 @@ export async function inspectFile(
   try {
     const metadata = await metadataOf(opened.file, file, assumedZone, maxFileBytes, cameraOffsets);
     if (metadata.status !== 'photo') return metadata;
-    const { scanStart, ...photo } = metadata;
     const hashed = await hashOpenFile(opened.file.handle, metadata.format, {
-      jpegScanStart: scanStart,
+      jpegScanStart: metadata.scanStart,
       maxBytes: maxFileBytes,
     });
-    if (!hashed.complete) {
-      return {
-        status: 'error',
-        path: file.path,
-        reason: words('reason.intake.truncated'),
-      };
-    }
-    return {
-      ...photo,
-      size: hashed.size,
-      md5: hashed.md5,
-      duplicateOf: undefined,
-    };
+    return withHash(metadata, hashed);
   } catch (error) {
     return { status: 'error', path: file.path, reason: fileErrorReason(error) };
   } finally {
     await opened.file.handle.close().catch(() => undefined);
   }
+}
+
+/**
+ * The intake item of a photo whose bytes were hashed: the photo with its MD5 and the size read,
+ * or an error item when the image is truncated. `duplicateOf` is decided by the caller.
+ */
+export function withHash(metadata: PhotoMetadata, hashed: HashResult): IntakeItem {
+  if (!hashed.complete)
+    return { status: 'error', path: metadata.path, reason: words('reason.intake.truncated') };
+  const { scanStart: _scanStart, ...photo } = metadata;
+  return { ...photo, size: hashed.size, md5: hashed.md5, duplicateOf: undefined };
 }
 
 /** What the user should know about a photo that can still be uploaded, in words. */

@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { activityFrom } from './inspector-activity';
 import { handleMediaRequest } from './media-requests';
 import type { WorkerRequest } from './worker-protocol';
 import { lowerThisThreadPriority, threadNiceFrom } from './thread-priority';
@@ -13,11 +14,12 @@ lowerThisThreadPriority(threadNiceFrom(workerData));
 // here, while the pool warms up at launch, rather than on the first photo with a GPS zone.
 new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York' }).format(0);
 
+const activity = activityFrom(workerData);
 const port = parentPort;
 if (port === null) throw new Error('The media worker must run in a worker thread');
 port.on(
   'message',
   (request: WorkerRequest) =>
-    void handleMediaRequest(request, (message) => port.postMessage(message)),
+    void handleMediaRequest(request, (message) => port.postMessage(message), activity),
 );
 port.postMessage({ type: 'ready', id: 0 });

@@ -7,6 +7,7 @@ import type { CrawlEntry } from './crawl';
 import type { FileQueue } from './file-queue';
 import { DEFAULT_MAX_FILE_BYTES } from './file-limits';
 import { WORKER_HEAP_MB } from './media-limits';
+import { InspectorActivity } from './inspector-activity';
 import { threadPriorityIsOwn } from './thread-priority';
 import type { InspectMode, InspectResult, WorkerRequest, WorkerResponse } from './worker-protocol';
 
@@ -81,12 +82,17 @@ function entryBeside(name: 'media-worker' | 'crawl-worker'): URL {
  * Starts a worker with a heap limit; a TypeScript entry (tests, the command line) goes through
  * the tsx bootstrap.
  */
-function startWorker(entry: URL, heapMb: number, threadNice: number): Worker {
+function startWorker(
+  entry: URL,
+  heapMb: number,
+  threadNice: number,
+  activity: InspectorActivity,
+): Worker {
   const resourceLimits: ResourceLimits = { maxOldGenerationSizeMb: heapMb };
-  if (!entry.pathname.endsWith('.ts'))
-    return new Worker(entry, { resourceLimits, workerData: { threadNice } });
+  const workerData = { threadNice, activity: activity.buffer };
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { resourceLimits, workerData });
   return new Worker(new URL('./ts-worker-bootstrap.mjs', import.meta.url), {
-    workerData: { entry: entry.href, threadNice },
+    workerData: { ...workerData, entry: entry.href },
     resourceLimits,
   });
 }
@@ -104,11 +110,13 @@ class WorkerSlot {
   >();
   #nextId = 1;
   #lost: Error | undefined;
+  /** Which file of its current inspection the worker is on (see `InspectorActivity`). */
+  readonly activity = new InspectorActivity();
   /** Resolves once the worker has loaded (its start-up is not counted against any file). */
   readonly ready: Promise<void>;
 
   constructor(entry: URL, heapMb: number, threadNice: number) {
-    this.#worker = startWorker(entry, heapMb, threadNice);
+    this.#worker = startWorker(entry, heapMb, threadNice, this.activity);
     let markReady: () => void = () => undefined;
     let failStart: (error: Error) => void = () => undefined;
     this.ready = new Promise((resolve, reject) => {
@@ -357,7 +365,7 @@ export class MediaWorkers {
     ) {
       const slot = this.#slot(index);
       await slot.ready.catch(() => undefined);
-      let received = 0;
+      const reported = new Set<number>();
       let timedOut = false;
       let timer: NodeJS.Timeout | undefined;
       const arm = () => {
@@ -368,16 +376,19 @@ export class MediaWorkers {
         }, this.#timeLimitMs);
       };
       arm();
+      slot.activity.reset();
       try {
         await slot.request({ ...request, files: chunk }, (message) => {
-          if (message.type !== 'result') return;
-          received += 1;
+          if (message.type !== 'result' || reported.has(message.index)) return;
+          reported.add(message.index);
           arm();
           onResult(message.result);
         });
       } catch (error) {
-        const stuck = chunk[received];
-        if (stuck === undefined) continue;
+        const unreported = chunk.flatMap((file, at) => (reported.has(at) ? [] : [{ file, at }]));
+        if (unreported.length === 0) continue;
+        // The file the worker was on when it hung or died, else the first it had not reported.
+        const stuck = unreported.find(({ at }) => at === slot.activity.current) ?? unreported[0]!;
         const outOfMemory = error instanceof Error && isOutOfMemory(error);
         const reason = timedOut
           ? words('reason.intake.readTimedOut', {
@@ -391,8 +402,9 @@ export class MediaWorkers {
           outOfMemory,
           error,
         });
-        onResult({ status: 'error', path: stuck.path, reason });
-        queue.pushFront(chunk.slice(received + 1));
+        onResult({ status: 'error', path: stuck.file.path, reason });
+        // The others it had in hand (their MD5s may have been under way) go to another worker.
+        queue.pushFront(unreported.filter((entry) => entry !== stuck).map(({ file }) => file));
       } finally {
         clearTimeout(timer);
       }

@@ -47,9 +47,14 @@ export class DirectHandle implements PhotoHandle {
     length: number,
     position: number,
   ): Promise<{ bytesRead: number }> {
+    return { bytesRead: this.readNow(buffer.subarray(offset, offset + length), position) };
+  }
+
+  /** Fills `buffer` from `position` as far as one `readSync` goes: the bytes read, 0 at the end. */
+  readNow(buffer: Buffer, position: number): number {
     const fd = this.#fd;
     if (fd === undefined) throw Object.assign(new Error('closed'), { code: 'EBADF' });
-    return { bytesRead: readSync(fd, buffer, offset, length, position) };
+    return readSync(fd, buffer, 0, buffer.length, position);
   }
 
   /** `fstat` of the open descriptor. */
@@ -60,6 +65,11 @@ export class DirectHandle implements PhotoHandle {
 
   // eslint-disable-next-line @typescript-eslint/require-await -- a throw becomes a rejection
   async close(): Promise<void> {
+    this.closeNow();
+  }
+
+  /** `close`, at once. */
+  closeNow(): void {
     const fd = this.#fd;
     this.#fd = undefined;
     if (fd !== undefined) closeSync(fd);

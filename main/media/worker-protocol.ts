@@ -65,7 +65,13 @@ export type WorkerResponse =
   /** Sent once, when the worker has loaded and can take requests. */
   | { readonly type: 'ready'; readonly id: 0 }
   | { readonly type: 'crawled'; readonly id: number; readonly entries: readonly CrawlEntry[] }
-  | { readonly type: 'result'; readonly id: number; readonly result: InspectResult }
+  /** The result of file `index` of an `inspect` request; they may come in any order. */
+  | {
+      readonly type: 'result';
+      readonly id: number;
+      readonly index: number;
+      readonly result: InspectResult;
+    }
   | { readonly type: 'thumbnail'; readonly id: number; readonly source: 'embedded' | 'decoded' }
   | { readonly type: 'done'; readonly id: number }
   | { readonly type: 'failed'; readonly id: number; readonly message: string };

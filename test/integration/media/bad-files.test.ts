@@ -270,7 +270,7 @@ describe('Files that vanish or cannot be read', () => {
 });
 
 describe('A file that hangs the reader', () => {
-  it('is given up on after the per-file time limit; the worker is replaced and the rest goes on', async () => {
+  it('is given up on after the per-file time limit, not the files in flight beside it; the worker is replaced and the rest goes on', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'stall-'));
     for (const name of ['a.jpg', 'b-stall.jpg', 'c.jpg', 'd.jpg'])
       await copyFile(

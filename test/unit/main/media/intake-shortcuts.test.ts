@@ -169,8 +169,8 @@ describe('defaultInspectors', () => {
   });
 });
 
-describe('an inspector works on one file at a time', () => {
-  it('reports each file before it opens the next, so a hung read is blamed on its own file', async () => {
+describe('an inspector reads metadata one file at a time', () => {
+  it('reports each file before it opens the next (only MD5s run side by side)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'one-at-a-time-'));
     try {
       const first = join(dir, 'first.jpg');

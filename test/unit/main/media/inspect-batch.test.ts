@@ -1,0 +1,87 @@
+import { readdirSync } from 'node:fs';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inspectBatch, threadHasher } from '../../../../main/media/inspect-batch';
+import { InspectorActivity } from '../../../../main/media/inspector-activity';
+import type { InspectMode, InspectResult } from '../../../../main/media/worker-protocol';
+
+const SAMPLES = join(import.meta.dirname, '../../../fixtures/exif-samples');
+
+let dir: string;
+let paths: string[];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'inspect-batch-'));
+  paths = [];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(jpe?g|heic|heif|png)$/i.test(entry.name)) paths.push(path);
+    }
+  };
+  walk(SAMPLES);
+  // What the lanes must report as the one-at-a-time path does: a truncated JPEG, a photo with a
+  // trailer after its end marker, an empty file, a text file, a file that is gone.
+  const canon = await readFile(join(SAMPLES, 'jpg/Canon_40D.jpg'));
+  const odd = {
+    'truncated.jpg': canon.subarray(0, canon.length - 4000),
+    'trailer.jpg': Buffer.concat([canon, Buffer.alloc(70_000, 7)]),
+    'empty.jpg': Buffer.alloc(0),
+    'notes.jpg': Buffer.from('not a photo'),
+  };
+  for (const [name, bytes] of Object.entries(odd)) {
+    await writeFile(join(dir, name), bytes);
+    paths.push(join(dir, name));
+  }
+  await copyFile(join(SAMPLES, 'jpg/Nikon_D70.jpg'), join(dir, 'copy.jpg'));
+  paths.push(join(dir, 'copy.jpg'), join(dir, 'gone.jpg'));
+});
+
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+async function inspectAll(mode: InspectMode, lanes: boolean): Promise<InspectResult[]> {
+  const results: InspectResult[] = [];
+  await inspectBatch(
+    {
+      type: 'inspect',
+      id: 1,
+      files: paths.map((path) => ({ kind: 'file' as const, path, size: 0, modifiedMs: 0 })),
+      assumedZone: 'Europe/Berlin',
+      mode,
+      maxFileBytes: 50 * 1024 * 1024,
+    },
+    (index, result) => {
+      expect(results[index], `file ${index} reported twice`).toBeUndefined();
+      results[index] = result;
+    },
+    new InspectorActivity(),
+    lanes ? threadHasher() : undefined,
+  );
+  return results;
+}
+
+describe('inspectBatch: MD5s side by side give what one file at a time gives', () => {
+  it('has WebAssembly SIMD here, so the lanes are what is tested', () => {
+    expect(threadHasher()).toBeDefined();
+  });
+
+  it.each(['full', 'hash'] as const)(
+    'in %s mode, for every reference photo and odd file',
+    async (mode) => {
+      const sideBySide = await inspectAll(mode, true);
+      const oneAtATime = await inspectAll(mode, false);
+      expect(sideBySide).toHaveLength(paths.length);
+      expect(sideBySide).toEqual(oneAtATime);
+      if (mode === 'full') {
+        const byName = (name: string) => sideBySide[paths.indexOf(join(dir, name))];
+        expect(byName('truncated.jpg')).toMatchObject({ status: 'error' });
+        expect(byName('trailer.jpg')).toMatchObject({ status: 'photo' });
+        expect(byName('gone.jpg')).toMatchObject({ status: 'error' });
+        expect(sideBySide.filter((result) => result.status === 'photo').length).toBeGreaterThan(50);
+      }
+    },
+  );
+});
