@@ -188,9 +188,14 @@ class WorkerSlot {
   }
 
   async terminate(): Promise<void> {
-    // An abandoned worker may never exit (see `abandon`).
+    // An abandoned worker may never exit (see `abandon`), nor may a busy one: its thread may be
+    // blocked in a read or `stat` of its own (the inspectors' reads, the crawler's calls).
     if (!this.alive) {
       void this.#worker.terminate().catch(() => undefined);
+      return;
+    }
+    if (this.#pending.size > 0) {
+      this.abandon(new WorkerLost('the media worker was stopped'));
       return;
     }
     await this.#worker.terminate();

@@ -134,7 +134,7 @@ async function md5Rate(folder: string, entries: Entries, bytes: number): Promise
   return bytes / (ms / 1000);
 }
 
-/** The disk's read rate for the same files: plain reads, as many at once as the hashing pipeline has (2 threads × 3 files). */
+/** The disk's read rate for the same files: plain reads, six files at a time (more reads in flight than the inspectors have: one each). */
 async function readRate(paths: readonly string[], bytes: number): Promise<number> {
   let next = 0;
   const ms = await timed(() =>
@@ -170,6 +170,29 @@ async function md5Ceiling(bytes: number): Promise<number> {
     ),
   );
   return (perThread * threads * 1024 * 1024) / (ms / 1000);
+}
+
+/**
+ * Two rates measured twice each from a cold cache, in the order a, b, b, a, the higher of each
+ * kept. Whichever ran first after the bench wrote its 1.3 GB could run several per cent slower
+ * (the disk still settling, code still cold); alternating gives both the same chances.
+ */
+async function bestOfAlternating(
+  a: () => Promise<number>,
+  b: () => Promise<number>,
+  show: (rate: number) => string = (rate) => rate.toFixed(0),
+): Promise<{ a: number; b: number; runs: string }> {
+  const runs: Record<'a' | 'b', number[]> = { a: [], b: [] };
+  for (const which of ['a', 'b', 'b', 'a'] as const) {
+    await dropCaches();
+    runs[which].push(await (which === 'a' ? a : b)());
+  }
+  const shown = (rates: number[]) => rates.map(show).join(' and ');
+  return {
+    a: Math.max(...runs.a),
+    b: Math.max(...runs.b),
+    runs: `${shown(runs.a)} against ${shown(runs.b)}`,
+  };
 }
 
 async function firstBatchMs(folder: string, entries: Entries): Promise<number> {
@@ -214,13 +237,30 @@ export async function benchIntake(): Promise<{ figures: Figure[]; notes: string[
     await generate(large, LARGE_FOLDER, { width: 64, height: 48, perFolder: 100 });
 
     const cold = await dropCaches();
-    const ours = await metadataRate(photos, entries);
-    await dropCaches();
-    const exiftool = await firstLineAndEnd('exiftool', ['-json', '-n', '-fast2', '-r', photos]);
-    await dropCaches();
-    const md5 = await md5Rate(photos, entries, bytes);
-    await dropCaches();
-    const read = await readRate(listPhotos(photos, PHOTOS, 200), bytes);
+    let found = 0;
+    const metadata = await bestOfAlternating(
+      async () => {
+        const ours = await metadataRate(photos, entries);
+        found = ours.photos;
+        return ours.filesPerSecond;
+      },
+      async () => {
+        const { totalMs } = await firstLineAndEnd('exiftool', [
+          '-json',
+          '-n',
+          '-fast2',
+          '-r',
+          photos,
+        ]);
+        return PHOTOS / (totalMs / 1000);
+      },
+    );
+    const hashing = await bestOfAlternating(
+      () => md5Rate(photos, entries, bytes),
+      () => readRate(listPhotos(photos, PHOTOS, 200), bytes),
+      (rate) => (rate / 1024 / 1024).toFixed(0),
+    );
+    const [md5, read] = [hashing.a, hashing.b];
     const ceiling = await md5Ceiling(bytes);
     await dropCaches();
     const first = await firstBatchMs(large, entries);
@@ -235,19 +275,20 @@ export async function benchIntake(): Promise<{ figures: Figure[]; notes: string[
     ]);
 
     const notes = [
-      `${ours.photos} photos (${(bytes / PHOTOS / 1024).toFixed(0)} KiB each, ${(bytes / 1024 / 1024).toFixed(0)} MiB); bundled workers as the app ships them, started before timing as the app starts them at launch`,
+      `${found} photos (${(bytes / PHOTOS / 1024).toFixed(0)} KiB each, ${(bytes / 1024 / 1024).toFixed(0)} MiB); bundled workers as the app ships them, started before timing as the app starts them at launch`,
       cold
         ? 'page cache dropped before each measurement: reads come from the disk'
         : 'page cache could not be dropped (not root): reads may come from memory',
       'the MD5 target (0.8) is against whichever binds, the disk or the CPU: the line marked (binds)',
+      `each rate measured twice, alternating with its baseline (a, b, b, a), the higher kept: crawl + metadata ${metadata.runs} files/s; MD5 ${hashing.runs} MiB/s`,
     ];
     return {
       figures: [
         {
           name: 'crawl + metadata',
-          value: ours.filesPerSecond,
+          value: metadata.a,
           unit: 'files/s',
-          baseline: { name: 'exiftool -json -n -fast2', value: PHOTOS / (exiftool.totalMs / 1000) },
+          baseline: { name: 'exiftool -json -n -fast2', value: metadata.b },
           better: 'higher',
           target: 6,
         },
