@@ -11,7 +11,7 @@ import type { InspectResult, WorkerRequest } from './worker-protocol';
 
 type InspectRequest = Extract<WorkerRequest, { type: 'inspect' }>;
 
-/** Where each file's result goes, with its index in the request (results may come out of order). */
+/** Where each file's result goes, with its index in the request. */
 export type Report = (index: number, result: InspectResult) => void;
 
 /** This thread's hasher, made on first use; null where WebAssembly SIMD is missing. */
@@ -26,7 +26,7 @@ export function threadHasher(): LaneHasher | undefined {
 /**
  * Inspects the files of an `inspect` request on the media worker thread that runs it, every read
  * on the thread itself (`DirectHandle`). Metadata is read one file at a time; the MD5s of up to
- * four photos then run side by side (`LaneHasher`), each file reported as soon as it is done.
+ * four photos then run side by side (`LaneHasher`); files are reported in the request's order.
  * Before anything that may block on a file, the thread says which one in `activity`, so that
  * the watchdog gives up on that file if it hangs. Without a `hasher` (metadata alone, or no
  * WebAssembly SIMD), each file is done and reported before the next. Never throws for a file:
@@ -38,6 +38,7 @@ export async function inspectBatch(
   activity: InspectorActivity,
   hasher: LaneHasher | undefined = request.mode === 'metadata' ? undefined : threadHasher(),
 ): Promise<void> {
+  report = inRequestOrder(report);
   const lanes = request.mode === 'metadata' ? undefined : hasher;
   for (let index = 0; index < request.files.length; index += 1) {
     if (lanes === undefined) {
@@ -89,6 +90,26 @@ export async function inspectOne(
         return { status: 'error', path: file.path, reason: fileErrorReason(error) };
       }
   }
+}
+
+/**
+ * `report` in the order of the request's files: MD5s side by side finish in any order, and the
+ * window lists photos as they are reported, so a folder would come out in a different order
+ * from one run to the next. A file done early waits for those before it (at most a request's
+ * few files); the watchdog counts it unreported until then, and another worker redoes it if
+ * this one is lost.
+ */
+function inRequestOrder(report: Report): Report {
+  const waiting = new Map<number, InspectResult>();
+  let next = 0;
+  return (index, result) => {
+    waiting.set(index, result);
+    for (let ready = waiting.get(next); ready !== undefined; ready = waiting.get(next)) {
+      waiting.delete(next);
+      report(next, ready);
+      next += 1;
+    }
+  };
 }
 
 /** Metadata now, then the MD5 on a lane; the photo is reported with it (see `inspectFile`). */
@@ -171,6 +192,8 @@ function startLane(
     maxBytes: job.maxBytes,
     beforeRead: () => activity.workingOn(index),
     done: (outcome) => {
+      // A close can hang too (a network drive): said of this file, not the last one read.
+      activity.workingOn(index);
       closeQuietly(handle);
       if (outcome.ok) job.report(outcome.hashed);
       else job.reportError(outcome.error);

@@ -132,12 +132,15 @@ export class LaneHasher {
     const pointer = (lane: Lane) => (lane.blocks > 0 ? lane.pointer : idle);
     const [l0, l1, l2, l3] = this.#lanes as [Lane, Lane, Lane, Lane];
     this.#blocks(pointer(l0), pointer(l1), pointer(l2), pointer(l3), count);
+    const finished: number[] = [];
     for (const [index, lane] of this.#lanes.entries()) {
       if (lane.blocks === 0) continue;
       lane.pointer += count * 64;
       lane.blocks -= count;
-      if (lane.blocks === 0 && lane.finishing) this.#finish(index, lane);
+      if (lane.blocks === 0 && lane.finishing) finished.push(index);
     }
+    // Reported once every lane has moved on, so that a report that throws leaves none behind.
+    for (const index of finished) this.#finish(index, this.#lanes[index]!);
   }
 
   /** Steps until a lane is free. */

@@ -34,7 +34,10 @@ export function defaultInspectors(cores: number, yieldToWindow = true): number {
 /** A worker that has not loaded after this long is replaced. */
 const START_TIME_LIMIT_MS = 60_000;
 
-/** A file that takes longer than this to inspect is given up on (a stuck network drive…). */
+/**
+ * A file is given up on when its worker makes no step for this long (a read that hangs on a stuck
+ * network drive…); a slow read that keeps going is not stopped.
+ */
 export const DEFAULT_FILE_TIME_LIMIT_MS = 30_000;
 
 type Request = WorkerRequest extends infer R
@@ -372,16 +375,27 @@ export class MediaWorkers {
       await slot.ready.catch(() => undefined);
       const reported = new Set<number>();
       let timedOut = false;
+      /** The file the worker was on when it was given up (read then, not after it moved on). */
+      let blamed = -1;
       let timer: NodeJS.Timeout | undefined;
+      // Given up when a whole time limit passes with no step made (no read begun, no result):
+      // a hung read. A slow drive that keeps going is not one, even with several large files
+      // in flight, each reported only when its MD5 is done.
       const arm = () => {
         clearTimeout(timer);
+        const seen = slot.activity.progress;
         timer = setTimeout(() => {
+          if (slot.activity.progress !== seen) {
+            arm();
+            return;
+          }
           timedOut = true;
+          blamed = slot.activity.current;
           slot.abandon(new WorkerLost('the media worker took too long on a file'));
         }, this.#timeLimitMs);
       };
-      arm();
       slot.activity.reset();
+      arm();
       try {
         await slot.request({ ...request, files: chunk }, (message) => {
           if (message.type !== 'result' || reported.has(message.index)) return;
@@ -393,7 +407,8 @@ export class MediaWorkers {
         const unreported = chunk.flatMap((file, at) => (reported.has(at) ? [] : [{ file, at }]));
         if (unreported.length === 0) continue;
         // The file the worker was on when it hung or died, else the first it had not reported.
-        const stuck = unreported.find(({ at }) => at === slot.activity.current) ?? unreported[0]!;
+        const on = timedOut ? blamed : slot.activity.current;
+        const stuck = unreported.find(({ at }) => at === on) ?? unreported[0]!;
         const outOfMemory = error instanceof Error && isOutOfMemory(error);
         const reason = timedOut
           ? words('reason.intake.readTimedOut', {

@@ -65,7 +65,7 @@ export type WorkerResponse =
   /** Sent once, when the worker has loaded and can take requests. */
   | { readonly type: 'ready'; readonly id: 0 }
   | { readonly type: 'crawled'; readonly id: number; readonly entries: readonly CrawlEntry[] }
-  /** The result of file `index` of an `inspect` request; they may come in any order. */
+  /** The result of file `index` of an `inspect` request, in the request's order. */
   | {
       readonly type: 'result';
       readonly id: number;

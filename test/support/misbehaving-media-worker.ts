@@ -10,11 +10,11 @@ const identity = (stats: BigIntStats) => `${stats.dev}:${stats.ino}`;
 
 /**
  * Serves media requests with the real handler, except that every read past the first of a file
- * whose name contains `marker` calls `misbehave` instead (which never returns): the bad read
+ * whose name contains `marker` calls `misbehave` first (to hang, die or dawdle): the bad read
  * comes in the middle of the real work, metadata or MD5, with other files of the request in
  * flight beside it.
  */
-export function serveMisbehaving(marker: string, misbehave: () => never): void {
+export function serveMisbehaving(marker: string, misbehave: () => void): void {
   const port = parentPort!;
   const send = (message: WorkerResponse) => port.postMessage(message);
   const activity = activityFrom(workerData);

@@ -297,6 +297,25 @@ describe('A file that hangs the reader', () => {
   });
 });
 
+describe('A file on a slow drive that keeps going', () => {
+  it('is read to the end however long it takes, while each read returns within the limit', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'slow-'));
+    const photo = await readFile(join(SAMPLES, 'Canon_40D.jpg'));
+    // About a dozen 64 KiB reads at 250 ms each: far longer in all than the 1.5 s limit.
+    await writeFile(join(dir, 'b-slow.jpg'), Buffer.concat([photo, Buffer.alloc(700_000, 1)]));
+    for (const name of ['a.jpg', 'c.jpg']) await writeFile(join(dir, name), photo);
+    const { items } = await runIntake([dir], {
+      workers: {
+        inspectors: 1,
+        fileTimeLimitMs: 1500,
+        workerEntry: new URL('../../support/slow-media-worker.ts', import.meta.url),
+      },
+    });
+    for (const name of ['a.jpg', 'b-slow.jpg', 'c.jpg'])
+      expect(itemAt(items, name).status, name).toBe('photo');
+  });
+});
+
 describe('Photos uploaded before', () => {
   it('are flagged as already uploaded, with the photo id the history knows', async () => {
     const { items: first } = await runIntake([join(SAMPLES, 'gps')]);
