@@ -21,7 +21,8 @@ export type HashResult = {
  * read brought in is still in the core's cache when it is hashed, and within the kernel's usual
  * read-ahead (128 KiB), so that most reads find their bytes already on the way. 64 KiB hashed a
  * cold folder about 8% faster than 256 KiB on four inspector threads (issue 26's measurements;
- * 32 and 128 KiB were slower).
+ * 32 and 128 KiB were slower). Inspectors hash with `LaneHasher`, which reads the same way; this
+ * serves them only where WebAssembly SIMD is missing.
  */
 const DIRECT_READ_BYTES = 64 * 1024;
 /** Through the file-system pool (main's hashing), where each read is a round trip: larger. */
@@ -101,8 +102,8 @@ export class FileGrewError extends Error {
 }
 
 /**
- * The MD5 of an open file's bytes (the service's `hash`), read 64 KiB (on a worker's own thread) or 256 KiB (through the pool) at a time from `handle`,
- * and whether the image is complete (a truncated copy is not). `jpegScanStart` is where a JPEG's
+ * The MD5 of an open file's bytes (the service's `hash`), read 64 KiB (on a worker's own
+ * thread) or 256 KiB (through the pool) at a time from `handle`, and whether the image is complete (a truncated copy is not). `jpegScanStart` is where a JPEG's
  * main scan begins (`jpegScanStart()` on the file's head); without it only the end marker is
  * looked for. Reads at most `maxBytes`: a file that grows past them while it is read throws
  * `FileGrewError` (it is never read without end).

@@ -2,9 +2,16 @@ import type { CrawledFile } from './crawl';
 import { DEFAULT_MAX_FILE_BYTES } from './file-limits';
 import type { HashResult } from './hash-file';
 import { hashFile } from './hash-file';
-import { fileErrorReason, inspectFile, metadataOf, readMetadata, withHash } from './inspect-file';
+import {
+  fileErrorReason,
+  inspectFile,
+  type MetadataResult,
+  metadataOf,
+  readMetadata,
+  withHash,
+} from './inspect-file';
 import type { InspectorActivity } from './inspector-activity';
-import { type LaneHasher, laneHasher, type LaneJob } from './md5-lanes';
+import type { LaneHasher, LaneJob } from './md5-lanes';
 import { openForInspection } from './open-for-inspection';
 import { type DirectHandle, openRegularFileDirect, refusalError } from './open-regular-file';
 import type { InspectResult, WorkerRequest } from './worker-protocol';
@@ -14,46 +21,49 @@ type InspectRequest = Extract<WorkerRequest, { type: 'inspect' }>;
 /** Where each file's result goes, with its index in the request. */
 export type Report = (index: number, result: InspectResult) => void;
 
-/** This thread's hasher, made on first use; null where WebAssembly SIMD is missing. */
-let lanes: LaneHasher | null | undefined;
-
-/** This thread's `LaneHasher`, or undefined where there is none (see `laneHasher`). */
-export function threadHasher(): LaneHasher | undefined {
-  lanes ??= laneHasher() ?? null;
-  return lanes ?? undefined;
-}
-
 /**
  * Inspects the files of an `inspect` request on the media worker thread that runs it, every read
  * on the thread itself (`DirectHandle`). Metadata is read one file at a time; the MD5s of up to
- * four photos then run side by side (`LaneHasher`); files are reported in the request's order.
- * Before anything that may block on a file, the thread says which one in `activity`, so that
- * the watchdog gives up on that file if it hangs. Without a `hasher` (metadata alone, or no
- * WebAssembly SIMD), each file is done and reported before the next. Never throws for a file:
- * every problem becomes that file's result.
+ * four photos then run side by side on `hasher`, the thread's own (`LaneHasher`); files are
+ * reported in the request's order. Before anything that may block on a file, the thread says
+ * which one in `activity`, so that the watchdog gives up on that file if it hangs. Without a
+ * `hasher` (metadata alone, or no WebAssembly SIMD), each file is done and reported before the
+ * next. Never throws for a file: every problem becomes that file's result. Should anything else
+ * throw, the files in flight are closed unreported (main hands them out again) and every lane is
+ * left free for the next request.
  */
 export async function inspectBatch(
   request: InspectRequest,
   report: Report,
   activity: InspectorActivity,
-  hasher: LaneHasher | undefined = request.mode === 'metadata' ? undefined : threadHasher(),
+  hasher: LaneHasher | undefined,
 ): Promise<void> {
-  report = inRequestOrder(report);
   const lanes = request.mode === 'metadata' ? undefined : hasher;
-  for (let index = 0; index < request.files.length; index += 1) {
-    if (lanes === undefined) {
+  const ordered = inRequestOrder(report);
+  let failed = false;
+  const reportUnlessFailed: Report = (index, result) => {
+    if (!failed) ordered(index, result);
+  };
+  try {
+    for (let index = 0; index < request.files.length; index += 1) {
+      if (lanes === undefined) {
+        activity.workingOn(index);
+        reportUnlessFailed(index, await inspectOne(request, index));
+        continue;
+      }
+      // A free lane first, so that at most one file more than the lanes is open.
+      lanes.stepUntilFree();
       activity.workingOn(index);
-      report(index, await inspectOne(request, index));
-      continue;
+      if (request.mode === 'hash')
+        await startHashOnly(lanes, request.files[index]!, index, reportUnlessFailed, activity);
+      else await startFull(lanes, request, index, reportUnlessFailed, activity);
     }
-    // A free lane first, so that at most one file more than the lanes is open.
-    lanes.stepUntilFree();
-    activity.workingOn(index);
-    if (request.mode === 'hash')
-      await startHashOnly(lanes, request.files[index]!, index, report, activity);
-    else await startFull(lanes, request, index, report, activity);
+    lanes?.drain();
+  } catch (error) {
+    failed = true;
+    lanes?.abortAll(error);
+    throw error;
   }
-  lanes?.drain();
 }
 
 /**
@@ -126,14 +136,20 @@ async function startFull(
     report(index, opened.item);
     return;
   }
-  const handle = opened.file.handle as DirectHandle;
-  const metadata = await metadataOf(
-    opened.file,
-    file,
-    request.assumedZone,
-    request.maxFileBytes,
-    request.cameraOffsets ?? [],
-  );
+  const { handle } = opened.file;
+  let metadata: MetadataResult;
+  try {
+    metadata = await metadataOf(
+      opened.file,
+      file,
+      request.assumedZone,
+      request.maxFileBytes,
+      request.cameraOffsets ?? [],
+    );
+  } catch (error) {
+    closeQuietly(handle);
+    throw error;
+  }
   if (metadata.status !== 'photo') {
     closeQuietly(handle);
     report(index, metadata);

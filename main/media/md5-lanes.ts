@@ -153,6 +153,28 @@ export class LaneHasher {
     while (this.busy) this.step();
   }
 
+  /**
+   * Ends every file still being hashed with `error` (each through its `done`, which closes it),
+   * so that a batch that fails part-way leaves nothing open and every lane free.
+   */
+  abortAll(error: unknown): void {
+    const jobs = this.#lanes.flatMap((lane) => (lane.job === undefined ? [] : [lane.job]));
+    for (const lane of this.#lanes) {
+      lane.job = undefined;
+      lane.blocks = 0;
+    }
+    // Every lane is free before any `done` runs, and one that throws does not keep the rest open.
+    const thrown: unknown[] = [];
+    for (const job of jobs) {
+      try {
+        job.done({ ok: false, error });
+      } catch (failure) {
+        thrown.push(failure);
+      }
+    }
+    if (thrown.length > 0) throw thrown[0];
+  }
+
   /** Reads the lane's next bytes (or lays out its last blocks at the file's end). */
   #refill(index: number, lane: Lane): void {
     const job = lane.job!;

@@ -1,18 +1,32 @@
 import { inspectBatch } from './inspect-batch';
-import { InspectorActivity } from './inspector-activity';
+import { activityFrom, InspectorActivity } from './inspector-activity';
+import { type LaneHasher, laneHasher } from './md5-lanes';
 import type { WorkerRequest, WorkerResponse } from './worker-protocol';
 
 /** Where a worker's answers go. */
 export type Send = (message: WorkerResponse) => void;
 
+/** What a media worker thread keeps from one request to the next. */
+export type MediaThread = {
+  /** Where an inspection says which file it is on (see `InspectorActivity`). */
+  readonly activity: InspectorActivity;
+  /** The thread's MD5 lanes; undefined where WebAssembly SIMD is missing (see `laneHasher`). */
+  readonly hasher: LaneHasher | undefined;
+};
+
+/** A media worker thread's own: its activity slot from `workerData`, and its lanes. */
+export function mediaThread(workerData: unknown): MediaThread {
+  return { activity: activityFrom(workerData), hasher: laneHasher() };
+}
+
 /**
- * Serves one inspection, thumbnail or conversion request, ending with `done` (or `failed`).
- * `activity` is where an inspection says which file it is on (see `InspectorActivity`).
+ * Serves one inspection, thumbnail or conversion request on `thread`, ending with `done` (or
+ * `failed`). By default, a private activity slot and files hashed one at a time.
  */
 export async function handleMediaRequest(
   request: WorkerRequest,
   send: Send,
-  activity: InspectorActivity = new InspectorActivity(),
+  thread: MediaThread = { activity: new InspectorActivity(), hasher: undefined },
 ): Promise<void> {
   try {
     switch (request.type) {
@@ -22,7 +36,8 @@ export async function handleMediaRequest(
         await inspectBatch(
           request,
           (index, result) => send({ type: 'result', id: request.id, index, result }),
-          activity,
+          thread.activity,
+          thread.hasher,
         );
         break;
       case 'thumbnail': {

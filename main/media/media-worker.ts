@@ -1,6 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { activityFrom } from './inspector-activity';
-import { handleMediaRequest } from './media-requests';
+import { handleMediaRequest, mediaThread } from './media-requests';
 import type { WorkerRequest } from './worker-protocol';
 import { lowerThisThreadPriority, threadNiceFrom } from './thread-priority';
 
@@ -14,12 +13,12 @@ lowerThisThreadPriority(threadNiceFrom(workerData));
 // here, while the pool warms up at launch, rather than on the first photo with a GPS zone.
 new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York' }).format(0);
 
-const activity = activityFrom(workerData);
+const thread = mediaThread(workerData);
 const port = parentPort;
 if (port === null) throw new Error('The media worker must run in a worker thread');
 port.on(
   'message',
   (request: WorkerRequest) =>
-    void handleMediaRequest(request, (message) => port.postMessage(message), activity),
+    void handleMediaRequest(request, (message) => port.postMessage(message), thread),
 );
 port.postMessage({ type: 'ready', id: 0 });

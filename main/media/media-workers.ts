@@ -1,15 +1,14 @@
 import type { CameraOffset } from '../../shared/domain/camera-clock';
 import { words } from '../../shared/i18n/words';
 import { availableParallelism } from 'node:os';
-import { type ResourceLimits, Worker } from 'node:worker_threads';
 import type { Logger } from '../logging/logger';
-import type { CrawlEntry } from './crawl';
+import type { CrawledFile, CrawlEntry } from './crawl';
 import type { FileQueue } from './file-queue';
 import { DEFAULT_MAX_FILE_BYTES } from './file-limits';
 import { WORKER_HEAP_MB } from './media-limits';
-import { InspectorActivity } from './inspector-activity';
 import { threadPriorityIsOwn } from './thread-priority';
-import type { InspectMode, InspectResult, WorkerRequest, WorkerResponse } from './worker-protocol';
+import { isOutOfMemory, WorkerLost, WorkerSlot } from './worker-slot';
+import type { InspectMode, InspectResult, WorkerRequest } from './worker-protocol';
 
 /** Files handed to a worker at a time: small, so a slow file holds up little. */
 const CHUNK = 8;
@@ -31,37 +30,11 @@ export function defaultInspectors(cores: number, yieldToWindow = true): number {
   return Math.max(2, Math.min(MAX_INSPECTORS, perCore * cores));
 }
 
-/** A worker that has not loaded after this long is replaced. */
-const START_TIME_LIMIT_MS = 60_000;
-
 /**
  * A file is given up on when its worker makes no step for this long (a read that hangs on a stuck
  * network drive…); a slow read that keeps going is not stopped.
  */
 export const DEFAULT_FILE_TIME_LIMIT_MS = 30_000;
-
-type Request = WorkerRequest extends infer R
-  ? R extends { id: number }
-    ? Omit<R, 'id'>
-    : never
-  : never;
-
-/** Why a worker stopped answering; `outOfMemory` when it reached its heap limit. */
-class WorkerLost extends Error {
-  constructor(
-    message: string,
-    readonly outOfMemory = false,
-  ) {
-    super(message);
-  }
-}
-
-/** Whether a worker's error is its death at the heap limit (`resourceLimits`). */
-function isOutOfMemory(error: Error): boolean {
-  return error instanceof WorkerLost
-    ? error.outOfMemory
-    : 'code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY';
-}
 
 /** What an inspection is asked for. */
 export type InspectOptions = {
@@ -79,130 +52,6 @@ function entryBeside(name: 'media-worker' | 'crawl-worker'): URL {
     import.meta.url.endsWith('.ts') ? `./${name}.ts` : `./${name}.js`,
     import.meta.url,
   );
-}
-
-/**
- * Starts a worker with a heap limit; a TypeScript entry (tests, the command line) goes through
- * the tsx bootstrap.
- */
-function startWorker(
-  entry: URL,
-  heapMb: number,
-  threadNice: number,
-  activity: InspectorActivity,
-): Worker {
-  const resourceLimits: ResourceLimits = { maxOldGenerationSizeMb: heapMb };
-  const workerData = { threadNice, activity: activity.buffer };
-  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { resourceLimits, workerData });
-  return new Worker(new URL('./ts-worker-bootstrap.mjs', import.meta.url), {
-    workerData: { ...workerData, entry: entry.href },
-    resourceLimits,
-  });
-}
-
-/** One worker thread with request/response bookkeeping. */
-class WorkerSlot {
-  readonly #worker: Worker;
-  readonly #pending = new Map<
-    number,
-    {
-      onMessage: (message: WorkerResponse) => void;
-      resolve: () => void;
-      reject: (error: Error) => void;
-    }
-  >();
-  #nextId = 1;
-  #lost: Error | undefined;
-  /** Which file of its current inspection the worker is on (see `InspectorActivity`). */
-  readonly activity = new InspectorActivity();
-  /** Resolves once the worker has loaded (its start-up is not counted against any file). */
-  readonly ready: Promise<void>;
-
-  constructor(entry: URL, heapMb: number, threadNice: number) {
-    this.#worker = startWorker(entry, heapMb, threadNice, this.activity);
-    let markReady: () => void = () => undefined;
-    let failStart: (error: Error) => void = () => undefined;
-    this.ready = new Promise((resolve, reject) => {
-      markReady = resolve;
-      failStart = reject;
-    });
-    // Nobody may be waiting when a worker fails before it is used.
-    this.ready.catch(() => undefined);
-    const startDeadline = setTimeout(() => void this.#worker.terminate(), START_TIME_LIMIT_MS);
-    void this.ready.then(
-      () => clearTimeout(startDeadline),
-      () => clearTimeout(startDeadline),
-    );
-    this.#worker.on('message', (message: WorkerResponse) => {
-      if (message.type === 'ready') {
-        markReady();
-        return;
-      }
-      const pending = this.#pending.get(message.id);
-      if (pending === undefined) return;
-      if (message.type === 'done') {
-        this.#pending.delete(message.id);
-        pending.resolve();
-      } else if (message.type === 'failed') {
-        this.#pending.delete(message.id);
-        pending.reject(new Error(message.message));
-      } else {
-        pending.onMessage(message);
-      }
-    });
-    const lose = (error: Error) => {
-      this.#lost ??= error;
-      const lost = new WorkerLost(error.message, isOutOfMemory(this.#lost));
-      failStart(lost);
-      for (const pending of this.#pending.values()) pending.reject(lost);
-      this.#pending.clear();
-    };
-    this.#worker.on('error', lose);
-    this.#worker.on('exit', (code) => lose(new WorkerLost(`the media worker exited (${code})`)));
-  }
-
-  get alive(): boolean {
-    return this.#lost === undefined;
-  }
-
-  request(
-    request: Request,
-    onMessage: (message: WorkerResponse) => void = () => undefined,
-  ): Promise<void> {
-    if (this.#lost)
-      return Promise.reject(new WorkerLost(this.#lost.message, isOutOfMemory(this.#lost)));
-    const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
-      this.#pending.set(id, { onMessage, resolve, reject });
-      this.#worker.postMessage({ ...request, id });
-    });
-  }
-
-  /**
-   * Gives the worker up at once: what it was asked fails with `error`, and it is stopped without
-   * waiting. A thread stuck in a read of its own (a hung network drive, see `DirectHandle`) only
-   * exits once that read returns, so nothing may wait for its exit.
-   */
-  abandon(error: WorkerLost): void {
-    this.#lost ??= error;
-    for (const pending of this.#pending.values()) pending.reject(error);
-    this.#pending.clear();
-    void this.#worker.terminate().catch(() => undefined);
-  }
-
-  async terminate(): Promise<void> {
-    // An abandoned worker may never exit (see `abandon`), nor may a busy one: its thread may be
-    // blocked in a read or `stat` of its own (the inspectors' reads, the crawler's calls).
-    if (!this.alive) {
-      void this.#worker.terminate().catch(() => undefined);
-      return;
-    }
-    if (this.#pending.size > 0) {
-      this.abandon(new WorkerLost('the media worker was stopped'));
-      return;
-    }
-    await this.#worker.terminate();
-  }
 }
 
 export type MediaWorkersOptions = {
@@ -396,19 +245,23 @@ export class MediaWorkers {
       };
       slot.activity.reset();
       arm();
+      const unreported = () =>
+        chunk.flatMap((file, at) => (reported.has(at) ? [] : [{ file, at }]));
       try {
         await slot.request({ ...request, files: chunk }, (message) => {
-          if (message.type !== 'result' || reported.has(message.index)) return;
+          if (message.type !== 'result' || !isFileOf(chunk, message.index)) return;
+          if (reported.has(message.index)) return;
           reported.add(message.index);
           arm();
           onResult(message.result);
         });
+        this.#reportMissed(unreported(), onResult);
       } catch (error) {
-        const unreported = chunk.flatMap((file, at) => (reported.has(at) ? [] : [{ file, at }]));
-        if (unreported.length === 0) continue;
+        const missed = unreported();
+        if (missed.length === 0) continue;
         // The file the worker was on when it hung or died, else the first it had not reported.
         const on = timedOut ? blamed : slot.activity.current;
-        const stuck = unreported.find(({ at }) => at === on) ?? unreported[0]!;
+        const stuck = missed.find(({ at }) => at === on) ?? missed[0]!;
         const outOfMemory = error instanceof Error && isOutOfMemory(error);
         const reason = timedOut
           ? words('reason.intake.readTimedOut', {
@@ -424,10 +277,32 @@ export class MediaWorkers {
         });
         onResult({ status: 'error', path: stuck.file.path, reason });
         // The others it had in hand (their MD5s may have been under way) go to another worker.
-        queue.pushFront(unreported.filter((entry) => entry !== stuck).map(({ file }) => file));
+        queue.pushFront(missed.filter((entry) => entry !== stuck).map(({ file }) => file));
       } finally {
         clearTimeout(timer);
       }
     }
   }
+
+  /**
+   * Files a worker said it was done with but never reported (a broken worker): each becomes an
+   * error item, so that none is waited for, and none is sent back to the queue, where the same
+   * fault could hand it round for ever.
+   */
+  #reportMissed(
+    missed: readonly { readonly file: CrawledFile }[],
+    onResult: (result: InspectResult) => void,
+  ): void {
+    if (missed.length === 0) return;
+    this.options.logger.warn('media worker finished without reporting every file', {
+      missed: missed.length,
+    });
+    for (const { file } of missed)
+      onResult({ status: 'error', path: file.path, reason: words('reason.intake.readerStopped') });
+  }
+}
+
+/** Whether `index`, from a worker's message, names one of `chunk`'s files. */
+function isFileOf(chunk: readonly CrawledFile[], index: unknown): index is number {
+  return typeof index === 'number' && Number.isInteger(index) && index >= 0 && index < chunk.length;
 }

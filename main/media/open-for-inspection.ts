@@ -6,6 +6,7 @@ import { type CrawledFile, NOT_REGULAR_REASON, REPLACED_AFTER_CRAWL_REASON } fro
 import { fsErrorReason } from './fs-error-reason';
 import { tooLargeReason } from './media-limits';
 import {
+  type DirectHandle,
   type OpenedRegularFile,
   openRegularFile,
   openRegularFileDirect,
@@ -29,6 +30,11 @@ const REAL_PATH: Record<InspectionReads, (path: string) => Promise<string>> = {
 /** Why a file is not inspected: a skipped or error intake item. */
 type NotInspected = Exclude<IntakeItem, { status: 'photo' }>;
 
+/** A file opened for its inspection, or the item that says why it was not. */
+export type InspectionOpen<Handle extends PhotoHandle> =
+  | { readonly ok: true; readonly file: OpenedRegularFile<Handle> }
+  | { readonly ok: false; item: NotInspected };
+
 export { REPLACED_AFTER_CRAWL_REASON };
 
 /** Why a crawled path that is now a FIFO, a socket or a device is not read. */
@@ -44,11 +50,18 @@ export { NOT_REGULAR_REASON };
 export async function openForInspection(
   file: CrawledFile,
   maxFileBytes: number,
+  reads: 'direct',
+): Promise<InspectionOpen<DirectHandle>>;
+export async function openForInspection(
+  file: CrawledFile,
+  maxFileBytes: number,
+  reads?: InspectionReads,
+): Promise<InspectionOpen<PhotoHandle>>;
+export async function openForInspection(
+  file: CrawledFile,
+  maxFileBytes: number,
   reads: InspectionReads = 'pooled',
-): Promise<
-  | { readonly ok: true; readonly file: OpenedRegularFile<PhotoHandle> }
-  | { readonly ok: false; item: NotInspected }
-> {
+): Promise<InspectionOpen<PhotoHandle>> {
   const { path } = file;
   const refuse = (status: 'skipped' | 'error', reason: Words) =>
     ({ ok: false, item: { status, path, reason } }) as const;

@@ -175,7 +175,11 @@ async function md5Ceiling(bytes: number): Promise<number> {
 /**
  * Two rates measured twice each from a cold cache, in the order a, b, b, a, the higher of each
  * kept. Whichever ran first after the bench wrote its 1.3 GB could run several per cent slower
- * (the disk still settling, code still cold); alternating gives both the same chances.
+ * (the disk still settling, code still cold); alternating gives both the same chances. The
+ * higher rather than the mean: what disturbs a run here (another process, a disk's stall) only
+ * ever slows it, so one disturbed run should not count (a plain-read baseline once ran at 345
+ * against 1,061 MiB/s). Under a drift that keeps going one way, the rate measured last (a) is
+ * favoured slightly; all four are printed, so that such a run shows.
  */
 async function bestOfAlternating(
   a: () => Promise<number>,

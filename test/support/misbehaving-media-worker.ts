@@ -1,8 +1,7 @@
 import { type BigIntStats, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { activityFrom } from '../../main/media/inspector-activity';
-import { handleMediaRequest } from '../../main/media/media-requests';
+import { handleMediaRequest, mediaThread } from '../../main/media/media-requests';
 import { DirectHandle } from '../../main/media/open-regular-file';
 import type { WorkerRequest, WorkerResponse } from '../../main/media/worker-protocol';
 
@@ -17,7 +16,7 @@ const identity = (stats: BigIntStats) => `${stats.dev}:${stats.ino}`;
 export function serveMisbehaving(marker: string, misbehave: () => void): void {
   const port = parentPort!;
   const send = (message: WorkerResponse) => port.postMessage(message);
-  const activity = activityFrom(workerData);
+  const thread = mediaThread(workerData);
   const bad = new Set<string>();
   // eslint-disable-next-line @typescript-eslint/unbound-method -- called with its `this` below
   const read = DirectHandle.prototype.readNow;
@@ -30,7 +29,7 @@ export function serveMisbehaving(marker: string, misbehave: () => void): void {
       for (const file of request.files)
         if (basename(file.path).includes(marker))
           bad.add(identity(statSync(file.path, { bigint: true })));
-    void handleMediaRequest(request, send, activity);
+    void handleMediaRequest(request, send, thread);
   });
   send({ type: 'ready', id: 0 });
 }

@@ -316,6 +316,27 @@ describe('A file on a slow drive that keeps going', () => {
   });
 });
 
+describe('A reader that breaks the protocol', () => {
+  it('leaves no file waiting that it never reported, and lists nothing it made up', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'forgetful-'));
+    const photo = await readFile(join(SAMPLES, 'Canon_40D.jpg'));
+    const names = ['a.jpg', 'b-forgot.jpg', 'c.jpg'];
+    for (const name of names) await writeFile(join(dir, name), photo);
+    const { items } = await runIntake([dir], {
+      workers: {
+        inspectors: 1,
+        workerEntry: new URL('../../support/forgetful-media-worker.ts', import.meta.url),
+      },
+    });
+    expect(itemAt(items, 'b-forgot.jpg')).toMatchObject({
+      status: 'error',
+      reason: 'The file could not be read: the reader stopped while reading it',
+    });
+    for (const name of ['a.jpg', 'c.jpg']) expect(itemAt(items, name).status, name).toBe('photo');
+    expect(items.map((item) => item.path).sort()).toEqual(names.map((name) => join(dir, name)));
+  });
+});
+
 describe('Photos uploaded before', () => {
   it('are flagged as already uploaded, with the photo id the history knows', async () => {
     const { items: first } = await runIntake([join(SAMPLES, 'gps')]);

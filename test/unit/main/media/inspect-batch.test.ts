@@ -3,8 +3,9 @@ import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inspectBatch, threadHasher } from '../../../../main/media/inspect-batch';
+import { inspectBatch } from '../../../../main/media/inspect-batch';
 import { InspectorActivity } from '../../../../main/media/inspector-activity';
+import { laneHasher } from '../../../../main/media/md5-lanes';
 import type { InspectMode, InspectResult } from '../../../../main/media/worker-protocol';
 
 const SAMPLES = join(import.meta.dirname, '../../../fixtures/exif-samples');
@@ -42,6 +43,9 @@ beforeAll(async () => {
 
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
+/** One thread's lanes, used by every batch here as a worker's are. */
+const hasher = laneHasher();
+
 async function inspectAll(mode: InspectMode, lanes: boolean): Promise<InspectResult[]> {
   const results: InspectResult[] = [];
   await inspectBatch(
@@ -59,14 +63,14 @@ async function inspectAll(mode: InspectMode, lanes: boolean): Promise<InspectRes
       results[index] = result;
     },
     new InspectorActivity(),
-    lanes ? threadHasher() : undefined,
+    lanes ? hasher : undefined,
   );
   return results;
 }
 
 describe('inspectBatch: MD5s side by side give what one file at a time gives', () => {
   it('has WebAssembly SIMD here, so the lanes are what is tested', () => {
-    expect(threadHasher()).toBeDefined();
+    expect(hasher).toBeDefined();
   });
 
   it.each(['full', 'hash'] as const)(
@@ -85,4 +89,40 @@ describe('inspectBatch: MD5s side by side give what one file at a time gives', (
       }
     },
   );
+});
+
+describe('inspectBatch: a batch that fails part-way', () => {
+  it('closes the files in flight, frees every lane, and the next batch gives the same results', async () => {
+    // The process's open descriptors, where a folder lists them (not on Windows).
+    const fdFolder = { linux: '/proc/self/fd', darwin: '/dev/fd' }[process.platform as string];
+    const openFiles = () => (fdFolder === undefined ? 0 : readdirSync(fdFolder).length);
+    const before = openFiles();
+    const files = paths.map((path) => ({ kind: 'file' as const, path, size: 0, modifiedMs: 0 }));
+    const request = {
+      type: 'inspect',
+      id: 1,
+      files,
+      assumedZone: 'Europe/Berlin',
+      mode: 'full',
+      maxFileBytes: 50 * 1024 * 1024,
+    } as const;
+    let reports = 0;
+    const broken = new Error('the port is gone');
+    await expect(
+      inspectBatch(
+        request,
+        () => {
+          // The third report throws, with files still on the lanes behind it.
+          reports += 1;
+          if (reports === 3) throw broken;
+        },
+        new InspectorActivity(),
+        hasher,
+      ),
+    ).rejects.toBe(broken);
+    expect(reports, 'nothing reported once it failed').toBe(3);
+    expect(hasher!.busy).toBe(false);
+    expect(openFiles()).toBe(before);
+    expect(await inspectAll('full', true)).toEqual(await inspectAll('full', false));
+  });
 });

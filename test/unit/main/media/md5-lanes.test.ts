@@ -124,4 +124,24 @@ describe('LaneHasher: MD5 of several files side by side', () => {
     expect(outcomes.get(0)).toMatchObject({ ok: true, hashed: { complete: true } });
     expect(outcomes.get(1)).toMatchObject({ ok: true, hashed: { complete: false } });
   });
+
+  it('ends every file in flight on abortAll, each once, and is then free for new files', () => {
+    const hasher = laneHasher()!;
+    const outcomes = new Map<number, Outcome>();
+    const big = randomBytes(300_000);
+    for (let key = 0; key < LANES; key += 1) hasher.start(jobOver(big, outcomes, key));
+    hasher.step();
+    expect(outcomes.size).toBe(0);
+    const error = new Error('the batch failed');
+    hasher.abortAll(error);
+    expect(hasher.busy).toBe(false);
+    expect([...outcomes.values()]).toEqual(
+      Array.from({ length: LANES }, () => ({ ok: false, error })),
+    );
+    const small = randomBytes(1000);
+    const after = new Map<number, Outcome>();
+    hasher.start(jobOver(small, after, 0));
+    hasher.drain();
+    expect(after.get(0)).toMatchObject({ ok: true, hashed: { md5: md5(small), size: 1000 } });
+  });
 });
