@@ -103,9 +103,9 @@ export class FileGrewError extends Error {
 
 /**
  * The MD5 of an open file's bytes (the service's `hash`), read 64 KiB (on a worker's own
- * thread) or 256 KiB (through the pool) at a time from `handle`, and whether the image is complete (a truncated copy is not). `jpegScanStart` is where a JPEG's
- * main scan begins (`jpegScanStart()` on the file's head); without it only the end marker is
- * looked for. Reads at most `maxBytes`: a file that grows past them while it is read throws
+ * thread) or 256 KiB (through the pool) at a time from `handle`, and whether the image is
+ * complete (a truncated copy is not). `jpegScanStart` is where a JPEG's main scan begins
+ * (`jpegScanStart()` on the file's head); without it only the end marker is looked for. Reads at most `maxBytes`: a file that grows past them while it is read throws
  * `FileGrewError` (it is never read without end).
  * @throws what the file system throws, `FileGrewError`, or the abort reason.
  */

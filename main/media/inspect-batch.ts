@@ -61,7 +61,14 @@ export async function inspectBatch(
     lanes?.drain();
   } catch (error) {
     failed = true;
-    lanes?.abortAll(error);
+    // Closing the lanes' files says each in `activity`; main blames the file this failed on.
+    const failedOn = activity.current;
+    try {
+      lanes?.abortAll(error);
+    } catch {
+      // The batch's own error is the one to answer with.
+    }
+    activity.workingOn(failedOn);
     throw error;
   }
 }

@@ -243,7 +243,8 @@ export class LaneHasher {
 let compiled: WebAssembly.Module | null | undefined;
 
 /**
- * A `LaneHasher` for this thread, or undefined where WebAssembly SIMD is not available (an old
+ * A new `LaneHasher` (each media worker thread makes one and keeps it, see `mediaThread`), or
+ * undefined where WebAssembly SIMD is not available (an old
  * CPU without SSE4.1, or an engine without it): then files are hashed one at a time with
  * `hashOpenFile`.
  */

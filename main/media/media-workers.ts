@@ -255,7 +255,9 @@ export class MediaWorkers {
           arm();
           onResult(message.result);
         });
-        this.#reportMissed(unreported(), onResult);
+        const missed = unreported();
+        for (const { at } of missed) reported.add(at);
+        this.#reportMissed(missed, onResult);
       } catch (error) {
         const missed = unreported();
         if (missed.length === 0) continue;

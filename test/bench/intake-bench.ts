@@ -178,8 +178,9 @@ async function md5Ceiling(bytes: number): Promise<number> {
  * (the disk still settling, code still cold); alternating gives both the same chances. The
  * higher rather than the mean: what disturbs a run here (another process, a disk's stall) only
  * ever slows it, so one disturbed run should not count (a plain-read baseline once ran at 345
- * against 1,061 MiB/s). Under a drift that keeps going one way, the rate measured last (a) is
- * favoured slightly; all four are printed, so that such a run shows.
+ * against 1,061 MiB/s). a (ours) holds both ends of the order, so under a drift that keeps
+ * going one way, either way, a is favoured slightly; all four rates are printed, so that such a
+ * run shows.
  */
 async function bestOfAlternating(
   a: () => Promise<number>,

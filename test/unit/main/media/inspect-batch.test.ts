@@ -107,21 +107,29 @@ describe('inspectBatch: a batch that fails part-way', () => {
       maxFileBytes: 50 * 1024 * 1024,
     } as const;
     let reports = 0;
+    let thrownAt = 0;
+    let blamed: number | undefined;
+    const activity = new InspectorActivity();
     const broken = new Error('the port is gone');
     await expect(
       inspectBatch(
         request,
         () => {
-          // The third report throws, with files still on the lanes behind it.
+          // A report after the first throws, as soon as one comes with files still on the lanes.
           reports += 1;
-          if (reports === 3) throw broken;
+          if (reports < 2 || !hasher!.busy) return;
+          thrownAt = reports;
+          blamed = activity.current;
+          throw broken;
         },
-        new InspectorActivity(),
+        activity,
         hasher,
       ),
     ).rejects.toBe(broken);
-    expect(reports, 'nothing reported once it failed').toBe(3);
+    expect(reports, 'nothing reported once it failed').toBe(thrownAt);
     expect(hasher!.busy).toBe(false);
+    // Closing the other files did not move the blame off the one it failed on.
+    expect(activity.current).toBe(blamed);
     expect(openFiles()).toBe(before);
     expect(await inspectAll('full', true)).toEqual(await inspectAll('full', false));
   });

@@ -138,6 +138,21 @@ describe('LaneHasher: MD5 of several files side by side', () => {
     expect([...outcomes.values()]).toEqual(
       Array.from({ length: LANES }, () => ({ ok: false, error })),
     );
+    // A `done` that throws does not keep the other files from ending; its error is rethrown.
+    const failing = new Error('a report failed');
+    const ended: number[] = [];
+    for (let key = 0; key < LANES; key += 1)
+      hasher.start({
+        ...jobOver(big, new Map(), key),
+        done: () => {
+          ended.push(key);
+          if (key === 1) throw failing;
+        },
+      });
+    hasher.step();
+    expect(() => hasher.abortAll(error)).toThrow(failing);
+    expect(ended).toEqual([0, 1, 2, 3]);
+    expect(hasher.busy).toBe(false);
     const small = randomBytes(1000);
     const after = new Map<number, Outcome>();
     hasher.start(jobOver(small, after, 0));
