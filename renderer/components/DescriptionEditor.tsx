@@ -1,6 +1,6 @@
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useState } from 'react';
 import { TEMPLATE_TOKENS, type TemplateToken } from '../../shared/domain/description-template';
 import { sanitizeDescription } from '../../shared/description/description-policy';
 import type { MessageKey } from '../../shared/i18n/catalogs';
@@ -39,6 +39,9 @@ const TOKEN_MEANINGS = {
   tags: 'editor.token.tags',
 } as const satisfies Record<TemplateToken, MessageKey>;
 
+/** Where the caret or the selection is in an editor's text (ProseMirror's positions). */
+export type TextRange = { readonly from: number; readonly to: number };
+
 /**
  * Rich text limited to what the Photo Service allows: bold, italic, bulleted and numbered lists,
  * links, paragraphs and line breaks (TipTap with everything else switched off). Pasted HTML is
@@ -47,6 +50,9 @@ const TOKEN_MEANINGS = {
  *
  * Where a description may be a template (a batch's, issue 26 §1), `tokenMenu` adds an "Insert
  * token" menu to the toolbar and `preview` replaces the preview's content (each photo's own).
+ *
+ * With `selection`, the caret survives a rebuild: the editor writes where it is into the parent's
+ * ref, and a new editor in its place (a panel changing form as the window is resized) starts there.
  */
 export function DescriptionEditor({
   label,
@@ -54,6 +60,7 @@ export function DescriptionEditor({
   onChange,
   tokenMenu = false,
   preview: previewOf,
+  selection,
 }: {
   readonly label: string;
   /** Sanitized HTML. */
@@ -63,6 +70,8 @@ export function DescriptionEditor({
   readonly tokenMenu?: boolean;
   /** What the preview shows instead of the sanitized value (a template's result per photo). */
   readonly preview?: ReactNode;
+  /** Where the caret is, held by a parent that outlives this editor. */
+  readonly selection?: RefObject<TextRange | undefined> | undefined;
 }) {
   const t = useT();
   const labelId = useId();
@@ -109,6 +118,22 @@ export function DescriptionEditor({
       },
     },
     onUpdate: ({ editor: changed }) => onChange(descriptionFromEditor(changed.getHTML())),
+    onSelectionUpdate: ({ editor: moved }) => {
+      // Not before onCreate has put the kept caret back (TipTap runs it a moment after the
+      // editor is in the page): the focus coming back meanwhile would overwrite it with the start.
+      if (selection && moved.isInitialized)
+        selection.current = { from: moved.state.selection.from, to: moved.state.selection.to };
+    },
+    onCreate: ({ editor: created }) => {
+      const kept = selection?.current;
+      // Within the text it has now: the value may have changed meanwhile.
+      const end = created.state.doc.content.size;
+      if (kept)
+        created.commands.setTextSelection({
+          from: Math.min(kept.from, end),
+          to: Math.min(kept.to, end),
+        });
+    },
   });
   const active = useEditorState({
     editor,

@@ -1,7 +1,18 @@
-import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
+import {
+  type RefObject,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+} from 'react';
 
-/** What a virtualized view's items can hold the focus on (links, buttons, inputs, themselves). */
-const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
+/**
+ * What an item can hold the focus on: links, buttons, inputs, elements with a tab index, and
+ * rich-text editors (a contenteditable needs no tab index to take the focus).
+ */
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex], [contenteditable="true"]';
 
 /** Where the focus is inside a view: its item (by the item's attribute) and which control. */
 export type FocusPlace = {
@@ -95,4 +106,88 @@ export function useKeptFocus(container: RefObject<HTMLElement | null>, attribute
     }
     elementAt(root, attribute, held.place)?.focus({ preventScroll: true });
   });
+}
+
+/** The attribute that marks the root of a panel kept by {@link useFocusKeeper}. */
+const PANEL_ATTRIBUTE = 'data-keep-focus-panel';
+
+/** What {@link useFocusKeeper} gives a panel built anew in another form now and then. */
+export type FocusKeeper = {
+  /** Spread on the panel's root element, in each of its forms. */
+  readonly rootProps: { readonly [PANEL_ATTRIBUTE]: string };
+  /** Gives the focus back to its place if a rebuild dropped it (see {@link KeptFocusRestorer}). */
+  readonly restore: () => void;
+};
+
+/**
+ * Keeps the keyboard focus in a panel whose elements are built anew: Existing photos' editor is
+ * a region beside the grid on a wide window and a modal dialog over it on a narrow one, so a
+ * window resized across that line (or a screenshot tool that resizes it for a moment) replaces
+ * every element of the panel. The browser sends the focus of the removed ones to the page's body,
+ * where Escape no longer reaches the panel and the next Tab starts over at the top of the window.
+ * This notes where the focus is inside the panel (its place among the panel's focusable
+ * elements); once the new panel is in the page, {@link KeptFocusRestorer} gives the control at
+ * the same place the focus back, or `fallback` when there is none. Only a focus the rebuild
+ * dropped comes back: one the user moved out of the panel stays where they put it.
+ */
+export function useFocusKeeper(fallback: RefObject<HTMLElement | null>): FocusKeeper {
+  const id = useId();
+  const kept = useRef<FocusPlace>(undefined);
+  useEffect(() => {
+    const page = fallback.current?.ownerDocument ?? document;
+    const note = (focused: EventTarget | null) => {
+      const place =
+        focused instanceof Element
+          ? focusPlace(page.documentElement, PANEL_ATTRIBUTE, focused)
+          : undefined;
+      kept.current = place?.item === id ? place : undefined;
+    };
+    // The panel may have taken the focus as it opened, before this listener was there.
+    note(page.activeElement);
+    // On the document, not the panel: the panel's root is what a rebuild replaces.
+    const focusIn = (event: FocusEvent) => note(event.target);
+    const focusOut = (event: FocusEvent) => {
+      const target = event.target;
+      // A blur to nowhere whose element stays in the page (a click on a blank spot): the user's.
+      // A rebuild's removed element is out of the page, or has the focus back, by then.
+      if (event.relatedTarget === null)
+        queueMicrotask(() => {
+          if (target instanceof Node && target.isConnected && page.activeElement === page.body)
+            kept.current = undefined;
+        });
+    };
+    page.addEventListener('focusin', focusIn);
+    page.addEventListener('focusout', focusOut);
+    return () => {
+      page.removeEventListener('focusin', focusIn);
+      page.removeEventListener('focusout', focusOut);
+    };
+  }, [id, fallback]);
+  const restore = useCallback(() => {
+    const place = kept.current;
+    const page = fallback.current?.ownerDocument;
+    if (place === undefined || page === undefined) return;
+    // Only a focus the rebuild dropped: one on an element was put there by someone.
+    const active = page.activeElement;
+    if (active !== null && active !== page.body) return;
+    const target = elementAt(page.documentElement, PANEL_ATTRIBUTE, place);
+    target?.focus({ preventScroll: true });
+    if (target === undefined || page.activeElement !== target)
+      fallback.current?.focus({ preventScroll: true });
+  }, [fallback]);
+  return useMemo(() => ({ rootProps: { [PANEL_ATTRIBUTE]: id }, restore }), [id, restore]);
+}
+
+/**
+ * Put last inside a panel kept by {@link useFocusKeeper}, in each of its forms: it mounts with
+ * each build of the panel, after the controls before it (a rich-text editor puts its own element
+ * in the page as it mounts), and gives the focus back then. Inside the rebuilt part, not beside
+ * it, so it runs again whenever React undoes and redoes that part's effects (as strict mode does,
+ * and a part of the page kept hidden and shown again would); the editor takes its element out
+ * of the page and back in each time. A layout effect: it runs before React Aria's dialog focuses
+ * itself (a passive effect), which then finds the focus inside and leaves it there.
+ */
+export function KeptFocusRestorer({ keeper }: { readonly keeper: FocusKeeper }): null {
+  useLayoutEffect(() => keeper.restore(), [keeper]);
+  return null;
 }

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PhotoView } from '../../shared/ipc/views';
 import { ExistingPhotos } from '../../renderer/features/photos/ExistingPhotos';
@@ -12,20 +13,41 @@ import { fakeBridge, renderWithBridge } from './render-with-bridge';
 
 useJsdomLayout({ width: 800, height: 600 });
 
-/** A window `width` CSS px wide, as the stylesheet's `max-width` media queries see it. */
-function windowWidth(width: number) {
+/**
+ * A window `width` CSS px wide, as the stylesheet's `max-width` media queries see it; the function
+ * returned resizes it and tells the queries whose answer changed, as the browser does.
+ */
+function windowWidth(initial: number): (width: number) => void {
+  let width = initial;
+  const queries: { readonly limit: number; readonly heard: Set<() => void> }[] = [];
   vi.stubGlobal('matchMedia', (query: string) => {
     const limit = Number(/max-width: ([\d.]+)px/.exec(query)?.[1] ?? Number.POSITIVE_INFINITY);
+    const heard = new Set<() => void>();
+    queries.push({ limit, heard });
     return {
-      matches: width <= limit,
+      get matches() {
+        return width <= limit;
+      },
       media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
+      addEventListener: (_type: string, listener: () => void) => heard.add(listener),
+      removeEventListener: (_type: string, listener: () => void) => heard.delete(listener),
     };
   });
+  return (next) => {
+    const before = width;
+    width = next;
+    act(() => {
+      for (const query of queries)
+        if (before <= query.limit !== next <= query.limit)
+          for (const listener of query.heard) listener();
+    });
+  };
 }
 
-beforeEach(() => windowWidth(700));
+let resize: (width: number) => void;
+beforeEach(() => {
+  resize = windowWidth(700);
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -112,7 +134,7 @@ describe('the photo’s editor on a narrow window', () => {
   });
 
   it('stays a region beside the grid, not modal, on a wide window', async () => {
-    windowWidth(1280);
+    resize(1280);
     const { bridge } = fakeBridge({
       'projects:recent': [{ id: 'pr-1', name: 'Site A', address: '', photoCount: 2 }],
       'photos:list': { photos: [photo('ph-a')], more: false },
@@ -124,5 +146,88 @@ describe('the photo’s editor on a narrow window', () => {
     screen.getByRole('region', { name: 'Edit description' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('list', { name: 'Photos in this project' })).toBe(grid);
+  });
+});
+
+/** Existing photos on a wide window, with photo ph-b's editor open beside the grid. */
+async function openBeside() {
+  resize(1280);
+  const { bridge } = fakeBridge({
+    'projects:recent': [{ id: 'pr-1', name: 'Site A', address: '', photoCount: 2 }],
+    'photos:list': {
+      photos: [photo('ph-a'), { ...photo('ph-b'), description: '<p>Formwork stripped</p>' }],
+      more: false,
+    },
+  });
+  // Strict mode as the app runs it: each new panel's effects run, are undone and run again, as
+  // when React keeps a hidden part of the page and shows it again.
+  renderWithBridge(
+    <StrictMode>
+      <ExistingPhotos conflicts={[]} />
+    </StrictMode>,
+    bridge,
+  );
+  fireEvent.click(await screen.findByRole('button', { name: /Site A/ }));
+  const grid = await screen.findByRole('list', { name: 'Photos in this project' });
+  const open = within(grid).getByRole('button', { name: 'Edit description, photo ph-b' });
+  act(() => open.focus());
+  fireEvent.click(open);
+  const region = screen.getByRole('region', { name: 'Edit description' });
+  return { open, region };
+}
+
+// A window resized across the line builds the panel anew in its other form. The focus used to
+// fall to the page's body, where Escape no longer closed the panel (a journey's full-page
+// screenshot, which resizes the window for a moment, did the same).
+describe('the photo’s editor when the window crosses the narrow line', () => {
+  it('keeps the focus on its heading both ways, and Escape still closes it', async () => {
+    const { open, region } = await openBeside();
+    expect(document.activeElement).toBe(within(region).getByRole('heading'));
+
+    resize(700);
+    const dialog = screen.getByRole('dialog', { name: 'Edit description' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('heading'));
+
+    resize(1280);
+    const beside = screen.getByRole('region', { name: 'Edit description' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(within(beside).getByRole('heading'));
+
+    fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'Escape' });
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Edit description' })).toBeNull(),
+    );
+    await waitFor(() => expect(document.activeElement).toBe(open));
+  });
+
+  it('keeps the focus in the description, which keeps its text', async () => {
+    const { region } = await openBeside();
+    const box = within(region).getByRole('textbox', { name: 'Description of this photo' });
+    act(() => box.focus());
+    expect(document.activeElement).toBe(box);
+
+    resize(700);
+    const dialog = screen.getByRole('dialog', { name: 'Edit description' });
+    const narrowBox = within(dialog).getByRole('textbox', { name: 'Description of this photo' });
+    expect(narrowBox).not.toBe(box);
+    expect(document.activeElement).toBe(narrowBox);
+    expect(narrowBox.textContent).toBe('Formwork stripped');
+
+    resize(1280);
+    const beside = screen.getByRole('region', { name: 'Edit description' });
+    expect(document.activeElement).toBe(
+      within(beside).getByRole('textbox', { name: 'Description of this photo' }),
+    );
+  });
+
+  it('keeps the focus on the close button', async () => {
+    const { region } = await openBeside();
+    const close = within(region).getByRole('button', { name: 'Back to the photos' });
+    act(() => close.focus());
+    resize(700);
+    const dialog = screen.getByRole('dialog', { name: 'Edit description' });
+    expect(document.activeElement).toBe(
+      within(dialog).getByRole('button', { name: 'Back to the photos' }),
+    );
   });
 });

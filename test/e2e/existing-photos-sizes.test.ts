@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from 'playwright';
+import type { Locator, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadedScreenshot } from '../support/e2e-harness';
 import { api, type FileServer, serveFiles, signIn } from '../support/photo-service-harness';
@@ -55,6 +55,28 @@ async function emptyRows(page: Page): Promise<string[]> {
   })()`);
 }
 
+/**
+ * Where the keyboard focus is: the focused element's role, and the form of the editor's panel
+ * around it (a `section` is a region; the narrow form says `role="dialog"`).
+ */
+async function focusAt(page: Page): Promise<string> {
+  return page.evaluate<string>(`(() => {
+    const focused = document.activeElement;
+    const panel = focused?.closest('.photo-panel');
+    if (!focused || !panel) return 'outside the panel: ' + (focused?.tagName ?? 'nothing');
+    return (focused.getAttribute('role') ?? focused.tagName) + ' in ' + (panel.getAttribute('role') ?? 'region');
+  })()`);
+}
+
+/** Existing photos of Harbor View Tower in `page`, as a user opens them: the grid of its photos. */
+async function openProjectPhotos(page: Page, url: string): Promise<Locator> {
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Existing photos' }).click();
+  await page.getByLabel(/Project: search/).fill('Harbor');
+  await page.getByRole('button', { name: /Harbor View Tower/ }).click();
+  return page.getByRole('list', { name: 'Photos in this project' });
+}
+
 describe.skipIf(needsChromium.skip)(
   needsChromium.title('Existing photos at every window size'),
   () => {
@@ -100,11 +122,7 @@ describe.skipIf(needsChromium.skip)(
         const context = await session.browser.newContext({ viewport, deviceScaleFactor: scale });
         const page = await context.newPage();
         try {
-          await page.goto(session.host.url);
-          await page.getByRole('button', { name: 'Existing photos' }).click();
-          await page.getByLabel(/Project: search/).fill('Harbor');
-          await page.getByRole('button', { name: /Harbor View Tower/ }).click();
-          const grid = page.getByRole('list', { name: 'Photos in this project' });
+          const grid = await openProjectPhotos(page, session.host.url);
           await grid.getByRole('listitem').first().waitFor();
           expect(await misfits(page)).toEqual([]);
           expect(await emptyRows(page)).toEqual([]);
@@ -146,5 +164,48 @@ describe.skipIf(needsChromium.skip)(
           await context.close();
         }
       });
+
+    it(
+      'keeps the focus and the words typed when the window crosses the narrow line and back',
+      {
+        timeout: 60_000,
+      },
+      async () => {
+        // A window narrowed past 1000 CSS px turns the editor beside the grid into a dialog over it,
+        // and back: both build the panel anew. The focus used to fall to the page, where Escape no
+        // longer closed it (a full-page screenshot that resized the window for a moment did too).
+        const context = await session.browser.newContext({
+          viewport: { width: 1024, height: 700 },
+        });
+        const page = await context.newPage();
+        try {
+          const grid = await openProjectPhotos(page, session.host.url);
+          await grid.getByRole('button').first().click();
+          const beside = page.getByRole('region', { name: 'Edit description' });
+          const box = beside.getByRole('textbox', { name: 'Description of this photo' });
+          await box.click();
+          await page.keyboard.press('Control+End');
+          await page.keyboard.type(' Rebar checked.');
+
+          await page.setViewportSize({ width: 900, height: 700 });
+          const over = page.getByRole('dialog', { name: 'Edit description' });
+          const overBox = over.getByRole('textbox', { name: 'Description of this photo' });
+          await expect.poll(() => focusAt(page)).toBe('textbox in dialog');
+          expect(await overBox.textContent()).toContain('Rebar checked.');
+          await page.keyboard.type(' Level two.');
+
+          await page.setViewportSize({ width: 1024, height: 700 });
+          await expect.poll(() => focusAt(page)).toBe('textbox in region');
+          expect(await box.textContent()).toContain('Rebar checked. Level two.');
+          await loadedScreenshot(page, 'existing-1024x700-editor-after-resize');
+
+          await page.keyboard.press('Escape');
+          await beside.waitFor({ state: 'detached' });
+          expect(await page.evaluate('document.activeElement?.className')).toBe('cell-open');
+        } finally {
+          await context.close();
+        }
+      },
+    );
   },
 );

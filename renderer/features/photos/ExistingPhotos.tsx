@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { tagsOf, uploadersOf } from '../../../shared/domain/photo-match';
 import type { PhotoView, ProjectView, QueueItemView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
+import type { TextRange } from '../../components/DescriptionEditor';
 import { useWindowNarrowerThan } from '../../app/use-narrow-window';
 import { useT } from '../../i18n/use-t';
 import { useErrorWords } from '../../i18n/use-error-words';
@@ -56,6 +57,8 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
   // The photo whose card gets the focus back when its panel closes.
   const [closed, setClosed] = useState<string>();
   const [draft, setDraft] = useState('');
+  // Where the caret is in the draft: the editor is built anew when its panel changes form.
+  const caret = useRef<TextRange>(undefined);
   // What the next save starts from: the description as opened, then as this user last saved it
   // (their own save is not a change made by someone else).
   const [base, setBase] = useState('');
@@ -163,6 +166,7 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
         onSave={save}
         message={message}
         onConflictDone={() => setMessage(t('photos.conflict.resolved'))}
+        caret={caret}
       />
     </PhotoPanel>
   ) : selected.length > 0 ? (
@@ -267,6 +271,7 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
                     }
                     onOpen={() => {
                       setOpen(photo);
+                      caret.current = undefined;
                       setDraft(photo.description);
                       setBase(photo.description);
                       setMessage(undefined);

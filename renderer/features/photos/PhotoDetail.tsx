@@ -1,7 +1,8 @@
 import { useIntl } from 'react-intl';
+import type { RefObject } from 'react';
 import type { PhotoView, QueueItemView } from '../../../shared/ipc/views';
 import { useBridge } from '../../bridge/hooks';
-import { DescriptionEditor } from '../../components/DescriptionEditor';
+import { DescriptionEditor, type TextRange } from '../../components/DescriptionEditor';
 import { useT } from '../../i18n/use-t';
 import { useCaptureTimeWords } from './capture-time';
 import { Conflict } from './DescriptionConflict';
@@ -27,6 +28,7 @@ export function PhotoDetail({
   onSave,
   message,
   onConflictDone,
+  caret,
 }: {
   readonly photo: PhotoView;
   /** The edit of this photo held because the service's description changed meanwhile. */
@@ -37,6 +39,8 @@ export function PhotoDetail({
   /** What came of the last save or choice: a sentence for the user. */
   readonly message: string | undefined;
   readonly onConflictDone: () => void;
+  /** Where the caret is in the description, kept by the parent through a rebuild of the panel. */
+  readonly caret?: RefObject<TextRange | undefined>;
 }) {
   const bridge = useBridge();
   const t = useT();
@@ -61,7 +65,12 @@ export function PhotoDetail({
           : t('photos.detail.taken', { time: timeWords(photo) })}
       </p>
       {conflict ? <Conflict item={conflict} onDone={onConflictDone} /> : null}
-      <DescriptionEditor label={t('photos.detail.description')} value={draft} onChange={onDraft} />
+      <DescriptionEditor
+        label={t('photos.detail.description')}
+        value={draft}
+        onChange={onDraft}
+        selection={caret}
+      />
       <div className="detail-actions">
         <button type="button" className="primary" onClick={onSave}>
           {t('photos.detail.save')}

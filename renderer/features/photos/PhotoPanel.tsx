@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
+import { KeptFocusRestorer, useFocusKeeper } from '../../components/keep-focus';
 
 /**
  * The side panel of Existing photos (one photo's editor, or the description of the selected
@@ -9,7 +10,8 @@ import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
  * lies over the grid) it is a modal dialog (React Aria's ModalOverlay): the focus stays inside it,
  * the rest of the window is hidden from the keyboard, the pointer and screen readers until it
  * closes. Either way Escape closes it. With `takeFocus` the focus moves to its heading when it
- * opens (the parent returns it to the card on close).
+ * opens (the parent returns it to the card on close). A window resized across the line rebuilds
+ * the panel in its other form; the focus stays on the same control.
  */
 export function PhotoPanel({
   heading,
@@ -37,6 +39,7 @@ export function PhotoPanel({
   useEffect(() => {
     if (takeFocus) title.current?.focus();
   }, [takeFocus]);
+  const keeper = useFocusKeeper(title);
   const className = takeFocus ? 'photo-panel over-narrow' : 'photo-panel';
   const content = (
     <>
@@ -55,6 +58,7 @@ export function PhotoPanel({
         </button>
       </div>
       {children}
+      <KeptFocusRestorer keeper={keeper} />
     </>
   );
   if (modal)
@@ -69,7 +73,7 @@ export function PhotoPanel({
         className="photo-panel-overlay"
       >
         <Modal className="photo-panel-modal">
-          <Dialog aria-labelledby={headingId} className={className}>
+          <Dialog aria-labelledby={headingId} className={className} {...keeper.rootProps}>
             {content}
           </Dialog>
         </Modal>
@@ -79,6 +83,7 @@ export function PhotoPanel({
     <section
       className={className}
       aria-labelledby={headingId}
+      {...keeper.rootProps}
       onKeyDown={(event) => {
         if (event.key !== 'Escape') return;
         event.preventDefault();
