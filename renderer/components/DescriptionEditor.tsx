@@ -51,7 +51,7 @@ export type TextRange = { readonly from: number; readonly to: number };
  * Where a description may be a template (a batch's, issue 26 §1), `tokenMenu` adds an "Insert
  * token" menu to the toolbar and `preview` replaces the preview's content (each photo's own).
  *
- * With `selection`, the caret survives a rebuild: the editor writes where it is into the parent's
+ * With `caret`, the caret survives a rebuild: the editor writes where it is into the parent's
  * ref, and a new editor in its place (a panel changing form as the window is resized) starts there.
  */
 export function DescriptionEditor({
@@ -60,7 +60,7 @@ export function DescriptionEditor({
   onChange,
   tokenMenu = false,
   preview: previewOf,
-  selection,
+  caret,
 }: {
   readonly label: string;
   /** Sanitized HTML. */
@@ -71,7 +71,7 @@ export function DescriptionEditor({
   /** What the preview shows instead of the sanitized value (a template's result per photo). */
   readonly preview?: ReactNode;
   /** Where the caret is, held by a parent that outlives this editor. */
-  readonly selection?: RefObject<TextRange | undefined> | undefined;
+  readonly caret?: RefObject<TextRange | undefined> | undefined;
 }) {
   const t = useT();
   const labelId = useId();
@@ -121,18 +121,13 @@ export function DescriptionEditor({
     onSelectionUpdate: ({ editor: moved }) => {
       // Not before onCreate has put the kept caret back (TipTap runs it a moment after the
       // editor is in the page): the focus coming back meanwhile would overwrite it with the start.
-      if (selection && moved.isInitialized)
-        selection.current = { from: moved.state.selection.from, to: moved.state.selection.to };
+      if (caret && moved.isInitialized)
+        caret.current = { from: moved.state.selection.from, to: moved.state.selection.to };
     },
     onCreate: ({ editor: created }) => {
-      const kept = selection?.current;
-      // Within the text it has now: the value may have changed meanwhile.
-      const end = created.state.doc.content.size;
-      if (kept)
-        created.commands.setTextSelection({
-          from: Math.min(kept.from, end),
-          to: Math.min(kept.to, end),
-        });
+      // TipTap runs this a moment after the editor is in the page; a click in that moment loses
+      // to the kept caret. setTextSelection keeps it inside the text the editor has now.
+      if (caret?.current) created.commands.setTextSelection(caret.current);
     },
   });
   const active = useEditorState({

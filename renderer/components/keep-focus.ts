@@ -12,7 +12,8 @@ import {
  * What an item can hold the focus on: links, buttons, inputs, elements with a tab index, and
  * rich-text editors (a contenteditable needs no tab index to take the focus).
  */
-const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex], [contenteditable="true"]';
+const FOCUSABLE =
+  'a[href], button, input, select, textarea, [tabindex], [contenteditable]:not([contenteditable="false"])';
 
 /** Where the focus is inside a view: its item (by the item's attribute) and which control. */
 export type FocusPlace = {
@@ -109,7 +110,42 @@ export function useKeptFocus(container: RefObject<HTMLElement | null>, attribute
 }
 
 /** The attribute that marks the root of a panel kept by {@link useFocusKeeper}. */
-const PANEL_ATTRIBUTE = 'data-keep-focus-panel';
+export const PANEL_ATTRIBUTE = 'data-keep-focus-panel';
+
+/**
+ * What tells a control from the others of its panel: its kind, role and name. The words of a
+ * text field or an editor are left out (they change as the user types); a button's are its name.
+ */
+export function controlSignature(element: Element): string {
+  const typed = element.matches(
+    'input, textarea, [contenteditable]:not([contenteditable="false"])',
+  );
+  const words = typed ? '' : (element.textContent ?? '').trim().slice(0, 80);
+  return [
+    element.tagName,
+    element.getAttribute('role') ?? '',
+    element.getAttribute('aria-label') ?? '',
+    words,
+  ].join('|');
+}
+
+/**
+ * The control at `place` in the rebuilt panel if it is still the same control, else the panel's
+ * first control that is: something shown meanwhile (a conflict's choices above the editor) moves
+ * the places after it, and the focus must never land on a button the user did not pick.
+ */
+export function sameControl(
+  page: Document,
+  place: FocusPlace,
+  control: string,
+): HTMLElement | undefined {
+  const there = elementAt(page.documentElement, PANEL_ATTRIBUTE, place);
+  if (there !== undefined && controlSignature(there) === control) return there;
+  const panel = elementAt(page.documentElement, PANEL_ATTRIBUTE, { ...place, control: -1 });
+  return [...(panel?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].find(
+    (candidate) => controlSignature(candidate) === control,
+  );
+}
 
 /** What {@link useFocusKeeper} gives a panel built anew in another form now and then. */
 export type FocusKeeper = {
@@ -125,14 +161,14 @@ export type FocusKeeper = {
  * window resized across that line (or a screenshot tool that resizes it for a moment) replaces
  * every element of the panel. The browser sends the focus of the removed ones to the page's body,
  * where Escape no longer reaches the panel and the next Tab starts over at the top of the window.
- * This notes where the focus is inside the panel (its place among the panel's focusable
- * elements); once the new panel is in the page, {@link KeptFocusRestorer} gives the control at
- * the same place the focus back, or `fallback` when there is none. Only a focus the rebuild
- * dropped comes back: one the user moved out of the panel stays where they put it.
+ * This notes which control inside the panel has the focus (its place among the panel's focusable
+ * elements, and its kind and name); once the new panel is in the page, {@link KeptFocusRestorer}
+ * gives the same control the focus back ({@link sameControl}), or `fallback` when it is gone.
+ * Only a focus the rebuild dropped comes back: one the user moved out of the panel stays there.
  */
 export function useFocusKeeper(fallback: RefObject<HTMLElement | null>): FocusKeeper {
   const id = useId();
-  const kept = useRef<FocusPlace>(undefined);
+  const kept = useRef<{ readonly place: FocusPlace; readonly control: string }>(undefined);
   useEffect(() => {
     const page = fallback.current?.ownerDocument ?? document;
     const note = (focused: EventTarget | null) => {
@@ -140,7 +176,10 @@ export function useFocusKeeper(fallback: RefObject<HTMLElement | null>): FocusKe
         focused instanceof Element
           ? focusPlace(page.documentElement, PANEL_ATTRIBUTE, focused)
           : undefined;
-      kept.current = place?.item === id ? place : undefined;
+      kept.current =
+        place?.item === id && focused instanceof Element
+          ? { place, control: controlSignature(focused) }
+          : undefined;
     };
     // The panel may have taken the focus as it opened, before this listener was there.
     note(page.activeElement);
@@ -164,13 +203,13 @@ export function useFocusKeeper(fallback: RefObject<HTMLElement | null>): FocusKe
     };
   }, [id, fallback]);
   const restore = useCallback(() => {
-    const place = kept.current;
+    const held = kept.current;
     const page = fallback.current?.ownerDocument;
-    if (place === undefined || page === undefined) return;
+    if (held === undefined || page === undefined) return;
     // Only a focus the rebuild dropped: one on an element was put there by someone.
     const active = page.activeElement;
     if (active !== null && active !== page.body) return;
-    const target = elementAt(page.documentElement, PANEL_ATTRIBUTE, place);
+    const target = sameControl(page, held.place, held.control);
     target?.focus({ preventScroll: true });
     if (target === undefined || page.activeElement !== target)
       fallback.current?.focus({ preventScroll: true });
@@ -184,10 +223,18 @@ export function useFocusKeeper(fallback: RefObject<HTMLElement | null>): FocusKe
  * in the page as it mounts), and gives the focus back then. Inside the rebuilt part, not beside
  * it, so it runs again whenever React undoes and redoes that part's effects (as strict mode does,
  * and a part of the page kept hidden and shown again would); the editor takes its element out
- * of the page and back in each time. A layout effect: it runs before React Aria's dialog focuses
- * itself (a passive effect), which then finds the focus inside and leaves it there.
+ * of the page and back in each time.
+ *
+ * Twice, as a layout effect and as a passive one (the second does nothing if the first worked):
+ * - the layout effect comes before React Aria's dialog focuses itself (a passive effect of the
+ *   new dialog), so from a region to a dialog the focus is inside already and stays there;
+ * - from a dialog back to a region, the dialog's overlay may still hold the rest of the window
+ *   inert during the layout effects (it lifts that in its passive cleanup), and an inert control
+ *   refuses the focus. React runs the removed dialog's passive cleanups before the new region's
+ *   passive effects, so the second try finds the region focusable.
  */
 export function KeptFocusRestorer({ keeper }: { readonly keeper: FocusKeeper }): null {
   useLayoutEffect(() => keeper.restore(), [keeper]);
+  useEffect(() => keeper.restore(), [keeper]);
   return null;
 }

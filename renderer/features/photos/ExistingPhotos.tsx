@@ -3,8 +3,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { tagsOf, uploadersOf } from '../../../shared/domain/photo-match';
 import type { PhotoView, ProjectView, QueueItemView } from '../../../shared/ipc/views';
 import { call, useBridge } from '../../bridge/hooks';
-import type { TextRange } from '../../components/DescriptionEditor';
 import { useWindowNarrowerThan } from '../../app/use-narrow-window';
+import type { TextRange } from '../../components/DescriptionEditor';
 import { useT } from '../../i18n/use-t';
 import { useErrorWords } from '../../i18n/use-error-words';
 import { ProjectPicker } from '../batch/ProjectPicker';
@@ -270,8 +270,9 @@ export function ExistingPhotos({ conflicts }: { readonly conflicts: readonly Que
                       setSelection((previous) => clickPhoto(previous, order, photo.id, shift))
                     }
                     onOpen={() => {
+                      // The same photo's card again leaves its editor, and its caret, as they are.
+                      if (open?.id !== photo.id) caret.current = undefined;
                       setOpen(photo);
-                      caret.current = undefined;
                       setDraft(photo.description);
                       setBase(photo.description);
                       setMessage(undefined);

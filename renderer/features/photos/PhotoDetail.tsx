@@ -69,7 +69,7 @@ export function PhotoDetail({
         label={t('photos.detail.description')}
         value={draft}
         onChange={onDraft}
-        selection={caret}
+        caret={caret}
       />
       <div className="detail-actions">
         <button type="button" className="primary" onClick={onSave}>
